@@ -1,0 +1,474 @@
+/* SPDX-License-Identifier: MIT */
+/* Commands and options as table rows that carry handler and help (after ethtool's args[]).
+ * Names match exactly, never by prefix. */
+#include "cli/cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <json-c/json.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "model/model_json.h"
+#include "report/report.h"
+#include "snapshot/snapshot.h"
+#include "topology/topology.h"
+#include "transport/collect.h"
+#include "util/buf.h"
+#include "vendor/vendor.h"
+
+#define MAX_FORMATS 8
+
+struct opts {
+	const char *positional[4];
+	int npos;
+	const char *formats[MAX_FORMATS];
+	int nformats;
+	const char *fail_on, *policy, *profile, *rules_dir, *rule;
+	const char *inventory, *out, *platform, *command, *encoding;
+	const char *ca_file, *known_hosts;
+	const char *concurrency, *timeout;
+	bool verbose, no_color, insecure, accept_new, help;
+};
+
+static const struct fc_cli_option options[] = {
+	{ "--format", "FMT[=FILE]", "validate", "report format: text, json, junit, sarif; repeat for several, each to its own FILE (default: text to stdout)" },
+	{ "--fail-on", "SEVERITY", "validate", "lowest severity of a FAIL that makes the exit code 1: info, low, medium, high, critical (default: low)" },
+	{ "--policy", "FILE", "validate", "user policy (YAML/JSON): profile, rules to enable/disable, severities, parameters" },
+	{ "--profile", "NAME", "validate", "fabric profile: lossless_dcqcn, pfc_only, lossy_ecn (default: the inventory's, else lossless_dcqcn)" },
+	{ "--rules-dir", "DIR", "validate, rules, explain", "where the profiles and rule docs are (default: $FABCHECK_RULES_DIR, else the built-in path)" },
+	{ "--rule", "ID", "validate", "run this one rule only" },
+	{ "--verbose", NULL, "validate", "text: show evidence for passing findings too" },
+	{ "--no-color", NULL, "validate", "text: no colours (also when NO_COLOR is set or stdout is not a terminal)" },
+	{ "--inventory", "FILE", "collect", "inventory to collect from" },
+	{ "--out", "DIR", "collect", "snapshot directory to create (must not exist; written atomically)" },
+	{ "--concurrency", "N", "collect", "devices collected at once (default 32)" },
+	{ "--timeout", "SECONDS", "collect", "per-request timeout (default 30)" },
+	{ "--ca-file", "FILE", "collect", "CA bundle for NX-API TLS verification" },
+	{ "--insecure", NULL, "collect", "do not verify TLS certificates (recorded as a warning in the snapshot)" },
+	{ "--known-hosts", "FILE", "collect", "SSH known_hosts file (default ~/.ssh/known_hosts)" },
+	{ "--accept-new", NULL, "collect", "SSH: add unknown host keys to known_hosts, refuse changed ones" },
+	{ "--platform", "NAME", "parse", "adapter to parse with: nxos, linux" },
+	{ "--command", "CMD", "parse", "the command that produced the file, e.g. \"show interface\"" },
+	{ "--encoding", "ENC", "parse", "json or text (default: json for .json files, else text)" },
+	{ "--help", NULL, "all", "this help" },
+	{ NULL, NULL, NULL, NULL },
+};
+
+const struct fc_cli_option *fc_cli_options(void)
+{
+	return options;
+}
+
+struct command {
+	const char *name;
+	const char *usage;
+	const char *help;
+	int (*run)(struct opts *o, FILE *out, FILE *errf);
+};
+
+static int cmd_validate(struct opts *o, FILE *out, FILE *errf);
+static int cmd_collect(struct opts *o, FILE *out, FILE *errf);
+static int cmd_parse(struct opts *o, FILE *out, FILE *errf);
+static int cmd_rules(struct opts *o, FILE *out, FILE *errf);
+static int cmd_explain(struct opts *o, FILE *out, FILE *errf);
+static int cmd_version(struct opts *o, FILE *out, FILE *errf);
+static int cmd_help(struct opts *o, FILE *out, FILE *errf);
+
+static const struct command commands[] = {
+	{ "validate", "validate SNAPSHOT_DIR|INVENTORY [options]", "check a snapshot or an inventory with saved configs", cmd_validate },
+	{ "collect", "collect --inventory FILE --out DIR [options]", "collect raw outputs from every device into a snapshot", cmd_collect },
+	{ "parse", "parse --platform P --command CMD [--encoding E] FILE", "parse one raw output and print the model as JSON", cmd_parse },
+	{ "rules", "rules", "list the rules", cmd_rules },
+	{ "explain", "explain RULE", "show a rule's documentation, inputs and parameters", cmd_explain },
+	{ "version", "version", "print the version", cmd_version },
+	{ "help", "help", "this help", cmd_help },
+	{ NULL, NULL, NULL, NULL },
+};
+
+static void usage(FILE *f)
+{
+	const struct command *c;
+	const struct fc_cli_option *o;
+
+	fprintf(f, "fabcheck %s - RoCEv2 / lossless-Ethernet fabric validator\n\nUsage:\n", FABCHECK_VERSION);
+	for (c = commands; c->name; c++)
+		fprintf(f, "  fabcheck %-55s %s\n", c->usage, c->help);
+	fprintf(f, "\nOptions:\n");
+	for (o = options; o->name; o++)
+		fprintf(f, "  %s%s%-*s [%s] %s\n", o->name, o->arg ? " " : "", (int)(24 - strlen(o->name)),
+			o->arg ? o->arg : "", o->commands, o->help);
+	fprintf(f, "\nExit codes: 0 nothing failing at or above --fail-on; 1 failing findings; 2 usage or input\n"
+		   "error (file:line named); 3 data incomplete (a device could not be collected or has no data).\n"
+		   "Environment: FABCHECK_RULES_DIR, NO_COLOR. See fabcheck(1).\n");
+}
+
+static int bad_usage(FILE *errf, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int bad_usage(FILE *errf, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(errf, "fabcheck: ");
+	va_start(ap, fmt);
+	vfprintf(errf, fmt, ap);
+	va_end(ap);
+	fprintf(errf, "\nTry 'fabcheck help'.\n");
+	return FC_EXIT_USAGE;
+}
+
+/* Parses argv after the command word. */
+static int parse_opts(int argc, char **argv, struct opts *o, FILE *errf)
+{
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		const struct fc_cli_option *opt;
+		const char **slot = NULL;
+		bool *flag = NULL;
+
+		if (a[0] != '-' || !strcmp(a, "-")) {
+			if (o->npos == 4)
+				return bad_usage(errf, "too many arguments at '%s'", a);
+			o->positional[o->npos++] = a;
+			continue;
+		}
+		for (opt = options; opt->name; opt++)
+			if (!strcmp(opt->name, a))
+				break;
+		if (!opt->name)
+			return bad_usage(errf, "unknown option '%s'", a);
+		if (!strcmp(a, "--format")) {
+			if (o->nformats == MAX_FORMATS)
+				return bad_usage(errf, "at most 8 --format options, got more at '%s'", a);
+			slot = &o->formats[o->nformats++];
+		} else if (!strcmp(a, "--fail-on")) slot = &o->fail_on;
+		else if (!strcmp(a, "--policy")) slot = &o->policy;
+		else if (!strcmp(a, "--profile")) slot = &o->profile;
+		else if (!strcmp(a, "--rules-dir")) slot = &o->rules_dir;
+		else if (!strcmp(a, "--rule")) slot = &o->rule;
+		else if (!strcmp(a, "--inventory")) slot = &o->inventory;
+		else if (!strcmp(a, "--out")) slot = &o->out;
+		else if (!strcmp(a, "--concurrency")) slot = &o->concurrency;
+		else if (!strcmp(a, "--timeout")) slot = &o->timeout;
+		else if (!strcmp(a, "--ca-file")) slot = &o->ca_file;
+		else if (!strcmp(a, "--known-hosts")) slot = &o->known_hosts;
+		else if (!strcmp(a, "--platform")) slot = &o->platform;
+		else if (!strcmp(a, "--command")) slot = &o->command;
+		else if (!strcmp(a, "--encoding")) slot = &o->encoding;
+		else if (!strcmp(a, "--verbose")) flag = &o->verbose;
+		else if (!strcmp(a, "--no-color")) flag = &o->no_color;
+		else if (!strcmp(a, "--insecure")) flag = &o->insecure;
+		else if (!strcmp(a, "--accept-new")) flag = &o->accept_new;
+		else if (!strcmp(a, "--help")) flag = &o->help;
+		if (flag) {
+			*flag = true;
+		} else if (slot) {
+			if (i + 1 >= argc)
+				return bad_usage(errf, "option '%s' needs an argument", a);
+			*slot = argv[++i];
+		}
+	}
+	return 0;
+}
+
+static const char *rules_dir(const struct opts *o)
+{
+	const char *env = getenv("FABCHECK_RULES_DIR");
+
+	if (o->rules_dir)
+		return o->rules_dir;
+	return env && *env ? env : FABCHECK_DEFAULT_RULES_DIR;
+}
+
+static int report_err(FILE *errf, const struct fc_err *err)
+{
+	char buf[2048];
+
+	fprintf(errf, "fabcheck: %s\n", fc_err_str(err, buf, sizeof(buf)));
+	return FC_EXIT_USAGE;
+}
+
+struct out_spec {
+	const struct fc_reporter *r;
+	const char *path;     /* NULL = stdout */
+};
+
+static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
+{
+	struct fc_inventory *inv = NULL;
+	struct fc_model *m = NULL;
+	struct fc_policy *pol = NULL;
+	struct fc_engine eng;
+	struct fc_err err;
+	struct fc_summary sum;
+	struct fc_report_run run;
+	struct out_spec specs[MAX_FORMATS];
+	int nspecs = 0, i, code = FC_EXIT_USAGE, stdout_users = 0;
+	size_t k;
+
+	memset(&eng, 0, sizeof(eng));
+	memset(&sum, 0, sizeof(sum));
+	fc_err_clear(&err);
+	if (o->npos != 1)
+		return bad_usage(errf, "validate needs exactly one SNAPSHOT_DIR or INVENTORY");
+	sum.fail_on = FC_SEV_LOW;
+	if (o->fail_on && !fc_sev_parse(o->fail_on, &sum.fail_on))
+		return bad_usage(errf, "--fail-on: '%s' is not one of info, low, medium, high, critical", o->fail_on);
+	if (o->nformats == 0)
+		o->formats[o->nformats++] = "text";
+	for (i = 0; i < o->nformats; i++) {
+		char name[32];
+		const char *eq = strchr(o->formats[i], '=');
+		size_t n = eq ? (size_t)(eq - o->formats[i]) : strlen(o->formats[i]);
+
+		if (n >= sizeof(name))
+			return bad_usage(errf, "unknown format '%s' (text, json, junit, sarif)", o->formats[i]);
+		memcpy(name, o->formats[i], n);
+		name[n] = '\0';
+		specs[nspecs].r = fc_reporter_find(name);
+		if (!specs[nspecs].r)
+			return bad_usage(errf, "unknown format '%s' (text, json, junit, sarif)", name);
+		specs[nspecs].path = eq && eq[1] ? eq + 1 : NULL;
+		if (eq && !eq[1])
+			return bad_usage(errf, "--format %s: empty file name", o->formats[i]);
+		stdout_users += !specs[nspecs].path;
+		nspecs++;
+	}
+	if (stdout_users > 1)
+		return bad_usage(errf, "only one --format may write to stdout; give the others =FILE");
+	if (fc_fabric_load(o->positional[0], &inv, &m, &err) != FC_OK)
+		return report_err(errf, &err);
+	if (fc_topology_build(m, inv, &err) != FC_OK) {
+		code = report_err(errf, &err);
+		goto out;
+	}
+	if (fc_policy_load(rules_dir(o), o->profile ? o->profile : inv->profile, o->policy, &pol, &err) != FC_OK) {
+		code = report_err(errf, &err);
+		goto out;
+	}
+	if (fc_engine_run(&eng, m, pol, o->rule, &err) != FC_OK) {
+		code = report_err(errf, &err);
+		goto out;
+	}
+	for (k = 0; k < eng.n; k++) {
+		const struct fc_finding *f = eng.findings[k];
+
+		if (f->status == FC_PASS)
+			sum.pass++;
+		else if (f->status == FC_UNKNOWN)
+			sum.unknown++;
+		else {
+			sum.fail++;
+			sum.fail_by_sev[f->sev]++;
+		}
+	}
+	sum.devices = m->ndevs;
+	for (k = 0; k < m->ndevs; k++)
+		sum.devices_incomplete += m->devs[k]->status != FC_DEV_OK && m->devs[k]->status != FC_DEV_INTENT;
+	sum.input_errors = m->input_errors;
+	code = FC_EXIT_OK;
+	for (i = FC_SEV_CRITICAL; i >= (int)sum.fail_on; i--)
+		if (sum.fail_by_sev[i])
+			code = FC_EXIT_FINDINGS;
+	if (sum.devices_incomplete)
+		code = FC_EXIT_INCOMPLETE;
+	if (sum.input_errors)
+		code = FC_EXIT_USAGE;
+	sum.exit_code = code;
+	memset(&run, 0, sizeof(run));
+	run.m = m;
+	run.policy = pol;
+	run.target = o->positional[0];
+	run.verbose = o->verbose;
+	for (i = 0; i < nspecs; i++) {
+		FILE *f = out;
+		enum fc_rc rc;
+
+		run.color = false;
+		if (specs[i].path) {
+			f = fopen(specs[i].path, "w");
+			if (!f) {
+				fprintf(errf, "fabcheck: %s: cannot write: %s\n", specs[i].path, strerror(errno));
+				code = FC_EXIT_USAGE;
+				continue;
+			}
+		} else {
+			const char *nc = getenv("NO_COLOR");
+
+			run.color = !o->no_color && !(nc && *nc) && isatty(fileno(out));
+		}
+		rc = fc_report_emit(specs[i].r, f, &run, &eng, &sum, &err);
+		if (specs[i].path && fclose(f) != 0 && rc == FC_OK)
+			rc = fc_err_set(&err, FC_ERR_IO, specs[i].path, 0, "cannot close");
+		if (rc != FC_OK) {
+			code = report_err(errf, &err);
+			fc_err_clear(&err);
+		}
+	}
+out:
+	fc_engine_free(&eng);
+	fc_policy_free(&pol);
+	fc_model_free(&m);
+	fc_inventory_free(&inv);
+	return code;
+}
+
+static int cmd_collect(struct opts *o, FILE *out, FILE *errf)
+{
+	struct fc_collect_opts co;
+	struct fc_err err;
+	int incomplete = 0;
+
+	if (!o->inventory || !o->out || o->npos)
+		return bad_usage(errf, "collect needs --inventory FILE and --out DIR");
+	memset(&co, 0, sizeof(co));
+	co.inventory = o->inventory;
+	co.out_dir = o->out;
+	co.insecure = o->insecure;
+	co.ca_file = o->ca_file;
+	co.known_hosts = o->known_hosts;
+	co.accept_new = o->accept_new;
+	co.progress = isatty(fileno(errf)) ? errf : NULL;
+	fc_err_clear(&err);
+	if (fc_collect(&co, &incomplete, &err) != FC_OK)
+		return report_err(errf, &err);
+	fprintf(out, "snapshot written to %s%s\n", o->out, incomplete ? " (some devices failed: see manifest.json)" : "");
+	return incomplete ? FC_EXIT_INCOMPLETE : FC_EXIT_OK;
+}
+
+static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
+{
+	const struct fc_vendor *v;
+	struct fc_model *m;
+	struct fc_device *d;
+	struct fc_err err;
+	const char *enc = o->encoding;
+	json_object *j;
+	int code = FC_EXIT_OK;
+
+	if (!o->platform || !o->command || o->npos != 1)
+		return bad_usage(errf, "parse needs --platform, --command and one FILE");
+	if (!(v = fc_vendor_find(o->platform)))
+		return bad_usage(errf, "unknown platform '%s' (nxos, linux)", o->platform);
+	if (!enc) {
+		size_t n = strlen(o->positional[0]);
+
+		enc = n > 5 && !strcmp(o->positional[0] + n - 5, ".json") ? "json" : "text";
+	}
+	if (strcmp(enc, "json") && strcmp(enc, "text"))
+		return bad_usage(errf, "--encoding: '%s' is not json or text", enc);
+	fc_err_clear(&err);
+	if (!(m = fc_model_new()) || fc_model_add_device(m, "device", v->kind, &d, &err) != FC_OK) {
+		fc_model_free(&m);
+		fprintf(errf, "fabcheck: out of memory\n");
+		return FC_EXIT_USAGE;
+	}
+	d->platform = v->platform;
+	if (fc_vendor_parse_file(m, d, v, ".", o->positional[0], o->command, enc, &err) != FC_OK) {
+		code = report_err(errf, &err);
+	} else {
+		struct fc_parse_ctx ctx = { m, d, NULL, &err };
+
+		if (v->finalize(&ctx) != FC_OK) {
+			code = report_err(errf, &err);
+		} else {
+			j = fc_device_to_json(d);
+			fprintf(out, "%s\n", json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY |
+								       JSON_C_TO_STRING_NOSLASHESCAPE));
+			json_object_put(j);
+		}
+	}
+	fc_model_free(&m);
+	return code;
+}
+
+static int cmd_rules(struct opts *o, FILE *out, FILE *errf)
+{
+	const struct fc_rule *const *r;
+
+	(void)o;
+	(void)errf;
+	for (r = fc_rule_list(); *r; r++)
+		fprintf(out, "%-22s %-8s %-6s %s\n", (*r)->id, fc_sev_name((*r)->severity),
+			(*r)->scope == FC_SCOPE_LINK ? "link" : (*r)->scope == FC_SCOPE_DEVICE ? "device" : "fleet",
+			(*r)->title);
+	return FC_EXIT_OK;
+}
+
+static int cmd_explain(struct opts *o, FILE *out, FILE *errf)
+{
+	const struct fc_rule *r;
+	const struct fc_rule_param *p;
+	struct fc_buf b;
+	struct fc_err err;
+	char path[4096];
+
+	if (o->npos != 1)
+		return bad_usage(errf, "explain needs one RULE id");
+	if (!(r = fc_rule_find(o->positional[0])))
+		return bad_usage(errf, "unknown rule id '%s' (see fabcheck rules)", o->positional[0]);
+	fprintf(out, "%s - %s\nDefault severity: %s; scope: %s\nInputs: %s\n", r->id, r->title, fc_sev_name(r->severity),
+		r->scope == FC_SCOPE_LINK ? "link (both ends)" : r->scope == FC_SCOPE_DEVICE ? "device" : "fleet",
+		r->inputs);
+	for (p = r->params; p->key; p++)
+		fprintf(out, "Parameter %s (default %s): %s\n", p->key, p->def[0] ? p->def : "unset", p->doc);
+	snprintf(path, sizeof(path), "%s/docs/%s.md", rules_dir(o), r->id);
+	fc_err_clear(&err);
+	if (fc_read_file(path, 1u << 20, &b, &err) != FC_OK)
+		return report_err(errf, &err);
+	fprintf(out, "\n%s", b.data);
+	fc_buf_free(&b);
+	return FC_EXIT_OK;
+}
+
+static int cmd_version(struct opts *o, FILE *out, FILE *errf)
+{
+	(void)o;
+	(void)errf;
+	fprintf(out, "fabcheck %s\n", FABCHECK_VERSION);
+	return FC_EXIT_OK;
+}
+
+static int cmd_help(struct opts *o, FILE *out, FILE *errf)
+{
+	(void)o;
+	(void)errf;
+	usage(out);
+	return FC_EXIT_OK;
+}
+
+int fc_cli_main(int argc, char **argv, FILE *out, FILE *errf)
+{
+	const struct command *c;
+	struct opts o;
+	int rc;
+
+	if (argc < 2) {
+		usage(errf);
+		return FC_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(out);
+		return FC_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version"))
+		return cmd_version(NULL, out, errf);
+	for (c = commands; c->name; c++)
+		if (!strcmp(c->name, argv[1]))
+			break;
+	if (!c->name)
+		return bad_usage(errf, "unknown command '%s'", argv[1]);
+	memset(&o, 0, sizeof(o));
+	if ((rc = parse_opts(argc - 2, argv + 2, &o, errf)) != 0)
+		return rc;
+	if (o.help) {
+		usage(out);
+		return FC_EXIT_OK;
+	}
+	return c->run(&o, out, errf);
+}

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/* Document tree helpers shared by the JSON and YAML loaders. */
+#include "doc/doc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/buf.h"
+#include "util/str.h"
+
+void doc_free(struct doc **d)
+{
+	struct fc_arena *a;
+
+	if (!d || !*d)
+		return;
+	a = (*d)->arena;
+	fc_arena_free(&a);
+	*d = NULL;
+}
+
+const char *doc_type_name(enum doc_type t)
+{
+	switch (t) {
+	case DOC_NULL: return "null";
+	case DOC_BOOL: return "a boolean";
+	case DOC_NUM: return "a number";
+	case DOC_STR: return "a string";
+	case DOC_SEQ: return "a list";
+	case DOC_MAP: return "a mapping";
+	}
+	return "?";
+}
+
+const struct doc_node *doc_get(const struct doc_node *map, const char *key)
+{
+	size_t i;
+
+	if (!map || map->type != DOC_MAP)
+		return NULL;
+	for (i = 0; i < map->n; i++)
+		if (strcmp(map->keys[i], key) == 0)
+			return map->items[i];
+	return NULL;
+}
+
+unsigned doc_key_line(const struct doc_node *map, const char *key)
+{
+	size_t i;
+
+	if (!map || map->type != DOC_MAP)
+		return 0;
+	for (i = 0; i < map->n; i++)
+		if (strcmp(map->keys[i], key) == 0)
+			return map->key_lines[i];
+	return map->line;
+}
+
+enum fc_rc doc_load_file(const char *path, struct doc **out, struct fc_err *err)
+{
+	struct fc_buf b;
+	enum fc_rc rc;
+	size_t n = strlen(path);
+
+	rc = fc_read_file(path, FC_MAX_INPUT_FILE, &b, err);
+	if (rc != FC_OK)
+		return rc;
+	if (n >= 5 && strcmp(path + n - 5, ".json") == 0)
+		rc = doc_parse_json(path, b.data, b.len, out, err);
+	else
+		rc = doc_parse_yaml(path, b.data, b.len, out, err);
+	fc_buf_free(&b);
+	return rc;
+}
+
+enum fc_rc doc_expect(const struct doc *d, const struct doc_node *n, enum doc_type t, const char *what,
+		      struct fc_err *err)
+{
+	if (n && n->type == t)
+		return FC_OK;
+	return fc_err_set(err, FC_ERR_INPUT, d->file, n ? n->line : 0, "%s: expected %s, found %s", what,
+			  doc_type_name(t), n ? doc_type_name(n->type) : "nothing");
+}
+
+enum fc_rc doc_as_str(const struct doc *d, const struct doc_node *n, const char *what, const char **out,
+		      struct fc_err *err)
+{
+	/* A YAML plain scalar such as 1/1 or 3 is still acceptable where a string is expected. */
+	if (n && (n->type == DOC_STR || (n->plain && n->type == DOC_NUM))) {
+		*out = n->str;
+		return FC_OK;
+	}
+	return doc_expect(d, n, DOC_STR, what, err);
+}
+
+enum fc_rc doc_as_int(const struct doc *d, const struct doc_node *n, const char *what, int64_t min,
+		      int64_t max, int64_t *out, struct fc_err *err)
+{
+	if (!n || (n->type != DOC_NUM && !(n->type == DOC_STR && n->plain)))
+		return doc_expect(d, n, DOC_NUM, what, err);
+	if (!fc_parse_i64(n->str, min, max, out))
+		return fc_err_set(err, FC_ERR_INPUT, d->file, n->line,
+				  "%s: expected a whole number from %lld to %lld, found '%s'", what,
+				  (long long)min, (long long)max, n->str);
+	return FC_OK;
+}
+
+enum fc_rc doc_as_double(const struct doc *d, const struct doc_node *n, const char *what, double *out,
+			 struct fc_err *err)
+{
+	if (!n || (n->type != DOC_NUM && !(n->type == DOC_STR && n->plain)))
+		return doc_expect(d, n, DOC_NUM, what, err);
+	if (!fc_parse_double(n->str, out) || !isfinite(*out))
+		return fc_err_set(err, FC_ERR_INPUT, d->file, n->line, "%s: expected a number, found '%s'",
+				  what, n->str);
+	return FC_OK;
+}
+
+enum fc_rc doc_as_bool(const struct doc *d, const struct doc_node *n, const char *what, bool *out,
+		       struct fc_err *err)
+{
+	if (n && n->type == DOC_BOOL) {
+		*out = n->b;
+		return FC_OK;
+	}
+	return doc_expect(d, n, DOC_BOOL, what, err);
+}
+
+enum fc_rc doc_req_str(const struct doc *d, const struct doc_node *map, const char *key, const char **out,
+		       struct fc_err *err)
+{
+	const struct doc_node *n = doc_get(map, key);
+
+	if (!n)
+		return fc_err_set(err, FC_ERR_INPUT, d->file, map ? map->line : 0,
+				  "missing required key '%s'", key);
+	return doc_as_str(d, n, key, out, err);
+}
+
+enum fc_rc doc_opt_str(const struct doc *d, const struct doc_node *map, const char *key, const char **out,
+		       struct fc_err *err)
+{
+	const struct doc_node *n = doc_get(map, key);
+
+	if (!n)
+		return FC_OK;
+	return doc_as_str(d, n, key, out, err);
+}
+
+enum fc_rc doc_opt_int(const struct doc *d, const struct doc_node *map, const char *key, int64_t min,
+		       int64_t max, int64_t *out, bool *present, struct fc_err *err)
+{
+	const struct doc_node *n = doc_get(map, key);
+
+	if (present)
+		*present = n != NULL;
+	if (!n)
+		return FC_OK;
+	return doc_as_int(d, n, key, min, max, out, err);
+}
+
+enum fc_rc doc_check_keys(const struct doc *d, const struct doc_node *map, const char *const *allowed,
+			  const char *what, struct fc_err *err)
+{
+	size_t i, j;
+	const char *const *a;
+
+	if (doc_expect(d, map, DOC_MAP, what, err) != FC_OK)
+		return FC_ERR_INPUT;
+	for (i = 0; i < map->n; i++) {
+		for (a = allowed; *a; a++)
+			if (strcmp(*a, map->keys[i]) == 0)
+				break;
+		if (!*a)
+			return fc_err_set(err, FC_ERR_INPUT, d->file, map->key_lines[i],
+					  "%s: unknown key '%s'", what, map->keys[i]);
+		for (j = 0; j < i; j++)
+			if (strcmp(map->keys[j], map->keys[i]) == 0)
+				return fc_err_set(err, FC_ERR_INPUT, d->file, map->key_lines[i],
+						  "%s: key '%s' given twice (first on line %u)", what,
+						  map->keys[i], map->key_lines[j]);
+	}
+	return FC_OK;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/* A parsed JSON or YAML document with the source line of every node, so that any value taken
+ * from it can be reported as file:line, and every error names where the input went wrong.
+ * The whole tree lives in the document's arena. */
+#ifndef FC_DOC_H
+#define FC_DOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/arena.h"
+#include "util/err.h"
+
+enum doc_type { DOC_NULL, DOC_BOOL, DOC_NUM, DOC_STR, DOC_SEQ, DOC_MAP };
+
+struct doc_node {
+	enum doc_type type;
+	unsigned line;
+	bool plain;                 /* YAML plain scalar: may still be read as a number */
+	bool b;                     /* DOC_BOOL value */
+	const char *str;            /* scalar text (numbers keep their text) */
+	size_t n;                   /* children */
+	struct doc_node **items;    /* sequence items, or map values */
+	const char **keys;          /* map keys, parallel to items */
+	unsigned *key_lines;
+};
+
+struct doc {
+	struct fc_arena *arena;     /* owns everything below */
+	const char *file;           /* as given to the loader */
+	struct doc_node *root;
+};
+
+#define DOC_MAX_DEPTH 128
+
+/* Loaders. On success *out is a new document the caller frees with doc_free(). On failure
+ * err holds file:line and what was expected. */
+enum fc_rc doc_parse_json(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err);
+enum fc_rc doc_parse_yaml(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err);
+/* Picks JSON for *.json and YAML otherwise; reads the file. */
+enum fc_rc doc_load_file(const char *path, struct doc **out, struct fc_err *err);
+void doc_free(struct doc **d);
+
+const char *doc_type_name(enum doc_type t);
+const struct doc_node *doc_get(const struct doc_node *map, const char *key);
+unsigned doc_key_line(const struct doc_node *map, const char *key);
+
+/* Typed readers. They fail with FC_ERR_INPUT naming d->file, the node's line and what was
+ * expected. "opt" readers leave *out untouched and set *present=false when the key is absent. */
+enum fc_rc doc_expect(const struct doc *d, const struct doc_node *n, enum doc_type t, const char *what,
+		      struct fc_err *err);
+enum fc_rc doc_as_str(const struct doc *d, const struct doc_node *n, const char *what, const char **out,
+		      struct fc_err *err);
+enum fc_rc doc_as_int(const struct doc *d, const struct doc_node *n, const char *what, int64_t min,
+		      int64_t max, int64_t *out, struct fc_err *err);
+enum fc_rc doc_as_double(const struct doc *d, const struct doc_node *n, const char *what, double *out,
+			 struct fc_err *err);
+enum fc_rc doc_as_bool(const struct doc *d, const struct doc_node *n, const char *what, bool *out,
+		       struct fc_err *err);
+enum fc_rc doc_req_str(const struct doc *d, const struct doc_node *map, const char *key, const char **out,
+		       struct fc_err *err);
+enum fc_rc doc_opt_str(const struct doc *d, const struct doc_node *map, const char *key, const char **out,
+		       struct fc_err *err);
+enum fc_rc doc_opt_int(const struct doc *d, const struct doc_node *map, const char *key, int64_t min,
+		       int64_t max, int64_t *out, bool *present, struct fc_err *err);
+/* Fails on the first key of map not in allowed (NULL-terminated), or on a repeated key. */
+enum fc_rc doc_check_keys(const struct doc *d, const struct doc_node *map, const char *const *allowed,
+			  const char *what, struct fc_err *err);
+
+#endif

@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: MIT */
+/* Strict RFC 8259 JSON parser into the positioned document tree. json-c, which fabcheck uses to
+ * write JSON, keeps no source positions; evidence and errors need the line of every value. */
+#include <stdio.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "doc/doc.h"
+
+struct jp {
+	const char *p, *end;
+	unsigned line;
+	struct doc *d;
+	struct fc_err *err;
+	unsigned depth;
+};
+
+static enum fc_rc jerr(struct jp *j, const char *what)
+{
+	char found[24];
+
+	if (j->p >= j->end)
+		snprintf(found, sizeof(found), "end of input");
+	else if ((unsigned char)*j->p >= 0x20 && (unsigned char)*j->p < 0x7f)
+		snprintf(found, sizeof(found), "'%c'", *j->p);
+	else
+		snprintf(found, sizeof(found), "byte 0x%02x", (unsigned char)*j->p);
+	return fc_err_set(j->err, FC_ERR_INPUT, j->d->file, j->line, "invalid JSON: expected %s, found %s",
+			  what, found);
+}
+
+static void skip_ws(struct jp *j)
+{
+	while (j->p < j->end) {
+		char c = *j->p;
+
+		if (c == '\n')
+			j->line++;
+		else if (c != ' ' && c != '\t' && c != '\r')
+			return;
+		j->p++;
+	}
+}
+
+static struct doc_node *new_node(struct jp *j, enum doc_type t)
+{
+	struct doc_node *n = fc_alloc(j->d->arena, sizeof(*n));
+
+	if (n) {
+		n->type = t;
+		n->line = j->line;
+	}
+	return n;
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static bool read_hex4(struct jp *j, unsigned *out)
+{
+	unsigned v = 0;
+	int i, h;
+
+	if (j->end - j->p < 4)
+		return false;
+	for (i = 0; i < 4; i++) {
+		h = hexval(j->p[i]);
+		if (h < 0)
+			return false;
+		v = v * 16 + (unsigned)h;
+	}
+	j->p += 4;
+	*out = v;
+	return true;
+}
+
+static size_t put_utf8(char *o, unsigned cp)
+{
+	if (cp < 0x80) {
+		o[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		o[0] = (char)(0xc0 | (cp >> 6));
+		o[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		o[0] = (char)(0xe0 | (cp >> 12));
+		o[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		o[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	o[0] = (char)(0xf0 | (cp >> 18));
+	o[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	o[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	o[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/* Parses a string at j->p (on the opening quote). The decoded text is never longer than the
+ * encoded one, so one allocation of the raw length suffices. */
+static enum fc_rc parse_string(struct jp *j, const char **out)
+{
+	const char *s = ++j->p, *q;
+	char *o, *w;
+
+	for (q = s; q < j->end && *q != '"'; q++)
+		if (*q == '\\')
+			q++;
+	if (q >= j->end)
+		return fc_err_set(j->err, FC_ERR_INPUT, j->d->file, j->line,
+				  "invalid JSON: string not terminated (input truncated?)");
+	o = w = fc_alloc(j->d->arena, (size_t)(q - s) + 1);
+	if (!o)
+		return fc_err_set(j->err, FC_ERR_NOMEM, j->d->file, j->line, "out of memory");
+	while (j->p < q) {
+		unsigned char c = (unsigned char)*j->p;
+
+		if (c < 0x20)
+			return jerr(j, "no raw control characters inside a string");
+		if (c != '\\') {
+			*w++ = (char)c;
+			j->p++;
+			continue;
+		}
+		j->p++;
+		switch (*j->p++) {
+		case '"': *w++ = '"'; break;
+		case '\\': *w++ = '\\'; break;
+		case '/': *w++ = '/'; break;
+		case 'b': *w++ = '\b'; break;
+		case 'f': *w++ = '\f'; break;
+		case 'n': *w++ = '\n'; break;
+		case 'r': *w++ = '\r'; break;
+		case 't': *w++ = '\t'; break;
+		case 'u': {
+			unsigned cp, lo;
+
+			if (!read_hex4(j, &cp))
+				return jerr(j, "four hex digits after \\u");
+			if (cp >= 0xd800 && cp <= 0xdbff) {
+				if (j->end - j->p < 6 || j->p[0] != '\\' || j->p[1] != 'u')
+					return jerr(j, "a low surrogate after a high surrogate");
+				j->p += 2;
+				if (!read_hex4(j, &lo) || lo < 0xdc00 || lo > 0xdfff)
+					return jerr(j, "a low surrogate after a high surrogate");
+				cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+			} else if (cp >= 0xdc00 && cp <= 0xdfff) {
+				return jerr(j, "no lone low surrogate");
+			}
+			if (cp == 0)
+				return jerr(j, "no NUL character in a string");
+			w += put_utf8(w, cp);
+			break;
+		}
+		default:
+			j->p--;
+			return jerr(j, "a valid escape after '\\'");
+		}
+	}
+	*w = '\0';
+	j->p = q + 1;
+	*out = o;
+	return FC_OK;
+}
+
+static enum fc_rc parse_number(struct jp *j, struct doc_node *n)
+{
+	const char *s = j->p;
+
+	if (j->p < j->end && *j->p == '-')
+		j->p++;
+	if (j->p < j->end && *j->p == '0')
+		j->p++;
+	else if (j->p < j->end && *j->p >= '1' && *j->p <= '9')
+		while (j->p < j->end && *j->p >= '0' && *j->p <= '9')
+			j->p++;
+	else
+		return jerr(j, "a digit");
+	if (j->p < j->end && *j->p == '.') {
+		j->p++;
+		if (j->p >= j->end || *j->p < '0' || *j->p > '9')
+			return jerr(j, "a digit after '.'");
+		while (j->p < j->end && *j->p >= '0' && *j->p <= '9')
+			j->p++;
+	}
+	if (j->p < j->end && (*j->p == 'e' || *j->p == 'E')) {
+		j->p++;
+		if (j->p < j->end && (*j->p == '+' || *j->p == '-'))
+			j->p++;
+		if (j->p >= j->end || *j->p < '0' || *j->p > '9')
+			return jerr(j, "a digit in the exponent");
+		while (j->p < j->end && *j->p >= '0' && *j->p <= '9')
+			j->p++;
+	}
+	n->str = fc_strndup(j->d->arena, s, (size_t)(j->p - s));
+	return n->str ? FC_OK : FC_ERR_NOMEM;
+}
+
+static enum fc_rc parse_value(struct jp *j, struct doc_node **out);
+
+static enum fc_rc add_child(struct jp *j, struct doc_node *parent, size_t *cap, struct doc_node *child,
+			    const char *key, unsigned key_line)
+{
+	size_t oldcap = *cap;
+
+	parent->items = fc_grow(j->d->arena, parent->items, parent->n, cap, sizeof(*parent->items));
+	if (!parent->items)
+		return FC_ERR_NOMEM;
+	if (parent->type == DOC_MAP) {
+		size_t kc = oldcap;
+
+		parent->keys = fc_grow(j->d->arena, parent->keys, parent->n, &kc, sizeof(*parent->keys));
+		kc = oldcap;
+		parent->key_lines = fc_grow(j->d->arena, parent->key_lines, parent->n, &kc,
+					    sizeof(*parent->key_lines));
+		if (!parent->keys || !parent->key_lines)
+			return FC_ERR_NOMEM;
+		parent->keys[parent->n] = key;
+		parent->key_lines[parent->n] = key_line;
+	}
+	parent->items[parent->n++] = child;
+	return FC_OK;
+}
+
+static enum fc_rc parse_container(struct jp *j, struct doc_node *n, char close)
+{
+	size_t cap = 0;
+	enum fc_rc rc;
+
+	if (++j->depth > DOC_MAX_DEPTH)
+		return fc_err_set(j->err, FC_ERR_INPUT, j->d->file, j->line,
+				  "JSON nested deeper than %d levels", DOC_MAX_DEPTH);
+	j->p++;
+	skip_ws(j);
+	if (j->p < j->end && *j->p == close) {
+		j->p++;
+		j->depth--;
+		return FC_OK;
+	}
+	for (;;) {
+		const char *key = NULL;
+		unsigned key_line = 0;
+		struct doc_node *child;
+
+		skip_ws(j);
+		if (close == '}') {
+			if (j->p >= j->end || *j->p != '"')
+				return jerr(j, "a quoted key");
+			key_line = j->line;
+			rc = parse_string(j, &key);
+			if (rc != FC_OK)
+				return rc;
+			skip_ws(j);
+			if (j->p >= j->end || *j->p != ':')
+				return jerr(j, "':' after a key");
+			j->p++;
+		}
+		rc = parse_value(j, &child);
+		if (rc != FC_OK)
+			return rc;
+		if (add_child(j, n, &cap, child, key, key_line) != FC_OK)
+			return fc_err_set(j->err, FC_ERR_NOMEM, j->d->file, j->line, "out of memory");
+		skip_ws(j);
+		if (j->p < j->end && *j->p == ',') {
+			j->p++;
+			continue;
+		}
+		if (j->p < j->end && *j->p == close) {
+			j->p++;
+			j->depth--;
+			return FC_OK;
+		}
+		return jerr(j, close == '}' ? "',' or '}'" : "',' or ']'");
+	}
+}
+
+static bool match_word(struct jp *j, const char *w)
+{
+	size_t n = strlen(w);
+
+	if ((size_t)(j->end - j->p) < n || memcmp(j->p, w, n) != 0)
+		return false;
+	j->p += n;
+	return true;
+}
+
+static enum fc_rc parse_value(struct jp *j, struct doc_node **out)
+{
+	struct doc_node *n;
+
+	skip_ws(j);
+	if (j->p >= j->end)
+		return jerr(j, "a value (input truncated?)");
+	switch (*j->p) {
+	case '{': n = new_node(j, DOC_MAP); break;
+	case '[': n = new_node(j, DOC_SEQ); break;
+	case '"': n = new_node(j, DOC_STR); break;
+	case 't': case 'f': n = new_node(j, DOC_BOOL); break;
+	case 'n': n = new_node(j, DOC_NULL); break;
+	default: n = new_node(j, DOC_NUM); break;
+	}
+	if (!n)
+		return fc_err_set(j->err, FC_ERR_NOMEM, j->d->file, j->line, "out of memory");
+	*out = n;
+	switch (n->type) {
+	case DOC_MAP: return parse_container(j, n, '}');
+	case DOC_SEQ: return parse_container(j, n, ']');
+	case DOC_STR: return parse_string(j, &n->str);
+	case DOC_BOOL:
+		if (match_word(j, "true"))
+			n->b = true, n->str = "true";
+		else if (match_word(j, "false"))
+			n->str = "false";
+		else
+			return jerr(j, "a value");
+		return FC_OK;
+	case DOC_NULL:
+		if (!match_word(j, "null"))
+			return jerr(j, "a value");
+		n->str = "null";
+		return FC_OK;
+	case DOC_NUM:
+		if (*j->p != '-' && (*j->p < '0' || *j->p > '9'))
+			return jerr(j, "a value");
+		return parse_number(j, n);
+	}
+	return FC_ERR_INTERNAL;
+}
+
+enum fc_rc doc_parse_json(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err)
+{
+	struct fc_arena *a = fc_arena_new();
+	struct jp j;
+	struct doc *d;
+	enum fc_rc rc;
+
+	*out = NULL;
+	if (!a || !(d = fc_alloc(a, sizeof(*d)))) {
+		fc_arena_free(&a);
+		return fc_err_set(err, FC_ERR_NOMEM, file, 0, "out of memory");
+	}
+	d->arena = a;
+	d->file = fc_strdup(a, file);
+	memset(&j, 0, sizeof(j));
+	j.p = text;
+	j.end = text + len;
+	j.line = 1;
+	j.d = d;
+	j.err = err;
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+		j.p += 3;
+	rc = parse_value(&j, &d->root);
+	if (rc == FC_OK) {
+		skip_ws(&j);
+		if (j.p < j.end)
+			rc = jerr(&j, "end of input after the top-level value");
+	}
+	if (rc != FC_OK) {
+		fc_arena_free(&a);
+		return rc;
+	}
+	*out = d;
+	return FC_OK;
+}

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: MIT */
+/* Runs rules over links, devices and the fleet, and collects findings. */
+#include "engine/engine.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/str.h"
+
+const char *fc_sev_name(enum fc_sev s)
+{
+	switch (s) {
+	case FC_SEV_INFO: return "info";
+	case FC_SEV_LOW: return "low";
+	case FC_SEV_MEDIUM: return "medium";
+	case FC_SEV_HIGH: return "high";
+	case FC_SEV_CRITICAL: return "critical";
+	}
+	return "?";
+}
+
+bool fc_sev_parse(const char *s, enum fc_sev *out)
+{
+	static const enum fc_sev all[] = { FC_SEV_INFO, FC_SEV_LOW, FC_SEV_MEDIUM, FC_SEV_HIGH, FC_SEV_CRITICAL };
+	size_t i;
+
+	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		if (!strcmp(s, fc_sev_name(all[i]))) {
+			*out = all[i];
+			return true;
+		}
+	return false;
+}
+
+const char *fc_status_name(enum fc_status s)
+{
+	switch (s) {
+	case FC_PASS: return "pass";
+	case FC_FAIL: return "fail";
+	case FC_UNKNOWN: return "unknown";
+	}
+	return "?";
+}
+
+struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const char *subject, const char *fmt, ...)
+{
+	struct fc_engine *e = c->eng;
+	struct fc_finding *f = fc_alloc(e->arena, sizeof(*f));
+	va_list ap;
+	char buf[2048];
+
+	e->findings = fc_grow(e->arena, e->findings, e->n, &e->cap, sizeof(*e->findings));
+	if (!f || !e->findings) {
+		e->oom = true;
+		return NULL;
+	}
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	f->rule = c->rule;
+	f->status = st;
+	f->sev = fc_policy_severity(e->policy, c->rule);
+	f->scope = c->rule->scope;
+	f->subject = fc_strdup(e->arena, subject);
+	f->message = fc_strdup(e->arena, buf);
+	f->link = c->link;
+	f->dev = c->dev;
+	e->findings[e->n++] = f;
+	return f;
+}
+
+void fc_finding_set_message(struct fc_rctx *c, struct fc_finding *f, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[2048];
+
+	if (!f)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	f->message = fc_strdup(c->eng->arena, buf);
+}
+
+void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what, const struct fc_src *src,
+	   const char *fmt, ...)
+{
+	struct fc_evidence *ev;
+	va_list ap;
+	char buf[1024];
+
+	if (!f)
+		return;
+	f->ev = fc_grow(c->eng->arena, f->ev, f->nev, &f->ev_cap, sizeof(*f->ev));
+	if (!f->ev) {
+		c->eng->oom = true;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	ev = &f->ev[f->nev++];
+	ev->end = fc_strdup(c->eng->arena, end);
+	ev->what = what;
+	ev->value = fc_strdup(c->eng->arena, buf);
+	if (src)
+		ev->src = *src;
+	else
+		memset(&ev->src, 0, sizeof(ev->src));
+}
+
+void fc_ev_unknown(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what,
+		   const struct fc_meta *m)
+{
+	fc_ev(c, f, end, what, m->src.file ? &m->src : NULL, "unknown: %s", fc_why(m));
+}
+
+int64_t fc_param_int(struct fc_rctx *c, const char *key, bool *set)
+{
+	const char *v = fc_policy_param(c->eng->policy, c->rule, key, NULL);
+	int64_t n = 0;
+
+	*set = v && *v && fc_parse_i64(v, INT64_MIN, INT64_MAX, &n);
+	return n;
+}
+
+double fc_param_dbl(struct fc_rctx *c, const char *key, bool *set)
+{
+	const char *v = fc_policy_param(c->eng->policy, c->rule, key, NULL);
+	double d = 0;
+
+	*set = v && *v && fc_parse_double(v, &d);
+	return d;
+}
+
+const char *fc_end_name(struct fc_rctx *c, const struct fc_endpoint *e)
+{
+	return fc_sprintf(c->eng->arena, "%s:%s", e->dev_name, e->if_name);
+}
+
+const char *fc_link_subject(struct fc_rctx *c, const struct fc_link *l)
+{
+	return fc_sprintf(c->eng->arena, "%s:%s <-> %s:%s", l->a.dev_name, l->a.if_name, l->b.dev_name, l->b.if_name);
+}
+
+static int scope_rank(enum fc_scope s)
+{
+	return s == FC_SCOPE_LINK ? 0 : s == FC_SCOPE_DEVICE ? 1 : 2;
+}
+
+static int cmp_finding(const void *pa, const void *pb)
+{
+	const struct fc_finding *a = *(const struct fc_finding *const *)pa;
+	const struct fc_finding *b = *(const struct fc_finding *const *)pb;
+	int r = scope_rank(a->scope) - scope_rank(b->scope);
+
+	if (r)
+		return r;
+	if ((r = strcmp(a->subject, b->subject)))
+		return r;
+	return strcmp(a->rule->id, b->rule->id);
+}
+
+enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_policy *p,
+			 const char *only_rule, struct fc_err *err)
+{
+	const struct fc_rule *const *r;
+	struct fc_rctx c;
+	size_t i;
+
+	memset(e, 0, sizeof(*e));
+	e->arena = fc_arena_new();
+	if (!e->arena)
+		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+	e->policy = p;
+	if (only_rule && !fc_rule_find(only_rule))
+		return fc_err_set(err, FC_ERR_USAGE, NULL, 0, "unknown rule id '%s' (see fabcheck rules)", only_rule);
+	for (r = fc_rule_list(); *r; r++) {
+		if (only_rule ? strcmp((*r)->id, only_rule) : !fc_policy_enabled(p, *r))
+			continue;
+		memset(&c, 0, sizeof(c));
+		c.m = m;
+		c.rule = *r;
+		c.eng = e;
+		switch ((*r)->scope) {
+		case FC_SCOPE_LINK:
+			for (i = 0; i < m->nlinks; i++) {
+				c.link = &m->links[i];
+				(*r)->run(&c);
+			}
+			break;
+		case FC_SCOPE_DEVICE:
+			for (i = 0; i < m->ndevs; i++) {
+				c.dev = m->devs[i];
+				(*r)->run(&c);
+			}
+			break;
+		case FC_SCOPE_FLEET:
+			(*r)->run(&c);
+			break;
+		}
+		if (e->oom)
+			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory while running %s", (*r)->id);
+	}
+	if (e->n)
+		qsort(e->findings, e->n, sizeof(*e->findings), cmp_finding);
+	return FC_OK;
+}
+
+void fc_engine_free(struct fc_engine *e)
+{
+	fc_arena_free(&e->arena);
+	e->findings = NULL;
+	e->n = 0;
+}

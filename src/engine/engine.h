@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: MIT */
+/* The rule engine: rules (one explicit registry), policy (profile + overrides), findings. A rule
+ * whose inputs are unknown reports UNKNOWN with the reason, never PASS. */
+#ifndef FC_ENGINE_H
+#define FC_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model/model.h"
+
+enum fc_sev { FC_SEV_INFO, FC_SEV_LOW, FC_SEV_MEDIUM, FC_SEV_HIGH, FC_SEV_CRITICAL };
+enum fc_status { FC_PASS, FC_FAIL, FC_UNKNOWN };
+enum fc_scope { FC_SCOPE_LINK, FC_SCOPE_DEVICE, FC_SCOPE_FLEET };
+
+struct fc_evidence {
+	const char *end;      /* which end or object: "leaf1:Ethernet1/1", "host1", "policy" */
+	const char *what;     /* attribute, e.g. "speed" */
+	const char *value;    /* rendered value, or "unknown: <reason>" */
+	struct fc_src src;
+};
+
+struct fc_finding {
+	const struct fc_rule *rule;
+	enum fc_status status;
+	enum fc_sev sev;
+	enum fc_scope scope;
+	const char *subject;   /* stable: link "a:if <-> b:if", device name, or a fleet key ("GID ::ffff:a.b.c.d") */
+	const char *message;
+	struct fc_evidence *ev;
+	size_t nev, ev_cap;
+	const struct fc_link *link;
+	const struct fc_device *dev;
+	bool waived;
+};
+
+enum fc_param_type { FC_PARAM_INT, FC_PARAM_DBL, FC_PARAM_STR };
+
+struct fc_rule_param {
+	const char *key;
+	enum fc_param_type type;
+	const char *def;       /* default, as text; "" = unset */
+	const char *doc;       /* one line, with the evidence tag [S]/[B]/[P] */
+};
+
+struct fc_rctx;
+
+struct fc_rule {
+	/* required: stable id, e.g. "GID-DUP" */
+	const char *id;
+	/* required: one-line title */
+	const char *title;
+	/* required: default severity of a FAIL (profiles may change it) */
+	enum fc_sev severity;
+	/* required: what the engine iterates for this rule */
+	enum fc_scope scope;
+	/* required: the inputs it reads on each end, for explain and the docs */
+	const char *inputs;
+	/* required: tunable parameters, ended by an entry with key == NULL */
+	const struct fc_rule_param *params;
+	/* required: runs once per link, per device, or once for the fleet (rctx says which) */
+	void (*run)(struct fc_rctx *c);
+};
+
+/* What a rule sees while it runs. */
+struct fc_rctx {
+	const struct fc_model *m;
+	const struct fc_rule *rule;
+	const struct fc_link *link;       /* FC_SCOPE_LINK */
+	const struct fc_device *dev;      /* FC_SCOPE_DEVICE */
+	struct fc_engine *eng;
+};
+
+/* --- registry ---------------------------------------------------------------------------- */
+const struct fc_rule *const *fc_rule_list(void);
+const struct fc_rule *fc_rule_find(const char *id);
+const char *fc_sev_name(enum fc_sev s);
+bool fc_sev_parse(const char *s, enum fc_sev *out);
+const char *fc_status_name(enum fc_status s);
+
+/* --- policy ------------------------------------------------------------------------------ */
+struct fc_policy;
+/* Loads rules_dir/profiles/<profile>.yaml, then user_file (may be NULL) on top. profile may be
+ * NULL: the user file's or else "lossless_dcqcn". */
+enum fc_rc fc_policy_load(const char *rules_dir, const char *profile, const char *user_file,
+			  struct fc_policy **out, struct fc_err *err);
+void fc_policy_free(struct fc_policy **p);
+const char *fc_policy_profile(const struct fc_policy *p);
+bool fc_policy_enabled(const struct fc_policy *p, const struct fc_rule *r);
+enum fc_sev fc_policy_severity(const struct fc_policy *p, const struct fc_rule *r);
+/* Parameter value as text (the default when not overridden), and where it was set. */
+const char *fc_policy_param(const struct fc_policy *p, const struct fc_rule *r, const char *key,
+			    struct fc_src *where);
+
+/* --- engine ------------------------------------------------------------------------------ */
+struct fc_engine {
+	struct fc_arena *arena;          /* owns the findings */
+	const struct fc_policy *policy;
+	struct fc_finding **findings;
+	size_t n, cap;
+	bool oom;
+};
+
+/* Runs every enabled rule over the model; findings sorted by subject then rule id. */
+enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_policy *p,
+			 const char *only_rule, struct fc_err *err);
+void fc_engine_free(struct fc_engine *e);
+
+/* --- for rules ----------------------------------------------------------------------------- */
+struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const char *subject, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void fc_finding_set_message(struct fc_rctx *c, struct fc_finding *f, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what, const struct fc_src *src,
+	   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Evidence line for an unknown value: "unknown: <reason>". */
+void fc_ev_unknown(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what,
+		   const struct fc_meta *m);
+int64_t fc_param_int(struct fc_rctx *c, const char *key, bool *set);
+double fc_param_dbl(struct fc_rctx *c, const char *key, bool *set);
+/* "leaf1:Ethernet1/1" for an endpoint, in the engine arena. */
+const char *fc_end_name(struct fc_rctx *c, const struct fc_endpoint *e);
+const char *fc_link_subject(struct fc_rctx *c, const struct fc_link *l);
+
+#endif

@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/* Policy: the profile file from rules/profiles, then a user file on top. Both use one schema:
+ *   profile: NAME          (user file only: which profile to start from)
+ *   rules:
+ *     RULE-ID: { enabled: BOOL, severity: LEVEL, params: { KEY: VALUE } }
+ * An unknown rule id, key or parameter is an error with file:line. */
+#include <stdio.h>
+#include <string.h>
+
+#include "doc/doc.h"
+#include "engine/engine.h"
+#include "util/str.h"
+
+#define MAX_RULES 128
+#define MAX_PARAMS 16
+
+struct rule_pol {
+	bool enabled;
+	enum fc_sev sev;
+	const char *param[MAX_PARAMS];
+	struct fc_src param_src[MAX_PARAMS];
+};
+
+struct fc_policy {
+	struct fc_arena *arena;
+	const char *profile;
+	struct rule_pol r[MAX_RULES];
+};
+
+static const char *const prof_keys[] = { "profile", "description", "rules", NULL };
+static const char *const rule_keys[] = { "enabled", "severity", "params", NULL };
+
+static size_t rule_index(const struct fc_rule *r)
+{
+	const struct fc_rule *const *l = fc_rule_list();
+	size_t i;
+
+	for (i = 0; l[i]; i++)
+		if (l[i] == r)
+			return i;
+	return MAX_RULES;
+}
+
+static enum fc_rc apply_file(struct fc_policy *p, const char *path, bool user, struct fc_err *err)
+{
+	struct doc *d = NULL;
+	const struct doc_node *rules;
+	enum fc_rc rc;
+	size_t i, k;
+
+	if ((rc = doc_load_file(path, &d, err)) != FC_OK)
+		return rc;
+	if ((rc = doc_check_keys(d, d->root, prof_keys, user ? "policy" : "profile", err)) != FC_OK)
+		goto out;
+	rules = doc_get(d->root, "rules");
+	if (rules && (rc = doc_expect(d, rules, DOC_MAP, "rules", err)) != FC_OK)
+		goto out;
+	for (i = 0; rules && i < rules->n; i++) {
+		const struct fc_rule *r = fc_rule_find(rules->keys[i]);
+		const struct doc_node *n = rules->items[i], *en, *sv, *pr;
+		struct rule_pol *rp;
+
+		if (!r) {
+			rc = fc_err_set(err, FC_ERR_INPUT, d->file, rules->key_lines[i],
+					"unknown rule id '%s' (see fabcheck rules)", rules->keys[i]);
+			goto out;
+		}
+		rp = &p->r[rule_index(r)];
+		if ((rc = doc_check_keys(d, n, rule_keys, r->id, err)) != FC_OK)
+			goto out;
+		if ((en = doc_get(n, "enabled")) && (rc = doc_as_bool(d, en, "enabled", &rp->enabled, err)) != FC_OK)
+			goto out;
+		if ((sv = doc_get(n, "severity"))) {
+			const char *s;
+
+			if ((rc = doc_as_str(d, sv, "severity", &s, err)) != FC_OK)
+				goto out;
+			if (!fc_sev_parse(s, &rp->sev)) {
+				rc = fc_err_set(err, FC_ERR_INPUT, d->file, sv->line,
+						"severity: expected info, low, medium, high or critical, found '%s'", s);
+				goto out;
+			}
+		}
+		if (!(pr = doc_get(n, "params")))
+			continue;
+		if ((rc = doc_expect(d, pr, DOC_MAP, "params", err)) != FC_OK)
+			goto out;
+		for (k = 0; k < pr->n; k++) {
+			size_t j;
+			const char *v;
+
+			for (j = 0; r->params[j].key; j++)
+				if (!strcmp(r->params[j].key, pr->keys[k]))
+					break;
+			if (!r->params[j].key) {
+				rc = fc_err_set(err, FC_ERR_INPUT, d->file, pr->key_lines[k],
+						"rule %s has no parameter '%s' (see fabcheck explain %s)", r->id,
+						pr->keys[k], r->id);
+				goto out;
+			}
+			if ((rc = doc_as_str(d, pr->items[k], pr->keys[k], &v, err)) != FC_OK)
+				goto out;
+			if (r->params[j].type != FC_PARAM_STR) {
+				double dv;
+
+				if (!fc_parse_double(v, &dv)) {
+					rc = fc_err_set(err, FC_ERR_INPUT, d->file, pr->items[k]->line,
+							"%s: expected a number, found '%s'", pr->keys[k], v);
+					goto out;
+				}
+			}
+			rp->param[j] = fc_strdup(p->arena, v);
+			rp->param_src[j].file = fc_intern(p->arena, path);
+			rp->param_src[j].line = pr->items[k]->line;
+		}
+	}
+	if (user && doc_get(d->root, "profile") && !p->profile) {
+		const char *s;
+
+		if ((rc = doc_as_str(d, doc_get(d->root, "profile"), "profile", &s, err)) != FC_OK)
+			goto out;
+		p->profile = fc_strdup(p->arena, s);
+	}
+out:
+	doc_free(&d);
+	return rc;
+}
+
+enum fc_rc fc_policy_load(const char *rules_dir, const char *profile, const char *user_file,
+			  struct fc_policy **out, struct fc_err *err)
+{
+	struct fc_arena *a = fc_arena_new();
+	struct fc_policy *p;
+	const struct fc_rule *const *l = fc_rule_list();
+	char path[4096];
+	size_t i;
+	enum fc_rc rc;
+
+	*out = NULL;
+	if (!a || !(p = fc_alloc(a, sizeof(*p)))) {
+		fc_arena_free(&a);
+		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+	}
+	p->arena = a;
+	for (i = 0; l[i]; i++) {
+		p->r[i].enabled = true;
+		p->r[i].sev = l[i]->severity;
+	}
+	p->profile = profile ? fc_strdup(a, profile) : NULL;
+	/* The user file may name the profile, so read its profile key first. */
+	if (!p->profile && user_file) {
+		struct doc *d = NULL;
+		const char *s = NULL;
+
+		if ((rc = doc_load_file(user_file, &d, err)) != FC_OK)
+			goto fail;
+		rc = doc_opt_str(d, d->root, "profile", &s, err);
+		if (rc == FC_OK && s)
+			p->profile = fc_strdup(a, s);
+		doc_free(&d);
+		if (rc != FC_OK)
+			goto fail;
+	}
+	if (!p->profile)
+		p->profile = "lossless_dcqcn";
+	if (strchr(p->profile, '/') || !p->profile[0]) {
+		rc = fc_err_set(err, FC_ERR_USAGE, NULL, 0, "invalid profile name '%s'", p->profile);
+		goto fail;
+	}
+	snprintf(path, sizeof(path), "%s/profiles/%s.yaml", rules_dir, p->profile);
+	if ((rc = apply_file(p, path, false, err)) != FC_OK) {
+		if (rc == FC_ERR_IO)
+			snprintf(err->msg, sizeof(err->msg), "no such profile '%.64s' (looked for %.900s)", p->profile, path);
+		goto fail;
+	}
+	if (user_file && (rc = apply_file(p, user_file, true, err)) != FC_OK)
+		goto fail;
+	*out = p;
+	return FC_OK;
+fail:
+	fc_arena_free(&a);
+	return rc;
+}
+
+void fc_policy_free(struct fc_policy **p)
+{
+	struct fc_arena *a;
+
+	if (!p || !*p)
+		return;
+	a = (*p)->arena;
+	fc_arena_free(&a);
+	*p = NULL;
+}
+
+const char *fc_policy_profile(const struct fc_policy *p)
+{
+	return p->profile;
+}
+
+bool fc_policy_enabled(const struct fc_policy *p, const struct fc_rule *r)
+{
+	size_t i = rule_index(r);
+
+	return i < MAX_RULES && p->r[i].enabled;
+}
+
+enum fc_sev fc_policy_severity(const struct fc_policy *p, const struct fc_rule *r)
+{
+	size_t i = rule_index(r);
+
+	return i < MAX_RULES ? p->r[i].sev : r->severity;
+}
+
+const char *fc_policy_param(const struct fc_policy *p, const struct fc_rule *r, const char *key,
+			    struct fc_src *where)
+{
+	size_t i = rule_index(r), j;
+
+	for (j = 0; r->params[j].key; j++) {
+		if (strcmp(r->params[j].key, key))
+			continue;
+		if (i < MAX_RULES && p && p->r[i].param[j]) {
+			if (where)
+				*where = p->r[i].param_src[j];
+			return p->r[i].param[j];
+		}
+		if (where)
+			memset(where, 0, sizeof(*where));
+		return r->params[j].def;
+	}
+	return NULL;
+}

@@ -1,0 +1,375 @@
+/* SPDX-License-Identifier: MIT */
+/* Inventory loading and validation. */
+#include "inventory/inventory.h"
+
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/str.h"
+
+static const char *const top_keys[] = { "version", "fabric", "devices", "groups", "credentials", "links", NULL };
+static const char *const fabric_keys[] = { "name", "profile", "roce", NULL };
+static const char *const roce_keys[] = { "priority", "dscp", "cnp_dscp", "mtu", NULL };
+static const char *const dev_keys[] = { "name", "role", "platform", "address", "transport", "credential",
+					"config", "intent", NULL };
+static const char *const cred_keys[] = { "username", "password_env", "password_file", "key_file", NULL };
+static const char *const link_keys[] = { "a", "b", "cable", "length_m", "speed", NULL };
+
+static const char *const platforms[] = { "nxos", "linux", NULL };
+static const char *const transports[] = { "nxapi", "ssh", "probe", "file", "none", NULL };
+static const char *const profiles[] = { "lossless_dcqcn", "pfc_only", "lossy_ecn", NULL };
+static const char *const cables[] = { "dac", "aoc", "fibre-mm", "fibre-sm", "backplane", NULL };
+
+static bool one_of(const char *v, const char *const *set)
+{
+	for (; *set; set++)
+		if (strcmp(v, *set) == 0)
+			return true;
+	return false;
+}
+
+static enum fc_rc check_enum(const struct doc *d, const struct doc_node *map, const char *key, const char *v,
+			     const char *const *set, struct fc_err *err)
+{
+	char list[256] = "";
+	const char *const *s;
+
+	if (!v || one_of(v, set))
+		return FC_OK;
+	for (s = set; *s; s++) {
+		strncat(list, *s, sizeof(list) - strlen(list) - 1);
+		if (s[1])
+			strncat(list, ", ", sizeof(list) - strlen(list) - 1);
+	}
+	return fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(map, key), "%s: '%s' is not one of %s", key,
+			  v, list);
+}
+
+bool fc_split_endpoint(const char *s, char *dev, size_t devsz, const char **ifname)
+{
+	const char *c = strchr(s, ':');
+
+	if (!c || c == s || !c[1] || (size_t)(c - s) >= devsz)
+		return false;
+	memcpy(dev, s, (size_t)(c - s));
+	dev[c - s] = '\0';
+	*ifname = c + 1;
+	return true;
+}
+
+/* Speeds as people write them: 100G, 25g, 400000 (Mb/s). */
+static bool parse_speed(const char *s, int64_t *mbps)
+{
+	size_t n = strlen(s);
+	int64_t v;
+
+	if (n > 1 && (s[n - 1] == 'G' || s[n - 1] == 'g')) {
+		if (!fc_parse_i64n(s, n - 1, 1, 1600, &v))
+			return false;
+		*mbps = v * 1000;
+		return true;
+	}
+	return fc_parse_i64(s, 1000, 1600000, mbps);
+}
+
+static enum fc_rc load_fabric(struct fc_inventory *inv, const struct doc_node *f, struct fc_err *err)
+{
+	const struct doc *d = inv->doc;
+	const struct doc_node *roce;
+	enum fc_rc rc;
+
+	if ((rc = doc_check_keys(d, f, fabric_keys, "fabric", err)) != FC_OK)
+		return rc;
+	if ((rc = doc_opt_str(d, f, "name", &inv->fabric_name, err)) != FC_OK ||
+	    (rc = doc_opt_str(d, f, "profile", &inv->profile, err)) != FC_OK ||
+	    (rc = check_enum(d, f, "profile", inv->profile, profiles, err)) != FC_OK)
+		return rc;
+	inv->profile_line = doc_key_line(f, "profile");
+	roce = doc_get(f, "roce");
+	if (!roce)
+		return FC_OK;
+	inv->intent_line = roce->line;
+	if ((rc = doc_check_keys(d, roce, roce_keys, "fabric.roce", err)) != FC_OK ||
+	    (rc = doc_opt_int(d, roce, "priority", 0, 7, &inv->roce_prio, NULL, err)) != FC_OK ||
+	    (rc = doc_opt_int(d, roce, "dscp", 0, 63, &inv->roce_dscp, NULL, err)) != FC_OK ||
+	    (rc = doc_opt_int(d, roce, "cnp_dscp", 0, 63, &inv->cnp_dscp, NULL, err)) != FC_OK ||
+	    (rc = doc_opt_int(d, roce, "mtu", 576, 9216, &inv->mtu, NULL, err)) != FC_OK)
+		return rc;
+	return FC_OK;
+}
+
+static enum fc_rc load_devices(struct fc_inventory *inv, const struct doc_node *seq, struct fc_err *err)
+{
+	const struct doc *d = inv->doc;
+	size_t i, j;
+	enum fc_rc rc;
+
+	if ((rc = doc_expect(d, seq, DOC_SEQ, "devices", err)) != FC_OK)
+		return rc;
+	inv->devices = fc_alloc(d->arena, (seq->n + 1) * sizeof(*inv->devices));
+	if (!inv->devices)
+		return fc_err_set(err, FC_ERR_NOMEM, d->file, 0, "out of memory");
+	for (i = 0; i < seq->n; i++) {
+		const struct doc_node *n = seq->items[i];
+		struct fc_inv_device *dv = &inv->devices[i];
+
+		if ((rc = doc_check_keys(d, n, dev_keys, "device", err)) != FC_OK ||
+		    (rc = doc_req_str(d, n, "name", &dv->name, err)) != FC_OK ||
+		    (rc = doc_req_str(d, n, "platform", &dv->platform, err)) != FC_OK ||
+		    (rc = check_enum(d, n, "platform", dv->platform, platforms, err)) != FC_OK ||
+		    (rc = doc_opt_str(d, n, "role", &dv->role, err)) != FC_OK ||
+		    (rc = doc_opt_str(d, n, "address", &dv->address, err)) != FC_OK ||
+		    (rc = doc_opt_str(d, n, "transport", &dv->transport, err)) != FC_OK ||
+		    (rc = check_enum(d, n, "transport", dv->transport, transports, err)) != FC_OK ||
+		    (rc = doc_opt_str(d, n, "credential", &dv->credential, err)) != FC_OK ||
+		    (rc = doc_opt_str(d, n, "config", &dv->config, err)) != FC_OK)
+			return rc;
+		dv->line = n->line;
+		dv->intent = doc_get(n, "intent");
+		if (dv->intent && (rc = doc_expect(d, dv->intent, DOC_MAP, "intent", err)) != FC_OK)
+			return rc;
+		if (dv->intent && strcmp(dv->platform, "linux") != 0)
+			return fc_err_set(err, FC_ERR_INPUT, d->file, dv->intent->line,
+					  "intent: only hosts (platform linux) take an intent");
+		if (!dv->name[0] || strchr(dv->name, ':') || strchr(dv->name, '/'))
+			return fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, "name"),
+					  "name: '%s' must be non-empty without ':' or '/'", dv->name);
+		for (j = 0; j < i; j++)
+			if (strcmp(inv->devices[j].name, dv->name) == 0)
+				return fc_err_set(err, FC_ERR_INPUT, d->file, n->line,
+						  "device '%s' defined twice (first on line %u)", dv->name,
+						  inv->devices[j].line);
+		inv->ndevices++;
+	}
+	return FC_OK;
+}
+
+static enum fc_rc load_creds(struct fc_inventory *inv, const struct doc_node *map, struct fc_err *err)
+{
+	const struct doc *d = inv->doc;
+	size_t i;
+	enum fc_rc rc;
+
+	if ((rc = doc_expect(d, map, DOC_MAP, "credentials", err)) != FC_OK)
+		return rc;
+	inv->creds = fc_alloc(d->arena, (map->n + 1) * sizeof(*inv->creds));
+	if (!inv->creds)
+		return FC_ERR_NOMEM;
+	for (i = 0; i < map->n; i++) {
+		const struct doc_node *n = map->items[i];
+		struct fc_inv_credential *c = &inv->creds[i];
+
+		c->name = map->keys[i];
+		c->line = map->key_lines[i];
+		if ((rc = doc_check_keys(d, n, cred_keys, "credential", err)) != FC_OK ||
+		    (rc = doc_opt_str(d, n, "username", &c->username, err)) != FC_OK ||
+		    (rc = doc_opt_str(d, n, "password_env", &c->password_env, err)) != FC_OK ||
+		    (rc = doc_opt_str(d, n, "password_file", &c->password_file, err)) != FC_OK ||
+		    (rc = doc_opt_str(d, n, "key_file", &c->key_file, err)) != FC_OK)
+			return rc;
+		inv->ncreds++;
+	}
+	return FC_OK;
+}
+
+static enum fc_rc load_groups(struct fc_inventory *inv, const struct doc_node *map, struct fc_err *err)
+{
+	const struct doc *d = inv->doc;
+	size_t i, j;
+	enum fc_rc rc;
+
+	if ((rc = doc_expect(d, map, DOC_MAP, "groups", err)) != FC_OK)
+		return rc;
+	inv->groups = fc_alloc(d->arena, (map->n + 1) * sizeof(*inv->groups));
+	if (!inv->groups)
+		return FC_ERR_NOMEM;
+	for (i = 0; i < map->n; i++) {
+		const struct doc_node *seq = map->items[i];
+		struct fc_inv_group *g = &inv->groups[i];
+
+		g->name = map->keys[i];
+		g->line = map->key_lines[i];
+		if ((rc = doc_expect(d, seq, DOC_SEQ, g->name, err)) != FC_OK)
+			return rc;
+		g->members = fc_alloc(d->arena, (seq->n + 1) * sizeof(*g->members));
+		if (!g->members)
+			return FC_ERR_NOMEM;
+		for (j = 0; j < seq->n; j++) {
+			if ((rc = doc_as_str(d, seq->items[j], "group member", &g->members[j], err)) != FC_OK)
+				return rc;
+			if (!fc_inventory_device(inv, g->members[j]))
+				return fc_err_set(err, FC_ERR_INPUT, d->file, seq->items[j]->line,
+						  "group '%s' names unknown device '%s'", g->name, g->members[j]);
+		}
+		g->n = seq->n;
+		inv->ngroups++;
+	}
+	return FC_OK;
+}
+
+static enum fc_rc endpoint(struct fc_inventory *inv, const struct doc_node *n, const char *key,
+			   const char **dev, const char **ifn, struct fc_err *err)
+{
+	const struct doc *d = inv->doc;
+	const char *s;
+	char name[256];
+	enum fc_rc rc;
+
+	if ((rc = doc_req_str(d, n, key, &s, err)) != FC_OK)
+		return rc;
+	if (!fc_split_endpoint(s, name, sizeof(name), ifn))
+		return fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, key),
+				  "%s: expected DEVICE:INTERFACE, found '%s'", key, s);
+	if (!fc_inventory_device(inv, name))
+		return fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, key),
+				  "%s: cabling plan names unknown device '%s'", key, name);
+	*dev = fc_strdup(d->arena, name);
+	return *dev ? FC_OK : FC_ERR_NOMEM;
+}
+
+static enum fc_rc load_links(struct fc_inventory *inv, const struct doc_node *seq, struct fc_err *err)
+{
+	const struct doc *d = inv->doc;
+	size_t i, j;
+	enum fc_rc rc;
+
+	if ((rc = doc_expect(d, seq, DOC_SEQ, "links", err)) != FC_OK)
+		return rc;
+	inv->links = fc_alloc(d->arena, (seq->n + 1) * sizeof(*inv->links));
+	if (!inv->links)
+		return FC_ERR_NOMEM;
+	for (i = 0; i < seq->n; i++) {
+		const struct doc_node *n = seq->items[i], *len;
+		struct fc_inv_link *l = &inv->links[i];
+		const char *speed = NULL;
+
+		if ((rc = doc_check_keys(d, n, link_keys, "link", err)) != FC_OK ||
+		    (rc = endpoint(inv, n, "a", &l->a_dev, &l->a_if, err)) != FC_OK ||
+		    (rc = endpoint(inv, n, "b", &l->b_dev, &l->b_if, err)) != FC_OK ||
+		    (rc = doc_opt_str(d, n, "cable", &l->cable, err)) != FC_OK ||
+		    (rc = check_enum(d, n, "cable", l->cable, cables, err)) != FC_OK ||
+		    (rc = doc_opt_str(d, n, "speed", &speed, err)) != FC_OK)
+			return rc;
+		l->line = n->line;
+		l->length_m = -1;
+		if ((len = doc_get(n, "length_m"))) {
+			if ((rc = doc_as_double(d, len, "length_m", &l->length_m, err)) != FC_OK)
+				return rc;
+			if (l->length_m <= 0 || l->length_m > 100000)
+				return fc_err_set(err, FC_ERR_INPUT, d->file, len->line,
+						  "length_m: expected a length in metres above 0, found %s", len->str);
+		}
+		if (speed && !parse_speed(speed, &l->speed_mbps))
+			return fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, "speed"),
+					  "speed: expected e.g. 100G or a number of Mb/s, found '%s'", speed);
+		if (strcmp(l->a_dev, l->b_dev) == 0 && strcmp(l->a_if, l->b_if) == 0)
+			return fc_err_set(err, FC_ERR_INPUT, d->file, n->line, "link connects %s:%s to itself",
+					  l->a_dev, l->a_if);
+		for (j = 0; j < i; j++) {
+			const struct fc_inv_link *o = &inv->links[j];
+
+			if ((!strcmp(o->a_dev, l->a_dev) && !strcmp(o->a_if, l->a_if)) ||
+			    (!strcmp(o->b_dev, l->a_dev) && !strcmp(o->b_if, l->a_if)) ||
+			    (!strcmp(o->a_dev, l->b_dev) && !strcmp(o->a_if, l->b_if)) ||
+			    (!strcmp(o->b_dev, l->b_dev) && !strcmp(o->b_if, l->b_if)))
+				return fc_err_set(err, FC_ERR_INPUT, d->file, n->line,
+						  "a port of this link is already cabled on line %u", o->line);
+		}
+		inv->nlinks++;
+	}
+	return FC_OK;
+}
+
+enum fc_rc fc_inventory_load(const char *path, struct fc_inventory **out, struct fc_err *err)
+{
+	struct doc *doc = NULL;
+	struct fc_inventory *inv;
+	const struct doc_node *r, *n;
+	int64_t version;
+	enum fc_rc rc;
+	size_t i;
+	char *tmp;
+
+	*out = NULL;
+	if ((rc = doc_load_file(path, &doc, err)) != FC_OK)
+		return rc;
+	inv = fc_alloc(doc->arena, sizeof(*inv));
+	tmp = fc_strdup(doc->arena, path);
+	if (!inv || !tmp) {
+		doc_free(&doc);
+		return fc_err_set(err, FC_ERR_NOMEM, path, 0, "out of memory");
+	}
+	inv->doc = doc;
+	inv->path = doc->file;
+	inv->dir = fc_strdup(doc->arena, dirname(tmp));
+	inv->roce_prio = inv->roce_dscp = inv->cnp_dscp = inv->mtu = -1;
+	r = doc->root;
+	if ((rc = doc_check_keys(doc, r, top_keys, "inventory", err)) != FC_OK)
+		goto out;
+	if (!doc_get(r, "version")) {
+		rc = fc_err_set(err, FC_ERR_INPUT, path, r->line, "missing required key 'version' (use version: 1)");
+		goto out;
+	}
+	if ((rc = doc_opt_int(doc, r, "version", 1, 1, &version, NULL, err)) != FC_OK)
+		goto out;
+	if ((n = doc_get(r, "fabric")) && (rc = load_fabric(inv, n, err)) != FC_OK)
+		goto out;
+	if (!(n = doc_get(r, "devices"))) {
+		rc = fc_err_set(err, FC_ERR_INPUT, path, r->line, "missing required key 'devices'");
+		goto out;
+	}
+	if ((rc = load_devices(inv, n, err)) != FC_OK)
+		goto out;
+	if ((n = doc_get(r, "credentials")) && (rc = load_creds(inv, n, err)) != FC_OK)
+		goto out;
+	if ((n = doc_get(r, "groups")) && (rc = load_groups(inv, n, err)) != FC_OK)
+		goto out;
+	if ((n = doc_get(r, "links")) && (rc = load_links(inv, n, err)) != FC_OK)
+		goto out;
+	for (i = 0; i < inv->ndevices; i++) {
+		const struct fc_inv_device *dv = &inv->devices[i];
+		size_t c;
+
+		if (!dv->credential)
+			continue;
+		for (c = 0; c < inv->ncreds; c++)
+			if (strcmp(inv->creds[c].name, dv->credential) == 0)
+				break;
+		if (c == inv->ncreds) {
+			rc = fc_err_set(err, FC_ERR_INPUT, path, dv->line,
+					"device '%s' names unknown credential '%s'", dv->name, dv->credential);
+			goto out;
+		}
+	}
+out:
+	if (rc != FC_OK) {
+		if (err->rc == FC_OK)
+			fc_err_set(err, rc, path, 0, "out of memory");
+		doc_free(&doc);
+		return rc;
+	}
+	*out = inv;
+	return FC_OK;
+}
+
+void fc_inventory_free(struct fc_inventory **inv)
+{
+	struct doc *d;
+
+	if (!inv || !*inv)
+		return;
+	d = (*inv)->doc;
+	doc_free(&d);
+	*inv = NULL;
+}
+
+const struct fc_inv_device *fc_inventory_device(const struct fc_inventory *inv, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < inv->ndevices; i++)
+		if (strcmp(inv->devices[i].name, name) == 0)
+			return &inv->devices[i];
+	return NULL;
+}

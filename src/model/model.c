@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: MIT */
+/* Model construction: devices, interfaces, value setters. */
+#include "model/model.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define INDEX_BUCKETS 4096u
+
+struct dev_entry {
+	struct dev_entry *next;
+	struct fc_device *dev;
+};
+
+struct fc_dev_index {
+	struct dev_entry *b[INDEX_BUCKETS];
+};
+
+static unsigned hname(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+struct fc_model *fc_model_new(void)
+{
+	struct fc_arena *a = fc_arena_new();
+	struct fc_model *m;
+
+	if (!a)
+		return NULL;
+	m = fc_alloc(a, sizeof(*m));
+	if (!m || !(m->index = fc_alloc(a, sizeof(*m->index)))) {
+		fc_arena_free(&a);
+		return NULL;
+	}
+	m->arena = a;
+	return m;
+}
+
+void fc_model_free(struct fc_model **m)
+{
+	struct fc_arena *a;
+
+	if (!m || !*m)
+		return;
+	a = (*m)->arena;
+	fc_arena_free(&a);
+	*m = NULL;
+}
+
+struct fc_device *fc_model_find_device(const struct fc_model *m, const char *name)
+{
+	struct dev_entry *e;
+
+	for (e = m->index->b[hname(name) % INDEX_BUCKETS]; e; e = e->next)
+		if (strcmp(e->dev->name, name) == 0)
+			return e->dev;
+	return NULL;
+}
+
+enum fc_rc fc_model_add_device(struct fc_model *m, const char *name, enum fc_devkind kind,
+			       struct fc_device **out, struct fc_err *err)
+{
+	struct fc_device *d;
+	struct dev_entry *e;
+	unsigned b = hname(name) % INDEX_BUCKETS;
+
+	if (fc_model_find_device(m, name))
+		return fc_err_set(err, FC_ERR_INPUT, NULL, 0, "device '%s' defined twice", name);
+	d = fc_alloc(m->arena, sizeof(*d));
+	e = fc_alloc(m->arena, sizeof(*e));
+	m->devs = fc_grow(m->arena, m->devs, m->ndevs, &m->devs_cap, sizeof(*m->devs));
+	if (!d || !e || !m->devs || !(d->name = fc_strdup(m->arena, name)))
+		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+	d->kind = kind;
+	d->status = FC_DEV_NODATA;
+	e->dev = d;
+	e->next = m->index->b[b];
+	m->index->b[b] = e;
+	m->devs[m->ndevs++] = d;
+	if (out)
+		*out = d;
+	return FC_OK;
+}
+
+struct fc_iface *fc_dev_find_iface(const struct fc_device *d, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < d->nifaces; i++)
+		if (strcmp(d->ifaces[i]->name, name) == 0)
+			return d->ifaces[i];
+	return NULL;
+}
+
+struct fc_iface *fc_dev_iface(struct fc_model *m, struct fc_device *d, const char *name)
+{
+	struct fc_iface *ifc = fc_dev_find_iface(d, name);
+
+	if (ifc)
+		return ifc;
+	ifc = fc_alloc(m->arena, sizeof(*ifc));
+	d->ifaces = fc_grow(m->arena, d->ifaces, d->nifaces, &d->ifaces_cap, sizeof(*d->ifaces));
+	if (!ifc || !d->ifaces || !(ifc->name = fc_strdup(m->arena, name)))
+		return NULL;
+	ifc->dev = d;
+	d->ifaces[d->nifaces++] = ifc;
+	return ifc;
+}
+
+enum fc_rc fc_dev_add_error(struct fc_model *m, struct fc_device *d, const char *msg)
+{
+	d->errors = fc_grow(m->arena, d->errors, d->nerrors, &d->errors_cap, sizeof(*d->errors));
+	if (!d->errors)
+		return FC_ERR_NOMEM;
+	d->errors[d->nerrors] = fc_strdup(m->arena, msg);
+	if (!d->errors[d->nerrors])
+		return FC_ERR_NOMEM;
+	d->nerrors++;
+	return FC_OK;
+}
+
+enum fc_rc fc_dev_add_unparsed(struct fc_model *m, struct fc_device *d, struct fc_src src, const char *text,
+			       size_t len)
+{
+	struct fc_unparsed *u;
+
+	d->unparsed = fc_grow(m->arena, d->unparsed, d->nunparsed, &d->unparsed_cap, sizeof(*d->unparsed));
+	if (!d->unparsed)
+		return FC_ERR_NOMEM;
+	u = &d->unparsed[d->nunparsed];
+	u->src = src;
+	u->text = fc_strndup(m->arena, text, len);
+	if (!u->text)
+		return FC_ERR_NOMEM;
+	d->nunparsed++;
+	return FC_OK;
+}
+
+struct fc_src fc_src_make(struct fc_model *m, const char *file, unsigned line)
+{
+	struct fc_src s;
+
+	s.file = fc_intern(m->arena, file);
+	s.line = line;
+	return s;
+}
+
+void fc_set_int(struct fc_int *x, int64_t v, struct fc_src src)
+{
+	x->v = v;
+	x->m.known = true;
+	x->m.src = src;
+	x->m.why = NULL;
+}
+
+void fc_set_dbl(struct fc_dbl *x, double v, struct fc_src src)
+{
+	x->v = v;
+	x->m.known = true;
+	x->m.src = src;
+	x->m.why = NULL;
+}
+
+void fc_set_bool(struct fc_bool *x, bool v, struct fc_src src)
+{
+	x->v = v;
+	x->m.known = true;
+	x->m.src = src;
+	x->m.why = NULL;
+}
+
+void fc_set_str(struct fc_model *m, struct fc_str *x, const char *v, struct fc_src src)
+{
+	x->v = fc_strdup(m->arena, v);
+	x->m.known = x->v != NULL;
+	x->m.src = src;
+	x->m.why = x->v ? NULL : "out of memory";
+}
+
+void fc_set_unknown(struct fc_meta *x, const char *why)
+{
+	x->known = false;
+	x->why = why;
+}
+
+const char *fc_why(const struct fc_meta *x)
+{
+	return x->why ? x->why : "no collected output reports it";
+}
+
+const char *fc_devstatus_name(enum fc_devstatus s)
+{
+	switch (s) {
+	case FC_DEV_OK: return "ok";
+	case FC_DEV_NODATA: return "no-data";
+	case FC_DEV_COLLECT_FAILED: return "collect-failed";
+	case FC_DEV_PARSE_ERROR: return "parse-error";
+	case FC_DEV_INTENT: return "intent";
+	}
+	return "?";
+}
+
+const char *fc_src_str(const struct fc_src *s, char *buf, size_t size)
+{
+	if (!s->file)
+		snprintf(buf, size, "%s", "");
+	else if (s->line)
+		snprintf(buf, size, "%s:%u", s->file, s->line);
+	else
+		snprintf(buf, size, "%s", s->file);
+	return buf;
+}

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: MIT */
+/* The normalised fabric model. Every attribute is a value that is either known, with the file
+ * and line it came from, or unknown, with the reason. Nothing defaults to a plausible value:
+ * zero-initialised means unknown. The model's arena owns everything reachable from it. */
+#ifndef FC_MODEL_H
+#define FC_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/arena.h"
+#include "util/err.h"
+
+struct fc_src {
+	const char *file;   /* interned path, relative to the snapshot or inventory; NULL if none */
+	unsigned line;      /* 0 when the source has no lines (e.g. a sysfs read) */
+};
+
+struct fc_meta {
+	bool known;
+	struct fc_src src;
+	const char *why;    /* when unknown: the reason; NULL = "no collected output reports it" */
+};
+
+struct fc_int { struct fc_meta m; int64_t v; };
+struct fc_dbl { struct fc_meta m; double v; };
+struct fc_bool { struct fc_meta m; bool v; };
+struct fc_str { struct fc_meta m; const char *v; };
+struct fc_strlist { struct fc_meta m; const char **v; size_t n; };
+
+#define FC_PRIO_COUNT 8
+
+/* Per-priority ingress buffer of a port: switch pause buffer / thresholds, host receive buffer. */
+struct fc_pg {
+	struct fc_int size;      /* bytes reserved for the priority group (NX-OS pause buffer-size) */
+	struct fc_int xoff;      /* bytes at which pause is sent (NX-OS pause-threshold) */
+	struct fc_int xon;       /* bytes at which pause is released (NX-OS resume-threshold) */
+};
+
+struct fc_dom_val {
+	struct fc_meta m;
+	double v;
+	bool thresholds;                     /* the module reported its own thresholds */
+	double hi_alarm, lo_alarm, hi_warn, lo_warn;
+	char flag[4];                        /* "++", "+", "-", "--" or "" as printed */
+};
+
+struct fc_dom_lane {
+	int lane;                            /* 0 when the module has one set of values */
+	struct fc_dom_val temp_c, volt_v, bias_ma, tx_dbm, rx_dbm;
+};
+
+struct fc_xcvr {
+	struct fc_bool present;
+	struct fc_str type;                  /* e.g. QSFP-100G-CR4 */
+	struct fc_str vendor, part, serial;
+	struct fc_int bitrate_mbps;          /* nominal bitrate per lane */
+	struct fc_dbl cable_len_m;           /* DAC length from the EEPROM */
+	struct fc_bool dom_supported;
+	struct fc_dom_lane *lanes;
+	size_t nlanes, lanes_cap;
+};
+
+struct fc_dscp_map {
+	struct fc_meta m;
+	uint64_t has;                        /* bit d set: dscp d has an entry */
+	uint8_t prio[64];
+};
+
+struct fc_iface {
+	const char *name;
+	struct fc_device *dev;
+	struct fc_str admin_state, oper_state, description, mac, port_mode;
+	struct fc_strlist addresses;         /* "a.b.c.d/len" or IPv6 */
+	struct fc_int speed_mbps, lanes, mtu;
+	struct fc_bool autoneg;
+	struct fc_str medium;                /* normalised: dac, fibre, aoc, backplane, twisted-pair */
+	struct fc_strlist modes_supported, modes_advertised, modes_partner; /* ethtool link-mode names */
+	struct fc_str link_mode;             /* the mode in use, ethtool name */
+	struct fc_str fec_config, fec_active;/* normalised: off, baser, rs, rs544, auto */
+	struct fc_bool pause_rx, pause_tx;   /* 802.3x */
+	struct fc_str breakout;              /* NX-OS breakout map of the parent port, e.g. 50g-2x */
+	struct fc_str pfc_mode;              /* on, auto, off */
+	struct fc_int pfc_prios;             /* bit p: priority p is PFC-enabled (lossless) here */
+	struct fc_bool pfc_watchdog;
+	struct fc_str trust;                 /* dscp, pcp */
+	struct fc_dscp_map dscp_map;
+	struct fc_pg pg[FC_PRIO_COUNT];
+	struct fc_int cable_model_m;         /* cable length the port's headroom is computed for */
+	struct fc_str qos_in, queuing_out;   /* service-policy names attached here */
+	struct fc_str acl_in, acl_out;       /* ip access-group names attached here */
+	/* host NIC */
+	struct fc_str driver, driver_version, firmware;
+	struct fc_str pci_addr, pci_cur_speed, pci_max_speed;
+	struct fc_int pci_cur_width, pci_max_width, numa_node;
+	struct fc_int ecn_np_prios, ecn_rp_prios, cnp_dscp;
+	struct fc_xcvr xcvr;
+	/* LLDP, one neighbour */
+	struct fc_str lldp_sysname, lldp_port;
+};
+
+enum fc_qtype { FC_Q_QOS, FC_Q_NQ, FC_Q_QUEUING };
+
+struct fc_class_map {
+	const char *name;
+	enum fc_qtype type;
+	struct fc_src src;
+	bool match_all;                      /* match-all (vs match-any) */
+	uint64_t dscp;                       /* bit d: match dscp d */
+	uint8_t cos;                         /* bit c: match cos c */
+	uint8_t qos_group;                   /* bit g: match qos-group g */
+	const char *acl;                     /* match access-group name */
+};
+
+struct fc_pclass {
+	const char *name;
+	struct fc_src src;
+	struct fc_int set_qos_group, set_dscp, set_cos;
+	struct fc_int pause_cos;             /* bitmask from pause pfc-cos */
+	struct fc_int mtu;
+	struct fc_pg pg;                     /* pause buffer-size / pause-threshold / resume-threshold */
+	struct fc_int wred_min, wred_max, wred_prob, wred_weight; /* bytes, bytes, %, weight */
+	struct fc_bool wred_ecn;
+	struct fc_int priority_level, bw_remaining;
+};
+
+struct fc_policy_map {
+	const char *name;
+	enum fc_qtype type;
+	struct fc_src src;
+	struct fc_pclass *classes;
+	size_t n, cap;
+};
+
+struct fc_qos {
+	struct fc_class_map *cmaps;
+	size_t ncmaps, cmaps_cap;
+	struct fc_policy_map *pmaps;
+	size_t npmaps, pmaps_cap;
+	struct fc_str sys_nq, sys_qos_in, sys_queuing_out, sys_queuing_in;
+	struct fc_bool pfc_wd;
+	struct fc_int pfc_wd_interval_ms;
+};
+
+enum fc_portop { FC_PORT_ANY = 0, FC_PORT_EQ, FC_PORT_NEQ, FC_PORT_LT, FC_PORT_GT, FC_PORT_RANGE };
+
+struct fc_portmatch {
+	enum fc_portop op;
+	uint16_t lo, hi;
+};
+
+struct fc_addrmatch {
+	bool any;
+	bool v6;                             /* IPv6 entry: never matches IPv4 traffic */
+	uint32_t net, mask;                  /* IPv4, host order */
+};
+
+struct fc_ace {
+	int64_t seq;
+	bool permit;
+	bool remark;
+	int proto;                           /* IP protocol number; -1 = any (ip) */
+	struct fc_addrmatch src, dst;
+	struct fc_portmatch sport, dport;
+	int dscp;                            /* -1 = any */
+	const char *text;
+	struct fc_src loc;
+};
+
+struct fc_acl {
+	const char *name;
+	struct fc_src src;
+	struct fc_ace *aces;
+	size_t n, cap;
+};
+
+struct fc_gid {
+	int index;
+	const char *gid;                     /* canonical text, lower case */
+	const char *type;                    /* "RoCE v2" or "IB/RoCE v1" */
+	const char *netdev;
+	struct fc_src src;
+};
+
+struct fc_rdma_port {
+	int num;
+	struct fc_str state, phys_state, link_layer, netdev, roce_mode;
+	struct fc_int active_mtu, roce_tos;
+	struct fc_meta gids_m;               /* whether the GID table was read */
+	struct fc_gid *gids;
+	size_t ngids, gids_cap;
+};
+
+struct fc_rdma_dev {
+	const char *name;
+	struct fc_str kind;                  /* hw, rxe, siw */
+	struct fc_str fw_ver, board_id, hca_type;
+	struct fc_rdma_port *ports;
+	size_t nports, ports_cap;
+};
+
+enum fc_devkind { FC_DEV_SWITCH, FC_DEV_HOST };
+
+enum fc_devstatus {
+	FC_DEV_OK,           /* every expected output parsed */
+	FC_DEV_NODATA,       /* nothing collected or given for the device */
+	FC_DEV_COLLECT_FAILED,
+	FC_DEV_PARSE_ERROR,  /* an output could not be parsed: errors[] has file:line */
+	FC_DEV_INTENT,       /* host described by inventory intent only (CI gate) */
+};
+
+struct fc_unparsed {
+	struct fc_src src;
+	const char *text;
+};
+
+struct fc_device {
+	const char *name, *platform, *role, *address;
+	enum fc_devkind kind;
+	enum fc_devstatus status;
+	const char **errors;
+	size_t nerrors, errors_cap;
+	struct fc_str hostname, os_version, hw_model, asic;
+	struct fc_iface **ifaces;
+	size_t nifaces, ifaces_cap;
+	/* switch */
+	struct fc_qos qos;
+	struct fc_acl *acls;
+	size_t nacls, acls_cap;
+	struct fc_meta config_m;             /* known when a running-config was parsed (src = file) */
+	struct fc_unparsed *unparsed;        /* config lines seen but not understood */
+	size_t nunparsed, unparsed_cap;
+	/* host */
+	struct fc_rdma_dev *rdma;
+	size_t nrdma, rdma_cap;
+	struct fc_meta rdma_m;               /* whether the RDMA subsystem was read */
+	struct fc_str fw_udp4791;            /* host firewall verdict for UDP 4791: accept, drop */
+	struct fc_int memlock_bytes;
+	void *vendor_state;                  /* adapter-private, in the model arena */
+};
+
+enum fc_origin { FC_LINK_PLAN = 1, FC_LINK_LLDP = 2 };
+
+struct fc_endpoint {
+	const char *dev_name, *if_name;
+	struct fc_device *dev;               /* NULL when the device is not in the model */
+	struct fc_iface *ifc;                /* NULL when the interface was not seen */
+};
+
+struct fc_link {
+	struct fc_endpoint a, b;
+	unsigned origin;                     /* FC_LINK_* bits */
+	struct fc_str cable;                 /* dac, aoc, fibre-mm, fibre-sm (plan) */
+	struct fc_dbl length_m;              /* real length (plan or module EEPROM) */
+	struct fc_int design_speed_mbps;
+	struct fc_src plan_src;
+	const char *lldp_conflict;           /* plan and LLDP disagree: the description */
+	struct fc_src lldp_src;
+};
+
+struct fc_intent {
+	struct fc_str profile;               /* lossless_dcqcn, pfc_only, lossy_ecn */
+	struct fc_int roce_prio, roce_dscp, cnp_dscp, mtu;
+};
+
+struct fc_model {
+	struct fc_arena *arena;              /* owns everything below */
+	struct fc_device **devs;
+	size_t ndevs, devs_cap;
+	struct fc_link *links;
+	size_t nlinks, links_cap;
+	struct fc_intent intent;
+	const char *base_dir;                /* snapshot or inventory directory */
+	struct fc_dev_index *index;          /* name -> device */
+	size_t input_errors;                 /* outputs that failed to parse (exit 2) */
+};
+
+/* Creates an empty model; NULL when out of memory. Free with fc_model_free(). */
+struct fc_model *fc_model_new(void);
+void fc_model_free(struct fc_model **m);
+
+/* Adds a device; fails when the name exists. The model owns the device. */
+enum fc_rc fc_model_add_device(struct fc_model *m, const char *name, enum fc_devkind kind,
+			       struct fc_device **out, struct fc_err *err);
+struct fc_device *fc_model_find_device(const struct fc_model *m, const char *name);
+/* Finds the interface by exact name, or creates it. NULL when out of memory. */
+struct fc_iface *fc_dev_iface(struct fc_model *m, struct fc_device *d, const char *name);
+struct fc_iface *fc_dev_find_iface(const struct fc_device *d, const char *name);
+enum fc_rc fc_dev_add_error(struct fc_model *m, struct fc_device *d, const char *msg);
+enum fc_rc fc_dev_add_unparsed(struct fc_model *m, struct fc_device *d, struct fc_src src, const char *text,
+			       size_t len);
+
+struct fc_src fc_src_make(struct fc_model *m, const char *file, unsigned line);
+/* Setters record the value and its source; the string setter copies v into the model. */
+void fc_set_int(struct fc_int *x, int64_t v, struct fc_src src);
+void fc_set_dbl(struct fc_dbl *x, double v, struct fc_src src);
+void fc_set_bool(struct fc_bool *x, bool v, struct fc_src src);
+void fc_set_str(struct fc_model *m, struct fc_str *x, const char *v, struct fc_src src);
+void fc_set_unknown(struct fc_meta *x, const char *why);
+const char *fc_why(const struct fc_meta *x);
+
+const char *fc_devstatus_name(enum fc_devstatus s);
+/* Renders "file:line" (or "file") into buf; "" when the value has no source. */
+const char *fc_src_str(const struct fc_src *s, char *buf, size_t size);
+
+#endif

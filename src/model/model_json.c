@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: MIT */
+/* Model serialisation for fabcheck parse. */
+#include "model/model_json.h"
+
+#include <stdio.h>
+
+static json_object *meta(const struct fc_meta *m, json_object *v)
+{
+	json_object *o = json_object_new_object();
+	char buf[600];
+
+	if (!m->known) {
+		json_object_put(v);
+		json_object_object_add(o, "unknown", json_object_new_string(fc_why(m)));
+		return o;
+	}
+	json_object_object_add(o, "value", v);
+	if (m->src.file)
+		json_object_object_add(o, "source", json_object_new_string(fc_src_str(&m->src, buf, sizeof(buf))));
+	return o;
+}
+
+#define I(obj, name, x) json_object_object_add(obj, name, meta(&(x).m, json_object_new_int64((x).v)))
+#define S(obj, name, x) json_object_object_add(obj, name, meta(&(x).m, json_object_new_string((x).v ? (x).v : "")))
+#define B(obj, name, x) json_object_object_add(obj, name, meta(&(x).m, json_object_new_boolean((x).v)))
+#define D(obj, name, x) json_object_object_add(obj, name, meta(&(x).m, json_object_new_double((x).v)))
+
+static json_object *strlist(const struct fc_strlist *l)
+{
+	json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; l->m.known && i < l->n; i++)
+		json_object_array_add(a, json_object_new_string(l->v[i]));
+	return meta(&l->m, a);
+}
+
+static json_object *iface(const struct fc_iface *f)
+{
+	json_object *o = json_object_new_object(), *pgs = json_object_new_array(), *x = json_object_new_object();
+	int p;
+
+	json_object_object_add(o, "name", json_object_new_string(f->name));
+	S(o, "admin_state", f->admin_state);
+	S(o, "oper_state", f->oper_state);
+	S(o, "description", f->description);
+	S(o, "mac", f->mac);
+	S(o, "port_mode", f->port_mode);
+	json_object_object_add(o, "addresses", strlist(&f->addresses));
+	I(o, "speed_mbps", f->speed_mbps);
+	I(o, "lanes", f->lanes);
+	I(o, "mtu", f->mtu);
+	B(o, "autoneg", f->autoneg);
+	S(o, "medium", f->medium);
+	json_object_object_add(o, "modes_advertised", strlist(&f->modes_advertised));
+	S(o, "link_mode", f->link_mode);
+	S(o, "fec_config", f->fec_config);
+	S(o, "fec_active", f->fec_active);
+	B(o, "pause_rx", f->pause_rx);
+	B(o, "pause_tx", f->pause_tx);
+	S(o, "breakout", f->breakout);
+	S(o, "pfc_mode", f->pfc_mode);
+	I(o, "pfc_prios_mask", f->pfc_prios);
+	B(o, "pfc_watchdog", f->pfc_watchdog);
+	S(o, "trust", f->trust);
+	for (p = 0; p < FC_PRIO_COUNT; p++) {
+		json_object *g = json_object_new_object();
+
+		I(g, "size", f->pg[p].size);
+		I(g, "xoff", f->pg[p].xoff);
+		I(g, "xon", f->pg[p].xon);
+		json_object_array_add(pgs, g);
+	}
+	json_object_object_add(o, "buffers_by_priority", pgs);
+	I(o, "cable_model_m", f->cable_model_m);
+	S(o, "qos_in", f->qos_in);
+	S(o, "queuing_out", f->queuing_out);
+	S(o, "acl_in", f->acl_in);
+	S(o, "acl_out", f->acl_out);
+	S(o, "driver", f->driver);
+	S(o, "firmware", f->firmware);
+	I(o, "ecn_np_prios_mask", f->ecn_np_prios);
+	I(o, "ecn_rp_prios_mask", f->ecn_rp_prios);
+	I(o, "cnp_dscp", f->cnp_dscp);
+	B(x, "present", f->xcvr.present);
+	S(x, "type", f->xcvr.type);
+	I(x, "bitrate_mbps", f->xcvr.bitrate_mbps);
+	D(x, "cable_len_m", f->xcvr.cable_len_m);
+	B(x, "dom_supported", f->xcvr.dom_supported);
+	json_object_object_add(x, "dom_lanes", json_object_new_int((int)f->xcvr.nlanes));
+	json_object_object_add(o, "transceiver", x);
+	S(o, "lldp_system_name", f->lldp_sysname);
+	S(o, "lldp_port", f->lldp_port);
+	return o;
+}
+
+json_object *fc_device_to_json(const struct fc_device *d)
+{
+	json_object *o = json_object_new_object(), *ifs = json_object_new_array(), *nu = json_object_new_array();
+	json_object *acls = json_object_new_array(), *rd = json_object_new_array();
+	char buf[600];
+	size_t i, j, k;
+
+	json_object_object_add(o, "name", json_object_new_string(d->name));
+	S(o, "hostname", d->hostname);
+	S(o, "os_version", d->os_version);
+	S(o, "hw_model", d->hw_model);
+	for (i = 0; i < d->nifaces; i++)
+		json_object_array_add(ifs, iface(d->ifaces[i]));
+	json_object_object_add(o, "interfaces", ifs);
+	for (i = 0; i < d->nacls; i++) {
+		json_object *a = json_object_new_object(), *es = json_object_new_array();
+
+		json_object_object_add(a, "name", json_object_new_string(d->acls[i].name));
+		for (j = 0; j < d->acls[i].n; j++)
+			json_object_array_add(es, json_object_new_string(d->acls[i].aces[j].text));
+		json_object_object_add(a, "entries", es);
+		json_object_array_add(acls, a);
+	}
+	json_object_object_add(o, "acls", acls);
+	for (i = 0; i < d->nrdma; i++) {
+		json_object *r = json_object_new_object(), *ps = json_object_new_array();
+
+		json_object_object_add(r, "name", json_object_new_string(d->rdma[i].name));
+		S(r, "kind", d->rdma[i].kind);
+		for (j = 0; j < d->rdma[i].nports; j++) {
+			const struct fc_rdma_port *p = &d->rdma[i].ports[j];
+			json_object *po = json_object_new_object(), *gs = json_object_new_array();
+
+			json_object_object_add(po, "port", json_object_new_int(p->num));
+			S(po, "state", p->state);
+			I(po, "active_mtu", p->active_mtu);
+			S(po, "roce_mode", p->roce_mode);
+			I(po, "roce_tos", p->roce_tos);
+			for (k = 0; k < p->ngids; k++)
+				json_object_array_add(gs, json_object_new_string(p->gids[k].gid));
+			json_object_object_add(po, "gids", meta(&p->gids_m, gs));
+			json_object_array_add(ps, po);
+		}
+		json_object_object_add(r, "ports", ps);
+		json_object_array_add(rd, r);
+	}
+	json_object_object_add(o, "rdma", meta(&d->rdma_m, rd));
+	S(o, "firewall_udp_4791", d->fw_udp4791);
+	for (i = 0; i < d->nunparsed; i++)
+		json_object_array_add(nu, json_object_new_string(fc_src_str(&d->unparsed[i].src, buf, sizeof(buf))));
+	json_object_object_add(o, "not_understood", nu);
+	return o;
+}

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: MIT */
+/* JSON reporter (schema: docs/report-json.md), written with json-c. */
+#include <json-c/json.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+
+struct jrep {
+	FILE *out;
+	const struct fc_report_run *run;
+	json_object *root, *devs, *finds;
+};
+
+static json_object *src_obj(const struct fc_src *s)
+{
+	json_object *o;
+
+	if (!s->file)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "file", json_object_new_string(s->file));
+	if (s->line)
+		json_object_object_add(o, "line", json_object_new_int((int)s->line));
+	return o;
+}
+
+static enum fc_rc json_begin(FILE *out, const struct fc_report_run *run, void **st)
+{
+	struct jrep *j = calloc(1, sizeof(*j));
+
+	if (!j)
+		return FC_ERR_NOMEM;
+	j->out = out;
+	j->run = run;
+	j->root = json_object_new_object();
+	j->devs = json_object_new_array();
+	j->finds = json_object_new_array();
+	json_object_object_add(j->root, "format", json_object_new_string("fabcheck-report"));
+	json_object_object_add(j->root, "format_version", json_object_new_int(1));
+	json_object_object_add(j->root, "tool_version", json_object_new_string(FABCHECK_VERSION));
+	json_object_object_add(j->root, "target", json_object_new_string(run->target));
+	json_object_object_add(j->root, "profile", json_object_new_string(fc_policy_profile(run->policy)));
+	json_object_object_add(j->root, "devices", j->devs);
+	json_object_object_add(j->root, "findings", j->finds);
+	*st = j;
+	return FC_OK;
+}
+
+static enum fc_rc json_device(void *st, const struct fc_device *d)
+{
+	struct jrep *j = st;
+	json_object *o = json_object_new_object(), *errs = json_object_new_array(), *nu = json_object_new_array();
+	size_t i;
+
+	json_object_object_add(o, "name", json_object_new_string(d->name));
+	json_object_object_add(o, "kind", json_object_new_string(d->kind == FC_DEV_HOST ? "host" : "switch"));
+	json_object_object_add(o, "platform", json_object_new_string(d->platform));
+	json_object_object_add(o, "status", json_object_new_string(fc_devstatus_name(d->status)));
+	for (i = 0; i < d->nerrors; i++)
+		json_object_array_add(errs, json_object_new_string(d->errors[i]));
+	json_object_object_add(o, "errors", errs);
+	for (i = 0; i < d->nunparsed; i++) {
+		json_object *u = src_obj(&d->unparsed[i].src);
+
+		json_object_object_add(u, "text", json_object_new_string(d->unparsed[i].text));
+		json_object_array_add(nu, u);
+	}
+	json_object_object_add(o, "not_understood", nu);
+	json_object_array_add(j->devs, o);
+	return FC_OK;
+}
+
+static enum fc_rc json_finding(void *st, const struct fc_finding *f)
+{
+	struct jrep *j = st;
+	json_object *o = json_object_new_object(), *ev = json_object_new_array();
+	size_t i;
+
+	json_object_object_add(o, "rule", json_object_new_string(f->rule->id));
+	json_object_object_add(o, "title", json_object_new_string(f->rule->title));
+	json_object_object_add(o, "status", json_object_new_string(fc_status_name(f->status)));
+	json_object_object_add(o, "severity", json_object_new_string(fc_sev_name(f->sev)));
+	json_object_object_add(o, "scope", json_object_new_string(f->scope == FC_SCOPE_LINK ? "link"
+								   : f->scope == FC_SCOPE_DEVICE ? "device" : "fleet"));
+	json_object_object_add(o, "subject", json_object_new_string(f->subject));
+	json_object_object_add(o, "message", json_object_new_string(f->message));
+	for (i = 0; i < f->nev; i++) {
+		json_object *e = json_object_new_object(), *s = src_obj(&f->ev[i].src);
+
+		json_object_object_add(e, "end", json_object_new_string(f->ev[i].end));
+		json_object_object_add(e, "what", json_object_new_string(f->ev[i].what));
+		json_object_object_add(e, "value", json_object_new_string(f->ev[i].value));
+		if (s)
+			json_object_object_add(e, "source", s);
+		json_object_array_add(ev, e);
+	}
+	json_object_object_add(o, "evidence", ev);
+	json_object_array_add(j->finds, o);
+	return FC_OK;
+}
+
+static enum fc_rc json_end(void *st, const struct fc_summary *s)
+{
+	struct jrep *j = st;
+	json_object *sum = json_object_new_object();
+	enum fc_rc rc = FC_OK;
+
+	json_object_object_add(sum, "pass", json_object_new_int((int)s->pass));
+	json_object_object_add(sum, "fail", json_object_new_int((int)s->fail));
+	json_object_object_add(sum, "unknown", json_object_new_int((int)s->unknown));
+	json_object_object_add(sum, "devices", json_object_new_int((int)s->devices));
+	json_object_object_add(sum, "devices_incomplete", json_object_new_int((int)s->devices_incomplete));
+	json_object_object_add(sum, "input_errors", json_object_new_int((int)s->input_errors));
+	json_object_object_add(sum, "fail_on", json_object_new_string(fc_sev_name(s->fail_on)));
+	json_object_object_add(sum, "exit_code", json_object_new_int(s->exit_code));
+	json_object_object_add(j->root, "summary", sum);
+	if (fprintf(j->out, "%s\n", json_object_to_json_string_ext(j->root, JSON_C_TO_STRING_PRETTY |
+								  JSON_C_TO_STRING_NOSLASHESCAPE)) < 0)
+		rc = FC_ERR_IO;
+	json_object_put(j->root);
+	free(j);
+	return rc;
+}
+
+const struct fc_reporter fc_reporter_json = {
+	.name = "json",
+	.desc = "machine-readable report (docs/report-json.md)",
+	.begin = json_begin,
+	.device = json_device,
+	.finding = json_finding,
+	.end = json_end,
+};

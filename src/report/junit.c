@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: MIT */
+/* JUnit XML reporter, written with libxml2's xmlTextWriter; valid against the Apache Ant JUnit
+ * schema. One testsuite per rule; one testcase per (rule, subject), so names are unique and
+ * stable across runs. FAIL is <failure>, UNKNOWN is <skipped> (never a pass), a device whose data
+ * could not be read is an <error> in the "device-data" suite. */
+#include <libxml/xmlwriter.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "report/report.h"
+#include "util/buf.h"
+
+struct junit {
+	FILE *out;
+	const struct fc_report_run *run;
+	const struct fc_device **bad;
+	size_t nbad;
+	const struct fc_finding **f;
+	size_t n, cap;
+};
+
+static enum fc_rc junit_begin(FILE *out, const struct fc_report_run *run, void **st)
+{
+	struct junit *j = calloc(1, sizeof(*j));
+
+	if (!j)
+		return FC_ERR_NOMEM;
+	j->out = out;
+	j->run = run;
+	j->bad = calloc(run->m->ndevs + 1, sizeof(*j->bad));
+	if (!j->bad) {
+		free(j);
+		return FC_ERR_NOMEM;
+	}
+	*st = j;
+	return FC_OK;
+}
+
+static enum fc_rc junit_device(void *st, const struct fc_device *d)
+{
+	struct junit *j = st;
+
+	if (d->status != FC_DEV_OK && d->status != FC_DEV_INTENT)
+		j->bad[j->nbad++] = d;
+	return FC_OK;
+}
+
+static enum fc_rc junit_finding(void *st, const struct fc_finding *f)
+{
+	struct junit *j = st;
+
+	if (j->n == j->cap) {
+		size_t nc = j->cap ? j->cap * 2 : 64;
+		const struct fc_finding **nf = realloc(j->f, nc * sizeof(*nf));
+
+		if (!nf)
+			return FC_ERR_NOMEM;
+		j->f = nf;
+		j->cap = nc;
+	}
+	j->f[j->n++] = f;
+	return FC_OK;
+}
+
+static int suite_open(xmlTextWriterPtr w, const char *name, int id, const char *stamp, size_t tests, size_t failures,
+		      size_t errors, size_t skipped)
+{
+	char host[256] = "localhost";
+	int rc = 0;
+
+	gethostname(host, sizeof(host) - 1);
+	rc |= xmlTextWriterStartElement(w, BAD_CAST "testsuite") < 0;
+	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "name", BAD_CAST name) < 0;
+	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "package", BAD_CAST "fabcheck") < 0;
+	rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "id", "%d", id) < 0;
+	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "timestamp", BAD_CAST stamp) < 0;
+	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "hostname", BAD_CAST host) < 0;
+	rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "tests", "%zu", tests) < 0;
+	rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "failures", "%zu", failures) < 0;
+	rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "errors", "%zu", errors) < 0;
+	rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "skipped", "%zu", skipped) < 0;
+	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "time", BAD_CAST "0") < 0;
+	rc |= xmlTextWriterStartElement(w, BAD_CAST "properties") < 0;
+	rc |= xmlTextWriterEndElement(w) < 0;
+	return rc;
+}
+
+static int suite_close(xmlTextWriterPtr w)
+{
+	int rc = 0;
+
+	rc |= xmlTextWriterWriteElement(w, BAD_CAST "system-out", BAD_CAST "") < 0;
+	rc |= xmlTextWriterWriteElement(w, BAD_CAST "system-err", BAD_CAST "") < 0;
+	rc |= xmlTextWriterEndElement(w) < 0;
+	return rc;
+}
+
+static int testcase(xmlTextWriterPtr w, const struct fc_finding *f)
+{
+	struct fc_buf b;
+	char name[1024], where[600];
+	size_t i;
+	int rc = 0;
+
+	snprintf(name, sizeof(name), "%s %s", f->rule->id, f->subject);
+	rc |= xmlTextWriterStartElement(w, BAD_CAST "testcase") < 0;
+	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "name", BAD_CAST name) < 0;
+	rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "classname", "fabcheck.%s", f->rule->id) < 0;
+	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "time", BAD_CAST "0") < 0;
+	if (f->status != FC_PASS) {
+		fc_buf_init(&b, 1u << 20);
+		for (i = 0; i < f->nev; i++)
+			fc_buf_addf(&b, "%s %s: %s %s\n", f->ev[i].end, f->ev[i].what, f->ev[i].value,
+				    fc_src_str(&f->ev[i].src, where, sizeof(where)));
+		if (f->status == FC_FAIL) {
+			rc |= xmlTextWriterStartElement(w, BAD_CAST "failure") < 0;
+			rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "message", BAD_CAST f->message) < 0;
+			rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "type", BAD_CAST fc_sev_name(f->sev)) < 0;
+		} else {
+			rc |= xmlTextWriterStartElement(w, BAD_CAST "skipped") < 0;
+			rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "message", "UNKNOWN: %s", f->message) < 0;
+		}
+		rc |= xmlTextWriterWriteString(w, BAD_CAST(b.data ? b.data : "")) < 0;
+		rc |= xmlTextWriterEndElement(w) < 0;
+		fc_buf_free(&b);
+	}
+	rc |= xmlTextWriterEndElement(w) < 0;
+	return rc;
+}
+
+static enum fc_rc junit_end(void *st, const struct fc_summary *s)
+{
+	struct junit *j = st;
+	xmlBufferPtr buf = xmlBufferCreate();
+	xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t i, k, start;
+	int rc = !w, id = 0;
+
+	(void)s;
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%S", &tm);
+	if (w) {
+		xmlTextWriterSetIndent(w, 1);
+		rc |= xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL) < 0;
+		rc |= xmlTextWriterStartElement(w, BAD_CAST "testsuites") < 0;
+		rc |= suite_open(w, "device-data", id++, stamp, j->run->m->ndevs, 0, j->nbad, 0);
+		for (i = 0; i < j->run->m->ndevs; i++) {
+			const struct fc_device *d = j->run->m->devs[i];
+			bool bad = d->status != FC_DEV_OK && d->status != FC_DEV_INTENT;
+
+			rc |= xmlTextWriterStartElement(w, BAD_CAST "testcase") < 0;
+			rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "name", "device-data %s", d->name) < 0;
+			rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "classname", BAD_CAST "fabcheck.device-data") < 0;
+			rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "time", BAD_CAST "0") < 0;
+			if (bad) {
+				rc |= xmlTextWriterStartElement(w, BAD_CAST "error") < 0;
+				rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "type", BAD_CAST fc_devstatus_name(d->status)) < 0;
+				rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "message",
+								  BAD_CAST(d->nerrors ? d->errors[0] : fc_devstatus_name(d->status))) < 0;
+				for (k = 0; k < d->nerrors; k++)
+					rc |= xmlTextWriterWriteFormatString(w, "%s\n", d->errors[k]) < 0;
+				rc |= xmlTextWriterEndElement(w) < 0;
+			}
+			rc |= xmlTextWriterEndElement(w) < 0;
+		}
+		rc |= suite_close(w);
+		/* Findings are sorted by subject; group them by rule in registry order. */
+		{
+			const struct fc_rule *const *r;
+
+			for (r = fc_rule_list(); *r; r++) {
+				size_t tests = 0, fails = 0, skips = 0;
+
+				for (start = 0; start < j->n; start++)
+					if (j->f[start]->rule == *r) {
+						tests++;
+						fails += j->f[start]->status == FC_FAIL;
+						skips += j->f[start]->status == FC_UNKNOWN;
+					}
+				if (!tests)
+					continue;
+				rc |= suite_open(w, (*r)->id, id++, stamp, tests, fails, 0, skips);
+				for (start = 0; start < j->n; start++)
+					if (j->f[start]->rule == *r)
+						rc |= testcase(w, j->f[start]);
+				rc |= suite_close(w);
+			}
+		}
+		rc |= xmlTextWriterEndElement(w) < 0;
+		rc |= xmlTextWriterEndDocument(w) < 0;
+		xmlFreeTextWriter(w);
+		if (!rc && fwrite(buf->content, 1, (size_t)buf->use, j->out) != (size_t)buf->use)
+			rc = 1;
+	}
+	if (buf)
+		xmlBufferFree(buf);
+	free(j->f);
+	free(j->bad);
+	free(j);
+	return rc ? FC_ERR_IO : FC_OK;
+}
+
+const struct fc_reporter fc_reporter_junit = {
+	.name = "junit",
+	.desc = "JUnit XML: a test case per (rule, subject), UNKNOWN as skipped",
+	.begin = junit_begin,
+	.device = junit_device,
+	.finding = junit_finding,
+	.end = junit_end,
+};

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/* Reporters: one interface (begin run, device, finding, end), one file per format. The core walks
+ * the results once and knows nothing of formats. Every op returns a status; the driver checks
+ * ferror()/fflush() at the end. */
+#ifndef FC_REPORT_H
+#define FC_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "engine/engine.h"
+
+struct fc_summary {
+	size_t pass, fail, unknown, waived;
+	size_t fail_by_sev[FC_SEV_CRITICAL + 1];
+	size_t devices, devices_incomplete, input_errors;
+	int exit_code;
+	enum fc_sev fail_on;
+};
+
+struct fc_report_run {
+	const struct fc_model *m;
+	const struct fc_policy *policy;
+	const char *target;
+	bool color;          /* text only: ANSI colours (a terminal, NO_COLOR unset) */
+	bool verbose;        /* text only: evidence for passing findings too */
+};
+
+struct fc_reporter {
+	/* required: the --format name */
+	const char *name;
+	/* required: what it writes, for --help */
+	const char *desc;
+	/* required: allocates the reporter's state into *st */
+	enum fc_rc (*begin)(FILE *out, const struct fc_report_run *run, void **st);
+	/* required: one call per device of the model, in model order */
+	enum fc_rc (*device)(void *st, const struct fc_device *d);
+	/* required: one call per finding, sorted by subject then rule */
+	enum fc_rc (*finding)(void *st, const struct fc_finding *f);
+	/* required: writes what was buffered and frees the state, also after an error */
+	enum fc_rc (*end)(void *st, const struct fc_summary *s);
+};
+
+const struct fc_reporter *const *fc_reporter_list(void);
+const struct fc_reporter *fc_reporter_find(const char *name);
+
+/* Walks the model and the findings through one reporter, then checks the stream. */
+enum fc_rc fc_report_emit(const struct fc_reporter *r, FILE *out, const struct fc_report_run *run,
+			  const struct fc_engine *e, const struct fc_summary *s, struct fc_err *err);
+
+extern const struct fc_reporter fc_reporter_text;
+extern const struct fc_reporter fc_reporter_json;
+extern const struct fc_reporter fc_reporter_junit;
+extern const struct fc_reporter fc_reporter_sarif;
+
+/* Shared by reporters: rule ids in registry order, severity to SARIF level. */
+const char *fc_sarif_level(enum fc_sev s);
+
+#endif

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/* CABLE-PLAN-LLDP: the cabling plan and LLDP agree on every link. */
+#include <stdio.h>
+
+#include "rules/rules.h"
+
+static const struct fc_rule_param no_params[] = { { NULL, FC_PARAM_INT, NULL, NULL } };
+
+static void cable_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const char *subj = fc_link_subject(c, l);
+	struct fc_finding *f;
+
+	if (l->lldp_conflict) {
+		f = fc_finding_new(c, FC_FAIL, subj, "%s", l->lldp_conflict);
+		fc_ev(c, f, "plan", "link", &l->plan_src, "%s", subj);
+		fc_ev(c, f, "LLDP", "neighbour", &l->lldp_src, "%s", l->lldp_conflict);
+	} else if (l->origin == FC_LINK_LLDP) {
+		f = fc_finding_new(c, FC_FAIL, subj, "LLDP sees a link between two inventory devices that the cabling "
+						     "plan does not have");
+		fc_ev(c, f, "LLDP", "neighbour", &l->lldp_src, "%s", subj);
+	} else if (l->origin == (FC_LINK_PLAN | FC_LINK_LLDP)) {
+		f = fc_finding_new(c, FC_PASS, subj, "LLDP confirms the cabling plan");
+		fc_ev(c, f, "plan", "link", &l->plan_src, "%s", subj);
+	} else {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "no LLDP neighbour reported on either end to confirm the plan");
+		fc_ev(c, f, "plan", "link", &l->plan_src, "%s", subj);
+	}
+}
+
+const struct fc_rule fc_rule_cable_lldp = {
+	.id = "CABLE-PLAN-LLDP",
+	.title = "The cabling plan and LLDP agree",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "inventory links; switch: show lldp neighbors detail; host: LLDP neighbour (lldpd)",
+	.params = no_params,
+	.run = cable_run,
+};

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+/* HR-SIZE: the PFC headroom configured for the RoCE priority on each end of a link covers what
+ * the port speed, the real cable length and the MTU require. Hosts: the mlx5 driver formula
+ * (port_buffer.c). Switches: IEEE 802.1Qbb headroom with the 802.3 Annex 31B response time, as
+ * SONiC computes it. A fixed figure such as 256 KB exists only as an optional policy value. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/rules.h"
+
+static const struct fc_rule_param params[] = {
+	{ "host_max_mtu", FC_PARAM_INT, "9216", "max_mtu the mlx5 driver adds to xoff (MINIMUM_MAX_MTU) [S2]" },
+	{ "host_cell_bytes", FC_PARAM_INT, "128", "buffer cell size added to the host requirement [B]" },
+	{ "min_headroom_bytes", FC_PARAM_INT, "", "optional floor for every end, e.g. 262144; unset by default [P]" },
+	{ NULL, FC_PARAM_INT, NULL, NULL },
+};
+
+double fc_mlx5_xoff_bytes(double speed_gbps, double cable_m, double mtu)
+{
+	if (speed_gbps < 40)
+		speed_gbps = 40;
+	return (301.0 + 2.16 * cable_m) * speed_gbps + 2.72 * mtu;
+}
+
+double fc_ieee_headroom_bytes(double speed_gbps, double cable_m, double mtu)
+{
+	static const struct { int gbps, quanta; } q[] = {
+		{ 10, 67 }, { 25, 80 }, { 40, 118 }, { 50, 147 }, { 100, 394 }, { 200, 453 }, { 400, 905 },
+	};
+	size_t i;
+	double cable;
+
+	for (i = 0; i < sizeof(q) / sizeof(q[0]); i++)
+		if (q[i].gbps == (int)speed_gbps)
+			break;
+	if (i == sizeof(q) / sizeof(q[0]))
+		return 0;
+	cable = ceil(2.0 * cable_m * speed_gbps * 1e9 / 198000000.0 / 8.0);
+	return 2.0 * mtu + cable + q[i].quanta * 512.0 / 8.0;
+}
+
+enum verdict { V_NA, V_PASS, V_FAIL, V_UNKNOWN };
+
+static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const struct fc_endpoint *e, int prio)
+{
+	const struct fc_link *l = c->link;
+	const char *name = fc_end_name(c, e);
+	const struct fc_iface *ifc = e->ifc;
+	const struct fc_pg *pg;
+	bool set;
+	int64_t floor, have;
+	double need;
+
+	if (!ifc) {
+		fc_ev(c, f, name, "port", NULL, "unknown: %s", e->dev ? "no data for the port" : "device not in the inventory");
+		return V_UNKNOWN;
+	}
+	if (!ifc->pfc_prios.m.known) {
+		fc_ev_unknown(c, f, name, "PFC priorities", &ifc->pfc_prios.m);
+		return V_UNKNOWN;
+	}
+	if (!(ifc->pfc_prios.v & (1 << prio))) {
+		fc_ev(c, f, name, "PFC priorities", &ifc->pfc_prios.m.src, "priority %d is not lossless here: headroom n/a",
+		      prio);
+		return V_NA;
+	}
+	pg = &ifc->pg[prio];
+	if (!ifc->speed_mbps.m.known || !ifc->mtu.m.known || !l->length_m.m.known || !pg->size.m.known ||
+	    (fc_is_switch(e) && !pg->xoff.m.known)) {
+		if (!ifc->speed_mbps.m.known)
+			fc_ev_unknown(c, f, name, "speed", &ifc->speed_mbps.m);
+		if (!ifc->mtu.m.known)
+			fc_ev_unknown(c, f, name, "MTU", &ifc->mtu.m);
+		if (!l->length_m.m.known)
+			fc_ev_unknown(c, f, name, "cable length", &l->length_m.m);
+		if (!pg->size.m.known)
+			fc_ev_unknown(c, f, name, "buffer", &pg->size.m);
+		else if (fc_is_switch(e) && !pg->xoff.m.known)
+			fc_ev(c, f, name, "pause-threshold", &pg->size.m.src, "unknown: pause buffer-size without pause-threshold");
+		return V_UNKNOWN;
+	}
+	if (fc_is_switch(e)) {
+		have = pg->size.v - pg->xoff.v;
+		need = fc_ieee_headroom_bytes((double)ifc->speed_mbps.v / 1000.0, l->length_m.v, (double)ifc->mtu.v);
+		if (need <= 0) {
+			fc_ev(c, f, name, "speed", &ifc->speed_mbps.m.src, "unknown: no IEEE response-time figure for %lld Mb/s",
+			      (long long)ifc->speed_mbps.v);
+			return V_UNKNOWN;
+		}
+		fc_ev(c, f, name, "headroom", &pg->size.m.src,
+		      "%lld B (pause buffer-size %lld - pause-threshold %lld), needs >= %.0f B for %lldG, %.1f m, MTU %lld",
+		      (long long)have, (long long)pg->size.v, (long long)pg->xoff.v, need,
+		      (long long)(ifc->speed_mbps.v / 1000), l->length_m.v, (long long)ifc->mtu.v);
+	} else {
+		int64_t maxmtu = fc_param_int(c, "host_max_mtu", &set);
+		int64_t cell = fc_param_int(c, "host_cell_bytes", &set);
+		double xoff = fc_mlx5_xoff_bytes((double)ifc->speed_mbps.v / 1000.0, l->length_m.v, (double)ifc->mtu.v);
+
+		have = pg->size.v;
+		need = ceil(xoff) + (double)maxmtu + (double)cell;
+		fc_ev(c, f, name, "receive buffer", &pg->size.m.src,
+		      "%lld B for priority %d, needs >= %.0f B (mlx5 xoff %.0f + max_mtu %lld + cell %lld) for %lldG, %.1f m, "
+		      "MTU %lld",
+		      (long long)have, prio, need, ceil(xoff), (long long)maxmtu, (long long)cell,
+		      (long long)(ifc->speed_mbps.v / 1000), l->length_m.v, (long long)ifc->mtu.v);
+	}
+	floor = fc_param_int(c, "min_headroom_bytes", &set);
+	if (set && have < floor) {
+		struct fc_src where;
+
+		fc_policy_param(c->eng->policy, c->rule, "min_headroom_bytes", &where);
+		fc_ev(c, f, name, "policy floor", where.file ? &where : NULL, "%lld B < min_headroom_bytes %lld",
+		      (long long)have, (long long)floor);
+		return V_FAIL;
+	}
+	return (double)have >= need ? V_PASS : V_FAIL;
+}
+
+static void hr_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const struct fc_intent *in = &c->m->intent;
+	struct fc_finding *f;
+	enum verdict v[2];
+	int prio, k, fails = 0, unknowns = 0, na = 0;
+
+	if (!in->roce_prio.m.known) {
+		f = fc_finding_new(c, FC_UNKNOWN, fc_link_subject(c, l), "the RoCE priority is not declared");
+		fc_ev(c, f, "inventory", "fabric.roce.priority", NULL, "unknown: not declared in the inventory");
+		return;
+	}
+	prio = (int)in->roce_prio.v;
+	f = fc_finding_new(c, FC_PASS, fc_link_subject(c, l), "-");
+	if (!f)
+		return;
+	v[0] = end_check(c, f, &l->a, prio);
+	v[1] = end_check(c, f, &l->b, prio);
+	if (l->length_m.m.known)
+		fc_ev(c, f, "link", "cable length", &l->length_m.m.src, "%.1f m", l->length_m.v);
+	for (k = 0; k < 2; k++) {
+		fails += v[k] == V_FAIL;
+		unknowns += v[k] == V_UNKNOWN;
+		na += v[k] == V_NA;
+	}
+	if (na == 2) {
+		/* Not a lossless link for the RoCE priority: headroom does not apply. */
+		c->eng->n--;
+		return;
+	}
+	if (fails) {
+		f->status = FC_FAIL;
+		fc_finding_set_message(c, f, "PFC headroom for priority %d is below what speed, cable length and MTU "
+					     "require on %s: lossless traffic will be dropped under congestion",
+				       prio, v[0] == V_FAIL && v[1] == V_FAIL ? "both ends"
+				       : v[0] == V_FAIL ? fc_end_name(c, &l->a) : fc_end_name(c, &l->b));
+	} else if (unknowns) {
+		f->status = FC_UNKNOWN;
+		fc_finding_set_message(c, f, "headroom for priority %d could not be checked on every end", prio);
+	} else {
+		fc_finding_set_message(c, f, "headroom for priority %d covers speed, cable length and MTU", prio);
+	}
+}
+
+const struct fc_rule fc_rule_hr_size = {
+	.id = "HR-SIZE",
+	.title = "PFC headroom on both ends covers speed, cable length and MTU",
+	.severity = FC_SEV_CRITICAL,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "host: dcb buffer (prio-buffer, buffer-size), speed, MTU; switch: network-qos pause buffer-size / "
+		  "pause-threshold for the RoCE CoS, speed, MTU; link: cable length (plan or EEPROM)",
+	.params = params,
+	.run = hr_run,
+};

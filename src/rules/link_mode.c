@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: MIT */
+/* Link-mode rules: L1-LANES-MODULATION ((speed, lanes) of both ends: 50G-R2 NRZ vs 50G-R1 PAM4,
+ * 100G-R4/R2/R1, 200G-R4/R2) and L1-MEDIUM-CR-KR (cable vs backplane PMDs on one medium). */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/rules.h"
+
+static const struct fc_rule_param no_params[] = { { NULL, FC_PARAM_INT, NULL, NULL } };
+
+/* Lanes from an ethtool link-mode name: "50000baseCR2/Full" -> 2, "50000baseCR/Full" -> 1. */
+static int mode_lanes(const char *mode)
+{
+	const char *b = strstr(mode, "base");
+	const char *p;
+
+	if (!b)
+		return 0;
+	for (p = b + 4; *p && *p != '/' && *p != '_'; p++)
+		;
+	if (p > b + 4 && p[-1] >= '1' && p[-1] <= '8')
+		return p[-1] - '0';
+	return 1;
+}
+
+/* PMD letters: "CR", "KR", "SR", "LR", "DR", "FR"; NULL when not one of those. */
+static const char *mode_pmd(const char *mode, char *buf, size_t size)
+{
+	const char *b = strstr(mode, "base");
+
+	if (!b || strlen(b) < 6)
+		return NULL;
+	snprintf(buf, size, "%.2s", b + 4);
+	if (strcmp(buf, "CR") && strcmp(buf, "KR") && strcmp(buf, "SR") && strcmp(buf, "LR") && strcmp(buf, "DR") &&
+	    strcmp(buf, "FR"))
+		return NULL;
+	return buf;
+}
+
+static const char *lane_desc(int64_t speed_mbps, int64_t lanes)
+{
+	int64_t per = lanes > 0 ? speed_mbps / lanes / 1000 : 0;
+
+	if (per >= 100)
+		return "PAM4 100G lanes";
+	if (per >= 50)
+		return "PAM4 50G lanes";
+	if (per >= 25)
+		return "NRZ 25G lanes";
+	if (per >= 10)
+		return "NRZ 10G lanes";
+	return "lanes";
+}
+
+/* Lanes of one end: the reported lane count, else the suffix of the mode in use. */
+static bool end_lanes(const struct fc_iface *ifc, int64_t *lanes, const struct fc_src **src)
+{
+	if (ifc->lanes.m.known) {
+		*lanes = ifc->lanes.v;
+		*src = &ifc->lanes.m.src;
+		return true;
+	}
+	if (ifc->link_mode.m.known && mode_lanes(ifc->link_mode.v)) {
+		*lanes = mode_lanes(ifc->link_mode.v);
+		*src = &ifc->link_mode.m.src;
+		return true;
+	}
+	return false;
+}
+
+static void lanes_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const struct fc_endpoint *e[2] = { &l->a, &l->b };
+	const char *subj = fc_link_subject(c, l);
+	struct fc_finding *f;
+	int64_t speed[2], lanes[2];
+	const struct fc_src *lsrc[2];
+	bool ok = true;
+	int k;
+
+	for (k = 0; k < 2; k++)
+		if (!e[k]->ifc || !e[k]->ifc->speed_mbps.m.known || !end_lanes(e[k]->ifc, &lanes[k], &lsrc[k]))
+			ok = false;
+	if (!ok) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "speed and lane count are not known on both ends");
+		for (k = 0; k < 2; k++) {
+			const char *name = fc_end_name(c, e[k]);
+
+			if (!e[k]->ifc) {
+				fc_ev(c, f, name, "port", NULL, "unknown: %s", e[k]->dev ? "the device's data has no such port"
+											  : "device not in the inventory");
+				continue;
+			}
+			if (!e[k]->ifc->speed_mbps.m.known)
+				fc_ev_unknown(c, f, name, "speed", &e[k]->ifc->speed_mbps.m);
+			if (!end_lanes(e[k]->ifc, &lanes[k], &lsrc[k]))
+				fc_ev_unknown(c, f, name, "lanes", &e[k]->ifc->lanes.m);
+		}
+		return;
+	}
+	for (k = 0; k < 2; k++)
+		speed[k] = e[k]->ifc->speed_mbps.v;
+	if (speed[0] == speed[1] && lanes[0] == lanes[1]) {
+		f = fc_finding_new(c, FC_PASS, subj, "both ends run %lldG over %lld %s", (long long)(speed[0] / 1000),
+				   (long long)lanes[0], lane_desc(speed[0], lanes[0]));
+	} else if (speed[0] == speed[1]) {
+		f = fc_finding_new(c, FC_FAIL, subj,
+				   "%lldG over %lld %s on %s vs %lld %s on %s: the lane signalling cannot interoperate "
+				   "(the link stays down or trains to a lower common mode)",
+				   (long long)(speed[0] / 1000), (long long)lanes[0], lane_desc(speed[0], lanes[0]),
+				   fc_end_name(c, e[0]), (long long)lanes[1], lane_desc(speed[1], lanes[1]),
+				   fc_end_name(c, e[1]));
+	} else {
+		f = fc_finding_new(c, FC_FAIL, subj, "(speed, lanes) differ: %lldG x%lld on %s vs %lldG x%lld on %s",
+				   (long long)(speed[0] / 1000), (long long)lanes[0], fc_end_name(c, e[0]),
+				   (long long)(speed[1] / 1000), (long long)lanes[1], fc_end_name(c, e[1]));
+	}
+	for (k = 0; k < 2; k++) {
+		const char *name = fc_end_name(c, e[k]);
+		const struct fc_iface *ifc = e[k]->ifc;
+
+		fc_ev(c, f, name, "speed", &ifc->speed_mbps.m.src, "%lld Mb/s", (long long)speed[k]);
+		fc_ev(c, f, name, "lanes", lsrc[k], "%lld", (long long)lanes[k]);
+		if (ifc->link_mode.m.known)
+			fc_ev(c, f, name, "link mode", &ifc->link_mode.m.src, "%s", ifc->link_mode.v);
+		if (ifc->breakout.m.known)
+			fc_ev(c, f, name, "breakout", &ifc->breakout.m.src, "map %s", ifc->breakout.v);
+		if (ifc->xcvr.type.m.known)
+			fc_ev(c, f, name, "transceiver", &ifc->xcvr.type.m.src, "%s", ifc->xcvr.type.v);
+	}
+}
+
+const struct fc_rule fc_rule_l1_lanes = {
+	.id = "L1-LANES-MODULATION",
+	.title = "Both ends of a link use the same speed and lane count (NRZ vs PAM4)",
+	.severity = FC_SEV_CRITICAL,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "host: ethtool speed, Lanes, link mode in use; switch: speed, breakout map, transceiver bitrate/type",
+	.params = no_params,
+	.run = lanes_run,
+};
+
+/* Modes of one end at a given speed, as PMD letters found (bit 0 CR, bit 1 KR, bit 2 other). */
+static unsigned pmds_at(const struct fc_strlist *modes, int64_t speed)
+{
+	char pfx[32], buf[8];
+	unsigned bits = 0;
+	size_t i;
+
+	snprintf(pfx, sizeof(pfx), "%lldbase", (long long)speed);
+	for (i = 0; i < modes->n; i++) {
+		const char *p;
+
+		if (strncmp(modes->v[i], pfx, strlen(pfx)))
+			continue;
+		p = mode_pmd(modes->v[i], buf, sizeof(buf));
+		bits |= !p ? 4u : !strcmp(p, "CR") ? 1u : !strcmp(p, "KR") ? 2u : 4u;
+	}
+	return bits;
+}
+
+static void cr_kr_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const struct fc_endpoint *e[2] = { &l->a, &l->b };
+	const char *subj = fc_link_subject(c, l);
+	const struct fc_iface *ia = l->a.ifc, *ib = l->b.ifc;
+	struct fc_finding *f;
+	const struct fc_str *med = NULL;
+	char b0[8], b1[8];
+	const char *p0, *p1;
+	int k;
+
+	for (k = 0; k < 2; k++)
+		if (e[k]->ifc && e[k]->ifc->medium.m.known)
+			med = &e[k]->ifc->medium;
+	if (!ia || !ib || !ia->link_mode.m.known || !ib->link_mode.m.known) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the link mode in use is not known on both ends");
+		for (k = 0; k < 2; k++)
+			if (!e[k]->ifc)
+				fc_ev(c, f, fc_end_name(c, e[k]), "port", NULL, "unknown: no data for the port");
+			else
+				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "link mode", &e[k]->ifc->link_mode.m);
+		return;
+	}
+	p0 = mode_pmd(ia->link_mode.v, b0, sizeof(b0));
+	p1 = mode_pmd(ib->link_mode.v, b1, sizeof(b1));
+	if (p0 && p1 && !strcmp(p0, p1)) {
+		f = fc_finding_new(c, FC_PASS, subj, "both ends use %s PMDs", p0);
+	} else if (p0 && p1 && (!strcmp(p0, "KR") || !strcmp(p1, "KR")) && (!strcmp(p0, "CR") || !strcmp(p1, "CR"))) {
+		f = fc_finding_new(c, FC_FAIL, subj,
+				   "one end runs a backplane (KR) mode and the other a cable (CR) mode%s%s: 40G/100G-4 "
+				   "links stay down; 25G/50G links come up with mistuned equalisation and high pre-FEC BER",
+				   med ? " on " : "", med ? med->v : "");
+	} else if (p0 && p1) {
+		f = fc_finding_new(c, FC_PASS, subj, "PMDs %s and %s are not a cable/backplane pair", p0, p1);
+	} else {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the link modes in use name no PMD type");
+	}
+	for (k = 0; k < 2; k++) {
+		const struct fc_iface *ifc = e[k]->ifc;
+
+		fc_ev(c, f, fc_end_name(c, e[k]), "link mode", &ifc->link_mode.m.src, "%s", ifc->link_mode.v);
+		if (ifc->medium.m.known)
+			fc_ev(c, f, fc_end_name(c, e[k]), "medium", &ifc->medium.m.src, "%s", ifc->medium.v);
+		if (ifc->modes_advertised.m.known && ifc->speed_mbps.m.known &&
+		    pmds_at(&ifc->modes_advertised, ifc->speed_mbps.v) == 2u && med && !strcmp(med->v, "dac"))
+			fc_ev(c, f, fc_end_name(c, e[k]), "advertised", &ifc->modes_advertised.m.src,
+			      "only KR modes at %lld Mb/s on a DAC", (long long)ifc->speed_mbps.v);
+	}
+	/* A DAC end that advertises only KR at its speed fails even when the modes in use agree. */
+	for (k = 0; f && f->status == FC_PASS && k < 2; k++) {
+		const struct fc_iface *ifc = e[k]->ifc;
+
+		if (med && !strcmp(med->v, "dac") && ifc->modes_advertised.m.known && ifc->speed_mbps.m.known &&
+		    pmds_at(&ifc->modes_advertised, ifc->speed_mbps.v) == 2u) {
+			f->status = FC_FAIL;
+			fc_finding_set_message(c, f, "%s advertises only KR (backplane) modes on a DAC", fc_end_name(c, e[k]));
+		}
+	}
+}
+
+const struct fc_rule fc_rule_l1_cr_kr = {
+	.id = "L1-MEDIUM-CR-KR",
+	.title = "Cable (CR) and backplane (KR) link modes are not mixed on one medium",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "host: link mode in use, advertised modes, ethtool Port; switch: transceiver type (medium, PMD)",
+	.params = no_params,
+	.run = cr_kr_run,
+};

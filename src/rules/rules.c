@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/* The rule registry: every rule fabcheck runs, in one array, in report order. */
+#include "rules/rules.h"
+
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <string.h>
+
+static const struct fc_rule *const registry[] = {
+	&fc_rule_l1_lanes,
+	&fc_rule_l1_cr_kr,
+	&fc_rule_hr_size,
+	&fc_rule_udp4791_acl,
+	&fc_rule_udp4791_hostfw,
+	&fc_rule_gid_dup,
+	&fc_rule_cable_lldp,
+	NULL,
+};
+
+const struct fc_rule *const *fc_rule_list(void)
+{
+	return registry;
+}
+
+const struct fc_rule *fc_rule_find(const char *id)
+{
+	const struct fc_rule *const *r;
+
+	for (r = registry; *r; r++)
+		if (!strcmp((*r)->id, id))
+			return *r;
+	return NULL;
+}
+
+size_t fc_iface_ipv4(const struct fc_iface *ifc, uint32_t *out, size_t max)
+{
+	size_t i, n = 0;
+
+	if (!ifc || !ifc->addresses.m.known)
+		return 0;
+	for (i = 0; i < ifc->addresses.n && n < max; i++) {
+		char buf[64];
+		struct in_addr a;
+
+		snprintf(buf, sizeof(buf), "%s", ifc->addresses.v[i]);
+		buf[strcspn(buf, "/")] = '\0';
+		if (inet_pton(AF_INET, buf, &a) == 1)
+			out[n++] = ntohl(a.s_addr);
+	}
+	return n;
+}
+
+bool fc_is_switch(const struct fc_endpoint *e)
+{
+	return e->dev && e->dev->kind == FC_DEV_SWITCH;
+}
+
+bool fc_is_host(const struct fc_endpoint *e)
+{
+	return e->dev && e->dev->kind == FC_DEV_HOST;
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: MIT */
+/* Every rule fabcheck has (registered in rules.c) and the formulas they share. */
+#ifndef FC_RULES_H
+#define FC_RULES_H
+
+#include "engine/engine.h"
+
+extern const struct fc_rule fc_rule_l1_lanes;
+extern const struct fc_rule fc_rule_l1_cr_kr;
+extern const struct fc_rule fc_rule_hr_size;
+extern const struct fc_rule fc_rule_gid_dup;
+extern const struct fc_rule fc_rule_udp4791_acl;
+extern const struct fc_rule fc_rule_udp4791_hostfw;
+extern const struct fc_rule fc_rule_cable_lldp;
+
+/* mlx5 receive-buffer xoff (drivers/net/ethernet/mellanox/mlx5/core/en/port_buffer.c):
+ * (301 + 2.16 * cable_m) * speed_gbps + 2.72 * mtu, speed floored at 40G. */
+double fc_mlx5_xoff_bytes(double speed_gbps, double cable_m, double mtu);
+/* IEEE 802.1Qbb style headroom as SONiC computes it (buffer_headroom_mellanox.lua):
+ * 2 x MTU + round-trip bytes on the cable (2 x len x rate / 198,000,000 m/s) + the peer's
+ * response time (pause quanta of IEEE 802.3 Annex 31B x 512 bits). 0 for unknown speeds. */
+double fc_ieee_headroom_bytes(double speed_gbps, double cable_m, double mtu);
+
+/* IPv4 addresses of an interface ("a.b.c.d/len" entries), host order; returns the count. */
+size_t fc_iface_ipv4(const struct fc_iface *ifc, uint32_t *out, size_t max);
+bool fc_is_switch(const struct fc_endpoint *e);
+bool fc_is_host(const struct fc_endpoint *e);
+
+#endif

@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: MIT */
+/* Snapshot manifest and fabric loading. */
+#include "snapshot/snapshot.h"
+
+#include <json-c/json.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "util/buf.h"
+#include "vendor/vendor.h"
+
+static const char *const manifest_keys[] = { "format", "format_version", "created", "tool_version", "inventory",
+					     "devices", NULL };
+static const char *const mdev_keys[] = { "name", "platform", "status", "errors", "outputs", "transport", NULL };
+static const char *const mout_keys[] = { "command", "encoding", "file", "captured_at", NULL };
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Records a parse failure on the device without stopping the run. */
+static void device_error(struct fc_model *m, struct fc_device *dev, struct fc_err *perr)
+{
+	char buf[2048];
+
+	fc_dev_add_error(m, dev, fc_err_str(perr, buf, sizeof(buf)));
+	dev->status = FC_DEV_PARSE_ERROR;
+	m->input_errors++;
+	fc_err_clear(perr);
+}
+
+static enum fc_rc create_devices(struct fc_model *m, const struct fc_inventory *inv, struct fc_err *err)
+{
+	size_t i;
+	enum fc_rc rc;
+
+	for (i = 0; i < inv->ndevices; i++) {
+		const struct fc_inv_device *iv = &inv->devices[i];
+		const struct fc_vendor *v = fc_vendor_find(iv->platform);
+		struct fc_device *d;
+
+		if (!v)
+			return fc_err_set(err, FC_ERR_INPUT, inv->path, iv->line, "no adapter for platform '%s'",
+					  iv->platform);
+		if ((rc = fc_model_add_device(m, iv->name, v->kind, &d, err)) != FC_OK)
+			return rc;
+		d->platform = v->platform;
+		d->role = iv->role ? fc_strdup(m->arena, iv->role) : NULL;
+		d->address = iv->address ? fc_strdup(m->arena, iv->address) : NULL;
+	}
+	return FC_OK;
+}
+
+/* Saved running-config or host intent named in the inventory. */
+static void load_from_inventory(struct fc_model *m, const struct fc_inventory *inv, struct fc_device *dev)
+{
+	const struct fc_inv_device *iv = fc_inventory_device(inv, dev->name);
+	const struct fc_vendor *v = fc_vendor_find(dev->platform);
+	struct fc_err perr;
+
+	fc_err_clear(&perr);
+	if (iv->config) {
+		if (fc_vendor_parse_file(m, dev, v, inv->dir, iv->config, "show running-config", "text", &perr) != FC_OK) {
+			if (!perr.line && !strstr(perr.msg, ":"))
+				perr.line = iv->line;
+			device_error(m, dev, &perr);
+		} else if (dev->status == FC_DEV_NODATA) {
+			dev->status = FC_DEV_OK;
+		}
+	}
+	if (iv->intent && dev->status == FC_DEV_NODATA) {
+		struct fc_parse_ctx ctx = { m, dev, inv->path, &perr };
+
+		if (v->intent(&ctx, inv->doc, iv->intent) != FC_OK)
+			device_error(m, dev, &perr);
+		else
+			dev->status = FC_DEV_INTENT;
+	}
+}
+
+static enum fc_rc load_manifest(struct fc_model *m, const char *dir, struct doc *md, struct fc_err *err)
+{
+	const struct doc_node *devs = doc_get(md->root, "devices");
+	size_t i, j;
+	enum fc_rc rc;
+
+	if ((rc = doc_expect(md, devs, DOC_SEQ, "devices", err)) != FC_OK)
+		return rc;
+	for (i = 0; i < devs->n; i++) {
+		const struct doc_node *n = devs->items[i], *outs, *errs;
+		const char *name, *status;
+		struct fc_device *dev;
+		const struct fc_vendor *v;
+
+		if ((rc = doc_check_keys(md, n, mdev_keys, "manifest device", err)) != FC_OK ||
+		    (rc = doc_req_str(md, n, "name", &name, err)) != FC_OK ||
+		    (rc = doc_req_str(md, n, "status", &status, err)) != FC_OK)
+			return rc;
+		dev = fc_model_find_device(m, name);
+		if (!dev)
+			return fc_err_set(err, FC_ERR_INPUT, md->file, n->line,
+					  "manifest names device '%s', which the inventory does not have", name);
+		v = fc_vendor_find(dev->platform);
+		if ((errs = doc_get(n, "errors"))) {
+			if ((rc = doc_expect(md, errs, DOC_SEQ, "errors", err)) != FC_OK)
+				return rc;
+			for (j = 0; j < errs->n; j++) {
+				const char *e;
+
+				if ((rc = doc_as_str(md, errs->items[j], "errors", &e, err)) != FC_OK)
+					return rc;
+				fc_dev_add_error(m, dev, e);
+			}
+		}
+		if (strcmp(status, "ok") && strcmp(status, "failed") && strcmp(status, "partial"))
+			return fc_err_set(err, FC_ERR_INPUT, md->file, doc_key_line(n, "status"),
+					  "status: expected ok, partial or failed, found '%s'", status);
+		outs = doc_get(n, "outputs");
+		if (outs && (rc = doc_expect(md, outs, DOC_SEQ, "outputs", err)) != FC_OK)
+			return rc;
+		dev->status = !strcmp(status, "ok") ? FC_DEV_OK : FC_DEV_COLLECT_FAILED;
+		for (j = 0; outs && j < outs->n; j++) {
+			const struct doc_node *o = outs->items[j];
+			const char *cmd, *enc, *file;
+			struct fc_err perr;
+
+			if ((rc = doc_check_keys(md, o, mout_keys, "output", err)) != FC_OK ||
+			    (rc = doc_req_str(md, o, "command", &cmd, err)) != FC_OK ||
+			    (rc = doc_req_str(md, o, "encoding", &enc, err)) != FC_OK ||
+			    (rc = doc_req_str(md, o, "file", &file, err)) != FC_OK)
+				return rc;
+			if (file[0] == '/' || strstr(file, ".."))
+				return fc_err_set(err, FC_ERR_INPUT, md->file, doc_key_line(o, "file"),
+						  "file: '%s' must be a path inside the snapshot", file);
+			fc_err_clear(&perr);
+			if (fc_vendor_parse_file(m, dev, v, dir, file, cmd, enc, &perr) != FC_OK)
+				device_error(m, dev, &perr);
+		}
+	}
+	return FC_OK;
+}
+
+static void intent_from_inventory(struct fc_model *m, const struct fc_inventory *inv)
+{
+	struct fc_src s = fc_src_make(m, inv->path, inv->intent_line);
+	struct fc_intent *in = &m->intent;
+
+	if (inv->profile)
+		fc_set_str(m, &in->profile, inv->profile, fc_src_make(m, inv->path, inv->profile_line));
+	else
+		fc_set_unknown(&in->profile.m, "the inventory declares no fabric profile");
+	if (inv->roce_prio >= 0)
+		fc_set_int(&in->roce_prio, inv->roce_prio, s);
+	if (inv->roce_dscp >= 0)
+		fc_set_int(&in->roce_dscp, inv->roce_dscp, s);
+	if (inv->cnp_dscp >= 0)
+		fc_set_int(&in->cnp_dscp, inv->cnp_dscp, s);
+	if (inv->mtu >= 0)
+		fc_set_int(&in->mtu, inv->mtu, s);
+}
+
+enum fc_rc fc_fabric_load(const char *target, struct fc_inventory **inv_out, struct fc_model **model_out,
+			  struct fc_err *err)
+{
+	struct fc_inventory *inv = NULL;
+	struct fc_model *m = NULL;
+	struct doc *md = NULL;
+	char path[4096];
+	const char *invfile;
+	enum fc_rc rc;
+	size_t i;
+
+	*inv_out = NULL;
+	*model_out = NULL;
+	if (is_dir(target)) {
+		const char *fmt;
+		int64_t ver;
+
+		snprintf(path, sizeof(path), "%s/manifest.json", target);
+		if ((rc = doc_load_file(path, &md, err)) != FC_OK)
+			return rc;
+		if ((rc = doc_check_keys(md, md->root, manifest_keys, "manifest", err)) != FC_OK ||
+		    (rc = doc_req_str(md, md->root, "format", &fmt, err)) != FC_OK)
+			goto out;
+		if (strcmp(fmt, FC_SNAPSHOT_FORMAT)) {
+			rc = fc_err_set(err, FC_ERR_INPUT, path, doc_key_line(md->root, "format"),
+					"format: expected '%s', found '%s'", FC_SNAPSHOT_FORMAT, fmt);
+			goto out;
+		}
+		if ((rc = doc_opt_int(md, md->root, "format_version", 1, FC_SNAPSHOT_FORMAT_VERSION, &ver, NULL, err)) != FC_OK ||
+		    (rc = doc_req_str(md, md->root, "inventory", &invfile, err)) != FC_OK)
+			goto out;
+		snprintf(path, sizeof(path), "%s/%s", target, invfile);
+	} else {
+		snprintf(path, sizeof(path), "%s", target);
+	}
+	if ((rc = fc_inventory_load(path, &inv, err)) != FC_OK)
+		goto out;
+	if (!(m = fc_model_new())) {
+		rc = fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+		goto out;
+	}
+	m->base_dir = fc_strdup(m->arena, md ? target : inv->dir);
+	if ((rc = create_devices(m, inv, err)) != FC_OK)
+		goto out;
+	if (md && (rc = load_manifest(m, target, md, err)) != FC_OK)
+		goto out;
+	for (i = 0; i < m->ndevs; i++) {
+		struct fc_device *d = m->devs[i];
+		struct fc_err perr;
+		struct fc_parse_ctx ctx = { m, d, NULL, &perr };
+
+		if (d->status == FC_DEV_NODATA)
+			load_from_inventory(m, inv, d);
+		fc_err_clear(&perr);
+		if (d->status == FC_DEV_OK || d->status == FC_DEV_INTENT || d->status == FC_DEV_COLLECT_FAILED) {
+			if (fc_vendor_find(d->platform)->finalize(&ctx) != FC_OK)
+				device_error(m, d, &perr);
+		}
+		if (d->status == FC_DEV_NODATA)
+			fc_dev_add_error(m, d, "no collected data, saved config or intent for this device");
+	}
+	intent_from_inventory(m, inv);
+out:
+	doc_free(&md);
+	if (rc != FC_OK) {
+		fc_model_free(&m);
+		fc_inventory_free(&inv);
+		return rc;
+	}
+	*inv_out = inv;
+	*model_out = m;
+	return FC_OK;
+}
+
+enum fc_rc fc_manifest_write(const char *dir, const char *inventory_file, const struct fc_snap_device *devs,
+			     size_t n, struct fc_err *err)
+{
+	json_object *root = json_object_new_object(), *arr = json_object_new_array();
+	char path[4096], now[32];
+	time_t t = time(NULL);
+	struct tm tm;
+	const char *txt;
+	size_t i, j;
+	enum fc_rc rc;
+
+	gmtime_r(&t, &tm);
+	strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	json_object_object_add(root, "format", json_object_new_string(FC_SNAPSHOT_FORMAT));
+	json_object_object_add(root, "format_version", json_object_new_int(FC_SNAPSHOT_FORMAT_VERSION));
+	json_object_object_add(root, "created", json_object_new_string(now));
+	json_object_object_add(root, "tool_version", json_object_new_string(FABCHECK_VERSION));
+	json_object_object_add(root, "inventory", json_object_new_string(inventory_file));
+	for (i = 0; i < n; i++) {
+		json_object *d = json_object_new_object(), *errs = json_object_new_array(), *outs = json_object_new_array();
+
+		json_object_object_add(d, "name", json_object_new_string(devs[i].name));
+		json_object_object_add(d, "platform", json_object_new_string(devs[i].platform));
+		json_object_object_add(d, "status", json_object_new_string(devs[i].status));
+		for (j = 0; j < devs[i].nerrors; j++)
+			json_object_array_add(errs, json_object_new_string(devs[i].errors[j]));
+		for (j = 0; j < devs[i].noutputs; j++) {
+			json_object *o = json_object_new_object();
+
+			json_object_object_add(o, "command", json_object_new_string(devs[i].outputs[j].command));
+			json_object_object_add(o, "encoding", json_object_new_string(devs[i].outputs[j].encoding));
+			json_object_object_add(o, "file", json_object_new_string(devs[i].outputs[j].file));
+			json_object_array_add(outs, o);
+		}
+		json_object_object_add(d, "errors", errs);
+		json_object_object_add(d, "outputs", outs);
+		json_object_array_add(arr, d);
+	}
+	json_object_object_add(root, "devices", arr);
+	txt = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	rc = fc_write_file_atomic(path, txt, strlen(txt), err);
+	json_object_put(root);
+	return rc;
+}

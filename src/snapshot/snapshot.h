@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* Snapshots (docs/snapshot-format.md): raw outputs as captured plus a manifest. Loading builds
+ * the model from a snapshot directory, or from an inventory alone (saved configs and host intent,
+ * the CI-gate case). Validation needs nothing else. */
+#ifndef FC_SNAPSHOT_H
+#define FC_SNAPSHOT_H
+
+#include "inventory/inventory.h"
+#include "model/model.h"
+
+#define FC_SNAPSHOT_FORMAT "fabcheck-snapshot"
+#define FC_SNAPSHOT_FORMAT_VERSION 1
+
+/* target: a snapshot directory (holding manifest.json) or an inventory file. On success the
+ * caller owns *inv and *model. Output parse errors do not fail the load: they are recorded on
+ * the device and counted in model->input_errors. */
+enum fc_rc fc_fabric_load(const char *target, struct fc_inventory **inv, struct fc_model **model,
+			  struct fc_err *err);
+
+struct fc_snap_output {
+	const char *command, *encoding, *file;   /* file relative to the snapshot root */
+};
+
+struct fc_snap_device {
+	const char *name, *platform, *status;    /* status: ok, failed */
+	const char **errors;
+	size_t nerrors;
+	struct fc_snap_output *outputs;
+	size_t noutputs;
+};
+
+/* Writes dir/manifest.json for the devices given. */
+enum fc_rc fc_manifest_write(const char *dir, const char *inventory_file, const struct fc_snap_device *devs,
+			     size_t n, struct fc_err *err);
+
+#endif

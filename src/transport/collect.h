@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/* Collection: runs each device's transport and writes a snapshot directory. Collecting never
+ * parses. The snapshot appears under its final name only when complete (rename of a temporary
+ * directory), so a killed run leaves no half-written snapshot. */
+#ifndef FC_COLLECT_H
+#define FC_COLLECT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "util/err.h"
+
+struct fc_collect_opts {
+	const char *inventory, *out_dir;
+	const char *ca_file, *known_hosts;
+	bool insecure, accept_new;
+	FILE *progress;          /* NULL: no progress lines */
+};
+
+/* *incomplete is set when any device failed; the snapshot is still written. */
+enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct fc_err *err);
+
+#endif

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+/* Bump allocator in 64 KiB blocks, with a small intern table for repeated strings. */
+#include "util/arena.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK_SIZE (64u * 1024u)
+#define INTERN_BUCKETS 256u
+
+struct block {
+	struct block *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+struct interned {
+	struct interned *next;
+	const char *s;
+};
+
+struct fc_arena {
+	struct block *head;
+	size_t total;
+	struct interned *intern[INTERN_BUCKETS];
+};
+
+struct fc_arena *fc_arena_new(void)
+{
+	return calloc(1, sizeof(struct fc_arena));
+}
+
+void fc_arena_free(struct fc_arena **a)
+{
+	struct block *b, *n;
+
+	if (!a || !*a)
+		return;
+	for (b = (*a)->head; b; b = n) {
+		n = b->next;
+		free(b);
+	}
+	free(*a);
+	*a = NULL;
+}
+
+void *fc_alloc(struct fc_arena *a, size_t size)
+{
+	struct block *b = a->head;
+	size_t al = _Alignof(max_align_t);
+	void *p;
+
+	size = (size + al - 1) & ~(al - 1);
+	if (size == 0)
+		size = al;
+	if (!b || b->size - b->used < size) {
+		size_t bs = size > BLOCK_SIZE ? size : BLOCK_SIZE;
+
+		b = malloc(sizeof(*b) + bs);
+		if (!b)
+			return NULL;
+		b->size = bs;
+		b->used = 0;
+		/* A block bigger than the standard size goes behind the current head so the
+		 * head keeps its free space for the small allocations that follow. */
+		if (a->head && bs > BLOCK_SIZE) {
+			b->next = a->head->next;
+			a->head->next = b;
+		} else {
+			b->next = a->head;
+			a->head = b;
+		}
+		a->total += bs;
+	}
+	p = (char *)b->data + b->used;
+	b->used += size;
+	memset(p, 0, size);
+	return p;
+}
+
+char *fc_strndup(struct fc_arena *a, const char *s, size_t n)
+{
+	char *d;
+
+	if (!s)
+		return NULL;
+	d = fc_alloc(a, n + 1);
+	if (!d)
+		return NULL;
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+char *fc_strdup(struct fc_arena *a, const char *s)
+{
+	return s ? fc_strndup(a, s, strlen(s)) : NULL;
+}
+
+char *fc_sprintf(struct fc_arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	char *d;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return NULL;
+	d = fc_alloc(a, (size_t)n + 1);
+	if (!d)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(d, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return d;
+}
+
+static unsigned hash_str(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+const char *fc_intern(struct fc_arena *a, const char *s)
+{
+	unsigned b;
+	struct interned *e;
+
+	if (!s)
+		return NULL;
+	b = hash_str(s) % INTERN_BUCKETS;
+	for (e = a->intern[b]; e; e = e->next)
+		if (strcmp(e->s, s) == 0)
+			return e->s;
+	e = fc_alloc(a, sizeof(*e));
+	if (!e)
+		return NULL;
+	e->s = fc_strdup(a, s);
+	if (!e->s)
+		return NULL;
+	e->next = a->intern[b];
+	a->intern[b] = e;
+	return e->s;
+}
+
+size_t fc_arena_bytes(const struct fc_arena *a)
+{
+	return a->total;
+}
+
+void *fc_grow(struct fc_arena *a, void *items, size_t count, size_t *cap, size_t elem)
+{
+	void *n;
+	size_t ncap;
+
+	if (count < *cap)
+		return items;
+	ncap = *cap ? *cap * 2 : 8;
+	n = fc_alloc(a, ncap * elem);
+	if (!n)
+		return NULL;
+	if (items)
+		memcpy(n, items, count * elem);
+	*cap = ncap;
+	return n;
+}

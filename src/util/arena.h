@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/* Region allocator. Everything a model, document or inventory holds is allocated from its
+ * arena and freed at once with it; nothing inside is freed on its own. */
+#ifndef FC_ARENA_H
+#define FC_ARENA_H
+
+#include <stddef.h>
+
+struct fc_arena;
+
+struct fc_arena *fc_arena_new(void);
+/* Frees every block and the arena, then sets *a to NULL. Accepts NULL. */
+void fc_arena_free(struct fc_arena **a);
+/* Zeroed memory, aligned for any type; NULL when out of memory. */
+void *fc_alloc(struct fc_arena *a, size_t size);
+/* Copies; NULL input gives NULL. */
+char *fc_strdup(struct fc_arena *a, const char *s);
+char *fc_strndup(struct fc_arena *a, const char *s, size_t n);
+char *fc_sprintf(struct fc_arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Returns a copy of s that is shared by every caller asking for the same string (file names). */
+const char *fc_intern(struct fc_arena *a, const char *s);
+size_t fc_arena_bytes(const struct fc_arena *a);
+
+/* Growable array inside an arena: *items is reallocated into the arena, old copy abandoned. */
+void *fc_grow(struct fc_arena *a, void *items, size_t count, size_t *cap, size_t elem);
+
+#endif

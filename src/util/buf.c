@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT */
+/* Capped growable buffers and whole-file I/O. */
+#include "util/buf.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void fc_buf_init(struct fc_buf *b, size_t max)
+{
+	memset(b, 0, sizeof(*b));
+	b->max = max;
+}
+
+void fc_buf_free(struct fc_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+enum fc_rc fc_buf_add(struct fc_buf *b, const void *p, size_t n)
+{
+	if (n > b->max || b->len > b->max - n) {
+		fc_buf_free(b);
+		return FC_ERR_NOMEM;
+	}
+	if (b->len + n + 1 > b->cap) {
+		size_t ncap = b->cap ? b->cap : 256;
+		char *d;
+
+		while (ncap < b->len + n + 1)
+			ncap *= 2;
+		d = realloc(b->data, ncap);
+		if (!d) {
+			fc_buf_free(b);
+			return FC_ERR_NOMEM;
+		}
+		b->data = d;
+		b->cap = ncap;
+	}
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+	return FC_OK;
+}
+
+enum fc_rc fc_buf_addf(struct fc_buf *b, const char *fmt, ...)
+{
+	char small[512];
+	va_list ap;
+	int n;
+	enum fc_rc rc;
+	char *big;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return FC_ERR_INTERNAL;
+	if ((size_t)n < sizeof(small))
+		return fc_buf_add(b, small, (size_t)n);
+	big = malloc((size_t)n + 1);
+	if (!big)
+		return FC_ERR_NOMEM;
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	rc = fc_buf_add(b, big, (size_t)n);
+	free(big);
+	return rc;
+}
+
+enum fc_rc fc_read_file(const char *path, size_t max, struct fc_buf *b, struct fc_err *err)
+{
+	char chunk[65536];
+	int fd;
+	ssize_t n;
+	struct stat st;
+
+	fc_buf_init(b, max);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		return fc_err_set(err, FC_ERR_IO, path, 0, "is a directory, expected a file");
+	}
+	for (;;) {
+		n = read(fd, chunk, sizeof(chunk));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+
+			close(fd);
+			fc_buf_free(b);
+			return fc_err_set(err, FC_ERR_IO, path, 0, "read failed: %s", strerror(e));
+		}
+		if (n == 0)
+			break;
+		if (fc_buf_add(b, chunk, (size_t)n) != FC_OK) {
+			close(fd);
+			return fc_err_set(err, FC_ERR_INPUT, path, 0, "file larger than %zu bytes", max);
+		}
+	}
+	close(fd);
+	if (!b->data && fc_buf_add(b, "", 0) != FC_OK)
+		return fc_err_set(err, FC_ERR_NOMEM, path, 0, "out of memory");
+	return FC_OK;
+}
+
+enum fc_rc fc_write_file_atomic(const char *path, const void *data, size_t len, struct fc_err *err)
+{
+	char tmp[4096];
+	int fd;
+	const char *p = data;
+
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= sizeof(tmp))
+		return fc_err_set(err, FC_ERR_IO, path, 0, "path too long");
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot create: %s", strerror(errno));
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			int e = errno;
+
+			close(fd);
+			unlink(tmp);
+			return fc_err_set(err, FC_ERR_IO, path, 0, "write failed: %s", strerror(e));
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	if (fsync(fd) != 0 || close(fd) != 0) {
+		unlink(tmp);
+		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot flush: %s", strerror(errno));
+	}
+	if (rename(tmp, path) != 0) {
+		int e = errno;
+
+		unlink(tmp);
+		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot rename into place: %s", strerror(e));
+	}
+	return FC_OK;
+}
+
+bool fc_pathf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= size) {
+		if (size)
+			buf[0] = '\0';
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* Growable byte buffer with a hard cap (after curl's dynbuf): vendor replies can be huge or
+ * hostile, so every buffer states how large it may get. Frees itself when an append fails. */
+#ifndef FC_BUF_H
+#define FC_BUF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "util/err.h"
+
+struct fc_buf {
+	char *data;   /* NUL-terminated; owned */
+	size_t len, cap, max;
+};
+
+void fc_buf_init(struct fc_buf *b, size_t max);
+void fc_buf_free(struct fc_buf *b);
+enum fc_rc fc_buf_add(struct fc_buf *b, const void *p, size_t n);
+enum fc_rc fc_buf_addf(struct fc_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Reads a whole file (at most max bytes) into b; errors name the file. */
+enum fc_rc fc_read_file(const char *path, size_t max, struct fc_buf *b, struct fc_err *err);
+/* Writes data to path via a temporary file and rename, so readers never see half a file. */
+enum fc_rc fc_write_file_atomic(const char *path, const void *data, size_t len, struct fc_err *err);
+
+#define FC_MAX_INPUT_FILE (256u * 1024u * 1024u)
+
+#endif
+
+/* snprintf for paths: on truncation the result is "" (which no open() accepts) and false. */
+bool fc_pathf(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: MIT */
+/* String helpers. */
+#include "util/str.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+bool fc_parse_i64n(const char *s, size_t n, int64_t min, int64_t max, int64_t *out)
+{
+	char tmp[32];
+
+	if (n == 0 || n >= sizeof(tmp))
+		return false;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	return fc_parse_i64(tmp, min, max, out);
+}
+
+bool fc_parse_i64(const char *s, int64_t min, int64_t max, int64_t *out)
+{
+	char *end;
+	long long v;
+
+	if (!s || !*s || isspace((unsigned char)*s))
+		return false;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool fc_parse_double(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (!s || !*s || isspace((unsigned char)*s))
+		return false;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || *end)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool fc_starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool fc_streq_ci(const char *a, const char *b)
+{
+	return strcasecmp(a, b) == 0;
+}
+
+void fc_lines_init(struct fc_lines *it, const char *text)
+{
+	it->p = text;
+	it->line = NULL;
+	it->len = 0;
+	it->lineno = 0;
+}
+
+bool fc_lines_next(struct fc_lines *it)
+{
+	const char *e;
+
+	if (!it->p || !*it->p)
+		return false;
+	e = strchr(it->p, '\n');
+	it->line = it->p;
+	it->len = e ? (size_t)(e - it->p) : strlen(it->p);
+	it->p = e ? e + 1 : it->p + it->len;
+	if (it->len && it->line[it->len - 1] == '\r')
+		it->len--;
+	it->lineno++;
+	return true;
+}
+
+size_t fc_split_words(const char *line, size_t len, char *buf, size_t bufsize, char **words, size_t max)
+{
+	size_t i = 0, n = 0, o = 0;
+
+	while (i < len && n < max) {
+		while (i < len && isspace((unsigned char)line[i]))
+			i++;
+		if (i >= len)
+			break;
+		if (o >= bufsize)
+			break;
+		words[n++] = buf + o;
+		while (i < len && !isspace((unsigned char)line[i]) && o + 1 < bufsize)
+			buf[o++] = line[i++];
+		while (i < len && !isspace((unsigned char)line[i]))
+			i++;   /* word longer than the buffer: truncated */
+		buf[o++] = '\0';
+	}
+	return n;
+}

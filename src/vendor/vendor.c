@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/* The vendor registry: every adapter fabcheck has, in one array. */
+#include "vendor/vendor.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "linux/linux.h"
+#include "nxos/nxos.h"
+#include "util/buf.h"
+
+static const struct fc_vendor *const registry[] = {
+	&fc_vendor_nxos,
+	&fc_vendor_linux,
+	NULL,
+};
+
+const struct fc_vendor *const *fc_vendor_list(void)
+{
+	return registry;
+}
+
+const struct fc_vendor *fc_vendor_find(const char *platform)
+{
+	const struct fc_vendor *const *v;
+
+	for (v = registry; *v; v++)
+		if (strcmp((*v)->platform, platform) == 0)
+			return *v;
+	return NULL;
+}
+
+enum fc_rc fc_vendor_no_finalize(struct fc_parse_ctx *ctx)
+{
+	(void)ctx;
+	return FC_OK;
+}
+
+enum fc_rc fc_vendor_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n)
+{
+	return fc_err_set(ctx->err, FC_ERR_INPUT, d->file, n->line, "platform of '%s' takes no intent",
+			  ctx->dev->name);
+}
+
+enum fc_rc fc_vendor_parse_file(struct fc_model *m, struct fc_device *dev, const struct fc_vendor *v,
+				const char *base_dir, const char *rel, const char *command,
+				const char *encoding, struct fc_err *err)
+{
+	char path[4096];
+	struct fc_buf b;
+	struct fc_parse_ctx ctx;
+	enum fc_rc rc;
+
+	if (rel[0] == '/')
+		snprintf(path, sizeof(path), "%s", rel);
+	else
+		snprintf(path, sizeof(path), "%s/%s", base_dir, rel);
+	rc = fc_read_file(path, FC_MAX_INPUT_FILE, &b, err);
+	if (rc != FC_OK)
+		return rc;
+	ctx.m = m;
+	ctx.dev = dev;
+	ctx.file = fc_intern(m->arena, path);
+	ctx.err = err;
+	rc = v->parse(&ctx, command, encoding, b.data, b.len);
+	if (rc == FC_ERR_UNSUPPORTED && err->rc == FC_OK)
+		fc_err_set(err, FC_ERR_INPUT, path, 0, "platform %s has no parser for '%s' (%s)", v->platform,
+			   command, encoding);
+	fc_buf_free(&b);
+	return rc == FC_ERR_UNSUPPORTED ? FC_ERR_INPUT : rc;
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/* The vendor-adapter interface: one adapter per platform turns raw outputs (as captured, in a
+ * snapshot) into the fabric model. Adapters never touch the network. */
+#ifndef FC_VENDOR_H
+#define FC_VENDOR_H
+
+#include <stddef.h>
+
+#include "doc/doc.h"
+#include "model/model.h"
+#include "util/err.h"
+
+struct fc_parse_ctx {
+	struct fc_model *m;
+	struct fc_device *dev;
+	const char *file;      /* the output's path as evidence shows it (relative to the base dir) */
+	struct fc_err *err;    /* parse errors name ctx->file and the line */
+};
+
+struct fc_vendor_cmd {
+	const char *command;   /* as typed on the device, e.g. "show interface" */
+	const char *encoding;  /* "json" or "text" */
+	const char *filename;  /* file name inside the device's snapshot folder */
+};
+
+struct fc_vendor {
+	/* required: the platform id used in inventories and snapshots */
+	const char *platform;
+	/* required: one-line description */
+	const char *title;
+	/* required: switch or host */
+	enum fc_devkind kind;
+	/* required: the outputs `collect` gathers, ended by an entry with command == NULL */
+	const struct fc_vendor_cmd *commands;
+	/* required: parses one raw output into ctx->dev. FC_ERR_UNSUPPORTED for a command or
+	 * encoding it has no parser for; FC_ERR_INPUT with ctx->file:line on malformed input. */
+	enum fc_rc (*parse)(struct fc_parse_ctx *ctx, const char *command, const char *encoding,
+			    const char *text, size_t len);
+	/* required: derives per-port effective values once every output is parsed
+	 * (fc_vendor_no_finalize when there is nothing to derive) */
+	enum fc_rc (*finalize)(struct fc_parse_ctx *ctx);
+	/* required: reads inventory intent for a device without collected data
+	 * (fc_vendor_no_intent for platforms that take none) */
+	enum fc_rc (*intent)(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n);
+};
+
+const struct fc_vendor *fc_vendor_find(const char *platform);
+/* The registry, ended by NULL. */
+const struct fc_vendor *const *fc_vendor_list(void);
+
+enum fc_rc fc_vendor_no_finalize(struct fc_parse_ctx *ctx);
+enum fc_rc fc_vendor_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n);
+
+/* Parses the file at base_dir/rel with the device's adapter, recording errors on the device. */
+enum fc_rc fc_vendor_parse_file(struct fc_model *m, struct fc_device *dev, const struct fc_vendor *v,
+				const char *base_dir, const char *rel, const char *command,
+				const char *encoding, struct fc_err *err);
+
+#endif

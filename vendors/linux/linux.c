@@ -1,0 +1,577 @@
+/* SPDX-License-Identifier: MIT */
+/* Reads the fabcheck host document. Any value may be replaced by {"unknown": "reason"}, which is
+ * how the probe says it could not read something; a missing key is unknown too. Unknown keys and
+ * wrong types are errors with file:line, so a typo never reads as "not configured". */
+#include "linux/linux.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "util/str.h"
+
+static const struct fc_vendor_cmd linux_commands[] = {
+	{ "fabcheck probe", "json", "probe.json" },
+	{ NULL, NULL, NULL },
+};
+
+struct hp {
+	struct fc_parse_ctx *c;
+	const struct doc *d;
+};
+
+static const char *const root_keys[] = { "format", "format_version", "hostname", "collected_at", "probe_version",
+					 "interfaces", "rdma", "firewall", "memlock", "warnings", NULL };
+static const char *const intent_keys[] = { "hostname", "interfaces", "rdma", "firewall", "memlock", NULL };
+static const char *const if_keys[] = { "name", "mac", "mtu", "operstate", "addresses", "driver", "pci", "link",
+				       "fec", "pause", "dcb", "ecn", "lldp", NULL };
+static const char *const drv_keys[] = { "name", "version", "firmware", NULL };
+static const char *const pci_keys[] = { "address", "current_link_speed", "current_link_width", "max_link_speed",
+					"max_link_width", "numa_node", NULL };
+static const char *const link_keys[] = { "speed_mbps", "lanes", "duplex", "autoneg", "port", "supported",
+					 "advertised", "partner", "active_mode", NULL };
+static const char *const fec_keys[] = { "configured", "active", NULL };
+static const char *const pause_keys[] = { "autoneg", "rx", "tx", NULL };
+static const char *const dcb_keys[] = { "pfc_enabled", "pfc_delay_m", "trust", "dscp_prio", "buffer", NULL };
+static const char *const buf_keys[] = { "prio_buffer", "buffer_size", NULL };
+static const char *const ecn_keys[] = { "roce_np_enabled", "roce_rp_enabled", "cnp_dscp", NULL };
+static const char *const lldp_keys[] = { "system_name", "port_id", NULL };
+static const char *const rdma_keys[] = { "devices", NULL };
+static const char *const rdev_keys[] = { "name", "kind", "fw_ver", "board_id", "hca_type", "ports", NULL };
+static const char *const port_keys[] = { "port", "state", "phys_state", "link_layer", "active_mtu", "netdev",
+					 "roce_mode", "roce_tos", "gids", NULL };
+static const char *const gid_keys[] = { "index", "gid", "type", "netdev", NULL };
+static const char *const fw_keys[] = { "udp_4791", "backend", NULL };
+static const char *const memlock_keys[] = { "bytes", "user", NULL };
+
+static struct fc_src src_of(struct hp *h, const struct doc_node *n)
+{
+	return fc_src_make(h->c->m, h->d->file, n ? n->line : 0);
+}
+
+/* Returns true when n is {"unknown": "reason"}: records the reason on meta. */
+static bool take_unknown(struct hp *h, const struct doc_node *n, struct fc_meta *meta, enum fc_rc *rc)
+{
+	const struct doc_node *u;
+	const char *why;
+
+	*rc = FC_OK;
+	if (!n) {
+		fc_set_unknown(meta, "absent from the host document");
+		return true;
+	}
+	if (n->type != DOC_MAP || !(u = doc_get(n, "unknown")))
+		return false;
+	if ((*rc = doc_as_str(h->d, u, "unknown", &why, h->c->err)) != FC_OK)
+		return true;
+	fc_set_unknown(meta, fc_strdup(h->c->m->arena, why));
+	meta->src = src_of(h, n);
+	return true;
+}
+
+static enum fc_rc get_int(struct hp *h, const struct doc_node *map, const char *key, int64_t min, int64_t max,
+			  struct fc_int *out)
+{
+	const struct doc_node *n = doc_get(map, key);
+	enum fc_rc rc;
+	int64_t v;
+
+	if (take_unknown(h, n, &out->m, &rc))
+		return rc;
+	if ((rc = doc_as_int(h->d, n, key, min, max, &v, h->c->err)) != FC_OK)
+		return rc;
+	fc_set_int(out, v, src_of(h, n));
+	return FC_OK;
+}
+
+static enum fc_rc get_str(struct hp *h, const struct doc_node *map, const char *key, struct fc_str *out)
+{
+	const struct doc_node *n = doc_get(map, key);
+	enum fc_rc rc;
+	const char *v;
+
+	if (take_unknown(h, n, &out->m, &rc))
+		return rc;
+	if ((rc = doc_as_str(h->d, n, key, &v, h->c->err)) != FC_OK)
+		return rc;
+	fc_set_str(h->c->m, out, v, src_of(h, n));
+	return FC_OK;
+}
+
+static enum fc_rc get_bool(struct hp *h, const struct doc_node *map, const char *key, struct fc_bool *out)
+{
+	const struct doc_node *n = doc_get(map, key);
+	enum fc_rc rc;
+	bool v;
+
+	if (take_unknown(h, n, &out->m, &rc))
+		return rc;
+	if ((rc = doc_as_bool(h->d, n, key, &v, h->c->err)) != FC_OK)
+		return rc;
+	fc_set_bool(out, v, src_of(h, n));
+	return FC_OK;
+}
+
+/* [3, 4] -> bitmask of priorities */
+static enum fc_rc get_prios(struct hp *h, const struct doc_node *map, const char *key, struct fc_int *out)
+{
+	const struct doc_node *n = doc_get(map, key);
+	enum fc_rc rc;
+	int64_t v, mask = 0;
+	size_t i;
+
+	if (take_unknown(h, n, &out->m, &rc))
+		return rc;
+	if ((rc = doc_expect(h->d, n, DOC_SEQ, key, h->c->err)) != FC_OK)
+		return rc;
+	for (i = 0; i < n->n; i++) {
+		if ((rc = doc_as_int(h->d, n->items[i], key, 0, 7, &v, h->c->err)) != FC_OK)
+			return rc;
+		mask |= (int64_t)1 << v;
+	}
+	fc_set_int(out, mask, src_of(h, n));
+	return FC_OK;
+}
+
+static enum fc_rc get_strlist(struct hp *h, const struct doc_node *map, const char *key, struct fc_strlist *out)
+{
+	const struct doc_node *n = doc_get(map, key);
+	enum fc_rc rc;
+	size_t i;
+
+	if (take_unknown(h, n, &out->m, &rc))
+		return rc;
+	if ((rc = doc_expect(h->d, n, DOC_SEQ, key, h->c->err)) != FC_OK)
+		return rc;
+	out->v = fc_alloc(h->c->m->arena, (n->n + 1) * sizeof(*out->v));
+	if (!out->v)
+		return FC_ERR_NOMEM;
+	for (i = 0; i < n->n; i++)
+		if ((rc = doc_as_str(h->d, n->items[i], key, &out->v[i], h->c->err)) != FC_OK)
+			return rc;
+	out->n = n->n;
+	out->m.known = true;
+	out->m.src = src_of(h, n);
+	return FC_OK;
+}
+
+/* Opens an optional sub-object: *obj NULL (and metas unknown) when absent or unknown. */
+static enum fc_rc section(struct hp *h, const struct doc_node *map, const char *key, const char *const *keys,
+			  const struct doc_node **obj)
+{
+	const struct doc_node *n = doc_get(map, key);
+
+	*obj = NULL;
+	if (!n || (n->type == DOC_MAP && doc_get(n, "unknown")))
+		return FC_OK;
+	if (doc_check_keys(h->d, n, keys, key, h->c->err) != FC_OK)
+		return FC_ERR_INPUT;
+	*obj = n;
+	return FC_OK;
+}
+
+static const char *fec_norm(const char *s)
+{
+	if (!strcasecmp(s, "None") || !strcasecmp(s, "off"))
+		return "off";
+	if (!strcasecmp(s, "RS") || !strcasecmp(s, "rs"))
+		return "rs";
+	if (!strcasecmp(s, "BaseR") || !strcasecmp(s, "baser"))
+		return "baser";
+	if (!strcasecmp(s, "Auto"))
+		return "auto";
+	if (!strcasecmp(s, "LLRS") || !strcasecmp(s, "rs544"))
+		return s[0] == 'L' ? "llrs" : "rs544";
+	return NULL;
+}
+
+static enum fc_rc fec_field(struct hp *h, const struct doc_node *map, const char *key, struct fc_str *out)
+{
+	enum fc_rc rc = get_str(h, map, key, out);
+	const char *n;
+
+	if (rc != FC_OK || !out->m.known)
+		return rc;
+	n = fec_norm(out->v);
+	if (!n)
+		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, out->m.src.line,
+				  "%s: expected None, RS, BaseR, LLRS or Auto, found '%s'", key, out->v);
+	out->v = n;
+	return FC_OK;
+}
+
+static enum fc_rc medium(struct hp *h, struct fc_iface *ifc, const struct doc_node *link)
+{
+	struct fc_str port;
+	enum fc_rc rc;
+
+	memset(&port, 0, sizeof(port));
+	if ((rc = get_str(h, link, "port", &port)) != FC_OK)
+		return rc;
+	if (!port.m.known) {
+		ifc->medium.m = port.m;
+		return FC_OK;
+	}
+	if (!strcmp(port.v, "Direct Attach Copper") || !strcmp(port.v, "DA"))
+		fc_set_str(h->c->m, &ifc->medium, "dac", port.m.src);
+	else if (!strcmp(port.v, "FIBRE"))
+		fc_set_str(h->c->m, &ifc->medium, "fibre", port.m.src);
+	else if (!strcmp(port.v, "Twisted Pair") || !strcmp(port.v, "TP"))
+		fc_set_str(h->c->m, &ifc->medium, "twisted-pair", port.m.src);
+	else
+		fc_set_unknown(&ifc->medium.m, "ethtool port type names no medium (e.g. Other, None)");
+	return FC_OK;
+}
+
+static enum fc_rc dcb(struct hp *h, struct fc_iface *ifc, const struct doc_node *map)
+{
+	const struct doc_node *o, *dp, *b;
+	enum fc_rc rc;
+	size_t i;
+	int p;
+
+	if ((rc = section(h, map, "dcb", dcb_keys, &o)) != FC_OK)
+		return rc;
+	if (!o) {
+		const char *why = "no DCB data in the host document";
+
+		fc_set_unknown(&ifc->pfc_prios.m, why);
+		fc_set_unknown(&ifc->trust.m, why);
+		for (p = 0; p < FC_PRIO_COUNT; p++)
+			fc_set_unknown(&ifc->pg[p].size.m, why);
+		return FC_OK;
+	}
+	if ((rc = get_prios(h, o, "pfc_enabled", &ifc->pfc_prios)) != FC_OK ||
+	    (rc = get_int(h, o, "pfc_delay_m", 0, 100000, &ifc->cable_model_m)) != FC_OK ||
+	    (rc = get_str(h, o, "trust", &ifc->trust)) != FC_OK)
+		return rc;
+	if ((dp = doc_get(o, "dscp_prio")) && !doc_get(dp, "unknown")) {
+		if ((rc = doc_expect(h->d, dp, DOC_MAP, "dscp_prio", h->c->err)) != FC_OK)
+			return rc;
+		for (i = 0; i < dp->n; i++) {
+			int64_t d, pr;
+
+			if (!fc_parse_i64(dp->keys[i], 0, 63, &d))
+				return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, dp->key_lines[i],
+						  "dscp_prio: key '%s' is not a DSCP value 0-63", dp->keys[i]);
+			if ((rc = doc_as_int(h->d, dp->items[i], "dscp_prio", 0, 7, &pr, h->c->err)) != FC_OK)
+				return rc;
+			ifc->dscp_map.has |= (uint64_t)1 << d;
+			ifc->dscp_map.prio[d] = (uint8_t)pr;
+		}
+		ifc->dscp_map.m.known = true;
+		ifc->dscp_map.m.src = src_of(h, dp);
+	} else {
+		fc_set_unknown(&ifc->dscp_map.m, "no DSCP-to-priority table in the host document");
+	}
+	if ((rc = section(h, o, "buffer", buf_keys, &b)) != FC_OK)
+		return rc;
+	if (!b) {
+		for (p = 0; p < FC_PRIO_COUNT; p++)
+			fc_set_unknown(&ifc->pg[p].size.m, "the driver reports no receive buffer layout");
+		return FC_OK;
+	}
+	{
+		const struct doc_node *pb = doc_get(b, "prio_buffer"), *bs = doc_get(b, "buffer_size");
+		int64_t idx, size;
+
+		if ((rc = doc_expect(h->d, pb, DOC_SEQ, "prio_buffer", h->c->err)) != FC_OK ||
+		    (rc = doc_expect(h->d, bs, DOC_SEQ, "buffer_size", h->c->err)) != FC_OK)
+			return rc;
+		if (pb->n != FC_PRIO_COUNT)
+			return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, pb->line,
+					  "prio_buffer: expected 8 entries (one per priority), found %zu", pb->n);
+		for (p = 0; p < FC_PRIO_COUNT; p++) {
+			if ((rc = doc_as_int(h->d, pb->items[p], "prio_buffer", 0, (int64_t)bs->n - 1, &idx,
+					     h->c->err)) != FC_OK)
+				return rc;
+			if ((rc = doc_as_int(h->d, bs->items[idx], "buffer_size", 0, INT64_C(1) << 32, &size,
+					     h->c->err)) != FC_OK)
+				return rc;
+			fc_set_int(&ifc->pg[p].size, size, src_of(h, bs->items[idx]));
+		}
+	}
+	return FC_OK;
+}
+
+static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
+{
+	struct fc_model *m = h->c->m;
+	struct fc_iface *ifc;
+	const struct doc_node *o;
+	const char *name;
+	enum fc_rc rc;
+
+	if ((rc = doc_check_keys(h->d, n, if_keys, "interface", h->c->err)) != FC_OK ||
+	    (rc = doc_req_str(h->d, n, "name", &name, h->c->err)) != FC_OK)
+		return rc;
+	if (fc_dev_find_iface(h->c->dev, name))
+		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, n->line, "interface '%s' listed twice", name);
+	if (!(ifc = fc_dev_iface(m, h->c->dev, name)))
+		return FC_ERR_NOMEM;
+	if ((rc = get_str(h, n, "mac", &ifc->mac)) != FC_OK || (rc = get_int(h, n, "mtu", 68, 65535, &ifc->mtu)) != FC_OK ||
+	    (rc = get_str(h, n, "operstate", &ifc->oper_state)) != FC_OK ||
+	    (rc = get_strlist(h, n, "addresses", &ifc->addresses)) != FC_OK)
+		return rc;
+	if ((rc = section(h, n, "driver", drv_keys, &o)) != FC_OK)
+		return rc;
+	if ((rc = get_str(h, o, "name", &ifc->driver)) != FC_OK || (rc = get_str(h, o, "version", &ifc->driver_version)) != FC_OK ||
+	    (rc = get_str(h, o, "firmware", &ifc->firmware)) != FC_OK)
+		return rc;
+	if ((rc = section(h, n, "pci", pci_keys, &o)) != FC_OK)
+		return rc;
+	if ((rc = get_str(h, o, "address", &ifc->pci_addr)) != FC_OK ||
+	    (rc = get_str(h, o, "current_link_speed", &ifc->pci_cur_speed)) != FC_OK ||
+	    (rc = get_str(h, o, "max_link_speed", &ifc->pci_max_speed)) != FC_OK ||
+	    (rc = get_int(h, o, "current_link_width", 0, 32, &ifc->pci_cur_width)) != FC_OK ||
+	    (rc = get_int(h, o, "max_link_width", 0, 32, &ifc->pci_max_width)) != FC_OK ||
+	    (rc = get_int(h, o, "numa_node", -1, 1024, &ifc->numa_node)) != FC_OK)
+		return rc;
+	if ((rc = section(h, n, "link", link_keys, &o)) != FC_OK)
+		return rc;
+	if ((rc = get_int(h, o, "speed_mbps", 0, 1600000, &ifc->speed_mbps)) != FC_OK ||
+	    (rc = get_int(h, o, "lanes", 1, 8, &ifc->lanes)) != FC_OK ||
+	    (rc = get_bool(h, o, "autoneg", &ifc->autoneg)) != FC_OK || (rc = medium(h, ifc, o)) != FC_OK ||
+	    (rc = get_strlist(h, o, "supported", &ifc->modes_supported)) != FC_OK ||
+	    (rc = get_strlist(h, o, "advertised", &ifc->modes_advertised)) != FC_OK ||
+	    (rc = get_strlist(h, o, "partner", &ifc->modes_partner)) != FC_OK ||
+	    (rc = get_str(h, o, "active_mode", &ifc->link_mode)) != FC_OK)
+		return rc;
+	if ((rc = section(h, n, "fec", fec_keys, &o)) != FC_OK)
+		return rc;
+	if ((rc = fec_field(h, o, "configured", &ifc->fec_config)) != FC_OK ||
+	    (rc = fec_field(h, o, "active", &ifc->fec_active)) != FC_OK)
+		return rc;
+	if ((rc = section(h, n, "pause", pause_keys, &o)) != FC_OK)
+		return rc;
+	if ((rc = get_bool(h, o, "rx", &ifc->pause_rx)) != FC_OK || (rc = get_bool(h, o, "tx", &ifc->pause_tx)) != FC_OK)
+		return rc;
+	if ((rc = dcb(h, ifc, n)) != FC_OK)
+		return rc;
+	if ((rc = section(h, n, "ecn", ecn_keys, &o)) != FC_OK)
+		return rc;
+	if ((rc = get_prios(h, o, "roce_np_enabled", &ifc->ecn_np_prios)) != FC_OK ||
+	    (rc = get_prios(h, o, "roce_rp_enabled", &ifc->ecn_rp_prios)) != FC_OK ||
+	    (rc = get_int(h, o, "cnp_dscp", 0, 63, &ifc->cnp_dscp)) != FC_OK)
+		return rc;
+	if ((rc = section(h, n, "lldp", lldp_keys, &o)) != FC_OK)
+		return rc;
+	if ((rc = get_str(h, o, "system_name", &ifc->lldp_sysname)) != FC_OK ||
+	    (rc = get_str(h, o, "port_id", &ifc->lldp_port)) != FC_OK)
+		return rc;
+	return FC_OK;
+}
+
+static enum fc_rc gid(struct hp *h, struct fc_rdma_port *p, const struct doc_node *n)
+{
+	struct fc_gid *g;
+	int64_t idx;
+	const char *s;
+	char *lc;
+	enum fc_rc rc;
+
+	p->gids = fc_grow(h->c->m->arena, p->gids, p->ngids, &p->gids_cap, sizeof(*p->gids));
+	if (!p->gids)
+		return FC_ERR_NOMEM;
+	g = &p->gids[p->ngids];
+	memset(g, 0, sizeof(*g));
+	if ((rc = doc_check_keys(h->d, n, gid_keys, "gid", h->c->err)) != FC_OK ||
+	    (rc = doc_opt_int(h->d, n, "index", 0, 65535, &idx, NULL, h->c->err)) != FC_OK ||
+	    (rc = doc_req_str(h->d, n, "gid", &s, h->c->err)) != FC_OK)
+		return rc;
+	if (!doc_get(n, "index"))
+		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, n->line, "gid: missing required key 'index'");
+	g->index = (int)idx;
+	lc = fc_strdup(h->c->m->arena, s);
+	if (!lc)
+		return FC_ERR_NOMEM;
+	for (char *q = lc; *q; q++)
+		if (*q >= 'A' && *q <= 'F')
+			*q = (char)(*q - 'A' + 'a');
+	g->gid = lc;
+	if ((rc = doc_req_str(h->d, n, "type", &g->type, h->c->err)) != FC_OK)
+		return rc;
+	if (strcmp(g->type, "RoCE v2") && strcmp(g->type, "IB/RoCE v1"))
+		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, doc_key_line(n, "type"),
+				  "type: expected 'RoCE v2' or 'IB/RoCE v1', found '%s'", g->type);
+	if ((rc = doc_opt_str(h->d, n, "netdev", &g->netdev, h->c->err)) != FC_OK)
+		return rc;
+	g->type = fc_intern(h->c->m->arena, g->type);
+	g->netdev = fc_intern(h->c->m->arena, g->netdev);
+	g->src = src_of(h, n);
+	p->ngids++;
+	return FC_OK;
+}
+
+static enum fc_rc rdma_port(struct hp *h, struct fc_rdma_dev *rd, const struct doc_node *n)
+{
+	struct fc_rdma_port *p;
+	const struct doc_node *g;
+	int64_t num;
+	enum fc_rc rc;
+	size_t i;
+
+	rd->ports = fc_grow(h->c->m->arena, rd->ports, rd->nports, &rd->ports_cap, sizeof(*rd->ports));
+	if (!rd->ports)
+		return FC_ERR_NOMEM;
+	p = &rd->ports[rd->nports];
+	memset(p, 0, sizeof(*p));
+	if ((rc = doc_check_keys(h->d, n, port_keys, "rdma port", h->c->err)) != FC_OK ||
+	    (rc = doc_opt_int(h->d, n, "port", 1, 255, &num, NULL, h->c->err)) != FC_OK)
+		return rc;
+	if (!doc_get(n, "port"))
+		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, n->line, "rdma port: missing required key 'port'");
+	p->num = (int)num;
+	if ((rc = get_str(h, n, "state", &p->state)) != FC_OK || (rc = get_str(h, n, "phys_state", &p->phys_state)) != FC_OK ||
+	    (rc = get_str(h, n, "link_layer", &p->link_layer)) != FC_OK || (rc = get_str(h, n, "netdev", &p->netdev)) != FC_OK ||
+	    (rc = get_str(h, n, "roce_mode", &p->roce_mode)) != FC_OK ||
+	    (rc = get_int(h, n, "active_mtu", 256, 4096, &p->active_mtu)) != FC_OK ||
+	    (rc = get_int(h, n, "roce_tos", 0, 255, &p->roce_tos)) != FC_OK)
+		return rc;
+	g = doc_get(n, "gids");
+	if (take_unknown(h, g, &p->gids_m, &rc)) {
+		if (rc != FC_OK)
+			return rc;
+	} else {
+		if ((rc = doc_expect(h->d, g, DOC_SEQ, "gids", h->c->err)) != FC_OK)
+			return rc;
+		for (i = 0; i < g->n; i++)
+			if ((rc = gid(h, p, g->items[i])) != FC_OK)
+				return rc;
+		p->gids_m.known = true;
+		p->gids_m.src = src_of(h, g);
+	}
+	rd->nports++;
+	return FC_OK;
+}
+
+static enum fc_rc rdma(struct hp *h, const struct doc_node *root)
+{
+	struct fc_device *dev = h->c->dev;
+	const struct doc_node *o, *devs;
+	enum fc_rc rc;
+	size_t i, j;
+
+	if ((rc = section(h, root, "rdma", rdma_keys, &o)) != FC_OK)
+		return rc;
+	if (!o) {
+		take_unknown(h, doc_get(root, "rdma"), &dev->rdma_m, &rc);
+		return rc;
+	}
+	devs = doc_get(o, "devices");
+	if ((rc = doc_expect(h->d, devs, DOC_SEQ, "rdma.devices", h->c->err)) != FC_OK)
+		return rc;
+	for (i = 0; i < devs->n; i++) {
+		const struct doc_node *n = devs->items[i], *ports;
+		struct fc_rdma_dev *rd;
+		const char *name;
+
+		if ((rc = doc_check_keys(h->d, n, rdev_keys, "rdma device", h->c->err)) != FC_OK ||
+		    (rc = doc_req_str(h->d, n, "name", &name, h->c->err)) != FC_OK)
+			return rc;
+		dev->rdma = fc_grow(h->c->m->arena, dev->rdma, dev->nrdma, &dev->rdma_cap, sizeof(*dev->rdma));
+		if (!dev->rdma)
+			return FC_ERR_NOMEM;
+		rd = &dev->rdma[dev->nrdma];
+		memset(rd, 0, sizeof(*rd));
+		rd->name = fc_strdup(h->c->m->arena, name);
+		if ((rc = get_str(h, n, "kind", &rd->kind)) != FC_OK || (rc = get_str(h, n, "fw_ver", &rd->fw_ver)) != FC_OK ||
+		    (rc = get_str(h, n, "board_id", &rd->board_id)) != FC_OK ||
+		    (rc = get_str(h, n, "hca_type", &rd->hca_type)) != FC_OK)
+			return rc;
+		if (rd->kind.m.known && strcmp(rd->kind.v, "hw") && strcmp(rd->kind.v, "rxe") && strcmp(rd->kind.v, "siw"))
+			return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, rd->kind.m.src.line,
+					  "kind: expected hw, rxe or siw, found '%s'", rd->kind.v);
+		ports = doc_get(n, "ports");
+		if ((rc = doc_expect(h->d, ports, DOC_SEQ, "ports", h->c->err)) != FC_OK)
+			return rc;
+		for (j = 0; j < ports->n; j++)
+			if ((rc = rdma_port(h, rd, ports->items[j])) != FC_OK)
+				return rc;
+		dev->nrdma++;
+	}
+	dev->rdma_m.known = true;
+	dev->rdma_m.src = src_of(h, o);
+	return FC_OK;
+}
+
+static enum fc_rc host_body(struct hp *h, const struct doc_node *root)
+{
+	struct fc_device *dev = h->c->dev;
+	const struct doc_node *ifs, *o;
+	enum fc_rc rc;
+	size_t i;
+
+	if ((rc = get_str(h, root, "hostname", &dev->hostname)) != FC_OK)
+		return rc;
+	ifs = doc_get(root, "interfaces");
+	if (!ifs)
+		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, root->line, "missing required key 'interfaces'");
+	if ((rc = doc_expect(h->d, ifs, DOC_SEQ, "interfaces", h->c->err)) != FC_OK)
+		return rc;
+	for (i = 0; i < ifs->n; i++)
+		if ((rc = one_iface(h, ifs->items[i])) != FC_OK)
+			return rc;
+	if ((rc = rdma(h, root)) != FC_OK)
+		return rc;
+	if ((rc = section(h, root, "firewall", fw_keys, &o)) != FC_OK)
+		return rc;
+	if ((rc = get_str(h, o, "udp_4791", &dev->fw_udp4791)) != FC_OK)
+		return rc;
+	if (dev->fw_udp4791.m.known && strcmp(dev->fw_udp4791.v, "accept") && strcmp(dev->fw_udp4791.v, "drop"))
+		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, dev->fw_udp4791.m.src.line,
+				  "udp_4791: expected accept or drop, found '%s'", dev->fw_udp4791.v);
+	if ((rc = section(h, root, "memlock", memlock_keys, &o)) != FC_OK)
+		return rc;
+	return get_int(h, o, "bytes", -1, INT64_MAX, &dev->memlock_bytes);
+}
+
+static enum fc_rc linux_parse(struct fc_parse_ctx *c, const char *command, const char *encoding, const char *text,
+			      size_t len)
+{
+	struct doc *d = NULL;
+	struct hp h;
+	const char *fmt;
+	int64_t ver;
+	enum fc_rc rc;
+
+	if (strcmp(command, "fabcheck probe") || strcmp(encoding, "json"))
+		return FC_ERR_UNSUPPORTED;
+	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
+		return rc;
+	h.c = c;
+	h.d = d;
+	if ((rc = doc_check_keys(d, d->root, root_keys, "host document", c->err)) != FC_OK ||
+	    (rc = doc_req_str(d, d->root, "format", &fmt, c->err)) != FC_OK)
+		goto out;
+	if (strcmp(fmt, FC_HOST_FORMAT)) {
+		rc = fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(d->root, "format"),
+				"format: expected '%s', found '%s'", FC_HOST_FORMAT, fmt);
+		goto out;
+	}
+	if ((rc = doc_opt_int(d, d->root, "format_version", 1, FC_HOST_FORMAT_VERSION, &ver, NULL, c->err)) != FC_OK)
+		goto out;
+	rc = host_body(&h, d->root);
+out:
+	doc_free(&d);
+	return rc;
+}
+
+static enum fc_rc linux_intent(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *n)
+{
+	struct hp h = { c, d };
+	enum fc_rc rc;
+
+	if ((rc = doc_check_keys(d, n, intent_keys, "intent", c->err)) != FC_OK)
+		return rc;
+	return host_body(&h, n);
+}
+
+const struct fc_vendor fc_vendor_linux = {
+	.platform = "linux",
+	.title = "Linux host (fabcheck host document from the probe or agentless collection)",
+	.kind = FC_DEV_HOST,
+	.commands = linux_commands,
+	.parse = linux_parse,
+	.finalize = fc_vendor_no_finalize,
+	.intent = linux_intent,
+};

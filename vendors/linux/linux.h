@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: MIT */
+/* Linux host adapter: the fabcheck host document (docs/host-document.md) into the model. */
+#ifndef FC_LINUX_H
+#define FC_LINUX_H
+
+#include "vendor/vendor.h"
+
+extern const struct fc_vendor fc_vendor_linux;
+
+#define FC_HOST_FORMAT "fabcheck-host"
+#define FC_HOST_FORMAT_VERSION 1
+
+#endif

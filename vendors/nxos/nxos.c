@@ -1,0 +1,354 @@
+/* SPDX-License-Identifier: MIT */
+/* Cisco NX-OS adapter: command table, NX-API reply unwrapping, and the derivation of per-port
+ * effective values (lanes, medium, PFC priorities, headroom, trust) once all outputs are in. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nxos/nxos.h"
+#include "util/str.h"
+
+static const struct fc_vendor_cmd nxos_commands[] = {
+	{ "show version", "json", "show_version.json" },
+	{ "show interface", "json", "show_interface.json" },
+	{ "show interface transceiver details", "text", "show_interface_transceiver_details.txt" },
+	{ "show lldp neighbors detail", "text", "show_lldp_neighbors_detail.txt" },
+	{ "show running-config", "text", "show_running-config.txt" },
+	{ NULL, NULL, NULL },
+};
+
+struct nxos_state *nxos_state(struct fc_parse_ctx *c)
+{
+	if (!c->dev->vendor_state)
+		c->dev->vendor_state = fc_alloc(c->m->arena, sizeof(struct nxos_state));
+	return c->dev->vendor_state;
+}
+
+/* NX-API replies come as ins_api ({"ins_api":{"outputs":{"output":{"body":…}}}}), as JSON-RPC
+ * ({"jsonrpc":"2.0","result":{"body":…}}), or as the bare body from "| json" on the CLI. */
+static enum fc_rc unwrap(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node **body)
+{
+	const struct doc_node *r = d->root, *o, *e;
+	const char *code = NULL, *msg = NULL;
+
+	if (r->type == DOC_SEQ && r->n == 1)
+		r = r->items[0];
+	if ((o = doc_get(doc_get(doc_get(r, "ins_api"), "outputs"), "output"))) {
+		if (o->type == DOC_SEQ) {
+			if (o->n != 1)
+				return fc_err_set(c->err, FC_ERR_INPUT, d->file, o->line,
+						  "ins_api reply holds %zu outputs; a snapshot file holds one command", o->n);
+			o = o->items[0];
+		}
+		doc_opt_str(d, o, "code", &code, c->err);
+		doc_opt_str(d, o, "msg", &msg, c->err);
+		if (code && strcmp(code, "200"))
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(o, "code"),
+					  "NX-API reported code %s: %s", code, msg ? msg : "");
+		*body = doc_get(o, "body");
+		if (!*body)
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, o->line, "ins_api output without a body");
+		return FC_OK;
+	}
+	if (doc_get(r, "jsonrpc")) {
+		if ((e = doc_get(r, "error"))) {
+			doc_opt_str(d, e, "message", &msg, c->err);
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, e->line, "NX-API JSON-RPC error: %s",
+					  msg ? msg : "(no message)");
+		}
+		*body = doc_get(doc_get(r, "result"), "body");
+		if (!*body)
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, r->line, "JSON-RPC reply without result.body");
+		return FC_OK;
+	}
+	*body = r;
+	return FC_OK;
+}
+
+static enum fc_rc nxos_parse(struct fc_parse_ctx *c, const char *command, const char *encoding,
+			     const char *text, size_t len)
+{
+	struct doc *d = NULL;
+	const struct doc_node *body;
+	enum fc_rc rc;
+
+	if (!strcmp(encoding, "text")) {
+		if (strlen(text) != len)
+			return fc_err_set(c->err, FC_ERR_INPUT, c->file, 0, "NUL byte in CLI text output");
+		if (!strcmp(command, "show running-config")) {
+			c->dev->config_m.known = true;
+			c->dev->config_m.src = fc_src_make(c->m, c->file, 0);
+			return nxos_parse_running_config(c, text);
+		}
+		if (!strcmp(command, "show interface"))
+			return nxos_parse_show_interface_text(c, text);
+		if (!strcmp(command, "show lldp neighbors detail"))
+			return nxos_parse_lldp_text(c, text);
+		if (!strcmp(command, "show interface transceiver details"))
+			return nxos_parse_transceiver_text(c, text);
+		return FC_ERR_UNSUPPORTED;
+	}
+	if (strcmp(encoding, "json"))
+		return FC_ERR_UNSUPPORTED;
+	if (strcmp(command, "show interface") && strcmp(command, "show version"))
+		return FC_ERR_UNSUPPORTED;
+	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
+		return rc;
+	rc = unwrap(c, d, &body);
+	if (rc == FC_OK && !strcmp(command, "show interface"))
+		rc = nxos_parse_show_interface_json(c, d, body);
+	else if (rc == FC_OK)
+		rc = nxos_parse_show_version_json(c, d, body);
+	doc_free(&d);
+	return rc;
+}
+
+/* ---- derivations --------------------------------------------------------------------------- */
+
+static int lane_gbps_from_bitrate(int64_t mbps)
+{
+	if (mbps >= 100000)
+		return 100;
+	if (mbps >= 50000)
+		return 50;
+	if (mbps >= 25000)
+		return 25;
+	if (mbps >= 10000)
+		return 10;
+	return 0;
+}
+
+/* Lane rate of a breakout parent port: 40G = 4x10G, 100G = 4x25G NRZ, 200G = 4x50G PAM4,
+ * 400G = 8x50G PAM4 (QSFP-DD), 800G = 8x100G. */
+static int lane_gbps_from_breakout(const char *map)
+{
+	int speed, count;
+
+	if (sscanf(map, "%dg-%dx", &speed, &count) != 2 || speed <= 0 || count <= 0)
+		return 0;
+	switch (speed * count) {
+	case 40: return 10;
+	case 100: return 25;
+	case 200: case 400: return 50;
+	case 800: return 100;
+	default: return speed <= 25 ? speed : 0;
+	}
+}
+
+static const char *medium_of(const char *type)
+{
+	if (strstr(type, "AOC"))
+		return "aoc";
+	if (strstr(type, "CR") || strstr(type, "CU") || strstr(type, "DAC") || strstr(type, "Copper") ||
+	    strstr(type, "copper"))
+		return "dac";
+	if (strstr(type, "SR") || strstr(type, "LR") || strstr(type, "ER") || strstr(type, "DR") ||
+	    strstr(type, "FR") || strstr(type, "CWDM") || strstr(type, "PSM") || strstr(type, "Base-") ||
+	    strstr(type, "base-"))
+		return "fibre";
+	return NULL;
+}
+
+static const char *pmd_of(const char *type, const char *medium)
+{
+	static const char *const pmds[] = { "SR", "LR", "ER", "DR", "FR", "CR", NULL };
+	const char *const *p;
+
+	for (p = pmds; *p; p++)
+		if (strstr(type, *p))
+			return *p;
+	return !strcmp(medium, "dac") ? "CR" : NULL;
+}
+
+static void derive_phy(struct fc_model *m, struct nxos_state *st, struct fc_iface *ifc)
+{
+	int mod, port, sub;
+	size_t i;
+	int lane_gbps = 0;
+	struct fc_src lsrc = { NULL, 0 };
+	const char *med;
+
+	if (sscanf(ifc->name, "Ethernet%d/%d/%d", &mod, &port, &sub) == 3 && st) {
+		for (i = 0; i < st->nbo; i++)
+			if (st->bo[i].module == mod && port >= st->bo[i].port_lo && port <= st->bo[i].port_hi) {
+				fc_set_str(m, &ifc->breakout, st->bo[i].map, st->bo[i].src);
+				break;
+			}
+	}
+	if (ifc->xcvr.type.m.known && (med = medium_of(ifc->xcvr.type.v)))
+		fc_set_str(m, &ifc->medium, med, ifc->xcvr.type.m.src);
+	else if (ifc->xcvr.type.m.known)
+		fc_set_unknown(&ifc->medium.m, "transceiver type does not name its medium");
+	else
+		fc_set_unknown(&ifc->medium.m, "no transceiver data for the port");
+	if (!ifc->speed_mbps.m.known) {
+		fc_set_unknown(&ifc->lanes.m, "lane count needs the port speed, which is unknown");
+		return;
+	}
+	if (ifc->xcvr.bitrate_mbps.m.known && (lane_gbps = lane_gbps_from_bitrate(ifc->xcvr.bitrate_mbps.v)))
+		lsrc = ifc->xcvr.bitrate_mbps.m.src;
+	else if (ifc->breakout.m.known && (lane_gbps = lane_gbps_from_breakout(ifc->breakout.v)))
+		lsrc = ifc->breakout.m.src;
+	if (!lane_gbps) {
+		fc_set_unknown(&ifc->lanes.m, "lane count not derivable: no breakout map and no transceiver bitrate");
+		return;
+	}
+	fc_set_int(&ifc->lanes, ifc->speed_mbps.v / 1000 / lane_gbps ? ifc->speed_mbps.v / 1000 / lane_gbps : 1, lsrc);
+	if (ifc->medium.m.known && ifc->xcvr.type.m.known) {
+		const char *pmd = pmd_of(ifc->xcvr.type.v, ifc->medium.v);
+		char mode[64];
+
+		if (pmd) {
+			if (ifc->lanes.v > 1)
+				snprintf(mode, sizeof(mode), "%lldbase%s%lld/Full", (long long)ifc->speed_mbps.v, pmd,
+					 (long long)ifc->lanes.v);
+			else
+				snprintf(mode, sizeof(mode), "%lldbase%s/Full", (long long)ifc->speed_mbps.v, pmd);
+			fc_set_str(m, &ifc->link_mode, mode, lsrc);
+		}
+	}
+}
+
+static const struct fc_policy_map *find_pmap(const struct fc_qos *q, enum fc_qtype t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < q->npmaps; i++)
+		if (q->pmaps[i].type == t && !strcmp(q->pmaps[i].name, name))
+			return &q->pmaps[i];
+	return NULL;
+}
+
+static const struct fc_class_map *find_cmap(const struct fc_qos *q, enum fc_qtype t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < q->ncmaps; i++)
+		if (q->cmaps[i].type == t && !strcmp(q->cmaps[i].name, name))
+			return &q->cmaps[i];
+	return NULL;
+}
+
+static void derive_pfc(struct fc_device *dev, struct fc_iface *ifc)
+{
+	const struct fc_qos *q = &dev->qos;
+	const struct fc_policy_map *nq = q->sys_nq.m.known ? find_pmap(q, FC_Q_NQ, q->sys_nq.v) : NULL;
+	uint64_t mask = 0;
+	size_t i;
+	int p;
+
+	for (p = 0; p < FC_PRIO_COUNT; p++)
+		fc_set_unknown(&ifc->pg[p].size.m, nq ? "priority is not no-drop in the network-qos policy"
+						      : "no network-qos policy under system qos");
+	if (!ifc->pfc_mode.m.known) {
+		fc_set_unknown(&ifc->pfc_prios.m,
+			       "no priority-flow-control mode configured (NX-OS default 'auto' depends on DCBX)");
+		return;
+	}
+	if (!strcmp(ifc->pfc_mode.v, "auto")) {
+		fc_set_unknown(&ifc->pfc_prios.m, "priority-flow-control mode auto: PFC only after DCBX agrees");
+		return;
+	}
+	if (!strcmp(ifc->pfc_mode.v, "off") || !nq) {
+		fc_set_int(&ifc->pfc_prios, 0, ifc->pfc_mode.m.src);
+		return;
+	}
+	for (i = 0; i < nq->n; i++) {
+		const struct fc_pclass *pc = &nq->classes[i];
+
+		if (!pc->pause_cos.m.known)
+			continue;
+		mask |= (uint64_t)pc->pause_cos.v;
+		for (p = 0; p < FC_PRIO_COUNT; p++) {
+			if (!(pc->pause_cos.v & (1 << p)))
+				continue;
+			if (pc->pg.size.m.known) {
+				ifc->pg[p] = pc->pg;
+			} else {
+				fc_set_unknown(&ifc->pg[p].size.m,
+					       "no explicit pause buffer-size in the network-qos class: platform default "
+					       "buffer, not modelled");
+				ifc->pg[p].size.m.src = pc->src;
+			}
+		}
+	}
+	fc_set_int(&ifc->pfc_prios, (int64_t)mask, ifc->pfc_mode.m.src);
+}
+
+static void derive_trust(struct fc_model *m, struct fc_device *dev, struct fc_iface *ifc)
+{
+	const struct fc_qos *q = &dev->qos;
+	const struct fc_str *name = ifc->qos_in.m.known ? &ifc->qos_in : &q->sys_qos_in;
+	const struct fc_policy_map *pm;
+	bool dscp = false, cos = false;
+	size_t i;
+	int d;
+
+	(void)m;
+	if (!name->m.known) {
+		fc_set_unknown(&ifc->trust.m, "no type qos input policy on the interface or under system qos");
+		fc_set_unknown(&ifc->dscp_map.m, "no type qos input policy on the interface or under system qos");
+		return;
+	}
+	pm = find_pmap(q, FC_Q_QOS, name->v);
+	if (!pm) {
+		fc_set_unknown(&ifc->trust.m, "the attached type qos policy-map is not in the configuration");
+		fc_set_unknown(&ifc->dscp_map.m, "the attached type qos policy-map is not in the configuration");
+		return;
+	}
+	ifc->dscp_map.has = 0;
+	for (i = 0; i < pm->n; i++) {
+		const struct fc_pclass *pc = &pm->classes[i];
+		const struct fc_class_map *cm = find_cmap(q, FC_Q_QOS, pc->name);
+
+		if (!cm)
+			continue;
+		if (cm->dscp)
+			dscp = true;
+		if (cm->cos)
+			cos = true;
+		if (!pc->set_qos_group.m.known)
+			continue;
+		for (d = 0; d < 64; d++)
+			if ((cm->dscp >> d) & 1 && !((ifc->dscp_map.has >> d) & 1)) {
+				ifc->dscp_map.has |= (uint64_t)1 << d;
+				ifc->dscp_map.prio[d] = (uint8_t)pc->set_qos_group.v;
+			}
+	}
+	ifc->dscp_map.m.known = true;
+	ifc->dscp_map.m.src = pm->src;
+	if (dscp || cos)
+		fc_set_str(m, &ifc->trust, dscp && !cos ? "dscp" : !dscp ? "pcp" : "dscp+pcp", pm->src);
+	else
+		fc_set_unknown(&ifc->trust.m, "the type qos policy matches neither dscp nor cos");
+}
+
+enum fc_rc nxos_finalize(struct fc_parse_ctx *c)
+{
+	struct fc_device *dev = c->dev;
+	struct nxos_state *st = dev->vendor_state;
+	size_t i;
+
+	for (i = 0; i < dev->nifaces; i++) {
+		struct fc_iface *ifc = dev->ifaces[i];
+
+		if (strncmp(ifc->name, "Ethernet", 8))
+			continue;
+		derive_phy(c->m, st, ifc);
+		derive_pfc(dev, ifc);
+		derive_trust(c->m, dev, ifc);
+		if (!ifc->pfc_watchdog.m.known && dev->qos.pfc_wd.m.known)
+			ifc->pfc_watchdog = dev->qos.pfc_wd;
+	}
+	return FC_OK;
+}
+
+const struct fc_vendor fc_vendor_nxos = {
+	.platform = "nxos",
+	.title = "Cisco Nexus NX-OS (NX-API JSON, CLI text, running-config)",
+	.kind = FC_DEV_SWITCH,
+	.commands = nxos_commands,
+	.parse = nxos_parse,
+	.finalize = nxos_finalize,
+	.intent = fc_vendor_no_intent,
+};

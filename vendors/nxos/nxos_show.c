@@ -1,0 +1,452 @@
+/* SPDX-License-Identifier: MIT */
+/* NX-OS show commands: show version and show interface (NX-API JSON), show interface (CLI text),
+ * show lldp neighbors detail and show interface transceiver details (CLI text). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nxos/nxos.h"
+#include "util/str.h"
+
+const char *nxos_ifname(const char *in, size_t len, char *buf, size_t size)
+{
+	while (len && isspace((unsigned char)in[len - 1]))
+		len--;
+	while (len && isspace((unsigned char)*in))
+		in++, len--;
+	if (len > 3 && (!strncmp(in, "Eth", 3) || !strncmp(in, "eth", 3)) &&
+	    isdigit((unsigned char)in[3]))
+		snprintf(buf, size, "Ethernet%.*s", (int)(len - 3), in + 3);
+	else
+		snprintf(buf, size, "%.*s", (int)len, in);
+	return buf;
+}
+
+/* "100 Gb/s", "25000 Mb/s", "1000 Mb/s", "auto-speed" */
+static bool speed_text(const char *s, int64_t *mbps)
+{
+	double v;
+	char unit[8];
+
+	if (sscanf(s, "%lf %7s", &v, unit) != 2 || v <= 0 || v > 1600000)
+		return false;
+	if (!strncmp(unit, "Gb", 2))
+		*mbps = (int64_t)(v * 1000.0);
+	else if (!strncmp(unit, "Mb", 2))
+		*mbps = (int64_t)v;
+	else
+		return false;
+	return true;
+}
+
+static const char *fec_norm(const char *s)
+{
+	if (!strcasecmp(s, "off") || !strcasecmp(s, "none") || !strcasecmp(s, "disabled"))
+		return "off";
+	if (!strcasecmp(s, "auto"))
+		return "auto";
+	if (!strcasecmp(s, "fc-fec") || !strcasecmp(s, "cl74") || !strcasecmp(s, "fc"))
+		return "baser";
+	if (!strcasecmp(s, "kp-fec") || !strcasecmp(s, "rs544"))
+		return "rs544";
+	if (!strcasecmp(s, "rs-fec") || !strcasecmp(s, "cl91") || !strcasecmp(s, "rs-ieee") ||
+	    !strcasecmp(s, "rs-cons16") || !strcasecmp(s, "rs"))
+		return "rs";
+	return NULL;
+}
+
+/* ---- JSON --------------------------------------------------------------------------------- */
+
+static const struct doc_node *rows(const struct doc_node *body, const char *table, const char *row)
+{
+	return doc_get(doc_get(body, table), row);
+}
+
+static enum fc_rc str_field(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row,
+			    const char *key, const char **out)
+{
+	const struct doc_node *n = doc_get(row, key);
+
+	*out = NULL;
+	if (!n)
+		return FC_OK;
+	if (n->type == DOC_STR || n->type == DOC_NUM) {
+		*out = n->str;
+		return FC_OK;
+	}
+	return fc_err_set(c->err, FC_ERR_INPUT, d->file, n->line, "%s: expected a string or number, found %s", key,
+			  doc_type_name(n->type));
+}
+
+static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row)
+{
+	struct fc_model *m = c->m;
+	struct fc_iface *ifc;
+	const char *name, *v;
+	char nb[128];
+	int64_t i;
+	enum fc_rc rc;
+
+	if ((rc = doc_expect(d, row, DOC_MAP, "ROW_interface", c->err)) != FC_OK)
+		return rc;
+	if ((rc = doc_req_str(d, row, "interface", &name, c->err)) != FC_OK)
+		return rc;
+	ifc = fc_dev_iface(m, c->dev, nxos_ifname(name, strlen(name), nb, sizeof(nb)));
+	if (!ifc)
+		return FC_ERR_NOMEM;
+#define SRC(k) fc_src_make(m, d->file, doc_key_line(row, k))
+	if ((rc = str_field(c, d, row, "state", &v)) != FC_OK)
+		return rc;
+	if (v)
+		fc_set_str(m, &ifc->oper_state, v, SRC("state"));
+	if ((rc = str_field(c, d, row, "admin_state", &v)) != FC_OK)
+		return rc;
+	if (v)
+		fc_set_str(m, &ifc->admin_state, v, SRC("admin_state"));
+	if ((rc = str_field(c, d, row, "eth_mtu", &v)) != FC_OK)
+		return rc;
+	if (v) {
+		if (!fc_parse_i64(v, 64, 65535, &i))
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(row, "eth_mtu"),
+					  "eth_mtu: expected a number of bytes, found '%s'", v);
+		fc_set_int(&ifc->mtu, i, SRC("eth_mtu"));
+	}
+	if ((rc = str_field(c, d, row, "eth_speed", &v)) != FC_OK)
+		return rc;
+	if (v && speed_text(v, &i))
+		fc_set_int(&ifc->speed_mbps, i, SRC("eth_speed"));
+	else if (v)
+		fc_set_unknown(&ifc->speed_mbps.m, "show interface reports no fixed speed (auto-speed, link down)");
+	if ((rc = str_field(c, d, row, "eth_autoneg", &v)) != FC_OK)
+		return rc;
+	if (v)
+		fc_set_bool(&ifc->autoneg, !strcmp(v, "on"), SRC("eth_autoneg"));
+	if ((rc = str_field(c, d, row, "eth_hw_addr", &v)) != FC_OK)
+		return rc;
+	if (v)
+		fc_set_str(m, &ifc->mac, v, SRC("eth_hw_addr"));
+	if ((rc = str_field(c, d, row, "eth_mode", &v)) != FC_OK)
+		return rc;
+	if (v)
+		fc_set_str(m, &ifc->port_mode, v, SRC("eth_mode"));
+	if ((rc = str_field(c, d, row, "desc", &v)) != FC_OK)
+		return rc;
+	if (v)
+		fc_set_str(m, &ifc->description, v, SRC("desc"));
+	if ((rc = str_field(c, d, row, "eth_in_flowctrl", &v)) != FC_OK)
+		return rc;
+	if (v)
+		fc_set_bool(&ifc->pause_rx, !strcmp(v, "on"), SRC("eth_in_flowctrl"));
+	if ((rc = str_field(c, d, row, "eth_out_flowctrl", &v)) != FC_OK)
+		return rc;
+	if (v)
+		fc_set_bool(&ifc->pause_tx, !strcmp(v, "on"), SRC("eth_out_flowctrl"));
+	if ((rc = str_field(c, d, row, "eth_admin_fec_state", &v)) != FC_OK)
+		return rc;
+	if (v && fec_norm(v))
+		fc_set_str(m, &ifc->fec_config, fec_norm(v), SRC("eth_admin_fec_state"));
+	if ((rc = str_field(c, d, row, "eth_oper_fec_state", &v)) != FC_OK)
+		return rc;
+	if (v && fec_norm(v))
+		fc_set_str(m, &ifc->fec_active, fec_norm(v), SRC("eth_oper_fec_state"));
+#undef SRC
+	return FC_OK;
+}
+
+enum fc_rc nxos_parse_show_interface_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)
+{
+	const struct doc_node *r = rows(body, "TABLE_interface", "ROW_interface");
+	size_t i;
+	enum fc_rc rc;
+
+	if (!r)
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, body ? body->line : 1,
+				  "show interface: expected TABLE_interface.ROW_interface");
+	if (r->type == DOC_MAP)
+		return one_interface(c, d, r);
+	if ((rc = doc_expect(d, r, DOC_SEQ, "ROW_interface", c->err)) != FC_OK)
+		return rc;
+	for (i = 0; i < r->n; i++)
+		if ((rc = one_interface(c, d, r->items[i])) != FC_OK)
+			return rc;
+	return FC_OK;
+}
+
+enum fc_rc nxos_parse_show_version_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)
+{
+	const char *v = NULL;
+	enum fc_rc rc;
+
+	if ((rc = doc_expect(d, body, DOC_MAP, "show version", c->err)) != FC_OK)
+		return rc;
+	if ((rc = str_field(c, d, body, "nxos_ver_str", &v)) != FC_OK)
+		return rc;
+	if (!v && (rc = str_field(c, d, body, "kickstart_ver_str", &v)) != FC_OK)
+		return rc;
+	if (v)
+		fc_set_str(c->m, &c->dev->os_version, v,
+			   fc_src_make(c->m, d->file, doc_key_line(body, doc_get(body, "nxos_ver_str") ? "nxos_ver_str" : "kickstart_ver_str")));
+	if ((rc = str_field(c, d, body, "chassis_id", &v)) != FC_OK)
+		return rc;
+	if (v)
+		fc_set_str(c->m, &c->dev->hw_model, v, fc_src_make(c->m, d->file, doc_key_line(body, "chassis_id")));
+	if ((rc = str_field(c, d, body, "host_name", &v)) != FC_OK)
+		return rc;
+	if (v)
+		fc_set_str(c->m, &c->dev->hostname, v, fc_src_make(c->m, d->file, doc_key_line(body, "host_name")));
+	return FC_OK;
+}
+
+/* ---- show interface (CLI text) ------------------------------------------------------------ */
+
+static bool line_has(const struct fc_lines *it, const char *needle, const char **at)
+{
+	const char *p = memmem(it->line, it->len, needle, strlen(needle));
+
+	if (at)
+		*at = p ? p + strlen(needle) : NULL;
+	return p != NULL;
+}
+
+static void copy_line(const struct fc_lines *it, char *buf, size_t size)
+{
+	snprintf(buf, size, "%.*s", (int)it->len, it->line);
+}
+
+enum fc_rc nxos_parse_show_interface_text(struct fc_parse_ctx *c, const char *text)
+{
+	struct fc_model *m = c->m;
+	struct fc_lines it;
+	struct fc_iface *ifc = NULL;
+	char line[1024], name[128], nb[128], state[64];
+	const char *at;
+	int64_t v;
+
+	fc_lines_init(&it, text);
+	while (fc_lines_next(&it)) {
+		struct fc_src s = fc_src_make(m, c->file, it.lineno);
+
+		copy_line(&it, line, sizeof(line));
+		if (it.len && !isspace((unsigned char)line[0]) && strstr(line, " is ")) {
+			if (sscanf(line, "%127s is %63s", name, state) == 2) {
+				size_t k = strlen(state);
+
+				if (k && state[k - 1] == ',')
+					state[k - 1] = '\0';
+				ifc = fc_dev_iface(m, c->dev, nxos_ifname(name, strlen(name), nb, sizeof(nb)));
+				if (!ifc)
+					return FC_ERR_NOMEM;
+				fc_set_str(m, &ifc->oper_state, state, s);
+				continue;
+			}
+		}
+		if (!ifc)
+			continue;
+		if (sscanf(line, " admin state is %63[a-z]", state) == 1) {
+			fc_set_str(m, &ifc->admin_state, state, s);
+		} else if (line_has(&it, "MTU ", &at) && fc_parse_i64n(at, strcspn(at, " "), 64, 65535, &v)) {
+			fc_set_int(&ifc->mtu, v, s);
+		} else if (line_has(&it, "address: ", &at) && line_has(&it, "Hardware", NULL)) {
+			char mac[32];
+
+			if (sscanf(at, "%31s", mac) == 1)
+				fc_set_str(m, &ifc->mac, mac, s);
+		} else if (line_has(&it, "-duplex, ", &at)) {
+			char sp[64];
+
+			if (sscanf(at, "%63[^,]", sp) == 1 && speed_text(sp, &v))
+				fc_set_int(&ifc->speed_mbps, v, s);
+		} else if (line_has(&it, "Auto-Negotiation is turned ", &at)) {
+			fc_set_bool(&ifc->autoneg, !strncmp(at, "on", 2), s);
+			if (line_has(&it, "FEC mode is ", &at)) {
+				char f[32];
+
+				if (sscanf(at, "%31s", f) == 1 && fec_norm(f))
+					fc_set_str(m, &ifc->fec_active, fec_norm(f), s);
+			}
+		} else if (line_has(&it, "Input flow-control is ", &at)) {
+			fc_set_bool(&ifc->pause_rx, !strncmp(at, "on", 2), s);
+			if (line_has(&it, "output flow-control is ", &at))
+				fc_set_bool(&ifc->pause_tx, !strncmp(at, "on", 2), s);
+		} else if (line_has(&it, "Description: ", &at)) {
+			fc_set_str(m, &ifc->description, at, s);
+		}
+	}
+	return FC_OK;
+}
+
+/* ---- show lldp neighbors detail ----------------------------------------------------------- */
+
+enum fc_rc nxos_parse_lldp_text(struct fc_parse_ctx *c, const char *text)
+{
+	struct fc_model *m = c->m;
+	struct fc_lines it;
+	char port[128] = "", sys[256] = "", local[128] = "", nb[128];
+	unsigned port_line = 0, sys_line = 0;
+	bool in_rec = false;
+
+	fc_lines_init(&it, text);
+	for (;;) {
+		bool more = fc_lines_next(&it);
+		char line[1024];
+
+		if (more)
+			copy_line(&it, line, sizeof(line));
+		if (!more || !strncmp(line, "Chassis id:", 11)) {
+			if (in_rec && local[0]) {
+				struct fc_iface *ifc = fc_dev_iface(m, c->dev, nxos_ifname(local, strlen(local), nb, sizeof(nb)));
+
+				if (!ifc)
+					return FC_ERR_NOMEM;
+				if (sys[0])
+					fc_set_str(m, &ifc->lldp_sysname, sys, fc_src_make(m, c->file, sys_line));
+				if (port[0])
+					fc_set_str(m, &ifc->lldp_port, nxos_ifname(port, strlen(port), nb, sizeof(nb)),
+						   fc_src_make(m, c->file, port_line));
+			}
+			if (!more)
+				break;
+			in_rec = true;
+			port[0] = sys[0] = local[0] = '\0';
+			continue;
+		}
+		if (!in_rec)
+			continue;
+		if (sscanf(line, "Port id: %127s", port) == 1)
+			port_line = it.lineno;
+		else if (sscanf(line, "Local Port id: %127s", local) == 1)
+			;
+		else if (!strncmp(line, "System Name: ", 13)) {
+			snprintf(sys, sizeof(sys), "%s", line + 13);
+			sys_line = it.lineno;
+		}
+	}
+	return FC_OK;
+}
+
+/* ---- show interface transceiver details --------------------------------------------------- */
+
+static bool dom_row(const char *line, const char *label, struct fc_dom_val *dv, struct fc_src s)
+{
+	char unit[8], f1[4] = "", rest[256];
+	double v, ha, la, hw, lw;
+	const char *p;
+	size_t n = strlen(label);
+
+	for (p = line; *p == ' '; p++)
+		;
+	if (strncmp(p, label, n))
+		return false;
+	p += n;
+	if (sscanf(p, " N/A %255[^\n]", rest) == 1) {
+		fc_set_unknown(&dv->m, "module reports N/A");
+		if (sscanf(rest, "%lf %*s %lf %*s %lf %*s %lf", &ha, &la, &hw, &lw) == 4) {
+			dv->thresholds = true;
+			dv->hi_alarm = ha, dv->lo_alarm = la, dv->hi_warn = hw, dv->lo_warn = lw;
+		}
+		return true;
+	}
+	if (sscanf(p, " %lf %7s %255[^\n]", &v, unit, rest) < 2)
+		return false;
+	dv->v = v;
+	dv->m.known = true;
+	dv->m.src = s;
+	if (sscanf(rest, "%3[+-] %255[^\n]", f1, rest) == 2)
+		snprintf(dv->flag, sizeof(dv->flag), "%s", f1);
+	if (sscanf(rest, "%lf %*s %lf %*s %lf %*s %lf", &ha, &la, &hw, &lw) == 4) {
+		dv->thresholds = true;
+		dv->hi_alarm = ha, dv->lo_alarm = la, dv->hi_warn = hw, dv->lo_warn = lw;
+	}
+	return true;
+}
+
+static struct fc_dom_lane *lane_of(struct fc_model *m, struct fc_xcvr *x, int lane)
+{
+	size_t i;
+
+	for (i = 0; i < x->nlanes; i++)
+		if (x->lanes[i].lane == lane)
+			return &x->lanes[i];
+	x->lanes = fc_grow(m->arena, x->lanes, x->nlanes, &x->lanes_cap, sizeof(*x->lanes));
+	if (!x->lanes)
+		return NULL;
+	memset(&x->lanes[x->nlanes], 0, sizeof(x->lanes[0]));
+	x->lanes[x->nlanes].lane = lane;
+	return &x->lanes[x->nlanes++];
+}
+
+enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
+{
+	struct fc_model *m = c->m;
+	struct fc_lines it;
+	struct fc_iface *ifc = NULL;
+	struct fc_dom_lane *lane = NULL;
+	char line[1024], nb[128], val[256];
+	const char *at;
+	double d;
+	int64_t v;
+
+	fc_lines_init(&it, text);
+	while (fc_lines_next(&it)) {
+		struct fc_src s = fc_src_make(m, c->file, it.lineno);
+		struct fc_xcvr *x;
+		int ln;
+
+		copy_line(&it, line, sizeof(line));
+		if (it.len && !isspace((unsigned char)line[0])) {
+			if (!strncmp(line, "Eth", 3) || !strncmp(line, "eth", 3)) {
+				ifc = fc_dev_iface(m, c->dev, nxos_ifname(line, strlen(line), nb, sizeof(nb)));
+				if (!ifc)
+					return FC_ERR_NOMEM;
+				lane = NULL;
+			}
+			continue;
+		}
+		if (!ifc)
+			continue;
+		x = &ifc->xcvr;
+		if (strstr(line, "transceiver is not present")) {
+			fc_set_bool(&x->present, false, s);
+		} else if (strstr(line, "transceiver is present")) {
+			fc_set_bool(&x->present, true, s);
+		} else if (sscanf(line, " type is %255[^\n]", val) == 1) {
+			fc_set_str(m, &x->type, val, s);
+		} else if (sscanf(line, " name is %255[^\n]", val) == 1) {
+			fc_set_str(m, &x->vendor, val, s);
+		} else if (sscanf(line, " part number is %255[^\n]", val) == 1) {
+			fc_set_str(m, &x->part, val, s);
+		} else if (sscanf(line, " serial number is %255[^\n]", val) == 1) {
+			fc_set_str(m, &x->serial, val, s);
+		} else if (line_has(&it, "nominal bitrate is ", &at) && fc_parse_i64n(at, strcspn(at, " "), 1, 1000000, &v)) {
+			fc_set_int(&x->bitrate_mbps, v, s);
+		} else if ((line_has(&it, "Cable Length is ", &at) || line_has(&it, "Link length supported for copper is ", &at) ||
+			    line_has(&it, "cable length is ", &at)) && sscanf(at, "%lf", &d) == 1) {
+			fc_set_dbl(&x->cable_len_m, d, s);
+		} else if (strstr(line, "DOM is not supported")) {
+			fc_set_bool(&x->dom_supported, false, s);
+		} else if (sscanf(line, " Lane Number:%d", &ln) == 1) {
+			lane = lane_of(m, x, ln);
+			if (!lane)
+				return FC_ERR_NOMEM;
+		} else {
+			struct fc_dom_lane tmp;
+			struct fc_dom_lane *L;
+
+			memset(&tmp, 0, sizeof(tmp));
+			L = lane ? lane : &tmp;
+			if (dom_row(line, "Temperature", &L->temp_c, s) || dom_row(line, "Voltage", &L->volt_v, s) ||
+			    dom_row(line, "Current", &L->bias_ma, s) || dom_row(line, "Tx Power", &L->tx_dbm, s) ||
+			    dom_row(line, "Rx Power", &L->rx_dbm, s)) {
+				fc_set_bool(&x->dom_supported, true, s);
+				if (!lane) {
+					lane = lane_of(m, x, 0);
+					if (!lane)
+						return FC_ERR_NOMEM;
+					*lane = tmp;
+				}
+			}
+		}
+	}
+	return FC_OK;
+}

@@ -180,6 +180,9 @@ static void cr_kr_run(struct fc_rctx *c)
 		for (k = 0; k < 2; k++)
 			if (!e[k]->ifc)
 				fc_ev(c, f, fc_end_name(c, e[k]), "port", NULL, "unknown: no data for the port");
+			else if (e[k]->ifc->link_mode.m.known)
+				fc_ev(c, f, fc_end_name(c, e[k]), "link mode", &e[k]->ifc->link_mode.m.src, "%s",
+				      e[k]->ifc->link_mode.v);
 			else
 				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "link mode", &e[k]->ifc->link_mode.m);
 		return;

@@ -66,8 +66,14 @@ static void load_from_inventory(struct fc_model *m, const struct fc_inventory *i
 	fc_err_clear(&perr);
 	if (iv->config) {
 		if (fc_vendor_parse_file(m, dev, v, inv->dir, iv->config, "show running-config", "text", &perr) != FC_OK) {
-			if (!perr.line && !strstr(perr.msg, ":"))
-				perr.line = iv->line;
+			if (perr.rc == FC_ERR_IO) {
+				/* Name the inventory line that points at the missing file. */
+				char msg[sizeof(perr.msg)];
+
+				snprintf(msg, sizeof(msg), "%.900s", perr.msg);
+				fc_err_clear(&perr);
+				fc_err_set(&perr, FC_ERR_INPUT, inv->path, iv->line, "config '%s': %s", iv->config, msg);
+			}
 			device_error(m, dev, &perr);
 		} else if (dev->status == FC_DEV_NODATA) {
 			dev->status = FC_DEV_OK;

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Runs every harness for FUZZ_SECONDS (default 30) on a corpus seeded from the project's fixtures
+# and, when present, ../shared/realdata (copied to a temporary folder, never into the project).
+set -euo pipefail
+build=${1:-build-fuzz}
+secs=${FUZZ_SECONDS:-30}
+shared=${FABCHECK_SHARED:-../shared}
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+seed() { # harness, glob of project files, grep pattern for realdata descriptions
+  local h=$1 pat=$2 rd=$3
+  mkdir -p "$work/$h"
+  for f in $pat; do [ -f "$f" ] && cp "$f" "$work/$h/$(echo "$f" | tr / _)"; done
+  if [ -f "$shared/realdata/MANIFEST.tsv" ] && [ -n "$rd" ]; then
+    awk -F'\t' -v p="$rd" 'NR>1 && $6 ~ p {print $1}' "$shared/realdata/MANIFEST.tsv" | head -200 |
+      while read -r f; do cp "$shared/realdata/$f" "$work/$h/rd_$(echo "$f" | md5sum | cut -c1-12)" 2>/dev/null || true; done
+  fi
+  return 0
+}
+seed fuzz_json "inventories/demo/devices/*/*.json inventories/demo/manifest.json" "JSON"
+seed fuzz_yaml "inventories/demo/inventory.yaml rules/profiles/*.yaml" ""
+seed fuzz_nxos_config "inventories/demo/devices/leaf*/show_running-config.txt" "running-config"
+seed fuzz_nxos_text "inventories/demo/devices/leaf*/*.txt" "CLI text: show (interface|lldp)"
+seed fuzz_nxos_json "inventories/demo/devices/leaf*/*.json" "NX-API JSON"
+seed fuzz_host "inventories/demo/devices/host*/probe.json tests/fixtures/mini/devices/h1/probe.json" ""
+for h in fuzz_json fuzz_yaml fuzz_nxos_config fuzz_nxos_text fuzz_nxos_json fuzz_host; do
+  n=$(ls "$work/$h" | wc -l)
+  echo "fuzz: $h for ${secs}s, $n seed files"
+  "$build/$h" -max_total_time="$secs" -max_len=262144 -print_final_stats=0 "$work/$h" >"$work/$h.log" 2>&1 ||
+    { tail -40 "$work/$h.log"; echo "fuzz: $h FAILED"; exit 1; }
+  grep -E "^#[0-9]+.*DONE" "$work/$h.log" | tail -1 || true
+done
+echo "fuzz: all harnesses ran without a crash"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# JUnit output valid against the JUnit XSD (xmllint), SARIF output valid against the SARIF 2.1.0
+# JSON schema (python3-jsonschema), both on the demo fabric. Skips (77) when ../shared is absent.
+set -euo pipefail
+fabcheck=$1
+shared=${FABCHECK_SHARED:-../shared}
+if [ ! -f "$shared/schemas/JUnit.xsd" ] || [ ! -f "$shared/schemas/sarif-schema-2.1.0.json" ]; then
+  echo "SKIP: $shared/schemas not present"; exit 77
+fi
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+set +e
+"$fabcheck" validate inventories/demo --format "junit=$t/r.xml" --format "sarif=$t/r.sarif" --format "json=$t/r.json"
+rc=$?
+set -e
+[ "$rc" -eq 1 ] || { echo "expected exit 1 on the demo, got $rc"; exit 1; }
+xmllint --noout --schema "$shared/schemas/JUnit.xsd" "$t/r.xml"
+python3 - "$shared/schemas/sarif-schema-2.1.0.json" "$t/r.sarif" "$t/r.xml" <<'PY'
+import json, sys, jsonschema, xml.etree.ElementTree as ET
+schema = json.load(open(sys.argv[1])); sarif = json.load(open(sys.argv[2]))
+jsonschema.validate(sarif, schema)
+res = sarif["runs"][0]["results"]
+fails = [r for r in res if r["kind"] == "fail"]
+assert len(fails) == 4, len(fails)
+for r in fails:
+    loc = r["locations"][0]["physicalLocation"]
+    assert loc["artifactLocation"]["uri"].startswith("inventories/demo/"), loc
+    assert loc["region"]["startLine"] >= 1, loc
+names = [tc.get("name") for tc in ET.parse(sys.argv[3]).getroot().iter("testcase")]
+assert len(names) == len(set(names)), "JUnit test-case names are not unique"
+print("schemas ok: %d SARIF results, %d JUnit test cases" % (len(res), len(names)))
+PY

@@ -1,0 +1,495 @@
+/* SPDX-License-Identifier: MIT */
+/* The CLI end to end, in-process: the demo's planted findings, exit codes, a table of malformed
+ * inputs (each must exit 2 naming file:line), collect, and docs kept in step with the code. */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "cli/cli.h"
+#include "doc/doc.h"
+#include "engine/engine.h"
+#include "util/buf.h"
+
+struct run {
+	int code;
+	char *out, *err;
+	size_t outlen, errlen;
+};
+
+static void run_cli(struct run *r, const char *const *argv)
+{
+	FILE *o, *e;
+	int argc = 0;
+	char *args[32];
+
+	while (argv[argc] && argc < 31) {
+		args[argc] = (char *)(uintptr_t)argv[argc];
+		argc++;
+	}
+	args[argc] = NULL;
+	memset(r, 0, sizeof(*r));
+	o = open_memstream(&r->out, &r->outlen);
+	e = open_memstream(&r->err, &r->errlen);
+	r->code = fc_cli_main(argc, args, o, e);
+	fclose(o);
+	fclose(e);
+}
+
+static void run_free(struct run *r)
+{
+	free(r->out);
+	free(r->err);
+}
+
+static void write_file(const char *path, const char *text)
+{
+	struct fc_err err;
+
+	fc_err_clear(&err);
+	assert_int_equal(fc_write_file_atomic(path, text, strlen(text), &err), FC_OK);
+}
+
+static void copy_tree(const char *from, const char *to)
+{
+	DIR *d = opendir(from);
+	struct dirent *de;
+	char a[1024], b[1024];
+
+	assert_non_null(d);
+	mkdir(to, 0755);
+	while ((de = readdir(d))) {
+		struct stat st;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(a, sizeof(a), "%s/%s", from, de->d_name);
+		snprintf(b, sizeof(b), "%s/%s", to, de->d_name);
+		assert_int_equal(stat(a, &st), 0);
+		if (S_ISDIR(st.st_mode)) {
+			copy_tree(a, b);
+		} else {
+			struct fc_buf buf;
+			struct fc_err err;
+
+			fc_err_clear(&err);
+			assert_int_equal(fc_read_file(a, 1u << 20, &buf, &err), FC_OK);
+			write_file(b, buf.data);
+			fc_buf_free(&buf);
+		}
+	}
+	closedir(d);
+}
+
+static char *tmpdir(void)
+{
+	char *t = strdup("/tmp/fabcheck-test-XXXXXX");
+
+	assert_non_null(mkdtemp(t));
+	return t;
+}
+
+static void rm_rf(const char *p)
+{
+	char cmd[1200];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", p);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* --- the demo ------------------------------------------------------------------------------ */
+
+static void demo_planted_findings(void **state)
+{
+	char *t = tmpdir(), fmt[512];
+	struct run r;
+	struct doc *d = NULL;
+	struct fc_err err;
+	const struct doc_node *f;
+	size_t i, fails = 0;
+	bool seen[4] = { false, false, false, false };
+	static const char *const want[4] = { "L1-LANES-MODULATION", "HR-SIZE", "GID-DUP", "UDP4791-SWITCH-ACL" };
+
+	(void)state;
+	snprintf(fmt, sizeof(fmt), "json=%s/r.json", t);
+	{
+		const char *argv[] = { "fabcheck", "validate", "inventories/demo", "--format", fmt, NULL };
+
+		run_cli(&r, argv);
+	}
+	assert_int_equal(r.code, FC_EXIT_FINDINGS);
+	snprintf(fmt, sizeof(fmt), "%s/r.json", t);
+	fc_err_clear(&err);
+	assert_int_equal(doc_load_file(fmt, &d, &err), FC_OK);
+	f = doc_get(d->root, "findings");
+	for (i = 0; i < f->n; i++) {
+		const char *st, *rule;
+		size_t k;
+
+		doc_req_str(d, f->items[i], "status", &st, &err);
+		doc_req_str(d, f->items[i], "rule", &rule, &err);
+		if (strcmp(st, "fail"))
+			continue;
+		fails++;
+		for (k = 0; k < 4; k++)
+			if (!strcmp(rule, want[k]))
+				seen[k] = true;
+		/* both ends' evidence for link findings */
+		assert_true(doc_get(f->items[i], "evidence")->n >= 2);
+	}
+	assert_int_equal(fails, 4);
+	for (i = 0; i < 4; i++)
+		if (!seen[i])
+			fail_msg("planted fault %s not reported", want[i]);
+	doc_free(&d);
+	run_free(&r);
+	rm_rf(t);
+	free(t);
+}
+
+/* --- exit codes ---------------------------------------------------------------------------- */
+
+static void exit_codes(void **state)
+{
+	static const struct { int code; const char *argv[8]; } t[] = {
+		{ 1, { "fabcheck", "validate", "inventories/demo", NULL } },
+		{ 1, { "fabcheck", "validate", "inventories/demo", "--fail-on", "critical", NULL } },
+		{ 0, { "fabcheck", "validate", "tests/fixtures/mini", NULL } },
+		{ 0, { "fabcheck", "validate", "inventories/demo", "--rule", "L1-MEDIUM-CR-KR", NULL } },
+		{ 2, { "fabcheck", "validate", "inventories/demo", "--rule", "NO-SUCH-RULE", NULL } },
+		{ 2, { "fabcheck", "validate", "inventories/demo", "--format", "yaml", NULL } },
+		{ 2, { "fabcheck", "validate", "inventories/demo", "--form", "json", NULL } },
+		{ 2, { "fabcheck", "validate", "inventories/demo", "--fail-on", "severe", NULL } },
+		{ 2, { "fabcheck", "validate", "inventories/demo", "--format", "json", "--format", "sarif", NULL } },
+		{ 2, { "fabcheck", "validate", NULL } },
+		{ 2, { "fabcheck", "frobnicate", NULL } },
+		{ 2, { "fabcheck", "explain", "NO-SUCH-RULE", NULL } },
+		{ 2, { "fabcheck", "validate", "inventories/demo", "--profile", "no_such_profile", NULL } },
+		{ 0, { "fabcheck", "rules", NULL } },
+		{ 0, { "fabcheck", "explain", "HR-SIZE", NULL } },
+		{ 0, { "fabcheck", "version", NULL } },
+		{ 0, { "fabcheck", "help", NULL } },
+		{ 0, { "fabcheck", "parse", "--platform", "nxos", "--command", "show interface",
+		       "inventories/demo/devices/leaf1/show_interface.json", NULL } },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct run r;
+
+		run_cli(&r, t[i].argv);
+		if (r.code != t[i].code)
+			fail_msg("case %zu (%s %s): exit %d, expected %d; stderr: %s", i, t[i].argv[1],
+				 t[i].argv[2] ? t[i].argv[2] : "", r.code, t[i].code, r.err);
+		run_free(&r);
+	}
+}
+
+static void incomplete_is_3(void **state)
+{
+	char *t = tmpdir(), path[600];
+	struct run r;
+	const char *argv[] = { "fabcheck", "validate", t, NULL };
+
+	(void)state;
+	copy_tree("tests/fixtures/mini", t);
+	snprintf(path, sizeof(path), "%s/manifest.json", t);
+	write_file(path, "{\"format\": \"fabcheck-snapshot\", \"format_version\": 1, \"inventory\": \"inventory.yaml\",\n"
+			 " \"devices\": [{\"name\": \"sw1\", \"status\": \"failed\", \"errors\": [\"timeout after 30 s\"]},\n"
+			 "  {\"name\": \"h1\", \"status\": \"ok\", \"outputs\": [{\"command\": \"fabcheck probe\",\n"
+			 "   \"encoding\": \"json\", \"file\": \"devices/h1/probe.json\"}]}]}\n");
+	run_cli(&r, argv);
+	assert_int_equal(r.code, FC_EXIT_INCOMPLETE);
+	assert_non_null(strstr(r.out, "timeout after 30 s"));
+	run_free(&r);
+	rm_rf(t);
+	free(t);
+}
+
+/* --- malformed inputs ---------------------------------------------------------------------- */
+
+struct bad {
+	const char *name;
+	const char *file;       /* file in the copied mini snapshot to overwrite */
+	const char *content;
+	const char *target;     /* "" = the snapshot dir, else a file inside it */
+	const char *expect;     /* substring of stderr or stdout: file:line and what */
+};
+
+#define INV_HEAD "version: 1\ndevices:\n  - {name: sw1, platform: nxos}\n  - {name: h1, platform: linux}\n"
+
+static const struct bad bads[] = {
+	{ "yaml syntax", "inventory.yaml", "version: 1\ndevices: [\n  {name: sw1\n", "", "inventory.yaml:" },
+	{ "json syntax", "inv.json", "{\"version\": 1,\n \"devices\": [}\n", "inv.json", "inv.json:2: invalid JSON" },
+	{ "version wrong type", "inventory.yaml", "version: one\ndevices: []\n", "", "inventory.yaml:1: version: expected" },
+	{ "unknown top key", "inventory.yaml", INV_HEAD "colour: blue\n", "", "inventory.yaml:5: inventory: unknown key 'colour'" },
+	{ "unknown device key", "inventory.yaml", "version: 1\ndevices:\n  - {name: sw1, platfrom: nxos}\n", "",
+	  "inventory.yaml:3: device: unknown key 'platfrom'" },
+	{ "missing platform", "inventory.yaml", "version: 1\ndevices:\n  - name: sw1\n", "", "inventory.yaml:3: missing required key 'platform'" },
+	{ "unknown platform", "inventory.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: ios}\n", "",
+	  "inventory.yaml:3: platform: 'ios' is not one of" },
+	{ "duplicate device", "inventory.yaml", INV_HEAD "  - {name: sw1, platform: nxos}\n", "", "inventory.yaml:5: device 'sw1' defined twice" },
+	{ "link to unknown device", "inventory.yaml", INV_HEAD "links:\n  - {a: \"sw9:Ethernet1/1\", b: \"h1:eth0\"}\n", "",
+	  "inventory.yaml:6: a: cabling plan names unknown device 'sw9'" },
+	{ "link endpoint syntax", "inventory.yaml", INV_HEAD "links:\n  - {a: sw1-Ethernet1/1, b: \"h1:eth0\"}\n", "",
+	  "inventory.yaml:6: a: expected DEVICE:INTERFACE" },
+	{ "negative length", "inventory.yaml", INV_HEAD "links:\n  - {a: \"sw1:Ethernet1/1\", b: \"h1:eth0\", length_m: -3}\n", "",
+	  "inventory.yaml:6: length_m" },
+	{ "plan names unknown port", "inventory.yaml", INV_HEAD "links:\n  - {a: \"sw1:Ethernet9/9\", b: \"h1:eth0\"}\n", "",
+	  "inventory.yaml:6: cabling plan names port sw1:Ethernet9/9" },
+	{ "group names unknown device", "inventory.yaml", INV_HEAD "groups:\n  g: [sw1, nobody]\n", "",
+	  "inventory.yaml:6: group 'g' names unknown device 'nobody'" },
+	{ "unknown credential", "inventory.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: nxos, credential: nope}\n", "",
+	  "inventory.yaml:3: device 'sw1' names unknown credential 'nope'" },
+	{ "duplicate key", "inventory.yaml", "version: 1\nversion: 1\ndevices: []\n", "", "inventory.yaml:2: inventory: key 'version' given twice" },
+	{ "missing config file", "inv2.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: nxos, config: nope.cfg}\n", "inv2.yaml",
+	  "inv2.yaml:3: config 'nope.cfg'" },
+	{ "intent on a switch", "inv3.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: nxos, intent: {interfaces: []}}\n", "inv3.yaml",
+	  "inv3.yaml:3: intent: only hosts" },
+	{ "truncated host JSON", "devices/h1/probe.json", "{\n  \"format\": \"fabcheck-host\",\n  \"interfaces\": [\n    {\"name\": \"eth0\",", "",
+	  "probe.json:4: invalid JSON" },
+	{ "host wrong type", "devices/h1/probe.json",
+	  "{\"format\": \"fabcheck-host\",\n \"interfaces\": [{\"name\": \"eth0\",\n  \"mtu\": \"big\"}]}\n", "", "probe.json:3: mtu: expected" },
+	{ "host unknown key", "devices/h1/probe.json",
+	  "{\"format\": \"fabcheck-host\",\n \"interfaces\": [{\"name\": \"eth0\",\n  \"mut\": 9000}]}\n", "", "probe.json:3: interface: unknown key 'mut'" },
+	{ "host wrong format", "devices/h1/probe.json", "{\"format\": \"lshw\", \"interfaces\": []}\n", "", "probe.json:1: format: expected 'fabcheck-host'" },
+	{ "gid type", "devices/h1/probe.json",
+	  "{\"format\": \"fabcheck-host\", \"interfaces\": [],\n \"rdma\": {\"devices\": [{\"name\": \"m\", \"ports\": [{\"port\": 1, \"gids\": [\n"
+	  "  {\"index\": 0, \"gid\": \"::1\", \"type\": \"RoCE v3\"}]}]}]}}\n", "", "probe.json:3: type: expected 'RoCE v2'" },
+	{ "truncated NX-API JSON", "devices/sw1/show_interface.json", "{\"ins_api\": {\"outputs\": {\"output\": {\"body\": {\n", "",
+	  "show_interface.json:2: invalid JSON" },
+	{ "manifest unknown device", "manifest.json",
+	  "{\"format\": \"fabcheck-snapshot\", \"inventory\": \"inventory.yaml\",\n \"devices\": [{\"name\": \"ghost\", \"status\": \"ok\"}]}\n", "",
+	  "manifest.json:2: manifest names device 'ghost'" },
+	{ "manifest path escape", "manifest.json",
+	  "{\"format\": \"fabcheck-snapshot\", \"inventory\": \"inventory.yaml\",\n \"devices\": [{\"name\": \"sw1\", \"status\": \"ok\",\n"
+	  "  \"outputs\": [{\"command\": \"show version\", \"encoding\": \"json\", \"file\": \"../../etc/passwd\"}]}]}\n", "",
+	  "manifest.json:3: file: '../../etc/passwd' must be a path inside the snapshot" },
+	{ "NX-API error code", "devices/sw1/show_interface.json",
+	  "{\"ins_api\": {\"outputs\": {\"output\": {\"code\": \"400\",\n \"msg\": \"Input CLI command error\"}}}}\n", "",
+	  "show_interface.json:1: NX-API reported code 400" },
+};
+
+static void malformed_inputs(void **state)
+{
+	size_t i;
+
+	(void)state;
+	assert_true(sizeof(bads) / sizeof(bads[0]) >= 20);
+	for (i = 0; i < sizeof(bads) / sizeof(bads[0]); i++) {
+		const struct bad *b = &bads[i];
+		char *t = tmpdir(), path[600], target[600];
+		struct run r;
+		const char *argv[] = { "fabcheck", "validate", target, NULL };
+
+		copy_tree("tests/fixtures/mini", t);
+		if (!strcmp(b->file, "devices/sw1/show_interface.json")) {
+			/* add the output to the manifest so it is read */
+			snprintf(path, sizeof(path), "%s/manifest.json", t);
+			write_file(path, "{\"format\": \"fabcheck-snapshot\", \"inventory\": \"inventory.yaml\",\n"
+					 " \"devices\": [{\"name\": \"sw1\", \"status\": \"ok\", \"outputs\": [\n"
+					 "  {\"command\": \"show interface\", \"encoding\": \"json\", \"file\": \"devices/sw1/show_interface.json\"}]}]}\n");
+		}
+		snprintf(path, sizeof(path), "%s/%s", t, b->file);
+		write_file(path, b->content);
+		snprintf(target, sizeof(target), "%s%s%s", t, b->target[0] ? "/" : "", b->target);
+		run_cli(&r, argv);
+		if (r.code != FC_EXIT_USAGE)
+			fail_msg("malformed '%s': exit %d, expected 2; stderr: %s", b->name, r.code, r.err);
+		if (!strstr(r.err, b->expect) && !strstr(r.out, b->expect))
+			fail_msg("malformed '%s': output lacks '%s'\nstderr: %s\nstdout: %s", b->name, b->expect, r.err, r.out);
+		run_free(&r);
+		rm_rf(t);
+		free(t);
+	}
+}
+
+static void user_policy_errors(void **state)
+{
+	static const struct { const char *text; const char *expect; } t[] = {
+		{ "rules:\n  NO-SUCH: {enabled: false}\n", "policy.yaml:2: unknown rule id 'NO-SUCH'" },
+		{ "rules:\n  HR-SIZE:\n    params: {cell: 1}\n", "policy.yaml:3: rule HR-SIZE has no parameter 'cell'" },
+		{ "rules:\n  HR-SIZE: {severity: severe}\n", "policy.yaml:2: severity: expected" },
+		{ "rulez: {}\n", "policy.yaml:1: policy: unknown key 'rulez'" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char *d = tmpdir(), path[600];
+		struct run r;
+		const char *argv[] = { "fabcheck", "validate", "inventories/demo", "--policy", path, NULL };
+
+		snprintf(path, sizeof(path), "%s/policy.yaml", d);
+		write_file(path, t[i].text);
+		run_cli(&r, argv);
+		assert_int_equal(r.code, FC_EXIT_USAGE);
+		if (!strstr(r.err, t[i].expect))
+			fail_msg("policy case %zu: '%s' lacks '%s'", i, r.err, t[i].expect);
+		run_free(&r);
+		rm_rf(d);
+		free(d);
+	}
+}
+
+static void policy_changes_results(void **state)
+{
+	char *d = tmpdir(), path[600];
+	struct run r;
+	const char *argv[] = { "fabcheck", "validate", "inventories/demo", "--policy", path, NULL };
+
+	(void)state;
+	/* Disabling three of the four failing rules and demoting the fourth to low below --fail-on
+	 * default (low) still fails; with severity info it passes. */
+	snprintf(path, sizeof(path), "%s/policy.yaml", d);
+	write_file(path, "rules:\n  L1-LANES-MODULATION: {enabled: false}\n  GID-DUP: {enabled: false}\n"
+			 "  UDP4791-SWITCH-ACL: {enabled: false}\n  HR-SIZE: {severity: info}\n");
+	run_cli(&r, argv);
+	assert_int_equal(r.code, FC_EXIT_OK);
+	run_free(&r);
+	/* the optional 256 KB floor turns passing headroom into failures */
+	write_file(path, "rules:\n  HR-SIZE:\n    params: {min_headroom_bytes: 262144}\n");
+	{
+		const char *a2[] = { "fabcheck", "validate", "inventories/demo", "--policy", path, "--rule", "HR-SIZE", NULL };
+
+		run_cli(&r, a2);
+	}
+	assert_int_equal(r.code, FC_EXIT_FINDINGS);
+	assert_non_null(strstr(r.out, "min_headroom_bytes 262144"));
+	run_free(&r);
+	rm_rf(d);
+	free(d);
+}
+
+/* --- collect ------------------------------------------------------------------------------- */
+
+static void collect_file_transport(void **state)
+{
+	char *t = tmpdir(), out[600], inv[600];
+	struct run r;
+	const char *argv[] = { "fabcheck", "collect", "--inventory", inv, "--out", out, NULL };
+	const char *v[] = { "fabcheck", "validate", out, NULL };
+	DIR *d;
+	struct dirent *de;
+
+	(void)state;
+	copy_tree("tests/fixtures/mini", t);
+	snprintf(inv, sizeof(inv), "%s/inventory.yaml", t);
+	/* the file transport reads outputs saved in the address directory */
+	{
+		char p[700];
+
+		char body[1400];
+
+		snprintf(p, sizeof(p), "%s/inventory.yaml", t);
+		snprintf(body, sizeof(body), "version: 1\nfabric: {roce: {priority: 3}}\ndevices:\n"
+			 "  - {name: sw1, platform: nxos, transport: file, address: \"%s/devices/sw1\"}\n"
+			 "  - {name: h1, platform: linux, transport: nxapi}\n", t);
+		write_file(p, body);
+	}
+	snprintf(out, sizeof(out), "%s/snap", t);
+	run_cli(&r, argv);
+	/* h1's transport is not available yet: the snapshot is written, the run is incomplete */
+	assert_int_equal(r.code, FC_EXIT_INCOMPLETE);
+	run_free(&r);
+	run_cli(&r, v);
+	assert_int_equal(r.code, FC_EXIT_INCOMPLETE);
+	assert_non_null(strstr(r.out, "transport 'nxapi' is not available"));
+	run_free(&r);
+	/* no temporary directory is left behind; a second collect refuses to overwrite */
+	d = opendir(t);
+	while ((de = readdir(d)))
+		assert_null(strstr(de->d_name, ".partial."));
+	closedir(d);
+	{
+		const char *again[] = { "fabcheck", "collect", "--inventory", inv, "--out", out, NULL };
+
+		run_cli(&r, again);
+		assert_int_equal(r.code, FC_EXIT_USAGE);
+		run_free(&r);
+	}
+	rm_rf(t);
+	free(t);
+}
+
+/* --- docs in step with code ---------------------------------------------------------------- */
+
+static void every_rule_documented(void **state)
+{
+	const struct fc_rule *const *r;
+
+	(void)state;
+	for (r = fc_rule_list(); *r; r++) {
+		char path[600], head[200];
+		struct fc_buf b;
+		struct fc_err err;
+
+		snprintf(path, sizeof(path), "rules/docs/%s.md", (*r)->id);
+		fc_err_clear(&err);
+		if (fc_read_file(path, 1u << 20, &b, &err) != FC_OK)
+			fail_msg("rule %s has no doc page %s", (*r)->id, path);
+		snprintf(head, sizeof(head), "# %s ", (*r)->id);
+		assert_non_null(strstr(b.data, head));
+		assert_non_null(strstr(b.data, "**Remediation.**"));
+		assert_non_null(strstr(b.data, "**Sources.**"));
+		fc_buf_free(&b);
+	}
+}
+
+static void every_option_documented(void **state)
+{
+	const struct fc_cli_option *o;
+	struct fc_buf man;
+	struct fc_err err;
+	struct run r;
+	const char *argv[] = { "fabcheck", "help", NULL };
+
+	(void)state;
+	fc_err_clear(&err);
+	assert_int_equal(fc_read_file("docs/fabcheck.1", 1u << 20, &man, &err), FC_OK);
+	run_cli(&r, argv);
+	for (o = fc_cli_options(); o->name; o++) {
+		char roff[128];
+		size_t k, n = 0;
+
+		/* the man page writes every '-' of an option as \- */
+		for (k = 0; o->name[k] && n + 3 < sizeof(roff); k++) {
+			if (o->name[k] == '-')
+				roff[n++] = '\\';
+			roff[n++] = o->name[k];
+		}
+		roff[n] = '\0';
+		if (!strstr(man.data, roff))
+			fail_msg("option %s missing from docs/fabcheck.1", o->name);
+		if (!strstr(r.out, o->name))
+			fail_msg("option %s missing from fabcheck help", o->name);
+	}
+	assert_non_null(strstr(man.data, "EXIT STATUS"));
+	run_free(&r);
+	fc_buf_free(&man);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(demo_planted_findings),
+		cmocka_unit_test(exit_codes),
+		cmocka_unit_test(incomplete_is_3),
+		cmocka_unit_test(malformed_inputs),
+		cmocka_unit_test(user_policy_errors),
+		cmocka_unit_test(policy_changes_results),
+		cmocka_unit_test(collect_file_transport),
+		cmocka_unit_test(every_rule_documented),
+		cmocka_unit_test(every_option_documented),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

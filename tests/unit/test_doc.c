@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: MIT */
+/* The positioned JSON/YAML parser: values, lines, and errors that name file:line. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "doc/doc.h"
+
+static void json_lines(void **state)
+{
+	const char *t = "{\n  \"a\": 1,\n  \"b\": [true, null,\n    \"x\\u00e9\\ud83d\\ude00\"]\n}";
+	struct doc *d = NULL;
+	struct fc_err err;
+	const struct doc_node *b;
+
+	(void)state;
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json("t.json", t, strlen(t), &d, &err), FC_OK);
+	assert_int_equal(doc_key_line(d->root, "a"), 2);
+	b = doc_get(d->root, "b");
+	assert_int_equal(b->type, DOC_SEQ);
+	assert_int_equal(b->n, 3);
+	assert_true(b->items[0]->b);
+	assert_int_equal(b->items[1]->type, DOC_NULL);
+	assert_string_equal(b->items[2]->str, "x\xc3\xa9\xf0\x9f\x98\x80");
+	assert_int_equal(b->items[2]->line, 4);
+	doc_free(&d);
+	assert_null(d);
+}
+
+static void json_errors(void **state)
+{
+	static const struct { const char *text; unsigned line; const char *needle; } cases[] = {
+		{ "{\"a\": 1,\n\"b\": }", 2, "expected a value" },
+		{ "{\"a\": [1, 2\n", 2, "found end of input" },
+		{ "{\"a\": \"unterminated\n", 1, "not terminated" },
+		{ "[01]", 1, "',' or ']'" },
+		{ "{\"a\": 1} x", 1, "end of input" },
+		{ "{a: 1}", 1, "quoted key" },
+		{ "\"\\q\"", 1, "valid escape" },
+		{ "\"\\ud800x\"", 1, "low surrogate" },
+		{ "", 1, "input truncated" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct doc *d = NULL;
+		struct fc_err err;
+
+		fc_err_clear(&err);
+		assert_int_equal(doc_parse_json("bad.json", cases[i].text, strlen(cases[i].text), &d, &err), FC_ERR_INPUT);
+		assert_null(d);
+		assert_string_equal(err.file, "bad.json");
+		assert_int_equal(err.line, cases[i].line);
+		if (!strstr(err.msg, cases[i].needle))
+			fail_msg("case %zu: '%s' lacks '%s'", i, err.msg, cases[i].needle);
+	}
+}
+
+static void json_depth_limit(void **state)
+{
+	char buf[DOC_MAX_DEPTH * 2 + 8];
+	struct doc *d = NULL;
+	struct fc_err err;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < DOC_MAX_DEPTH + 2; i++)
+		buf[i] = '[';
+	buf[i] = '\0';
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json("deep.json", buf, strlen(buf), &d, &err), FC_ERR_INPUT);
+	assert_non_null(strstr(err.msg, "nested deeper"));
+}
+
+static void yaml_values_and_keys(void **state)
+{
+	const char *t = "version: 1\nname: \"3\"\nlist:\n  - a\n  - 2.5\nflag: true\nmissing: ~\n";
+	struct doc *d = NULL;
+	struct fc_err err;
+	int64_t v;
+	const char *s;
+	static const char *const allowed[] = { "version", "name", "list", "flag", NULL };
+
+	(void)state;
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_yaml("t.yaml", t, strlen(t), &d, &err), FC_OK);
+	assert_int_equal(doc_as_int(d, doc_get(d->root, "version"), "version", 0, 9, &v, &err), FC_OK);
+	assert_int_equal(v, 1);
+	/* a quoted "3" is a string, not a number */
+	assert_int_equal(doc_as_int(d, doc_get(d->root, "name"), "name", 0, 9, &v, &err), FC_ERR_INPUT);
+	assert_int_equal(err.line, 2);
+	fc_err_clear(&err);
+	assert_int_equal(doc_as_str(d, doc_get(d->root, "name"), "name", &s, &err), FC_OK);
+	assert_int_equal(doc_get(d->root, "list")->items[1]->type, DOC_NUM);
+	assert_int_equal(doc_get(d->root, "flag")->type, DOC_BOOL);
+	assert_int_equal(doc_get(d->root, "missing")->type, DOC_NULL);
+	assert_int_equal(doc_check_keys(d, d->root, allowed, "top", &err), FC_ERR_INPUT);
+	assert_int_equal(err.line, 7);
+	assert_non_null(strstr(err.msg, "unknown key 'missing'"));
+	doc_free(&d);
+}
+
+static void yaml_errors(void **state)
+{
+	static const char *const bad[] = { "a: [1, 2\n", "a: *anchor\n", "---\na: 1\n---\nb: 2\n", "a: b: c\n" };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct doc *d = NULL;
+		struct fc_err err;
+
+		fc_err_clear(&err);
+		assert_int_not_equal(doc_parse_yaml("bad.yaml", bad[i], strlen(bad[i]), &d, &err), FC_OK);
+		assert_null(d);
+		assert_true(err.line >= 1);
+		assert_string_equal(err.file, "bad.yaml");
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(json_lines),
+		cmocka_unit_test(json_errors),
+		cmocka_unit_test(json_depth_limit),
+		cmocka_unit_test(yaml_values_and_keys),
+		cmocka_unit_test(yaml_errors),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: MIT */
+/* NX-OS adapter: values and sources from the demo outputs, and every real NX-OS capture in
+ * ../shared/realdata parsing without error (skipped, visibly, when the folder is absent). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "model/model.h"
+#include "vendor/vendor.h"
+
+static struct fc_device *parse(struct fc_model *m, const char *file, const char *cmd, const char *enc)
+{
+	const struct fc_vendor *v = fc_vendor_find("nxos");
+	struct fc_device *d = m->ndevs ? m->devs[0] : NULL;
+	struct fc_err err;
+
+	fc_err_clear(&err);
+	if (!d)
+		assert_int_equal(fc_model_add_device(m, "sw", FC_DEV_SWITCH, &d, &err), FC_OK);
+	d->platform = "nxos";
+	if (fc_vendor_parse_file(m, d, v, ".", file, cmd, enc, &err) != FC_OK)
+		fail_msg("%s: %s:%u: %s", file, err.file, err.line, err.msg);
+	return d;
+}
+
+static void demo_leaf2(void **state)
+{
+	struct fc_model *m = fc_model_new();
+	struct fc_device *d;
+	struct fc_iface *a, *b;
+	struct fc_parse_ctx ctx;
+	struct fc_err err;
+
+	(void)state;
+	parse(m, "inventories/demo/devices/leaf2/show_interface.json", "show interface", "json");
+	parse(m, "inventories/demo/devices/leaf2/show_interface_transceiver_details.txt",
+	      "show interface transceiver details", "text");
+	d = parse(m, "inventories/demo/devices/leaf2/show_running-config.txt", "show running-config", "text");
+	ctx.m = m, ctx.dev = d, ctx.file = NULL, ctx.err = &err;
+	assert_int_equal(fc_vendor_find("nxos")->finalize(&ctx), FC_OK);
+	a = fc_dev_find_iface(d, "Ethernet1/49/1");
+	b = fc_dev_find_iface(d, "Ethernet1/50/1");
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_int_equal(a->speed_mbps.v, 50000);
+	assert_int_equal(a->lanes.v, 2);
+	assert_int_equal(b->lanes.v, 1);
+	assert_string_equal(b->breakout.v, "50g-4x");
+	assert_string_equal(b->link_mode.v, "50000baseCR/Full");
+	assert_int_equal(a->pfc_prios.v, 1 << 3);
+	assert_int_equal(a->pg[3].size.v, 103360);
+	assert_int_equal(a->pg[3].xoff.v, 43680);
+	assert_false(a->pg[2].size.m.known);
+	assert_string_equal(a->trust.v, "dscp");
+	assert_int_equal(a->dscp_map.prio[26], 3);
+	assert_int_equal(a->mtu.v, 9216);
+	assert_non_null(strstr(a->mtu.m.src.file, "show_running-config.txt"));
+	/* the breakout line is the source of the breakout value */
+	assert_int_equal(b->breakout.m.src.line, 42);
+	assert_int_equal(d->nunparsed, 0);
+	fc_model_free(&m);
+}
+
+static void unknown_lines_counted(void **state)
+{
+	struct fc_model *m = fc_model_new();
+	struct fc_device *d;
+	FILE *f = fopen("/tmp/fabcheck-nu.cfg", "w");
+
+	(void)state;
+	fputs("hostname x\nfrobnicate the widgets\ninterface Ethernet1/1\n  mtu 9216\n  teleport on\n", f);
+	fclose(f);
+	d = parse(m, "/tmp/fabcheck-nu.cfg", "show running-config", "text");
+	assert_int_equal(d->nunparsed, 2);
+	assert_int_equal(d->unparsed[0].src.line, 2);
+	assert_int_equal(d->unparsed[1].src.line, 5);
+	assert_string_equal(d->unparsed[1].text, "  teleport on");
+	remove("/tmp/fabcheck-nu.cfg");
+	fc_model_free(&m);
+}
+
+/* Every NX-OS show interface / running-config / lldp / transceiver capture in realdata. */
+static void realdata(void **state)
+{
+	const char *shared = getenv("FABCHECK_SHARED");
+	char cmd[1200], line[2048];
+	FILE *p;
+	size_t ok = 0;
+
+	(void)state;
+	if (!shared || !*shared)
+		shared = "../shared";
+	snprintf(cmd, sizeof(cmd), "test -f '%s/realdata/MANIFEST.tsv' && awk -F'\\t' 'NR>1 && $6 ~ /NX-OS/ {print $1\"\\t\"$6}' '%s/realdata/MANIFEST.tsv'",
+		 shared, shared);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	while (fgets(line, sizeof(line), p)) {
+		char path[4200];
+		const char *c = NULL, *enc = "text";
+		char *tab = strchr(line, '\t');
+		struct fc_model *m;
+
+		if (!tab)
+			continue;
+		*tab = '\0';
+		if (strstr(tab + 1, "expected") || strstr(tab + 1, "TSG") || strstr(tab + 1, "(markdown)"))
+			continue;
+		if (strstr(tab + 1, "show interface transceiver details"))
+			c = "show interface transceiver details";
+		else if (strstr(tab + 1, "show lldp neighbors detail") || strstr(tab + 1, "show lldp neighbors [detail]"))
+			c = "show lldp neighbors detail";
+		else if (strstr(tab + 1, "running-config") && !strstr(tab + 1, "JSON"))
+			c = "show running-config";
+		else if (strstr(tab + 1, "show interface (") || strstr(tab + 1, "show interface\n") ||
+			 !strcmp(tab + 1, "Cisco NX-OS CLI text: show interface\n"))
+			c = "show interface";
+		else if (strstr(tab + 1, "NX-API JSON: show interface (") )
+			c = "show interface", enc = "json";
+		if (!c)
+			continue;
+		snprintf(path, sizeof(path), "%s/realdata/%s", shared, line);
+		m = fc_model_new();
+		parse(m, path, c, enc);
+		fc_model_free(&m);
+		ok++;
+	}
+	pclose(p);
+	if (!ok) {
+		printf("SKIP realdata: %s/realdata not present\n", shared);
+		skip();
+	}
+	printf("realdata: %zu NX-OS captures parsed without error\n", ok);
+	assert_true(ok >= 20);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(demo_leaf2),
+		cmocka_unit_test(unknown_lines_counted),
+		cmocka_unit_test(realdata),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -26,7 +26,7 @@ seed fuzz_host "inventories/demo/devices/host*/probe.json tests/fixtures/mini/de
 for h in fuzz_json fuzz_yaml fuzz_nxos_config fuzz_nxos_text fuzz_nxos_json fuzz_host; do
   n=$(ls "$work/$h" | wc -l)
   echo "fuzz: $h for ${secs}s, $n seed files"
-  "$build/$h" -max_total_time="$secs" -max_len=262144 -print_final_stats=0 "$work/$h" >"$work/$h.log" 2>&1 ||
+  "$build/fuzz/$h" -max_total_time="$secs" -max_len=262144 -print_final_stats=0 "$work/$h" >"$work/$h.log" 2>&1 ||
     { tail -40 "$work/$h.log"; echo "fuzz: $h FAILED"; exit 1; }
   grep -E "^#[0-9]+.*DONE" "$work/$h.log" | tail -1 || true
 done

@@ -12,6 +12,9 @@
 #include "report/report.h"
 #include "util/buf.h"
 
+/* libxml2 strings are const xmlChar *; BAD_CAST would drop the const. */
+#define XC(s) ((const xmlChar *)(s))
+
 struct junit {
 	FILE *out;
 	const struct fc_report_run *run;
@@ -71,18 +74,18 @@ static int suite_open(xmlTextWriterPtr w, const char *name, int id, const char *
 	int rc = 0;
 
 	gethostname(host, sizeof(host) - 1);
-	rc |= xmlTextWriterStartElement(w, BAD_CAST "testsuite") < 0;
-	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "name", BAD_CAST name) < 0;
-	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "package", BAD_CAST "fabcheck") < 0;
-	rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "id", "%d", id) < 0;
-	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "timestamp", BAD_CAST stamp) < 0;
-	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "hostname", BAD_CAST host) < 0;
-	rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "tests", "%zu", tests) < 0;
-	rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "failures", "%zu", failures) < 0;
-	rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "errors", "%zu", errors) < 0;
-	rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "skipped", "%zu", skipped) < 0;
-	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "time", BAD_CAST "0") < 0;
-	rc |= xmlTextWriterStartElement(w, BAD_CAST "properties") < 0;
+	rc |= xmlTextWriterStartElement(w, XC("testsuite")) < 0;
+	rc |= xmlTextWriterWriteAttribute(w, XC("name"), XC(name)) < 0;
+	rc |= xmlTextWriterWriteAttribute(w, XC("package"), XC("fabcheck")) < 0;
+	rc |= xmlTextWriterWriteFormatAttribute(w, XC("id"), "%d", id) < 0;
+	rc |= xmlTextWriterWriteAttribute(w, XC("timestamp"), XC(stamp)) < 0;
+	rc |= xmlTextWriterWriteAttribute(w, XC("hostname"), XC(host)) < 0;
+	rc |= xmlTextWriterWriteFormatAttribute(w, XC("tests"), "%zu", tests) < 0;
+	rc |= xmlTextWriterWriteFormatAttribute(w, XC("failures"), "%zu", failures) < 0;
+	rc |= xmlTextWriterWriteFormatAttribute(w, XC("errors"), "%zu", errors) < 0;
+	rc |= xmlTextWriterWriteFormatAttribute(w, XC("skipped"), "%zu", skipped) < 0;
+	rc |= xmlTextWriterWriteAttribute(w, XC("time"), XC("0")) < 0;
+	rc |= xmlTextWriterStartElement(w, XC("properties")) < 0;
 	rc |= xmlTextWriterEndElement(w) < 0;
 	return rc;
 }
@@ -91,8 +94,8 @@ static int suite_close(xmlTextWriterPtr w)
 {
 	int rc = 0;
 
-	rc |= xmlTextWriterWriteElement(w, BAD_CAST "system-out", BAD_CAST "") < 0;
-	rc |= xmlTextWriterWriteElement(w, BAD_CAST "system-err", BAD_CAST "") < 0;
+	rc |= xmlTextWriterWriteElement(w, XC("system-out"), XC("")) < 0;
+	rc |= xmlTextWriterWriteElement(w, XC("system-err"), XC("")) < 0;
 	rc |= xmlTextWriterEndElement(w) < 0;
 	return rc;
 }
@@ -105,24 +108,24 @@ static int testcase(xmlTextWriterPtr w, const struct fc_finding *f)
 	int rc = 0;
 
 	snprintf(name, sizeof(name), "%s %s", f->rule->id, f->subject);
-	rc |= xmlTextWriterStartElement(w, BAD_CAST "testcase") < 0;
-	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "name", BAD_CAST name) < 0;
-	rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "classname", "fabcheck.%s", f->rule->id) < 0;
-	rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "time", BAD_CAST "0") < 0;
+	rc |= xmlTextWriterStartElement(w, XC("testcase")) < 0;
+	rc |= xmlTextWriterWriteAttribute(w, XC("name"), XC(name)) < 0;
+	rc |= xmlTextWriterWriteFormatAttribute(w, XC("classname"), "fabcheck.%s", f->rule->id) < 0;
+	rc |= xmlTextWriterWriteAttribute(w, XC("time"), XC("0")) < 0;
 	if (f->status != FC_PASS) {
 		fc_buf_init(&b, 1u << 20);
 		for (i = 0; i < f->nev; i++)
 			fc_buf_addf(&b, "%s %s: %s %s\n", f->ev[i].end, f->ev[i].what, f->ev[i].value,
 				    fc_src_str(&f->ev[i].src, where, sizeof(where)));
 		if (f->status == FC_FAIL) {
-			rc |= xmlTextWriterStartElement(w, BAD_CAST "failure") < 0;
-			rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "message", BAD_CAST f->message) < 0;
-			rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "type", BAD_CAST fc_sev_name(f->sev)) < 0;
+			rc |= xmlTextWriterStartElement(w, XC("failure")) < 0;
+			rc |= xmlTextWriterWriteAttribute(w, XC("message"), XC(f->message)) < 0;
+			rc |= xmlTextWriterWriteAttribute(w, XC("type"), XC(fc_sev_name(f->sev))) < 0;
 		} else {
-			rc |= xmlTextWriterStartElement(w, BAD_CAST "skipped") < 0;
-			rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "message", "UNKNOWN: %s", f->message) < 0;
+			rc |= xmlTextWriterStartElement(w, XC("skipped")) < 0;
+			rc |= xmlTextWriterWriteFormatAttribute(w, XC("message"), "UNKNOWN: %s", f->message) < 0;
 		}
-		rc |= xmlTextWriterWriteString(w, BAD_CAST(b.data ? b.data : "")) < 0;
+		rc |= xmlTextWriterWriteString(w, XC(b.data ? b.data : "")) < 0;
 		rc |= xmlTextWriterEndElement(w) < 0;
 		fc_buf_free(&b);
 	}
@@ -147,21 +150,21 @@ static enum fc_rc junit_end(void *st, const struct fc_summary *s)
 	if (w) {
 		xmlTextWriterSetIndent(w, 1);
 		rc |= xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL) < 0;
-		rc |= xmlTextWriterStartElement(w, BAD_CAST "testsuites") < 0;
+		rc |= xmlTextWriterStartElement(w, XC("testsuites")) < 0;
 		rc |= suite_open(w, "device-data", id++, stamp, j->run->m->ndevs, 0, j->nbad, 0);
 		for (i = 0; i < j->run->m->ndevs; i++) {
 			const struct fc_device *d = j->run->m->devs[i];
 			bool bad = d->status != FC_DEV_OK && d->status != FC_DEV_INTENT;
 
-			rc |= xmlTextWriterStartElement(w, BAD_CAST "testcase") < 0;
-			rc |= xmlTextWriterWriteFormatAttribute(w, BAD_CAST "name", "device-data %s", d->name) < 0;
-			rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "classname", BAD_CAST "fabcheck.device-data") < 0;
-			rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "time", BAD_CAST "0") < 0;
+			rc |= xmlTextWriterStartElement(w, XC("testcase")) < 0;
+			rc |= xmlTextWriterWriteFormatAttribute(w, XC("name"), "device-data %s", d->name) < 0;
+			rc |= xmlTextWriterWriteAttribute(w, XC("classname"), XC("fabcheck.device-data")) < 0;
+			rc |= xmlTextWriterWriteAttribute(w, XC("time"), XC("0")) < 0;
 			if (bad) {
-				rc |= xmlTextWriterStartElement(w, BAD_CAST "error") < 0;
-				rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "type", BAD_CAST fc_devstatus_name(d->status)) < 0;
-				rc |= xmlTextWriterWriteAttribute(w, BAD_CAST "message",
-								  BAD_CAST(d->nerrors ? d->errors[0] : fc_devstatus_name(d->status))) < 0;
+				rc |= xmlTextWriterStartElement(w, XC("error")) < 0;
+				rc |= xmlTextWriterWriteAttribute(w, XC("type"), XC(fc_devstatus_name(d->status))) < 0;
+				rc |= xmlTextWriterWriteAttribute(w, XC("message"),
+								  XC(d->nerrors ? d->errors[0] : fc_devstatus_name(d->status))) < 0;
 				for (k = 0; k < d->nerrors; k++)
 					rc |= xmlTextWriterWriteFormatString(w, "%s\n", d->errors[k]) < 0;
 				rc |= xmlTextWriterEndElement(w) < 0;

@@ -145,9 +145,15 @@ static enum fc_rc get_strlist(struct hp *h, const struct doc_node *map, const ch
 	out->v = fc_alloc(h->c->m->arena, (n->n + 1) * sizeof(*out->v));
 	if (!out->v)
 		return FC_ERR_NOMEM;
-	for (i = 0; i < n->n; i++)
-		if ((rc = doc_as_str(h->d, n->items[i], key, &out->v[i], h->c->err)) != FC_OK)
+	for (i = 0; i < n->n; i++) {
+		const char *v;
+
+		/* The document is freed after parsing: the model keeps its own copy. */
+		if ((rc = doc_as_str(h->d, n->items[i], key, &v, h->c->err)) != FC_OK)
 			return rc;
+		if (!(out->v[i] = fc_strdup(h->c->m->arena, v)))
+			return FC_ERR_NOMEM;
+	}
 	out->n = n->n;
 	out->m.known = true;
 	out->m.src = src_of(h, n);

@@ -318,7 +318,7 @@ enum fc_rc nxos_parse_lldp_text(struct fc_parse_ctx *c, const char *text)
 		else if (sscanf(line, "Local Port id: %127s", local) == 1)
 			;
 		else if (!strncmp(line, "System Name: ", 13)) {
-			snprintf(sys, sizeof(sys), "%s", line + 13);
+			snprintf(sys, sizeof(sys), "%.255s", line + 13);
 			sys_line = it.lineno;
 		}
 	}

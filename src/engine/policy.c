@@ -142,7 +142,22 @@ enum fc_rc fc_policy_load(const char *rules_dir, const char *profile, const char
 		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 	}
 	p->arena = a;
+	for (i = 0; l[i]; i++)
+		;
+	if (i > MAX_RULES) {
+		rc = fc_err_set(err, FC_ERR_INTERNAL, NULL, 0, "%zu rules registered, policy holds %d", i, MAX_RULES);
+		goto fail;
+	}
 	for (i = 0; l[i]; i++) {
+		size_t k;
+
+		for (k = 0; l[i]->params[k].key; k++)
+			;
+		if (k > MAX_PARAMS) {
+			rc = fc_err_set(err, FC_ERR_INTERNAL, NULL, 0, "rule %s has %zu parameters, policy holds %d",
+					l[i]->id, k, MAX_PARAMS);
+			goto fail;
+		}
 		p->r[i].enabled = true;
 		p->r[i].sev = l[i]->severity;
 	}

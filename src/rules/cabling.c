@@ -4,8 +4,6 @@
 
 #include "rules/rules.h"
 
-static const struct fc_rule_param no_params[] = { { NULL, FC_PARAM_INT, NULL, NULL } };
-
 static void cable_run(struct fc_rctx *c)
 {
 	const struct fc_link *l = c->link;
@@ -35,6 +33,6 @@ const struct fc_rule fc_rule_cable_lldp = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "inventory links; switch: show lldp neighbors detail; host: LLDP neighbour (lldpd)",
-	.params = no_params,
+	.params = fc_no_params,
 	.run = cable_run,
 };

@@ -8,8 +8,6 @@
 #include "rules/rules.h"
 #include "util/hmap.h"
 
-static const struct fc_rule_param no_params[] = { { NULL, FC_PARAM_INT, NULL, NULL } };
-
 struct holder {
 	const struct fc_device *dev;
 	const struct fc_rdma_dev *rd;
@@ -152,6 +150,6 @@ const struct fc_rule fc_rule_gid_dup = {
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "every host: /sys/class/infiniband/<dev>/ports/<p>/gids/*, gid_attrs/types/*, gid_attrs/ndevs/*",
-	.params = no_params,
+	.params = fc_no_params,
 	.run = gid_run,
 };

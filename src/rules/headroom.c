@@ -117,13 +117,19 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 	return (double)have >= need ? V_PASS : V_FAIL;
 }
 
+/* An end is judged only where the RoCE priority is lossless (or where that is unknown). */
+static bool end_not_lossless(const struct fc_endpoint *e, int prio)
+{
+	return e->ifc && e->ifc->pfc_prios.m.known && !(e->ifc->pfc_prios.v & (1 << prio));
+}
+
 static void hr_run(struct fc_rctx *c)
 {
 	const struct fc_link *l = c->link;
 	const struct fc_intent *in = &c->m->intent;
 	struct fc_finding *f;
 	enum verdict v[2];
-	int prio, k, fails = 0, unknowns = 0, na = 0;
+	int prio, k, fails = 0, unknowns = 0;
 
 	if (!in->roce_prio.m.known) {
 		f = fc_finding_new(c, FC_UNKNOWN, fc_link_subject(c, l), "the RoCE priority is not declared");
@@ -131,6 +137,9 @@ static void hr_run(struct fc_rctx *c)
 		return;
 	}
 	prio = (int)in->roce_prio.v;
+	/* Not a lossless link for the RoCE priority: headroom does not apply. */
+	if (end_not_lossless(&l->a, prio) && end_not_lossless(&l->b, prio))
+		return;
 	f = fc_finding_new(c, FC_PASS, fc_link_subject(c, l), "-");
 	if (!f)
 		return;
@@ -141,19 +150,13 @@ static void hr_run(struct fc_rctx *c)
 	for (k = 0; k < 2; k++) {
 		fails += v[k] == V_FAIL;
 		unknowns += v[k] == V_UNKNOWN;
-		na += v[k] == V_NA;
-	}
-	if (na == 2) {
-		/* Not a lossless link for the RoCE priority: headroom does not apply. */
-		c->eng->n--;
-		return;
 	}
 	if (fails) {
 		f->status = FC_FAIL;
 		fc_finding_set_message(c, f, "PFC headroom for priority %d is below what speed, cable length and MTU "
 					     "require on %s: lossless traffic will be dropped under congestion",
-				       prio, v[0] == V_FAIL && v[1] == V_FAIL ? "both ends"
-				       : v[0] == V_FAIL ? fc_end_name(c, &l->a) : fc_end_name(c, &l->b));
+				       prio, fails == 2 ? "both ends" : v[0] == V_FAIL ? fc_end_name(c, &l->a)
+										: fc_end_name(c, &l->b));
 	} else if (unknowns) {
 		f->status = FC_UNKNOWN;
 		fc_finding_set_message(c, f, "headroom for priority %d could not be checked on every end", prio);

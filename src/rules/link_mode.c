@@ -6,8 +6,6 @@
 
 #include "rules/rules.h"
 
-static const struct fc_rule_param no_params[] = { { NULL, FC_PARAM_INT, NULL, NULL } };
-
 /* Lanes from an ethtool link-mode name: "50000baseCR2/Full" -> 2, "50000baseCR/Full" -> 1. */
 static int mode_lanes(const char *mode)
 {
@@ -137,7 +135,7 @@ const struct fc_rule fc_rule_l1_lanes = {
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: ethtool speed, Lanes, link mode in use; switch: speed, breakout map, transceiver bitrate/type",
-	.params = no_params,
+	.params = fc_no_params,
 	.run = lanes_run,
 };
 
@@ -230,6 +228,6 @@ const struct fc_rule fc_rule_l1_cr_kr = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: link mode in use, advertised modes, ethtool Port; switch: transceiver type (medium, PMD)",
-	.params = no_params,
+	.params = fc_no_params,
 	.run = cr_kr_run,
 };

@@ -13,6 +13,9 @@ extern const struct fc_rule fc_rule_udp4791_acl;
 extern const struct fc_rule fc_rule_udp4791_hostfw;
 extern const struct fc_rule fc_rule_cable_lldp;
 
+/* The parameter list of a rule that has none. */
+extern const struct fc_rule_param fc_no_params[];
+
 /* mlx5 receive-buffer xoff (drivers/net/ethernet/mellanox/mlx5/core/en/port_buffer.c):
  * (301 + 2.16 * cable_m) * speed_gbps + 2.72 * mtu, speed floored at 40G. */
 double fc_mlx5_xoff_bytes(double speed_gbps, double cable_m, double mtu);

@@ -7,8 +7,6 @@
 
 #include "rules/rules.h"
 
-static const struct fc_rule_param no_params[] = { { NULL, FC_PARAM_INT, NULL, NULL } };
-
 #define ROCE_PORT 4791
 #define SPORT_LO 49152
 #define SPORT_HI 65535
@@ -214,7 +212,7 @@ const struct fc_rule fc_rule_udp4791_acl = {
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "switch: ip access-list entries, ip access-group in/out on the port; host: the port's IP addresses",
-	.params = no_params,
+	.params = fc_no_params,
 	.run = acl_run,
 };
 
@@ -264,6 +262,6 @@ const struct fc_rule fc_rule_udp4791_hostfw = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: RDMA device kinds (hw, rxe, siw), nftables/iptables verdict for UDP 4791",
-	.params = no_params,
+	.params = fc_no_params,
 	.run = hostfw_run,
 };

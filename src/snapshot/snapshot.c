@@ -112,6 +112,16 @@ static enum fc_rc load_manifest(struct fc_model *m, const char *dir, struct doc 
 			return fc_err_set(err, FC_ERR_INPUT, md->file, n->line,
 					  "manifest names device '%s', which the inventory does not have", name);
 		v = fc_vendor_find(dev->platform);
+		{
+			const char *plat = NULL;
+
+			if ((rc = doc_opt_str(md, n, "platform", &plat, err)) != FC_OK)
+				return rc;
+			if (plat && strcmp(plat, dev->platform))
+				return fc_err_set(err, FC_ERR_INPUT, md->file, doc_key_line(n, "platform"),
+						  "platform: '%s' differs from the inventory's '%s' for device '%s'", plat,
+						  dev->platform, name);
+		}
 		if ((errs = doc_get(n, "errors"))) {
 			if ((rc = doc_expect(md, errs, DOC_SEQ, "errors", err)) != FC_OK)
 				return rc;

@@ -15,10 +15,13 @@ rc=$?
 set -e
 [ "$rc" -eq 1 ] || { echo "expected exit 1 on the demo, got $rc"; exit 1; }
 xmllint --noout --schema "$shared/schemas/JUnit.xsd" "$t/r.xml"
-python3 - "$shared/schemas/sarif-schema-2.1.0.json" "$t/r.sarif" "$t/r.xml" <<'PY'
+python3 - "$shared/schemas/sarif-schema-2.1.0.json" "$t/r.sarif" "$t/r.xml" docs/report.schema.json "$t/r.json" <<'PY'
 import json, sys, jsonschema, xml.etree.ElementTree as ET
 schema = json.load(open(sys.argv[1])); sarif = json.load(open(sys.argv[2]))
 jsonschema.validate(sarif, schema)
+report = json.load(open(sys.argv[5]))
+jsonschema.validate(report, json.load(open(sys.argv[4])))
+assert report["summary"]["fail"] == 4 and report["summary"]["exit_code"] == 1, report["summary"]
 res = sarif["runs"][0]["results"]
 fails = [r for r in res if r["kind"] == "fail"]
 assert len(fails) == 4, len(fails)

@@ -273,6 +273,9 @@ static const struct bad bads[] = {
 	  "{\"format\": \"fabcheck-snapshot\", \"inventory\": \"inventory.yaml\",\n \"devices\": [{\"name\": \"sw1\", \"status\": \"ok\",\n"
 	  "  \"outputs\": [{\"command\": \"show version\", \"encoding\": \"json\", \"file\": \"../../etc/passwd\"}]}]}\n", "",
 	  "manifest.json:3: file: '../../etc/passwd' must be a path inside the snapshot" },
+	{ "manifest platform mismatch", "manifest.json",
+	  "{\"format\": \"fabcheck-snapshot\", \"inventory\": \"inventory.yaml\",\n \"devices\": [{\"name\": \"sw1\", \"status\": \"ok\",\n"
+	  "  \"platform\": \"linux\"}]}\n", "", "manifest.json:3: platform: 'linux' differs" },
 	{ "NX-API error code", "devices/sw1/show_interface.json",
 	  "{\"ins_api\": {\"outputs\": {\"output\": {\"code\": \"400\",\n \"msg\": \"Input CLI command error\"}}}}\n", "",
 	  "show_interface.json:1: NX-API reported code 400" },
@@ -347,8 +350,8 @@ static void policy_changes_results(void **state)
 	const char *argv[] = { "fabcheck", "validate", "inventories/demo", "--policy", path, NULL };
 
 	(void)state;
-	/* Disabling three of the four failing rules and demoting the fourth to low below --fail-on
-	 * default (low) still fails; with severity info it passes. */
+	/* Disabling three of the four failing rules and demoting the fourth to info, below the
+	 * default --fail-on low, makes the demo pass. */
 	snprintf(path, sizeof(path), "%s/policy.yaml", d);
 	write_file(path, "rules:\n  L1-LANES-MODULATION: {enabled: false}\n  GID-DUP: {enabled: false}\n"
 			 "  UDP4791-SWITCH-ACL: {enabled: false}\n  HR-SIZE: {severity: info}\n");
@@ -367,6 +370,62 @@ static void policy_changes_results(void **state)
 	run_free(&r);
 	rm_rf(d);
 	free(d);
+}
+
+/* --- CI gate: saved config + host intent, YAML and JSON inventories -------------------------- */
+
+/* "RULE status subject" for every finding of a JSON report, one per line. */
+static char *finding_lines(const char *report)
+{
+	struct doc *d = NULL;
+	struct fc_err err;
+	const struct doc_node *f;
+	struct fc_buf b;
+	size_t i;
+
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json("report", report, strlen(report), &d, &err), FC_OK);
+	f = doc_get(d->root, "findings");
+	fc_buf_init(&b, 1u << 20);
+	for (i = 0; i < f->n; i++) {
+		const char *r, *st, *sub;
+
+		doc_req_str(d, f->items[i], "rule", &r, &err);
+		doc_req_str(d, f->items[i], "status", &st, &err);
+		doc_req_str(d, f->items[i], "subject", &sub, &err);
+		fc_buf_addf(&b, "%s %s %s\n", r, st, sub);
+	}
+	doc_free(&d);
+	return b.data;
+}
+
+static void ci_gate_yaml_json_same(void **state)
+{
+	const char *y[] = { "fabcheck", "validate", "inventories/examples/ci-gate/inventory.yaml", "--format", "json", NULL };
+	const char *j[] = { "fabcheck", "validate", "inventories/examples/ci-gate/inventory.json", "--format", "json", NULL };
+	const char *s[] = { "fabcheck", "validate", "inventories/examples/ci-gate/inventory.yaml", "--format", "sarif", NULL };
+	struct run ry, rj, rs;
+	char *ly, *lj;
+
+	(void)state;
+	run_cli(&ry, y);
+	run_cli(&rj, j);
+	assert_int_equal(ry.code, FC_EXIT_FINDINGS);
+	assert_int_equal(rj.code, FC_EXIT_FINDINGS);
+	ly = finding_lines(ry.out);
+	lj = finding_lines(rj.out);
+	assert_string_equal(ly, lj);
+	assert_non_null(strstr(ly, "UDP4791-SWITCH-ACL fail tor1:Ethernet1/1/2 <-> gpu2:ens1f0"));
+	assert_non_null(strstr(ly, "UDP4791-SWITCH-ACL pass tor1:Ethernet1/1/1 <-> gpu1:ens1f0"));
+	/* SARIF points at the ACL in the saved config */
+	run_cli(&rs, s);
+	assert_non_null(strstr(rs.out, "\"uri\":\"inventories/examples/ci-gate/configs/tor1.cfg\""));
+	assert_non_null(strstr(rs.out, "\"startLine\":27"));
+	free(ly);
+	free(lj);
+	run_free(&ry);
+	run_free(&rj);
+	run_free(&rs);
 }
 
 /* --- collect ------------------------------------------------------------------------------- */
@@ -486,6 +545,7 @@ int main(void)
 		cmocka_unit_test(malformed_inputs),
 		cmocka_unit_test(user_policy_errors),
 		cmocka_unit_test(policy_changes_results),
+		cmocka_unit_test(ci_gate_yaml_json_same),
 		cmocka_unit_test(collect_file_transport),
 		cmocka_unit_test(every_rule_documented),
 		cmocka_unit_test(every_option_documented),

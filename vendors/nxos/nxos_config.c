@@ -261,26 +261,26 @@ static enum fc_rc sysqos_line(struct cfg *g, char **w, size_t n)
 	struct fc_qos *q = &g->c->dev->qos;
 	struct fc_src s = here(g);
 
-	if (n == 5 && !strcmp(w[0], "service-policy") && !strcmp(w[1], "type")) {
-		if (!strcmp(w[2], "network-qos") && !strcmp(w[3], "input"))
-			; /* not a valid direction for network-qos */
-		else if (!strcmp(w[2], "qos") && !strcmp(w[3], "input"))
-			return fc_set_str(m, &q->sys_qos_in, w[4], s), FC_OK;
-		else if (!strcmp(w[2], "queuing") && !strcmp(w[3], "output"))
-			return fc_set_str(m, &q->sys_queuing_out, w[4], s), FC_OK;
-		else if (!strcmp(w[2], "queuing") && !strcmp(w[3], "input"))
-			return fc_set_str(m, &q->sys_queuing_in, w[4], s), FC_OK;
-	}
+	struct fc_str *slot = NULL;
+
+	/* service-policy type network-qos NAME | service-policy type qos|queuing input|output NAME */
 	if (n == 4 && !strcmp(w[0], "service-policy") && !strcmp(w[1], "type") && !strcmp(w[2], "network-qos"))
-		return fc_set_str(m, &q->sys_nq, w[3], s), FC_OK;
-	return not_understood(g);
+		slot = &q->sys_nq;
+	else if (n == 5 && !strcmp(w[0], "service-policy") && !strcmp(w[1], "type") && !strcmp(w[2], "qos") &&
+		 !strcmp(w[3], "input"))
+		slot = &q->sys_qos_in;
+	else if (n == 5 && !strcmp(w[0], "service-policy") && !strcmp(w[1], "type") && !strcmp(w[2], "queuing"))
+		slot = !strcmp(w[3], "output") ? &q->sys_queuing_out : !strcmp(w[3], "input") ? &q->sys_queuing_in : NULL;
+	if (!slot)
+		return not_understood(g);
+	fc_set_str(m, slot, w[n - 1], s);
+	return FC_OK;
 }
 
 static enum fc_rc cmap_line(struct cfg *g, char **w, size_t n)
 {
 	struct fc_class_map *cm = g->cmap;
 	uint64_t mask;
-	size_t i = 1;
 
 	if (n >= 3 && !strcmp(w[0], "match") && !strcmp(w[1], "not"))
 		return not_understood(g);
@@ -299,7 +299,6 @@ static enum fc_rc cmap_line(struct cfg *g, char **w, size_t n)
 	} else if (n >= 4 && !strcmp(w[0], "match") && !strcmp(w[1], "access-group") && !strcmp(w[2], "name")) {
 		cm->acl = fc_strdup(g->c->m->arena, w[3]);
 	} else {
-		(void)i;
 		return not_understood(g);
 	}
 	return FC_OK;
@@ -667,8 +666,10 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 		struct fc_class_map *cm;
 		enum fc_qtype t = qtype(w[2], &ok);
 
-		if (!ok)
-			return not_understood(g), g->blk = B_IGNORED, FC_OK;
+		if (!ok) {
+			g->blk = B_IGNORED;
+			return not_understood(g);
+		}
 		q->cmaps = fc_grow(m->arena, q->cmaps, q->ncmaps, &q->cmaps_cap, sizeof(*q->cmaps));
 		if (!q->cmaps)
 			return FC_ERR_NOMEM;

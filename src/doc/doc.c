@@ -20,6 +20,28 @@ void doc_free(struct doc **d)
 	*d = NULL;
 }
 
+enum fc_rc doc_add_child(struct fc_arena *a, struct doc_node *parent, size_t *cap, struct doc_node *child,
+			 const char *key, unsigned key_line)
+{
+	size_t oldcap = *cap, kc;
+
+	parent->items = fc_grow(a, parent->items, parent->n, cap, sizeof(*parent->items));
+	if (!parent->items)
+		return FC_ERR_NOMEM;
+	if (parent->type == DOC_MAP) {
+		kc = oldcap;
+		parent->keys = fc_grow(a, parent->keys, parent->n, &kc, sizeof(*parent->keys));
+		kc = oldcap;
+		parent->key_lines = fc_grow(a, parent->key_lines, parent->n, &kc, sizeof(*parent->key_lines));
+		if (!parent->keys || !parent->key_lines)
+			return FC_ERR_NOMEM;
+		parent->keys[parent->n] = key;
+		parent->key_lines[parent->n] = key_line;
+	}
+	parent->items[parent->n++] = child;
+	return FC_OK;
+}
+
 const char *doc_type_name(enum doc_type t)
 {
 	switch (t) {

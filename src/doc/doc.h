@@ -42,6 +42,10 @@ enum fc_rc doc_parse_yaml(const char *file, const char *text, size_t len, struct
 enum fc_rc doc_load_file(const char *path, struct doc **out, struct fc_err *err);
 void doc_free(struct doc **d);
 
+/* Loader helper: appends child (and, in a map, key) to parent; *cap tracks the allocation. */
+enum fc_rc doc_add_child(struct fc_arena *a, struct doc_node *parent, size_t *cap, struct doc_node *child,
+			 const char *key, unsigned key_line);
+
 const char *doc_type_name(enum doc_type t);
 const struct doc_node *doc_get(const struct doc_node *map, const char *key);
 unsigned doc_key_line(const struct doc_node *map, const char *key);

@@ -208,30 +208,6 @@ static enum fc_rc parse_number(struct jp *j, struct doc_node *n)
 
 static enum fc_rc parse_value(struct jp *j, struct doc_node **out);
 
-static enum fc_rc add_child(struct jp *j, struct doc_node *parent, size_t *cap, struct doc_node *child,
-			    const char *key, unsigned key_line)
-{
-	size_t oldcap = *cap;
-
-	parent->items = fc_grow(j->d->arena, parent->items, parent->n, cap, sizeof(*parent->items));
-	if (!parent->items)
-		return FC_ERR_NOMEM;
-	if (parent->type == DOC_MAP) {
-		size_t kc = oldcap;
-
-		parent->keys = fc_grow(j->d->arena, parent->keys, parent->n, &kc, sizeof(*parent->keys));
-		kc = oldcap;
-		parent->key_lines = fc_grow(j->d->arena, parent->key_lines, parent->n, &kc,
-					    sizeof(*parent->key_lines));
-		if (!parent->keys || !parent->key_lines)
-			return FC_ERR_NOMEM;
-		parent->keys[parent->n] = key;
-		parent->key_lines[parent->n] = key_line;
-	}
-	parent->items[parent->n++] = child;
-	return FC_OK;
-}
-
 static enum fc_rc parse_container(struct jp *j, struct doc_node *n, char close)
 {
 	size_t cap = 0;
@@ -268,7 +244,7 @@ static enum fc_rc parse_container(struct jp *j, struct doc_node *n, char close)
 		rc = parse_value(j, &child);
 		if (rc != FC_OK)
 			return rc;
-		if (add_child(j, n, &cap, child, key, key_line) != FC_OK)
+		if (doc_add_child(j->d->arena, n, &cap, child, key, key_line) != FC_OK)
 			return fc_err_set(j->err, FC_ERR_NOMEM, j->d->file, j->line, "out of memory");
 		skip_ws(j);
 		if (j->p < j->end && *j->p == ',') {

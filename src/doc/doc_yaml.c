@@ -58,29 +58,6 @@ static void scalar_type(struct doc_node *n, const yaml_event_t *ev)
 
 static enum fc_rc parse_node(struct yp *y, yaml_event_t *ev, struct doc_node **out);
 
-static enum fc_rc add(struct yp *y, struct doc_node *parent, size_t *cap, struct doc_node *child,
-		      const char *key, unsigned key_line)
-{
-	size_t old = *cap, kc;
-
-	parent->items = fc_grow(y->d->arena, parent->items, parent->n, cap, sizeof(*parent->items));
-	if (!parent->items)
-		return FC_ERR_NOMEM;
-	if (parent->type == DOC_MAP) {
-		kc = old;
-		parent->keys = fc_grow(y->d->arena, parent->keys, parent->n, &kc, sizeof(*parent->keys));
-		kc = old;
-		parent->key_lines = fc_grow(y->d->arena, parent->key_lines, parent->n, &kc,
-					    sizeof(*parent->key_lines));
-		if (!parent->keys || !parent->key_lines)
-			return FC_ERR_NOMEM;
-		parent->keys[parent->n] = key;
-		parent->key_lines[parent->n] = key_line;
-	}
-	parent->items[parent->n++] = child;
-	return FC_OK;
-}
-
 static enum fc_rc parse_children(struct yp *y, struct doc_node *n, yaml_event_type_t end)
 {
 	size_t cap = 0;
@@ -120,7 +97,7 @@ static enum fc_rc parse_children(struct yp *y, struct doc_node *n, yaml_event_ty
 		rc = parse_node(y, &ev, &child);
 		if (rc != FC_OK)
 			return rc;
-		if (add(y, n, &cap, child, key, kl) != FC_OK)
+		if (doc_add_child(y->d->arena, n, &cap, child, key, kl) != FC_OK)
 			return fc_err_set(y->err, FC_ERR_NOMEM, y->d->file, kl, "out of memory");
 	}
 }

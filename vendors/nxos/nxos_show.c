@@ -2,6 +2,7 @@
 /* NX-OS show commands: show version and show interface (NX-API JSON), show interface (CLI text),
  * show lldp neighbors detail and show interface transceiver details (CLI text). */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,26 @@ static enum fc_rc str_field(struct fc_parse_ctx *c, const struct doc *d, const s
 			  doc_type_name(n->type));
 }
 
+/* NX-API ROW_interface keys read as they are: strings, or "on"/"off" flags. */
+enum field_kind { F_STR, F_ON, F_FEC };
+
+static const struct {
+	const char *key;
+	enum field_kind kind;
+	size_t off;          /* of the struct fc_str / fc_bool in struct fc_iface */
+} row_fields[] = {
+	{ "state", F_STR, offsetof(struct fc_iface, oper_state) },
+	{ "admin_state", F_STR, offsetof(struct fc_iface, admin_state) },
+	{ "eth_hw_addr", F_STR, offsetof(struct fc_iface, mac) },
+	{ "eth_mode", F_STR, offsetof(struct fc_iface, port_mode) },
+	{ "desc", F_STR, offsetof(struct fc_iface, description) },
+	{ "eth_autoneg", F_ON, offsetof(struct fc_iface, autoneg) },
+	{ "eth_in_flowctrl", F_ON, offsetof(struct fc_iface, pause_rx) },
+	{ "eth_out_flowctrl", F_ON, offsetof(struct fc_iface, pause_tx) },
+	{ "eth_admin_fec_state", F_FEC, offsetof(struct fc_iface, fec_config) },
+	{ "eth_oper_fec_state", F_FEC, offsetof(struct fc_iface, fec_active) },
+};
+
 static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row)
 {
 	struct fc_model *m = c->m;
@@ -86,6 +107,7 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 	const char *name, *v;
 	char nb[128];
 	int64_t i;
+	size_t k;
 	enum fc_rc rc;
 
 	if ((rc = doc_expect(d, row, DOC_MAP, "ROW_interface", c->err)) != FC_OK)
@@ -95,62 +117,43 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 	ifc = fc_dev_iface(m, c->dev, nxos_ifname(name, strlen(name), nb, sizeof(nb)));
 	if (!ifc)
 		return FC_ERR_NOMEM;
-#define SRC(k) fc_src_make(m, d->file, doc_key_line(row, k))
-	if ((rc = str_field(c, d, row, "state", &v)) != FC_OK)
-		return rc;
-	if (v)
-		fc_set_str(m, &ifc->oper_state, v, SRC("state"));
-	if ((rc = str_field(c, d, row, "admin_state", &v)) != FC_OK)
-		return rc;
-	if (v)
-		fc_set_str(m, &ifc->admin_state, v, SRC("admin_state"));
+	for (k = 0; k < sizeof(row_fields) / sizeof(row_fields[0]); k++) {
+		struct fc_src s = fc_src_make(m, d->file, doc_key_line(row, row_fields[k].key));
+		char *slot = (char *)ifc + row_fields[k].off;
+
+		if ((rc = str_field(c, d, row, row_fields[k].key, &v)) != FC_OK)
+			return rc;
+		if (!v)
+			continue;
+		switch (row_fields[k].kind) {
+		case F_STR:
+			fc_set_str(m, (struct fc_str *)(void *)slot, v, s);
+			break;
+		case F_ON:
+			fc_set_bool((struct fc_bool *)(void *)slot, !strcmp(v, "on"), s);
+			break;
+		case F_FEC:
+			if (fec_norm(v))
+				fc_set_str(m, (struct fc_str *)(void *)slot, fec_norm(v), s);
+			else
+				fc_set_unknown(&((struct fc_str *)(void *)slot)->m, "FEC state not understood");
+			break;
+		}
+	}
 	if ((rc = str_field(c, d, row, "eth_mtu", &v)) != FC_OK)
 		return rc;
 	if (v) {
 		if (!fc_parse_i64(v, 64, 65535, &i))
 			return fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(row, "eth_mtu"),
 					  "eth_mtu: expected a number of bytes, found '%s'", v);
-		fc_set_int(&ifc->mtu, i, SRC("eth_mtu"));
+		fc_set_int(&ifc->mtu, i, fc_src_make(m, d->file, doc_key_line(row, "eth_mtu")));
 	}
 	if ((rc = str_field(c, d, row, "eth_speed", &v)) != FC_OK)
 		return rc;
 	if (v && speed_text(v, &i))
-		fc_set_int(&ifc->speed_mbps, i, SRC("eth_speed"));
+		fc_set_int(&ifc->speed_mbps, i, fc_src_make(m, d->file, doc_key_line(row, "eth_speed")));
 	else if (v)
 		fc_set_unknown(&ifc->speed_mbps.m, "show interface reports no fixed speed (auto-speed, link down)");
-	if ((rc = str_field(c, d, row, "eth_autoneg", &v)) != FC_OK)
-		return rc;
-	if (v)
-		fc_set_bool(&ifc->autoneg, !strcmp(v, "on"), SRC("eth_autoneg"));
-	if ((rc = str_field(c, d, row, "eth_hw_addr", &v)) != FC_OK)
-		return rc;
-	if (v)
-		fc_set_str(m, &ifc->mac, v, SRC("eth_hw_addr"));
-	if ((rc = str_field(c, d, row, "eth_mode", &v)) != FC_OK)
-		return rc;
-	if (v)
-		fc_set_str(m, &ifc->port_mode, v, SRC("eth_mode"));
-	if ((rc = str_field(c, d, row, "desc", &v)) != FC_OK)
-		return rc;
-	if (v)
-		fc_set_str(m, &ifc->description, v, SRC("desc"));
-	if ((rc = str_field(c, d, row, "eth_in_flowctrl", &v)) != FC_OK)
-		return rc;
-	if (v)
-		fc_set_bool(&ifc->pause_rx, !strcmp(v, "on"), SRC("eth_in_flowctrl"));
-	if ((rc = str_field(c, d, row, "eth_out_flowctrl", &v)) != FC_OK)
-		return rc;
-	if (v)
-		fc_set_bool(&ifc->pause_tx, !strcmp(v, "on"), SRC("eth_out_flowctrl"));
-	if ((rc = str_field(c, d, row, "eth_admin_fec_state", &v)) != FC_OK)
-		return rc;
-	if (v && fec_norm(v))
-		fc_set_str(m, &ifc->fec_config, fec_norm(v), SRC("eth_admin_fec_state"));
-	if ((rc = str_field(c, d, row, "eth_oper_fec_state", &v)) != FC_OK)
-		return rc;
-	if (v && fec_norm(v))
-		fc_set_str(m, &ifc->fec_active, fec_norm(v), SRC("eth_oper_fec_state"));
-#undef SRC
 	return FC_OK;
 }
 

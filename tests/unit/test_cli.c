@@ -222,63 +222,77 @@ struct bad {
 	const char *content;
 	const char *target;     /* "" = the snapshot dir, else a file inside it */
 	const char *expect;     /* substring of stderr or stdout: file:line and what */
+	const char *manifest;   /* replaces manifest.json when set */
 };
+
+#define MANIFEST_SW1(cmd, enc, file)                                                                   \
+	"{\"format\": \"fabcheck-snapshot\", \"inventory\": \"inventory.yaml\",\n"                           \
+	" \"devices\": [{\"name\": \"sw1\", \"status\": \"ok\", \"outputs\": [\n"                           \
+	"  {\"command\": \"" cmd "\", \"encoding\": \"" enc "\", \"file\": \"" file "\"}]}]}\n"
 
 #define INV_HEAD "version: 1\ndevices:\n  - {name: sw1, platform: nxos}\n  - {name: h1, platform: linux}\n"
 
 static const struct bad bads[] = {
-	{ "yaml syntax", "inventory.yaml", "version: 1\ndevices: [\n  {name: sw1\n", "", "inventory.yaml:" },
-	{ "json syntax", "inv.json", "{\"version\": 1,\n \"devices\": [}\n", "inv.json", "inv.json:2: invalid JSON" },
-	{ "version wrong type", "inventory.yaml", "version: one\ndevices: []\n", "", "inventory.yaml:1: version: expected" },
-	{ "unknown top key", "inventory.yaml", INV_HEAD "colour: blue\n", "", "inventory.yaml:5: inventory: unknown key 'colour'" },
+	{ "yaml syntax", "inventory.yaml", "version: 1\ndevices: [\n  {name: sw1\n", "", "inventory.yaml:", NULL },
+	{ "json syntax", "inv.json", "{\"version\": 1,\n \"devices\": [}\n", "inv.json", "inv.json:2: invalid JSON", NULL },
+	{ "version wrong type", "inventory.yaml", "version: one\ndevices: []\n", "", "inventory.yaml:1: version: expected", NULL },
+	{ "unknown top key", "inventory.yaml", INV_HEAD "colour: blue\n", "", "inventory.yaml:5: inventory: unknown key 'colour'", NULL },
 	{ "unknown device key", "inventory.yaml", "version: 1\ndevices:\n  - {name: sw1, platfrom: nxos}\n", "",
-	  "inventory.yaml:3: device: unknown key 'platfrom'" },
-	{ "missing platform", "inventory.yaml", "version: 1\ndevices:\n  - name: sw1\n", "", "inventory.yaml:3: missing required key 'platform'" },
+	  "inventory.yaml:3: device: unknown key 'platfrom'", NULL },
+	{ "missing platform", "inventory.yaml", "version: 1\ndevices:\n  - name: sw1\n", "", "inventory.yaml:3: missing required key 'platform'", NULL },
 	{ "unknown platform", "inventory.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: ios}\n", "",
-	  "inventory.yaml:3: platform: 'ios' is not one of" },
-	{ "duplicate device", "inventory.yaml", INV_HEAD "  - {name: sw1, platform: nxos}\n", "", "inventory.yaml:5: device 'sw1' defined twice" },
+	  "inventory.yaml:3: platform: 'ios' is not one of", NULL },
+	{ "duplicate device", "inventory.yaml", INV_HEAD "  - {name: sw1, platform: nxos}\n", "", "inventory.yaml:5: device 'sw1' defined twice", NULL },
 	{ "link to unknown device", "inventory.yaml", INV_HEAD "links:\n  - {a: \"sw9:Ethernet1/1\", b: \"h1:eth0\"}\n", "",
-	  "inventory.yaml:6: a: cabling plan names unknown device 'sw9'" },
+	  "inventory.yaml:6: a: cabling plan names unknown device 'sw9'", NULL },
 	{ "link endpoint syntax", "inventory.yaml", INV_HEAD "links:\n  - {a: sw1-Ethernet1/1, b: \"h1:eth0\"}\n", "",
-	  "inventory.yaml:6: a: expected DEVICE:INTERFACE" },
+	  "inventory.yaml:6: a: expected DEVICE:INTERFACE", NULL },
 	{ "negative length", "inventory.yaml", INV_HEAD "links:\n  - {a: \"sw1:Ethernet1/1\", b: \"h1:eth0\", length_m: -3}\n", "",
-	  "inventory.yaml:6: length_m" },
+	  "inventory.yaml:6: length_m", NULL },
 	{ "plan names unknown port", "inventory.yaml", INV_HEAD "links:\n  - {a: \"sw1:Ethernet9/9\", b: \"h1:eth0\"}\n", "",
-	  "inventory.yaml:6: cabling plan names port sw1:Ethernet9/9" },
+	  "inventory.yaml:6: cabling plan names port sw1:Ethernet9/9", NULL },
 	{ "group names unknown device", "inventory.yaml", INV_HEAD "groups:\n  g: [sw1, nobody]\n", "",
-	  "inventory.yaml:6: group 'g' names unknown device 'nobody'" },
+	  "inventory.yaml:6: group 'g' names unknown device 'nobody'", NULL },
 	{ "unknown credential", "inventory.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: nxos, credential: nope}\n", "",
-	  "inventory.yaml:3: device 'sw1' names unknown credential 'nope'" },
-	{ "duplicate key", "inventory.yaml", "version: 1\nversion: 1\ndevices: []\n", "", "inventory.yaml:2: inventory: key 'version' given twice" },
+	  "inventory.yaml:3: device 'sw1' names unknown credential 'nope'", NULL },
+	{ "duplicate key", "inventory.yaml", "version: 1\nversion: 1\ndevices: []\n", "", "inventory.yaml:2: inventory: key 'version' given twice", NULL },
 	{ "missing config file", "inv2.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: nxos, config: nope.cfg}\n", "inv2.yaml",
-	  "inv2.yaml:3: config 'nope.cfg'" },
+	  "inv2.yaml:3: config 'nope.cfg'", NULL },
 	{ "intent on a switch", "inv3.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: nxos, intent: {interfaces: []}}\n", "inv3.yaml",
-	  "inv3.yaml:3: intent: only hosts" },
+	  "inv3.yaml:3: intent: only hosts", NULL },
 	{ "truncated host JSON", "devices/h1/probe.json", "{\n  \"format\": \"fabcheck-host\",\n  \"interfaces\": [\n    {\"name\": \"eth0\",", "",
-	  "probe.json:4: invalid JSON" },
+	  "probe.json:4: invalid JSON", NULL },
 	{ "host wrong type", "devices/h1/probe.json",
-	  "{\"format\": \"fabcheck-host\",\n \"interfaces\": [{\"name\": \"eth0\",\n  \"mtu\": \"big\"}]}\n", "", "probe.json:3: mtu: expected" },
+	  "{\"format\": \"fabcheck-host\",\n \"interfaces\": [{\"name\": \"eth0\",\n  \"mtu\": \"big\"}]}\n", "", "probe.json:3: mtu: expected", NULL },
 	{ "host unknown key", "devices/h1/probe.json",
-	  "{\"format\": \"fabcheck-host\",\n \"interfaces\": [{\"name\": \"eth0\",\n  \"mut\": 9000}]}\n", "", "probe.json:3: interface: unknown key 'mut'" },
-	{ "host wrong format", "devices/h1/probe.json", "{\"format\": \"lshw\", \"interfaces\": []}\n", "", "probe.json:1: format: expected 'fabcheck-host'" },
+	  "{\"format\": \"fabcheck-host\",\n \"interfaces\": [{\"name\": \"eth0\",\n  \"mut\": 9000}]}\n", "", "probe.json:3: interface: unknown key 'mut'", NULL },
+	{ "host wrong format", "devices/h1/probe.json", "{\"format\": \"lshw\", \"interfaces\": []}\n", "", "probe.json:1: format: expected 'fabcheck-host'", NULL },
 	{ "gid type", "devices/h1/probe.json",
 	  "{\"format\": \"fabcheck-host\", \"interfaces\": [],\n \"rdma\": {\"devices\": [{\"name\": \"m\", \"ports\": [{\"port\": 1, \"gids\": [\n"
-	  "  {\"index\": 0, \"gid\": \"::1\", \"type\": \"RoCE v3\"}]}]}]}}\n", "", "probe.json:3: type: expected 'RoCE v2'" },
+	  "  {\"index\": 0, \"gid\": \"::1\", \"type\": \"RoCE v3\"}]}]}]}}\n", "", "probe.json:3: type: expected 'RoCE v2'", NULL },
 	{ "truncated NX-API JSON", "devices/sw1/show_interface.json", "{\"ins_api\": {\"outputs\": {\"output\": {\"body\": {\n", "",
-	  "show_interface.json:2: invalid JSON" },
+	  "show_interface.json:2: invalid JSON",
+	  MANIFEST_SW1("show interface", "json", "devices/sw1/show_interface.json") },
+	{ "wrong command output", "devices/sw1/show_interface.txt",
+	  "Cisco Nexus Operating System (NX-OS) Software\nTAC support: http://www.cisco.com/tac\n", "",
+	  "show_interface.txt:1: show interface: no 'NAME is up|down' block",
+	  MANIFEST_SW1("show interface", "text", "devices/sw1/show_interface.txt") },
+	{ "command without a parser", "devices/sw1/x.txt", "x\n", "", "no parser for 'show clock'",
+	  MANIFEST_SW1("show clock", "text", "devices/sw1/x.txt") },
 	{ "manifest unknown device", "manifest.json",
 	  "{\"format\": \"fabcheck-snapshot\", \"inventory\": \"inventory.yaml\",\n \"devices\": [{\"name\": \"ghost\", \"status\": \"ok\"}]}\n", "",
-	  "manifest.json:2: manifest names device 'ghost'" },
+	  "manifest.json:2: manifest names device 'ghost'", NULL },
 	{ "manifest path escape", "manifest.json",
 	  "{\"format\": \"fabcheck-snapshot\", \"inventory\": \"inventory.yaml\",\n \"devices\": [{\"name\": \"sw1\", \"status\": \"ok\",\n"
 	  "  \"outputs\": [{\"command\": \"show version\", \"encoding\": \"json\", \"file\": \"../../etc/passwd\"}]}]}\n", "",
-	  "manifest.json:3: file: '../../etc/passwd' must be a path inside the snapshot" },
+	  "manifest.json:3: file: '../../etc/passwd' must be a path inside the snapshot", NULL },
 	{ "manifest platform mismatch", "manifest.json",
 	  "{\"format\": \"fabcheck-snapshot\", \"inventory\": \"inventory.yaml\",\n \"devices\": [{\"name\": \"sw1\", \"status\": \"ok\",\n"
-	  "  \"platform\": \"linux\"}]}\n", "", "manifest.json:3: platform: 'linux' differs" },
+	  "  \"platform\": \"linux\"}]}\n", "", "manifest.json:3: platform: 'linux' differs", NULL },
 	{ "NX-API error code", "devices/sw1/show_interface.json",
 	  "{\"ins_api\": {\"outputs\": {\"output\": {\"code\": \"400\",\n \"msg\": \"Input CLI command error\"}}}}\n", "",
-	  "show_interface.json:1: NX-API reported code 400" },
+	  "show_interface.json:1: NX-API reported code 400",
+	  MANIFEST_SW1("show interface", "json", "devices/sw1/show_interface.json") },
 };
 
 static void malformed_inputs(void **state)
@@ -294,12 +308,9 @@ static void malformed_inputs(void **state)
 		const char *argv[] = { "fabcheck", "validate", target, NULL };
 
 		copy_tree("tests/fixtures/mini", t);
-		if (!strcmp(b->file, "devices/sw1/show_interface.json")) {
-			/* add the output to the manifest so it is read */
+		if (b->manifest) {
 			snprintf(path, sizeof(path), "%s/manifest.json", t);
-			write_file(path, "{\"format\": \"fabcheck-snapshot\", \"inventory\": \"inventory.yaml\",\n"
-					 " \"devices\": [{\"name\": \"sw1\", \"status\": \"ok\", \"outputs\": [\n"
-					 "  {\"command\": \"show interface\", \"encoding\": \"json\", \"file\": \"devices/sw1/show_interface.json\"}]}]}\n");
+			write_file(path, b->manifest);
 		}
 		snprintf(path, sizeof(path), "%s/%s", t, b->file);
 		write_file(path, b->content);

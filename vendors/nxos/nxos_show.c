@@ -201,6 +201,15 @@ enum fc_rc nxos_parse_show_version_json(struct fc_parse_ctx *c, const struct doc
 	return FC_OK;
 }
 
+/* True when text has something besides white space. */
+static bool has_content(const char *text)
+{
+	for (; *text; text++)
+		if (!isspace((unsigned char)*text))
+			return true;
+	return false;
+}
+
 /* ---- show interface (CLI text) ------------------------------------------------------------ */
 
 static bool line_has(const struct fc_lines *it, const char *needle, const char **at)
@@ -225,6 +234,7 @@ enum fc_rc nxos_parse_show_interface_text(struct fc_parse_ctx *c, const char *te
 	char line[1024], name[128], nb[128], state[64];
 	const char *at;
 	int64_t v;
+	size_t blocks = 0;
 
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
@@ -241,6 +251,7 @@ enum fc_rc nxos_parse_show_interface_text(struct fc_parse_ctx *c, const char *te
 				if (!ifc)
 					return FC_ERR_NOMEM;
 				fc_set_str(m, &ifc->oper_state, state, s);
+				blocks++;
 				continue;
 			}
 		}
@@ -276,6 +287,9 @@ enum fc_rc nxos_parse_show_interface_text(struct fc_parse_ctx *c, const char *te
 			fc_set_str(m, &ifc->description, at, s);
 		}
 	}
+	if (!blocks && has_content(text))
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1,
+				  "show interface: no 'NAME is up|down' block found; not the output of this command?");
 	return FC_OK;
 }
 
@@ -289,6 +303,10 @@ enum fc_rc nxos_parse_lldp_text(struct fc_parse_ctx *c, const char *text)
 	unsigned port_line = 0, sys_line = 0;
 	bool in_rec = false;
 
+	if (has_content(text) && !strstr(text, "Chassis id:") && !strstr(text, "Total entries displayed") &&
+	    !strstr(text, "Capability codes"))
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1,
+				  "show lldp neighbors detail: no 'Chassis id:' record and no LLDP header found");
 	fc_lines_init(&it, text);
 	for (;;) {
 		bool more = fc_lines_next(&it);
@@ -389,6 +407,7 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 	const char *at;
 	double d;
 	int64_t v;
+	size_t blocks = 0;
 
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
@@ -403,6 +422,7 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 				if (!ifc)
 					return FC_ERR_NOMEM;
 				lane = NULL;
+				blocks++;
 			}
 			continue;
 		}
@@ -451,5 +471,8 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 			}
 		}
 	}
+	if (!blocks && has_content(text))
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1,
+				  "show interface transceiver details: no 'EthernetN/M' block found");
 	return FC_OK;
 }

@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,19 +109,28 @@ static void realdata(void **state)
 		if (!tab)
 			continue;
 		*tab = '\0';
-		if (strstr(tab + 1, "expected") || strstr(tab + 1, "TSG") || strstr(tab + 1, "(markdown)"))
+		/* paired expected parses (napalm expected_result.json, ntc .yml) are not captures */
+		if (strstr(tab + 1, "expected") || strstr(tab + 1, "TSG") || strstr(tab + 1, "(markdown)") ||
+		    strstr(line, "expected_result") || strstr(line, ".yml"))
 			continue;
-		if (strstr(tab + 1, "show interface transceiver details"))
-			c = "show interface transceiver details";
-		else if (strstr(tab + 1, "show lldp neighbors detail") || strstr(tab + 1, "show lldp neighbors [detail]"))
-			c = "show lldp neighbors detail";
-		else if (strstr(tab + 1, "running-config") && !strstr(tab + 1, "JSON"))
-			c = "show running-config";
-		else if (strstr(tab + 1, "show interface (") || strstr(tab + 1, "show interface\n") ||
-			 !strcmp(tab + 1, "Cisco NX-OS CLI text: show interface\n"))
-			c = "show interface";
-		else if (strstr(tab + 1, "NX-API JSON: show interface (") )
-			c = "show interface", enc = "json";
+		{
+			const char *desc = tab + 1;
+			bool json = strstr(desc, "JSON") && !strstr(desc, "CLI TEXT") && !strstr(desc, "CLI text");
+			const char *si = strstr(desc, "show interface");
+
+			enc = json ? "json" : "text";
+			if (strstr(desc, "show interface transceiver details") && !json)
+				c = "show interface transceiver details";
+			else if (strstr(desc, "show lldp neighbors") && strstr(desc, "detail") && !json)
+				c = "show lldp neighbors detail";
+			else if (strstr(desc, "running-config") && !json)
+				c = "show running-config";
+			else if (strstr(desc, "show version") && json)
+				c = "show version";
+			else if (si && (si[14] == '\n' || si[14] == '\0' || !strncmp(si + 14, " (", 2)) &&
+				 !strstr(desc, "| egrep"))
+				c = "show interface";
+		}
 		if (!c)
 			continue;
 		snprintf(path, sizeof(path), "%s/realdata/%s", shared, line);

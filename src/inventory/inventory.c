@@ -3,6 +3,7 @@
 #include "inventory/inventory.h"
 
 #include <libgen.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,15 +33,19 @@ static bool one_of(const char *v, const char *const *set)
 static enum fc_rc check_enum(const struct doc *d, const struct doc_node *map, const char *key, const char *v,
 			     const char *const *set, struct fc_err *err)
 {
-	char list[256] = "";
+	char list[256];
+	size_t used = 0;
 	const char *const *s;
 
 	if (!v || one_of(v, set))
 		return FC_OK;
-	for (s = set; *s; s++) {
-		strncat(list, *s, sizeof(list) - strlen(list) - 1);
-		if (s[1])
-			strncat(list, ", ", sizeof(list) - strlen(list) - 1);
+	list[0] = '\0';
+	for (s = set; *s && used < sizeof(list); s++) {
+		int n = snprintf(list + used, sizeof(list) - used, "%s%s", *s, s[1] ? ", " : "");
+
+		if (n < 0)
+			break;
+		used += (size_t)n;
 	}
 	return fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(map, key), "%s: '%s' is not one of %s", key,
 			  v, list);

@@ -2,6 +2,8 @@
 /* The CLI end to end, in-process: the demo's planted findings, exit codes, a table of malformed
  * inputs (each must exit 2 naming file:line), collect, and docs kept in step with the code. */
 #include <dirent.h>
+#include <fcntl.h>
+#include <pty.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -490,6 +492,71 @@ static void collect_file_transport(void **state)
 	free(t);
 }
 
+/* --- colour only on a terminal, and never with NO_COLOR ------------------------------------ */
+
+/* Runs the CLI with stdout on a pseudo-terminal; returns whether ANSI escapes were written. */
+static bool colours_on_tty(const char *extra)
+{
+	int master, slave;
+	FILE *o, *e;
+	char buf[65536];
+	ssize_t n, total = 0;
+	char *args[] = { (char *)(uintptr_t)"fabcheck", (char *)(uintptr_t)"validate",
+			 (char *)(uintptr_t)"inventories/demo", (char *)(uintptr_t)"--rule",
+			 (char *)(uintptr_t)"GID-DUP", (char *)(uintptr_t)extra, NULL };
+
+	assert_int_equal(openpty(&master, &slave, NULL, NULL, NULL), 0);
+	o = fdopen(slave, "w");
+	e = fopen("/dev/null", "w");
+	assert_non_null(o);
+	/* the GID-DUP report is a few hundred bytes: it fits the pty buffer without a reader */
+	assert_int_equal(fc_cli_main(extra ? 6 : 5, args, o, e), FC_EXIT_FINDINGS);
+	fclose(o);
+	fclose(e);
+	fcntl(master, F_SETFL, O_NONBLOCK);
+	while ((n = read(master, buf + total, sizeof(buf) - 1 - (size_t)total)) > 0)
+		total += n;
+	close(master);
+	buf[total] = '\0';
+	assert_non_null(strstr(buf, "GID-DUP"));
+	return strstr(buf, "\033[") != NULL;
+}
+
+static void colour_rules(void **state)
+{
+	struct run r;
+	const char *argv[] = { "fabcheck", "validate", "inventories/demo", NULL };
+
+	(void)state;
+	unsetenv("NO_COLOR");
+	assert_true(colours_on_tty(NULL));
+	assert_false(colours_on_tty("--no-color"));
+	setenv("NO_COLOR", "1", 1);
+	assert_false(colours_on_tty(NULL));
+	unsetenv("NO_COLOR");
+	/* not a terminal: plain */
+	run_cli(&r, argv);
+	assert_null(strstr(r.out, "\033["));
+	run_free(&r);
+}
+
+static void parse_prints_model(void **state)
+{
+	struct run r;
+	const char *argv[] = { "fabcheck", "parse", "--platform", "nxos", "--command", "show running-config",
+			       "inventories/demo/devices/leaf2/show_running-config.txt", NULL };
+
+	(void)state;
+	run_cli(&r, argv);
+	assert_int_equal(r.code, FC_EXIT_OK);
+	/* a value with its source, and an unknown with its reason */
+	assert_non_null(strstr(r.out, "\"name\":\"Ethernet1/50/1\""));
+	assert_non_null(strstr(r.out, "\"value\":\"50g-4x\""));
+	assert_non_null(strstr(r.out, "show_running-config.txt:42"));
+	assert_non_null(strstr(r.out, "\"unknown\":\"lane count needs the port speed, which is unknown\""));
+	run_free(&r);
+}
+
 /* --- docs in step with code ---------------------------------------------------------------- */
 
 static void every_rule_documented(void **state)
@@ -558,6 +625,8 @@ int main(void)
 		cmocka_unit_test(policy_changes_results),
 		cmocka_unit_test(ci_gate_yaml_json_same),
 		cmocka_unit_test(collect_file_transport),
+		cmocka_unit_test(colour_rules),
+		cmocka_unit_test(parse_prints_model),
 		cmocka_unit_test(every_rule_documented),
 		cmocka_unit_test(every_option_documented),
 	};

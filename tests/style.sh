@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# What a formatter cannot see (docs/../STYLE.md): banned functions, an SPDX line at the top of every
+# source file, no typedef struct, files under ~1,000 lines.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+fail=0
+files=$(git ls-files 'src/*.[ch]' 'vendors/*.[ch]' 'tests/*.[ch]' 'fuzz/*.[ch]' 2>/dev/null || find src vendors tests fuzz -name '*.[ch]')
+for f in $files; do
+  head -1 "$f" | grep -q 'SPDX-License-Identifier' || { echo "$f: first line is not an SPDX line"; fail=1; }
+  # strip comments and string literals roughly before looking for calls
+  if sed -e 's://.*$::' -e 's:"[^"]*"::g' "$f" | grep -nE '(^|[^a-z_])(sprintf|strcpy|strcat|strncat|strtok|atoi|atol|gets)\(' ; then
+    echo "$f: banned function (use snprintf, fc_buf, strtok_r, fc_parse_i64)"; fail=1
+  fi
+  grep -n 'typedef struct' "$f" && { echo "$f: typedef struct"; fail=1; }
+  n=$(wc -l < "$f")
+  [ "$n" -le 1000 ] || { echo "$f: $n lines (keep files under ~1,000)"; fail=1; }
+done
+[ $fail -eq 0 ] && echo "style ok: $(echo "$files" | wc -w) files"
+exit $fail

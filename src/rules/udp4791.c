@@ -190,6 +190,15 @@ static void acl_run(struct fc_rctx *c)
 		out.src_any = true;
 		ok &= check_dir(c, f, sw, &sw->ifc->acl_in, "in", &in, &unknown);
 		ok &= check_dir(c, f, sw, &sw->ifc->acl_out, "out", &out, &unknown);
+		/* The other end: which RoCE packets the ACLs were evaluated for. */
+		if (fc_is_host(peer) && peer->ifc && peer->ifc->addresses.m.known && in.nsrc)
+			fc_ev(c, f, fc_end_name(c, peer), "RoCE packets", &peer->ifc->addresses.m.src,
+			      "UDP %d from/to %s (%zu IPv4 address%s), source ports %d-%d", ROCE_PORT,
+			      peer->ifc->addresses.v[0], in.nsrc, in.nsrc > 1 ? "es" : "", SPORT_LO, SPORT_HI);
+		else
+			fc_ev(c, f, fc_end_name(c, peer), "RoCE packets", NULL,
+			      "UDP %d from/to any address (the peer's addresses are unknown), source ports %d-%d",
+			      ROCE_PORT, SPORT_LO, SPORT_HI);
 	}
 	if (!any_switch)
 		return;

@@ -19,6 +19,7 @@
 #include "topology/topology.h"
 #include "transport/collect.h"
 #include "util/buf.h"
+#include "util/str.h"
 #include "vendor/vendor.h"
 
 #define MAX_FORMATS 8
@@ -318,6 +319,16 @@ out:
 	return code;
 }
 
+static bool parse_uint(const char *s, unsigned min, unsigned max, unsigned *out)
+{
+	int64_t v;
+
+	if (!fc_parse_i64(s, min, max, &v))
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
 static int cmd_collect(struct opts *o, FILE *out, FILE *errf)
 {
 	struct fc_collect_opts co;
@@ -334,6 +345,16 @@ static int cmd_collect(struct opts *o, FILE *out, FILE *errf)
 	co.known_hosts = o->known_hosts;
 	co.accept_new = o->accept_new;
 	co.progress = isatty(fileno(errf)) ? errf : NULL;
+	if (o->concurrency && !parse_uint(o->concurrency, 1, 4096, &co.concurrency))
+		return bad_usage(errf, "--concurrency: expected a number from 1 to 4096, found '%s'", o->concurrency);
+	if (o->timeout) {
+		unsigned s;
+
+		if (!parse_uint(o->timeout, 1, 3600, &s))
+			return bad_usage(errf, "--timeout: expected seconds from 1 to 3600, found '%s'", o->timeout);
+		co.timeout_ms = s * 1000;
+	}
+	co.retries = 2;
 	fc_err_clear(&err);
 	if (fc_collect(&co, &incomplete, &err) != FC_OK)
 		return report_err(errf, &err);

@@ -124,6 +124,15 @@ enum fc_rc fc_dev_add_error(struct fc_model *m, struct fc_device *d, const char 
 	return FC_OK;
 }
 
+enum fc_rc fc_dev_add_warning(struct fc_model *m, struct fc_device *d, const char *msg)
+{
+	d->warnings = fc_grow(m->arena, d->warnings, d->nwarnings, &d->warnings_cap, sizeof(*d->warnings));
+	if (!d->warnings || !(d->warnings[d->nwarnings] = fc_strdup(m->arena, msg)))
+		return FC_ERR_NOMEM;
+	d->nwarnings++;
+	return FC_OK;
+}
+
 enum fc_rc fc_dev_add_unparsed(struct fc_model *m, struct fc_device *d, struct fc_src src, const char *text,
 			       size_t len)
 {

@@ -221,6 +221,8 @@ struct fc_device {
 	enum fc_devstatus status;
 	const char **errors;
 	size_t nerrors, errors_cap;
+	const char **warnings;               /* e.g. collected with TLS verification off */
+	size_t nwarnings, warnings_cap;
 	struct fc_str hostname, os_version, hw_model, asic;
 	struct fc_iface **ifaces;
 	size_t nifaces, ifaces_cap;
@@ -288,6 +290,7 @@ struct fc_device *fc_model_find_device(const struct fc_model *m, const char *nam
 struct fc_iface *fc_dev_iface(struct fc_model *m, struct fc_device *d, const char *name);
 struct fc_iface *fc_dev_find_iface(const struct fc_device *d, const char *name);
 enum fc_rc fc_dev_add_error(struct fc_model *m, struct fc_device *d, const char *msg);
+enum fc_rc fc_dev_add_warning(struct fc_model *m, struct fc_device *d, const char *msg);
 enum fc_rc fc_dev_add_unparsed(struct fc_model *m, struct fc_device *d, struct fc_src src, const char *text,
 			       size_t len);
 

@@ -60,6 +60,13 @@ static enum fc_rc json_device(void *st, const struct fc_device *d)
 	for (i = 0; i < d->nerrors; i++)
 		json_object_array_add(errs, json_object_new_string(d->errors[i]));
 	json_object_object_add(o, "errors", errs);
+	{
+		json_object *warns = json_object_new_array();
+
+		for (i = 0; i < d->nwarnings; i++)
+			json_object_array_add(warns, json_object_new_string(d->warnings[i]));
+		json_object_object_add(o, "warnings", warns);
+	}
 	for (i = 0; i < d->nunparsed; i++) {
 		json_object *u = src_obj(&d->unparsed[i].src);
 

@@ -57,6 +57,8 @@ static enum fc_rc text_device(void *st, const struct fc_device *d)
 	w(t, "\n");
 	for (i = 0; i < d->nerrors; i++)
 		w(t, "      %s%s%s\n", C(t, "\033[31m"), d->errors[i], RESET(t));
+	for (i = 0; i < d->nwarnings; i++)
+		w(t, "      %swarning: %s%s\n", C(t, "\033[33m"), d->warnings[i], RESET(t));
 	return t->err ? FC_ERR_IO : FC_OK;
 }
 

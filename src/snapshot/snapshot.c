@@ -13,7 +13,8 @@
 
 static const char *const manifest_keys[] = { "format", "format_version", "created", "tool_version", "inventory",
 					     "devices", NULL };
-static const char *const mdev_keys[] = { "name", "platform", "status", "errors", "outputs", "transport", NULL };
+static const char *const mdev_keys[] = { "name", "platform", "status", "errors", "warnings", "outputs", "transport",
+					 NULL };
 static const char *const mout_keys[] = { "command", "encoding", "file", "captured_at", NULL };
 
 static bool is_dir(const char *p)
@@ -131,6 +132,17 @@ static enum fc_rc load_manifest(struct fc_model *m, const char *dir, struct doc 
 				if ((rc = doc_as_str(md, errs->items[j], "errors", &e, err)) != FC_OK)
 					return rc;
 				fc_dev_add_error(m, dev, e);
+			}
+		}
+		if ((errs = doc_get(n, "warnings"))) {
+			if ((rc = doc_expect(md, errs, DOC_SEQ, "warnings", err)) != FC_OK)
+				return rc;
+			for (j = 0; j < errs->n; j++) {
+				const char *w;
+
+				if ((rc = doc_as_str(md, errs->items[j], "warnings", &w, err)) != FC_OK)
+					return rc;
+				fc_dev_add_warning(m, dev, w);
 			}
 		}
 		if (strcmp(status, "ok") && strcmp(status, "failed") && strcmp(status, "partial"))
@@ -274,12 +286,18 @@ enum fc_rc fc_manifest_write(const char *dir, const char *inventory_file, const 
 	json_object_object_add(root, "inventory", json_object_new_string(inventory_file));
 	for (i = 0; i < n; i++) {
 		json_object *d = json_object_new_object(), *errs = json_object_new_array(), *outs = json_object_new_array();
+		json_object *warns = json_object_new_array();
 
 		json_object_object_add(d, "name", json_object_new_string(devs[i].name));
 		json_object_object_add(d, "platform", json_object_new_string(devs[i].platform));
+		if (devs[i].transport)
+			json_object_object_add(d, "transport", json_object_new_string(devs[i].transport));
 		json_object_object_add(d, "status", json_object_new_string(devs[i].status));
 		for (j = 0; j < devs[i].nerrors; j++)
 			json_object_array_add(errs, json_object_new_string(devs[i].errors[j]));
+		for (j = 0; j < devs[i].nwarnings; j++)
+			json_object_array_add(warns, json_object_new_string(devs[i].warnings[j]));
+		json_object_object_add(d, "warnings", warns);
 		for (j = 0; j < devs[i].noutputs; j++) {
 			json_object *o = json_object_new_object();
 

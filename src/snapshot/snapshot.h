@@ -22,9 +22,12 @@ struct fc_snap_output {
 };
 
 struct fc_snap_device {
-	const char *name, *platform, *status;    /* status: ok, failed */
+	const char *name, *platform, *status;    /* status: ok, partial, failed */
+	const char *transport;
 	const char **errors;
 	size_t nerrors;
+	const char **warnings;                   /* e.g. TLS verification disabled */
+	size_t nwarnings;
 	struct fc_snap_output *outputs;
 	size_t noutputs;
 };

@@ -14,6 +14,10 @@ struct fc_collect_opts {
 	const char *inventory, *out_dir;
 	const char *ca_file, *known_hosts;
 	bool insecure, accept_new;
+	unsigned concurrency;    /* devices in flight at once (0 = default 32) */
+	unsigned timeout_ms;     /* per request (0 = default 30 s) */
+	unsigned retries;        /* extra attempts on timeouts and HTTP 5xx (default 2) */
+	unsigned batch;          /* commands per NX-API request (0 = default 8) */
 	FILE *progress;          /* NULL: no progress lines */
 };
 

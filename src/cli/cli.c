@@ -32,7 +32,7 @@ struct opts {
 	const char *fail_on, *policy, *profile, *rules_dir, *rule;
 	const char *inventory, *out, *platform, *command, *encoding;
 	const char *ca_file, *known_hosts;
-	const char *concurrency, *timeout;
+	const char *concurrency, *timeout, *batch;
 	bool verbose, no_color, insecure, accept_new, help;
 };
 
@@ -49,6 +49,7 @@ static const struct fc_cli_option options[] = {
 	{ "--out", "DIR", "collect", "snapshot directory to create (must not exist; written atomically)" },
 	{ "--concurrency", "N", "collect", "devices collected at once (default 32)" },
 	{ "--timeout", "SECONDS", "collect", "per-request timeout (default 30)" },
+	{ "--batch", "N", "collect", "commands per NX-API request (default 8)" },
 	{ "--ca-file", "FILE", "collect", "CA bundle for NX-API TLS verification" },
 	{ "--insecure", NULL, "collect", "do not verify TLS certificates (recorded as a warning in the snapshot)" },
 	{ "--known-hosts", "FILE", "collect", "SSH known_hosts file (default ~/.ssh/known_hosts)" },
@@ -156,6 +157,7 @@ static int parse_opts(int argc, char **argv, struct opts *o, FILE *errf)
 		else if (!strcmp(a, "--out")) slot = &o->out;
 		else if (!strcmp(a, "--concurrency")) slot = &o->concurrency;
 		else if (!strcmp(a, "--timeout")) slot = &o->timeout;
+		else if (!strcmp(a, "--batch")) slot = &o->batch;
 		else if (!strcmp(a, "--ca-file")) slot = &o->ca_file;
 		else if (!strcmp(a, "--known-hosts")) slot = &o->known_hosts;
 		else if (!strcmp(a, "--platform")) slot = &o->platform;
@@ -354,6 +356,8 @@ static int cmd_collect(struct opts *o, FILE *out, FILE *errf)
 			return bad_usage(errf, "--timeout: expected seconds from 1 to 3600, found '%s'", o->timeout);
 		co.timeout_ms = s * 1000;
 	}
+	if (o->batch && !parse_uint(o->batch, 1, 64, &co.batch))
+		return bad_usage(errf, "--batch: expected a number from 1 to 64, found '%s'", o->batch);
 	co.retries = 2;
 	fc_err_clear(&err);
 	if (fc_collect(&co, &incomplete, &err) != FC_OK)

@@ -1,0 +1,421 @@
+/* SPDX-License-Identifier: MIT */
+/* NX-API switch simulator for tests and benchmarks: serves JSON-RPC POST /ins over HTTPS
+ * (libmicrohttpd with GnuTLS) from a snapshot directory. Many switches share one port: the local
+ * address a connection arrived on (127.0.0.x) selects the device. Faults and latency can be
+ * injected per address. Each request is logged on stdout as
+ *   REQ <addr> <device> auth=<basic|cookie|none> cmds=<n> status=<http status>
+ *
+ *   nxapi_sim --snapshot DIR --port N --cert PEM --key PEM --user U --password-env VAR
+ *             [--map ADDR=DEVICE]... [--default DEVICE] [--latency-ms N]
+ *             [--fault ADDR=401|500|500once|hang|truncate|garbage]... */
+#include <arpa/inet.h>
+#include <json-c/json.h>
+#include <microhttpd.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_MAP 1024
+#define MAX_BODY (1u << 20)
+
+struct map {
+	char addr[64];
+	char device[128];
+	char fault[16];
+	int served;
+};
+
+struct sim {
+	const char *snapshot, *user, *password, *fallback;
+	json_object *manifest;
+	struct map maps[MAX_MAP];
+	int nmaps;
+	unsigned latency_ms;
+	pthread_mutex_t lock;
+};
+
+struct req {
+	char *body;
+	size_t len;
+	bool too_big;
+};
+
+/* Only the signal handler's flag is global: everything else travels in struct sim. */
+static volatile sig_atomic_t stop_flag;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	if (buf) {
+		buf[n] = '\0';
+		if (len)
+			*len = (size_t)n;
+	}
+	return buf;
+}
+
+static struct map *find_map(struct sim *S, const char *addr)
+{
+	int i;
+
+	for (i = 0; i < S->nmaps; i++)
+		if (!strcmp(S->maps[i].addr, addr))
+			return &S->maps[i];
+	if (S->fallback && S->nmaps < MAX_MAP) {
+		struct map *m;
+
+		pthread_mutex_lock(&S->lock);
+		m = &S->maps[S->nmaps++];
+		snprintf(m->addr, sizeof(m->addr), "%s", addr);
+		snprintf(m->device, sizeof(m->device), "%s", S->fallback);
+		pthread_mutex_unlock(&S->lock);
+		return m;
+	}
+	return NULL;
+}
+
+/* The recorded output of device/command, as a JSON-RPC result object; NULL when unknown. */
+static json_object *result_for(struct sim *S, const char *device, const char *method, const char *cmd)
+{
+	json_object *devs, *d, *outs;
+	size_t i, j;
+
+	if (!json_object_object_get_ex(S->manifest, "devices", &devs))
+		return NULL;
+	for (i = 0; i < json_object_array_length(devs); i++) {
+		json_object *name;
+
+		d = json_object_array_get_idx(devs, i);
+		if (!json_object_object_get_ex(d, "name", &name) || strcmp(json_object_get_string(name), device) ||
+		    !json_object_object_get_ex(d, "outputs", &outs))
+			continue;
+		for (j = 0; j < json_object_array_length(outs); j++) {
+			json_object *o = json_object_array_get_idx(outs, j), *c, *f, *res;
+			char path[4096], *text;
+
+			if (!json_object_object_get_ex(o, "command", &c) || strcmp(json_object_get_string(c), cmd) ||
+			    !json_object_object_get_ex(o, "file", &f))
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", S->snapshot, json_object_get_string(f));
+			text = slurp(path, NULL);
+			if (!text)
+				return NULL;
+			res = json_object_new_object();
+			if (!strcmp(method, "cli_ascii")) {
+				json_object_object_add(res, "msg", json_object_new_string(text));
+			} else {
+				json_object *j2 = json_tokener_parse(text), *x, *body = j2;
+
+				/* recorded files may hold an ins_api or JSON-RPC envelope, or the bare body */
+				if (j2 && json_object_object_get_ex(j2, "ins_api", &x) &&
+				    json_object_object_get_ex(x, "outputs", &x) && json_object_object_get_ex(x, "output", &x) &&
+				    json_object_object_get_ex(x, "body", &x))
+					body = x;
+				else if (j2 && json_object_object_get_ex(j2, "result", &x) && json_object_object_get_ex(x, "body", &x))
+					body = x;
+				json_object_object_add(res, "body", body ? json_object_get(body) : json_object_new_object());
+				json_object_put(j2);
+			}
+			free(text);
+			return res;
+		}
+	}
+	return NULL;
+}
+
+static json_object *answer(struct sim *S, const char *device, json_object *reqel, int *ncmds)
+{
+	json_object *el = json_object_new_object(), *m, *p, *c, *id = NULL, *res;
+
+	json_object_object_add(el, "jsonrpc", json_object_new_string("2.0"));
+	json_object_object_get_ex(reqel, "id", &id);
+	(*ncmds)++;
+	if (json_object_object_get_ex(reqel, "method", &m) && json_object_object_get_ex(reqel, "params", &p) &&
+	    json_object_object_get_ex(p, "cmd", &c) &&
+	    (res = result_for(S, device, json_object_get_string(m), json_object_get_string(c)))) {
+		json_object_object_add(el, "result", res);
+	} else {
+		json_object *e = json_object_new_object(), *data = json_object_new_object();
+
+		json_object_object_add(e, "code", json_object_new_int(-32602));
+		json_object_object_add(e, "message", json_object_new_string("Invalid params"));
+		json_object_object_add(data, "msg", json_object_new_string("% Invalid command"));
+		json_object_object_add(e, "data", data);
+		json_object_object_add(el, "error", e);
+	}
+	json_object_object_add(el, "id", id ? json_object_get(id) : json_object_new_int(1));
+	return el;
+}
+
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *body, size_t len,
+				 const char *cookie)
+{
+	struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)(uintptr_t)body, MHD_RESPMEM_MUST_COPY);
+	enum MHD_Result ret;
+
+	MHD_add_response_header(r, "Content-Type", "application/json-rpc");
+	if (cookie)
+		MHD_add_response_header(r, "Set-Cookie", cookie);
+	if (status == 401)
+		MHD_add_response_header(r, "WWW-Authenticate", "Basic realm=\"nxapi\"");
+	ret = MHD_queue_response(c, status, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
+static void local_addr(struct MHD_Connection *c, char *buf, size_t size)
+{
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+	struct sockaddr_in sa;
+	socklen_t sl = sizeof(sa);
+
+	snprintf(buf, size, "?");
+	if (ci && getsockname(ci->connect_fd, (struct sockaddr *)&sa, &sl) == 0)
+		inet_ntop(AF_INET, &sa.sin_addr, buf, (socklen_t)size);
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+			      const char *version, const char *upload, size_t *upload_size, void **con_cls)
+{
+	struct req *rq = *con_cls;
+	char addr[64], cookie[256];
+	const char *auth = "none", *tok;
+	char *user = NULL, *pass = NULL;
+	struct map *mp;
+	json_object *in, *out;
+	int ncmds = 0;
+	unsigned status = 200;
+	enum MHD_Result ret;
+	const char *txt;
+
+	struct sim *S = cls;
+
+	(void)version;
+	if (!rq) {
+		rq = calloc(1, sizeof(*rq));
+		*con_cls = rq;
+		return rq ? MHD_YES : MHD_NO;
+	}
+	if (*upload_size) {
+		if (rq->len + *upload_size > MAX_BODY) {
+			rq->too_big = true;
+		} else {
+			char *nb = realloc(rq->body, rq->len + *upload_size + 1);
+
+			if (!nb)
+				return MHD_NO;
+			rq->body = nb;
+			memcpy(rq->body + rq->len, upload, *upload_size);
+			rq->len += *upload_size;
+			rq->body[rq->len] = '\0';
+		}
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	local_addr(c, addr, sizeof(addr));
+	mp = find_map(S, addr);
+	if (strcmp(method, "POST") || strcmp(url, "/ins") || !mp || rq->too_big || !rq->body) {
+		ret = send_text(c, mp ? 400 : 404, "{}", 2, NULL);
+		printf("REQ %s %s auth=none cmds=0 status=%u\n", addr, mp ? mp->device : "-", mp ? 400u : 404u);
+		fflush(stdout);
+		return ret;
+	}
+	snprintf(cookie, sizeof(cookie), "nxapi_auth=sim-%s; Secure; HttpOnly", mp->device);
+	tok = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, "nxapi_auth");
+	if (tok && !strncmp(tok, "sim-", 4) && !strcmp(tok + 4, mp->device)) {
+		auth = "cookie";
+	} else {
+		user = MHD_basic_auth_get_username_password(c, &pass);
+		auth = user ? "basic" : "none";
+		if (!user || !pass || strcmp(user, S->user) || strcmp(pass, S->password))
+			status = 401;
+		MHD_free(user);
+		MHD_free(pass);
+	}
+	if (!strcmp(mp->fault, "401"))
+		status = 401;
+	if (S->latency_ms)
+		usleep(S->latency_ms * 1000u);
+	if (!strcmp(mp->fault, "hang")) {
+		int i;
+
+		for (i = 0; i < 600 && !stop_flag; i++)
+			usleep(100000);
+	}
+	if (!strcmp(mp->fault, "500") || (!strcmp(mp->fault, "500once") && mp->served++ == 0))
+		status = 500;
+	if (status != 200) {
+		printf("REQ %s %s auth=%s cmds=0 status=%u\n", addr, mp->device, auth, status);
+		fflush(stdout);
+		return send_text(c, status, "{\"error\":\"sim\"}", 15, NULL);
+	}
+	in = json_tokener_parse(rq->body);
+	if (!in) {
+		printf("REQ %s %s auth=%s cmds=0 status=400\n", addr, mp->device, auth);
+		fflush(stdout);
+		return send_text(c, 400, "{}", 2, NULL);
+	}
+	if (json_object_is_type(in, json_type_array)) {
+		size_t i;
+
+		out = json_object_new_array();
+		for (i = 0; i < json_object_array_length(in); i++)
+			json_object_array_add(out, answer(S, mp->device, json_object_array_get_idx(in, i), &ncmds));
+	} else {
+		out = answer(S, mp->device, in, &ncmds);
+	}
+	txt = json_object_to_json_string_ext(out, JSON_C_TO_STRING_PLAIN);
+	printf("REQ %s %s auth=%s cmds=%d status=200\n", addr, mp->device, auth, ncmds);
+	fflush(stdout);
+	if (!strcmp(mp->fault, "garbage"))
+		ret = send_text(c, 200, "<html><body>502 Bad Gateway</body></html>", 41, cookie);
+	else if (!strcmp(mp->fault, "truncate"))
+		ret = send_text(c, 200, txt, strlen(txt) / 2, cookie);
+	else
+		ret = send_text(c, 200, txt, strlen(txt), cookie);
+	json_object_put(in);
+	json_object_put(out);
+	return ret;
+}
+
+static void done_cb(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
+{
+	struct req *rq = *con_cls;
+
+	(void)cls;
+	(void)c;
+	(void)toe;
+	if (rq) {
+		free(rq->body);
+		free(rq);
+	}
+	*con_cls = NULL;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: nxapi_sim --snapshot DIR --port N --cert PEM --key PEM --user U --password-env VAR\n"
+			"       [--map ADDR=DEVICE]... [--default DEVICE] [--latency-ms N] [--fault ADDR=KIND]...\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	static struct sim S;
+	const char *cert = NULL, *key = NULL, *pwenv = NULL;
+	char *cert_pem, *key_pem, path[4096];
+	struct MHD_Daemon *d;
+	struct sockaddr_in sa;
+	unsigned port = 0;
+	int i;
+
+	pthread_mutex_init(&S.lock, NULL);
+	for (i = 1; i + 1 < argc; i += 2) {
+		const char *a = argv[i], *v = argv[i + 1];
+		char *eq = strchr(v, '=');
+
+		if (!strcmp(a, "--snapshot"))
+			S.snapshot = v;
+		else if (!strcmp(a, "--port"))
+			port = (unsigned)strtoul(v, NULL, 10);
+		else if (!strcmp(a, "--cert"))
+			cert = v;
+		else if (!strcmp(a, "--key"))
+			key = v;
+		else if (!strcmp(a, "--user"))
+			S.user = v;
+		else if (!strcmp(a, "--password-env"))
+			pwenv = v;
+		else if (!strcmp(a, "--default"))
+			S.fallback = v;
+		else if (!strcmp(a, "--latency-ms"))
+			S.latency_ms = (unsigned)strtoul(v, NULL, 10);
+		else if ((!strcmp(a, "--map") || !strcmp(a, "--fault")) && eq && S.nmaps < MAX_MAP) {
+			struct map *m = NULL;
+			int k;
+
+			*eq = '\0';
+			for (k = 0; k < S.nmaps; k++)
+				if (!strcmp(S.maps[k].addr, v))
+					m = &S.maps[k];
+			if (!m) {
+				m = &S.maps[S.nmaps++];
+				snprintf(m->addr, sizeof(m->addr), "%s", v);
+				if (S.fallback)
+					snprintf(m->device, sizeof(m->device), "%s", S.fallback);
+			}
+			if (!strcmp(a, "--map"))
+				snprintf(m->device, sizeof(m->device), "%s", eq + 1);
+			else
+				snprintf(m->fault, sizeof(m->fault), "%s", eq + 1);
+		} else {
+			return usage();
+		}
+	}
+	if (!S.snapshot || !port || !cert || !key || !S.user || !pwenv || !(S.password = getenv(pwenv)))
+		return usage();
+	for (i = 0; i < S.nmaps; i++)
+		if (!S.maps[i].device[0] && S.fallback)
+			snprintf(S.maps[i].device, sizeof(S.maps[i].device), "%s", S.fallback);
+	snprintf(path, sizeof(path), "%s/manifest.json", S.snapshot);
+	S.manifest = json_object_from_file(path);
+	cert_pem = slurp(cert, NULL);
+	key_pem = slurp(key, NULL);
+	if (!S.manifest || !cert_pem || !key_pem) {
+		fprintf(stderr, "nxapi_sim: cannot read %s, the certificate or the key\n", path);
+		return 1;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)port);
+	sa.sin_addr.s_addr = htonl(INADDR_ANY);
+	signal(SIGTERM, on_signal);
+	signal(SIGINT, on_signal);
+	signal(SIGPIPE, SIG_IGN);
+	d = MHD_start_daemon(MHD_USE_TLS | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION |
+				     MHD_USE_ERROR_LOG,
+			     (uint16_t)port, NULL, NULL, handle, &S, MHD_OPTION_HTTPS_MEM_KEY, key_pem,
+			     MHD_OPTION_HTTPS_MEM_CERT, cert_pem, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+			     MHD_OPTION_NOTIFY_COMPLETED, done_cb, NULL, MHD_OPTION_CONNECTION_TIMEOUT, 120u,
+			     MHD_OPTION_END);
+	if (!d) {
+		fprintf(stderr, "nxapi_sim: cannot listen on port %u\n", port);
+		return 1;
+	}
+	printf("READY %u\n", port);
+	fflush(stdout);
+	while (!stop_flag)
+		usleep(100000);
+	MHD_stop_daemon(d);
+	json_object_put(S.manifest);
+	free(cert_pem);
+	free(key_pem);
+	return 0;
+}

@@ -156,11 +156,11 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 	struct fc_inventory *inv = NULL;
 	struct fc_arena *a = fc_arena_new();
 	struct fc_snap_device *devs = NULL;
-	struct fc_collect_job *jobs = NULL, **nx = NULL;
+	struct fc_collect_job *jobs = NULL, **nx = NULL, **sh = NULL;
 	struct progress prog = { o->progress, 0, 0, 0 };
 	char tmp[4096], path[4096];
 	const char *ext;
-	size_t i, ndev = 0, nnx = 0;
+	size_t i, ndev = 0, nnx = 0, nsh = 0;
 	enum fc_rc rc;
 	struct stat st;
 
@@ -186,7 +186,8 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 	devs = fc_alloc(a, (inv->ndevices + 1) * sizeof(*devs));
 	jobs = fc_alloc(a, (inv->ndevices + 1) * sizeof(*jobs));
 	nx = fc_alloc(a, (inv->ndevices + 1) * sizeof(*nx));
-	if (!devs || !jobs || !nx) {
+	sh = fc_alloc(a, (inv->ndevices + 1) * sizeof(*sh));
+	if (!devs || !jobs || !nx || !sh) {
 		rc = fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		goto out;
 	}
@@ -217,6 +218,10 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 			nx[nnx++] = j;
 			continue;
 		}
+		if (!strcmp(tr, "ssh")) {
+			sh[nsh++] = j;
+			continue;
+		}
 		if (!strcmp(tr, "file"))
 			file_transport(j);
 		else if (strcmp(tr, "none"))
@@ -231,6 +236,10 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 			rc = fc_err_set(err, rc, NULL, 0, "NX-API collection could not run");
 			goto out;
 		}
+	}
+	if (nsh && (rc = fc_ssh_collect(sh, nsh, o, job_done, &prog)) != FC_OK) {
+		rc = fc_err_set(err, rc, NULL, 0, "SSH collection could not run");
+		goto out;
 	}
 	if (o->progress)
 		fprintf(o->progress, "\n");

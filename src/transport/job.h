@@ -35,4 +35,8 @@ typedef void fc_job_done_fn(void *ctx, struct fc_collect_job *j);
 enum fc_rc fc_nxapi_collect(struct fc_collect_job **jobs, size_t n, const struct fc_collect_opts *o,
 			    fc_job_done_fn *done, void *ctx);
 
+/* SSH (libssh), a bounded pool of worker threads. */
+enum fc_rc fc_ssh_collect(struct fc_collect_job **jobs, size_t n, const struct fc_collect_opts *o,
+			  fc_job_done_fn *done, void *ctx);
+
 #endif

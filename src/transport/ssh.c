@@ -1,0 +1,437 @@
+/* SPDX-License-Identifier: MIT */
+/* SSH transport (libssh): the host key is checked against a known_hosts file (unknown or changed
+ * is a clear error; --accept-new adds unknown keys and still refuses changed ones), then key
+ * authentication (key file, else ssh-agent) and password authentication (from the credential's
+ * environment variable or 0600 file). Each command runs on its own exec channel ("| json" for JSON
+ * outputs); a device that refuses exec, or answers it with nothing but a failure, is driven through
+ * an interactive shell with prompt detection after "terminal length 0". A bounded pool of worker
+ * threads collects several devices at once; each libssh session stays on one thread. */
+#include <ctype.h>
+#include <libssh/libssh.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "transport/cred.h"
+#include "transport/job.h"
+#include "util/buf.h"
+
+#define MAX_OUTPUT (64u * 1024u * 1024u)
+
+struct pool {
+	struct fc_collect_job **jobs;
+	size_t n, next;
+	const struct fc_collect_opts *o;
+	fc_job_done_fn *done;
+	void *ctx;
+	pthread_mutex_t lock;    /* guards next, and every fc_job_* call (they share an arena) */
+};
+
+static void job_error(struct pool *p, struct fc_collect_job *j, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void job_error(struct pool *p, struct fc_collect_job *j, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	pthread_mutex_lock(&p->lock);
+	fc_job_error(j, "%s", buf);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void job_write(struct pool *p, struct fc_collect_job *j, const struct fc_vendor_cmd *c, const struct fc_buf *b)
+{
+	pthread_mutex_lock(&p->lock);
+	fc_job_write(j, c, b->data ? b->data : "", b->len);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void job_warning(struct pool *p, struct fc_collect_job *j, const char *msg)
+{
+	pthread_mutex_lock(&p->lock);
+	fc_job_warning(j, msg);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static char *fingerprint(ssh_session s)
+{
+	ssh_key key = NULL;
+	unsigned char *hash = NULL;
+	size_t hlen = 0;
+	char *fp = NULL;
+
+	if (ssh_get_server_publickey(s, &key) == SSH_OK &&
+	    ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hlen) == 0)
+		fp = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hlen);
+	ssh_clean_pubkey_hash(&hash);
+	ssh_key_free(key);
+	return fp;
+}
+
+static bool verify_host(struct pool *p, struct fc_collect_job *j, ssh_session s)
+{
+	char *fp = fingerprint(s);
+	const char *f = fp ? fp : "(no fingerprint)";
+	bool ok = false;
+
+	switch (ssh_session_is_known_server(s)) {
+	case SSH_KNOWN_HOSTS_OK:
+		ok = true;
+		break;
+	case SSH_KNOWN_HOSTS_CHANGED:
+	case SSH_KNOWN_HOSTS_OTHER:
+		job_error(p, j, "SSH host key of %s CHANGED (now %s): refusing to connect (man in the middle, or a "
+				"replaced switch: remove the old key from known_hosts if the change is expected)",
+			  j->iv->address, f);
+		break;
+	case SSH_KNOWN_HOSTS_UNKNOWN:
+	case SSH_KNOWN_HOSTS_NOT_FOUND:
+		if (p->o->accept_new && ssh_session_update_known_hosts(s) == SSH_OK) {
+			char msg[600];
+
+			snprintf(msg, sizeof(msg), "SSH host key %s added to known_hosts (--accept-new)", f);
+			job_warning(p, j, msg);
+			ok = true;
+		} else {
+			job_error(p, j, "SSH host key of %s (%s) is not in known_hosts: add it, or collect once with "
+					"--accept-new", j->iv->address, f);
+		}
+		break;
+	case SSH_KNOWN_HOSTS_ERROR:
+		job_error(p, j, "cannot check the SSH host key of %s: %s", j->iv->address, ssh_get_error(s));
+		break;
+	}
+	ssh_string_free_char(fp);
+	return ok;
+}
+
+static bool authenticate(struct pool *p, struct fc_collect_job *j, ssh_session s, const struct fc_secret *sec)
+{
+	int rc = SSH_AUTH_DENIED;
+
+	if (sec->key_file) {
+		ssh_key key = NULL;
+		char path[4096];
+
+		if (sec->key_file[0] == '/')
+			snprintf(path, sizeof(path), "%s", sec->key_file);
+		else
+			snprintf(path, sizeof(path), "%s/%s", j->inv->dir, sec->key_file);
+		if (ssh_pki_import_privkey_file(path, NULL, NULL, NULL, &key) != SSH_OK) {
+			job_error(p, j, "cannot read SSH key %s", path);
+			return false;
+		}
+		rc = ssh_userauth_publickey(s, NULL, key);
+		ssh_key_free(key);
+	}
+	if (rc != SSH_AUTH_SUCCESS && getenv("SSH_AUTH_SOCK"))
+		rc = ssh_userauth_agent(s, NULL);
+	if (rc != SSH_AUTH_SUCCESS && sec->password[0])
+		rc = ssh_userauth_password(s, NULL, sec->password);
+	if (rc == SSH_AUTH_SUCCESS)
+		return true;
+	job_error(p, j, "SSH authentication failed for user %s on %s (%s)", sec->user, j->iv->address,
+		  sec->key_file ? "key" : sec->password[0] ? "password" : "agent");
+	return false;
+}
+
+/* Reads a channel to EOF into b; false on timeout or error. */
+static bool read_all(ssh_channel ch, struct fc_buf *b, int timeout_ms)
+{
+	char buf[16384];
+
+	for (;;) {
+		int n = ssh_channel_read_timeout(ch, buf, sizeof(buf), 0, timeout_ms);
+
+		if (n == SSH_ERROR)
+			return false;
+		if (n == 0) {
+			if (ssh_channel_is_eof(ch))
+				return true;
+			if (ssh_channel_is_closed(ch))
+				return true;
+			return false;   /* timed out */
+		}
+		if (fc_buf_add(b, buf, (size_t)n) != FC_OK)
+			return false;
+	}
+}
+
+enum exec_result { EXEC_OK, EXEC_FAILED, EXEC_REFUSED };
+
+static enum exec_result run_exec(ssh_session s, const char *cmd, struct fc_buf *out, int *status, int timeout_ms)
+{
+	ssh_channel ch = ssh_channel_new(s);
+	enum exec_result r = EXEC_OK;
+
+	fc_buf_init(out, MAX_OUTPUT);
+	*status = -1;
+	if (!ch)
+		return EXEC_FAILED;
+	if (ssh_channel_open_session(ch) != SSH_OK) {
+		ssh_channel_free(ch);
+		return EXEC_FAILED;
+	}
+	if (ssh_channel_request_exec(ch, cmd) != SSH_OK) {
+		r = EXEC_REFUSED;
+	} else if (!read_all(ch, out, timeout_ms)) {
+		r = EXEC_FAILED;
+	} else {
+		ssh_channel_send_eof(ch);
+		*status = ssh_channel_get_exit_status(ch);
+	}
+	ssh_channel_close(ch);
+	ssh_channel_free(ch);
+	if (!out->data)
+		fc_buf_add(out, "", 0);
+	return r;
+}
+
+/* The prompt is the last line of what the device printed when it was idle: "leaf1# ". */
+static bool ends_with_prompt(const struct fc_buf *b, char *prompt, size_t psize)
+{
+	const char *last, *p;
+	size_t n;
+
+	if (!b->len)
+		return false;
+	last = b->data + b->len;
+	while (last > b->data && last[-1] != '\n' && last[-1] != '\r')
+		last--;
+	n = (size_t)(b->data + b->len - last);
+	if (n == 0 || n >= psize)
+		return false;
+	if (prompt[0])
+		return n >= strlen(prompt) && !strncmp(last, prompt, strlen(prompt));
+	for (p = last; p < b->data + b->len && (isalnum((unsigned char)*p) || strchr("._-()/:@", *p)); p++)
+		;
+	if (p == last || p >= b->data + b->len || (*p != '#' && *p != '>'))
+		return false;
+	snprintf(prompt, psize, "%.*s", (int)(p + 1 - last), last);
+	return true;
+}
+
+static bool shell_read(ssh_channel ch, struct fc_buf *b, char *prompt, size_t psize, int timeout_ms)
+{
+	char buf[16384];
+
+	for (;;) {
+		int n = ssh_channel_read_timeout(ch, buf, sizeof(buf), 0, timeout_ms);
+
+		if (n == SSH_ERROR || (n == 0 && (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch))))
+			return false;
+		if (n == 0)
+			return false;   /* no prompt within the timeout */
+		if (fc_buf_add(b, buf, (size_t)n) != FC_OK)
+			return false;
+		if (ends_with_prompt(b, prompt, psize))
+			return true;
+	}
+}
+
+/* Removes the echoed command (first line), the trailing prompt and carriage returns. */
+static void shell_clean(struct fc_buf *b)
+{
+	char *w = b->data, *r = b->data, *end = b->data + b->len, *nl = memchr(b->data, '\n', b->len);
+	char *last = end;
+
+	if (!nl) {
+		b->len = 0;
+		b->data[0] = '\0';
+		return;
+	}
+	while (last > b->data && last[-1] != '\n')
+		last--;
+	for (r = nl + 1; r < last; r++)
+		if (*r != '\r')
+			*w++ = *r;
+	b->len = (size_t)(w - b->data);
+	b->data[b->len] = '\0';
+}
+
+static void via_shell(struct pool *p, struct fc_collect_job *j, ssh_session s, int timeout_ms)
+{
+	ssh_channel ch = ssh_channel_new(s);
+	const struct fc_vendor_cmd *c;
+	struct fc_buf b;
+	char prompt[128] = "", line[600];
+
+	if (!ch || ssh_channel_open_session(ch) != SSH_OK || ssh_channel_request_pty(ch) != SSH_OK ||
+	    ssh_channel_request_shell(ch) != SSH_OK) {
+		job_error(p, j, "SSH: neither exec nor an interactive shell is available on %s", j->iv->address);
+		if (ch)
+			ssh_channel_free(ch);
+		return;
+	}
+	fc_buf_init(&b, MAX_OUTPUT);
+	if (!shell_read(ch, &b, prompt, sizeof(prompt), timeout_ms)) {
+		job_error(p, j, "SSH shell on %s: no prompt within the timeout", j->iv->address);
+		goto out;
+	}
+	snprintf(line, sizeof(line), "terminal length 0\n");
+	fc_buf_free(&b);
+	fc_buf_init(&b, MAX_OUTPUT);
+	if (ssh_channel_write(ch, line, (uint32_t)strlen(line)) < 0 || !shell_read(ch, &b, prompt, sizeof(prompt), timeout_ms)) {
+		job_error(p, j, "SSH shell on %s: 'terminal length 0' got no prompt back", j->iv->address);
+		goto out;
+	}
+	for (c = j->v->commands; c->command; c++) {
+		fc_buf_free(&b);
+		fc_buf_init(&b, MAX_OUTPUT);
+		snprintf(line, sizeof(line), "%s%s\n", c->command, strcmp(c->encoding, "json") ? "" : " | json");
+		if (ssh_channel_write(ch, line, (uint32_t)strlen(line)) < 0 ||
+		    !shell_read(ch, &b, prompt, sizeof(prompt), timeout_ms)) {
+			job_error(p, j, "%s: no prompt after the output within the timeout", c->command);
+			break;
+		}
+		shell_clean(&b);
+		if (strstr(b.data, "% Invalid command"))
+			job_error(p, j, "%s: the device says: %.200s", c->command, b.data);
+		else
+			job_write(p, j, c, &b);
+	}
+out:
+	fc_buf_free(&b);
+	ssh_channel_close(ch);
+	ssh_channel_free(ch);
+}
+
+static void collect_one(struct pool *p, struct fc_collect_job *j)
+{
+	const struct fc_collect_opts *o = p->o;
+	int timeout_ms = (int)(o->timeout_ms ? o->timeout_ms : 30000);
+	long timeout_s = (timeout_ms + 999) / 1000;
+	struct fc_secret sec;
+	struct fc_err err;
+	char host[256];
+	const char *colon;
+	unsigned port = 22;
+	ssh_session s;
+	const struct fc_vendor_cmd *c;
+	bool fallback = false;
+	int no_config = 0;
+
+	fc_err_clear(&err);
+	if (!j->iv->address) {
+		job_error(p, j, "transport ssh needs an address");
+		return;
+	}
+	pthread_mutex_lock(&p->lock);
+	if (fc_secret_load(j->inv, j->iv, &sec, &err) != FC_OK) {
+		fc_job_error(j, "%s", err.msg);
+		pthread_mutex_unlock(&p->lock);
+		return;
+	}
+	pthread_mutex_unlock(&p->lock);
+	snprintf(host, sizeof(host), "%s", j->iv->address);
+	colon = strrchr(j->iv->address, ':');
+	if (colon && strchr(j->iv->address, ':') == colon) {
+		host[colon - j->iv->address] = '\0';
+		port = (unsigned)strtoul(colon + 1, NULL, 10);
+	}
+	s = ssh_new();
+	if (!s) {
+		job_error(p, j, "cannot create an SSH session");
+		goto wipe;
+	}
+	ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &no_config);
+	ssh_options_set(s, SSH_OPTIONS_HOST, host);
+	ssh_options_set(s, SSH_OPTIONS_PORT, &port);
+	ssh_options_set(s, SSH_OPTIONS_USER, sec.user);
+	ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout_s);
+	if (o->known_hosts)
+		ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, o->known_hosts);
+	if (ssh_connect(s) != SSH_OK) {
+		job_error(p, j, "SSH connection to %s failed: %s", j->iv->address, ssh_get_error(s));
+		goto free;
+	}
+	if (!verify_host(p, j, s) || !authenticate(p, j, s, &sec))
+		goto disconnect;
+	for (c = j->v->commands; c->command && !fallback; c++) {
+		char cmd[600];
+		struct fc_buf out;
+		int status;
+		enum exec_result r;
+
+		snprintf(cmd, sizeof(cmd), "%s%s", c->command, strcmp(c->encoding, "json") ? "" : " | json");
+		r = run_exec(s, cmd, &out, &status, timeout_ms);
+		if (r == EXEC_REFUSED || (r == EXEC_OK && status != 0 && out.len == 0 && c == j->v->commands)) {
+			fallback = true;
+		} else if (r == EXEC_FAILED) {
+			job_error(p, j, "%s: no complete answer within the timeout", c->command);
+		} else if (status != 0) {
+			job_error(p, j, "%s: exit status %d: %.200s", c->command, status, out.data);
+		} else {
+			job_write(p, j, c, &out);
+		}
+		fc_buf_free(&out);
+	}
+	if (fallback)
+		via_shell(p, j, s, timeout_ms);
+disconnect:
+	ssh_disconnect(s);
+free:
+	ssh_free(s);
+wipe:
+	fc_secret_wipe(&sec);
+}
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+
+	for (;;) {
+		struct fc_collect_job *j;
+
+		pthread_mutex_lock(&p->lock);
+		if (p->next >= p->n) {
+			pthread_mutex_unlock(&p->lock);
+			return NULL;
+		}
+		j = p->jobs[p->next++];
+		pthread_mutex_unlock(&p->lock);
+		collect_one(p, j);
+		pthread_mutex_lock(&p->lock);
+		p->done(p->ctx, j);
+		pthread_mutex_unlock(&p->lock);
+	}
+}
+
+enum fc_rc fc_ssh_collect(struct fc_collect_job **jobs, size_t n, const struct fc_collect_opts *o,
+			  fc_job_done_fn *done, void *ctx)
+{
+	struct pool p;
+	pthread_t *th;
+	size_t nth = o->concurrency ? o->concurrency : 32, i, started = 0;
+
+	if (!n)
+		return FC_OK;
+	if (nth > n)
+		nth = n;
+	th = calloc(nth, sizeof(*th));
+	if (!th)
+		return FC_ERR_NOMEM;
+	memset(&p, 0, sizeof(p));
+	p.jobs = jobs;
+	p.n = n;
+	p.o = o;
+	p.done = done;
+	p.ctx = ctx;
+	pthread_mutex_init(&p.lock, NULL);
+	ssh_init();
+	for (i = 0; i < nth; i++)
+		if (pthread_create(&th[i], NULL, worker, &p) == 0)
+			started++;
+	if (!started)
+		worker(&p);
+	for (i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	ssh_finalize();
+	pthread_mutex_destroy(&p.lock);
+	free(th);
+	return FC_OK;
+}

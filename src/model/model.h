@@ -96,6 +96,15 @@ struct fc_iface {
 	struct fc_int pci_cur_width, pci_max_width, numa_node;
 	struct fc_int ecn_np_prios, ecn_rp_prios, cnp_dscp;
 	struct fc_xcvr xcvr;
+	/* switch port capabilities (NX-OS show interface capabilities) */
+	struct fc_strlist speeds_capable;    /* Mb/s as printed, e.g. "10000", "25000", "auto" */
+	struct fc_str cap_type;              /* module class the port takes, e.g. QSFP-100G-CR4 */
+	struct fc_bool pfc_capable;
+	struct fc_str fec_capable;
+	/* operational PFC (NX-OS show interface priority-flow-control) */
+	struct fc_int pfc_oper_prios;        /* bit p: PFC operational on priority p */
+	/* counters, as read at collection time */
+	struct fc_int cnt_crc, cnt_in_errors, cnt_giants, cnt_resets, cnt_rx_ppp, cnt_tx_ppp;
 	/* LLDP, one neighbour */
 	struct fc_str lldp_sysname, lldp_port;
 };

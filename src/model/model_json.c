@@ -84,11 +84,38 @@ static json_object *iface(const struct fc_iface *f)
 	I(o, "cnp_dscp", f->cnp_dscp);
 	B(x, "present", f->xcvr.present);
 	S(x, "type", f->xcvr.type);
+	S(x, "vendor", f->xcvr.vendor);
+	S(x, "part", f->xcvr.part);
+	S(x, "serial", f->xcvr.serial);
 	I(x, "bitrate_mbps", f->xcvr.bitrate_mbps);
 	D(x, "cable_len_m", f->xcvr.cable_len_m);
 	B(x, "dom_supported", f->xcvr.dom_supported);
-	json_object_object_add(x, "dom_lanes", json_object_new_int((int)f->xcvr.nlanes));
+	{
+		json_object *lanes = json_object_new_array();
+		size_t l;
+
+		for (l = 0; l < f->xcvr.nlanes; l++) {
+			const struct fc_dom_lane *L = &f->xcvr.lanes[l];
+			json_object *lo = json_object_new_object();
+
+			json_object_object_add(lo, "lane", json_object_new_int(L->lane));
+			D(lo, "temp_c", L->temp_c);
+			D(lo, "bias_ma", L->bias_ma);
+			D(lo, "tx_dbm", L->tx_dbm);
+			D(lo, "rx_dbm", L->rx_dbm);
+			json_object_array_add(lanes, lo);
+		}
+		json_object_object_add(x, "dom_lanes", lanes);
+	}
 	json_object_object_add(o, "transceiver", x);
+	json_object_object_add(o, "speeds_capable", strlist(&f->speeds_capable));
+	S(o, "cap_type", f->cap_type);
+	B(o, "pfc_capable", f->pfc_capable);
+	I(o, "pfc_oper_prios_mask", f->pfc_oper_prios);
+	I(o, "crc_errors", f->cnt_crc);
+	I(o, "input_errors", f->cnt_in_errors);
+	I(o, "rx_ppp", f->cnt_rx_ppp);
+	I(o, "tx_ppp", f->cnt_tx_ppp);
 	S(o, "lldp_system_name", f->lldp_sysname);
 	S(o, "lldp_port", f->lldp_port);
 	return o;

@@ -85,13 +85,40 @@ static void unknown_lines_counted(void **state)
 	fc_model_free(&m);
 }
 
-/* Every NX-OS show interface / running-config / lldp / transceiver capture in realdata. */
+/* What each realdata capture is, from its MANIFEST description (first match wins). */
+static const struct {
+	const char *desc;       /* substring of the description */
+	const char *file;       /* substring the path must have, or NULL */
+	const char *command, *encoding;
+} kinds[] = {
+	{ "show interface transceiver details", NULL, "show interface transceiver details", "text" },
+	{ "CLI text: show interface transceiver", NULL, "show interface transceiver", "text" },
+	{ "NX-API JSON: show interface transceiver", NULL, "show interface transceiver", "json" },
+	{ "show interface status", NULL, "show interface status", "text" },
+	{ "show interface capabilities", NULL, "show interface capabilities", "text" },
+	{ "show interface breakout", NULL, "show interface breakout", "text" },
+	{ "show interface brief | json", NULL, "show interface brief", "json" },
+	{ "show interface counters detailed", NULL, "show interface counters detailed", "json" },
+	{ "show interface | egrep", NULL, "show interface", "text" },
+	{ "NX-API JSON: show interface (", NULL, "show interface", "json" },
+	{ "JSON (via CLI '| json'): show interface (", NULL, "show interface", "json" },
+	{ "CLI text: show interface", NULL, "show interface", "text" },
+	{ "show lldp neighbors | json", NULL, "show lldp neighbors", "json" },
+	{ "show lldp neighbors [detail]", "detail", "show lldp neighbors detail", "text" },
+	{ "show lldp neighbors [detail]", NULL, "show lldp neighbors", "text" },
+	{ "show lldp neighbors detail", NULL, "show lldp neighbors detail", "text" },
+	{ "show version / show inventory", "show_version", "show version", "json" },
+	{ "show version / show inventory", "show_inventory", "show inventory", "json" },
+	{ "running-config", NULL, "show running-config", "text" },
+};
+
+/* Every NX-OS capture in realdata parses without error. */
 static void realdata(void **state)
 {
 	const char *shared = getenv("FABCHECK_SHARED");
-	char cmd[1200], line[2048];
+	char cmd[1200], line[4096];
 	FILE *p;
-	size_t ok = 0;
+	size_t ok = 0, skipped = 0, per[sizeof(kinds) / sizeof(kinds[0])] = { 0 }, k;
 
 	(void)state;
 	if (!shared || !*shared)
@@ -102,41 +129,28 @@ static void realdata(void **state)
 	assert_non_null(p);
 	while (fgets(line, sizeof(line), p)) {
 		char path[4200];
-		const char *c = NULL, *enc = "text";
 		char *tab = strchr(line, '\t');
 		struct fc_model *m;
 
 		if (!tab)
 			continue;
 		*tab = '\0';
-		/* paired expected parses (napalm expected_result.json, ntc .yml) are not captures */
-		if (strstr(tab + 1, "expected") || strstr(tab + 1, "TSG") || strstr(tab + 1, "(markdown)") ||
-		    strstr(line, "expected_result") || strstr(line, ".yml"))
+		/* paired expected parses (napalm expected_result.json, ntc .yml) and markdown guides are not captures */
+		if (strstr(tab + 1, "expected parse") || strstr(tab + 1, "(markdown)") || strstr(line, "expected_result") ||
+		    strstr(line, ".yml")) {
+			skipped++;
 			continue;
-		{
-			const char *desc = tab + 1;
-			bool json = strstr(desc, "JSON") && !strstr(desc, "CLI TEXT") && !strstr(desc, "CLI text");
-			const char *si = strstr(desc, "show interface");
-
-			enc = json ? "json" : "text";
-			if (strstr(desc, "show interface transceiver details") && !json)
-				c = "show interface transceiver details";
-			else if (strstr(desc, "show lldp neighbors") && strstr(desc, "detail") && !json)
-				c = "show lldp neighbors detail";
-			else if (strstr(desc, "running-config") && !json)
-				c = "show running-config";
-			else if (strstr(desc, "show version") && json)
-				c = "show version";
-			else if (si && (si[14] == '\n' || si[14] == '\0' || !strncmp(si + 14, " (", 2)) &&
-				 !strstr(desc, "| egrep"))
-				c = "show interface";
 		}
-		if (!c)
-			continue;
+		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			if (strstr(tab + 1, kinds[k].desc) && (!kinds[k].file || strstr(line, kinds[k].file)))
+				break;
+		if (k == sizeof(kinds) / sizeof(kinds[0]))
+			fail_msg("realdata capture of unknown kind: %s (%s)", line, tab + 1);
 		snprintf(path, sizeof(path), "%s/realdata/%s", shared, line);
 		m = fc_model_new();
-		parse(m, path, c, enc);
+		parse(m, path, kinds[k].command, kinds[k].encoding);
 		fc_model_free(&m);
+		per[k]++;
 		ok++;
 	}
 	pclose(p);
@@ -144,8 +158,12 @@ static void realdata(void **state)
 		printf("SKIP realdata: %s/realdata not present\n", shared);
 		skip();
 	}
-	printf("realdata: %zu NX-OS captures parsed without error\n", ok);
-	assert_true(ok >= 20);
+	printf("realdata: %zu NX-OS captures parsed without error (%zu expected parses and guides not captures):\n", ok,
+	       skipped);
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+		if (per[k])
+			printf("  %3zu  %s (%s)\n", per[k], kinds[k].command, kinds[k].encoding);
+	assert_true(ok >= 60);
 }
 
 int main(void)

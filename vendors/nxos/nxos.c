@@ -65,40 +65,65 @@ static enum fc_rc unwrap(struct fc_parse_ctx *c, const struct doc *d, const stru
 	return FC_OK;
 }
 
+typedef enum fc_rc text_fn(struct fc_parse_ctx *c, const char *text);
+typedef enum fc_rc json_fn(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
+
+/* Every command the adapter reads, in each encoding it reads it. */
+static const struct {
+	const char *command;
+	text_fn *text;     /* CLI text, NULL when only JSON is read */
+	json_fn *json;     /* NX-API or "| json" output, NULL when only text is read */
+} parsers[] = {
+	{ "show version", nxos_parse_version_text, nxos_parse_show_version_json },
+	{ "show inventory", NULL, nxos_parse_inventory_json },
+	{ "show interface", nxos_parse_show_interface_text, nxos_parse_show_interface_json },
+	{ "show interface brief", NULL, nxos_parse_brief_json },
+	{ "show interface status", nxos_parse_status_text, NULL },
+	{ "show interface capabilities", nxos_parse_capabilities_text, NULL },
+	{ "show interface breakout", nxos_parse_breakout_text, NULL },
+	{ "show interface transceiver", nxos_parse_transceiver_text, nxos_parse_transceiver_json },
+	{ "show interface transceiver details", nxos_parse_transceiver_text, nxos_parse_transceiver_json },
+	{ "show interface counters detailed", NULL, nxos_parse_counters_json },
+	{ "show interface fec", nxos_parse_fec_text, NULL },
+	{ "show interface priority-flow-control", nxos_parse_pfc_text, NULL },
+	{ "show queuing interface", nxos_parse_queuing_text, NULL },
+	{ "show lldp neighbors", nxos_parse_lldp_table_text, nxos_parse_lldp_json },
+	{ "show lldp neighbors detail", nxos_parse_lldp_text, nxos_parse_lldp_json },
+	{ "show ip access-lists", nxos_parse_acl_text, NULL },
+	{ "show running-config", nxos_parse_running_config, NULL },
+};
+
 static enum fc_rc nxos_parse(struct fc_parse_ctx *c, const char *command, const char *encoding,
 			     const char *text, size_t len)
 {
 	struct doc *d = NULL;
 	const struct doc_node *body;
 	enum fc_rc rc;
+	size_t i;
 
-	if (!strcmp(encoding, "text")) {
+	for (i = 0; i < sizeof(parsers) / sizeof(parsers[0]); i++)
+		if (!strcmp(parsers[i].command, command))
+			break;
+	if (i == sizeof(parsers) / sizeof(parsers[0]))
+		return FC_ERR_UNSUPPORTED;
+	if (!strcmp(encoding, "text") && parsers[i].text) {
 		if (strlen(text) != len)
 			return fc_err_set(c->err, FC_ERR_INPUT, c->file, 0, "NUL byte in CLI text output");
 		if (!strcmp(command, "show running-config")) {
 			c->dev->config_m.known = true;
 			c->dev->config_m.src = fc_src_make(c->m, c->file, 0);
-			return nxos_parse_running_config(c, text);
 		}
-		if (!strcmp(command, "show interface"))
-			return nxos_parse_show_interface_text(c, text);
-		if (!strcmp(command, "show lldp neighbors detail"))
-			return nxos_parse_lldp_text(c, text);
-		if (!strcmp(command, "show interface transceiver details"))
-			return nxos_parse_transceiver_text(c, text);
-		return FC_ERR_UNSUPPORTED;
+		return parsers[i].text(c, text);
 	}
-	if (strcmp(encoding, "json"))
-		return FC_ERR_UNSUPPORTED;
-	if (strcmp(command, "show interface") && strcmp(command, "show version"))
+	if (strcmp(encoding, "json") || !parsers[i].json)
 		return FC_ERR_UNSUPPORTED;
 	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
 		return rc;
 	rc = unwrap(c, d, &body);
-	if (rc == FC_OK && !strcmp(command, "show interface"))
-		rc = nxos_parse_show_interface_json(c, d, body);
-	else if (rc == FC_OK)
-		rc = nxos_parse_show_version_json(c, d, body);
+	if (rc == FC_OK && body->type != DOC_MAP)
+		rc = fc_err_set(c->err, FC_ERR_INPUT, d->file, body->line, "%s: expected a JSON object as the body", command);
+	if (rc == FC_OK)
+		rc = parsers[i].json(c, d, body);
 	doc_free(&d);
 	return rc;
 }

@@ -15,6 +15,35 @@ enum fc_rc nxos_parse_show_version_json(struct fc_parse_ctx *c, const struct doc
 enum fc_rc nxos_parse_lldp_text(struct fc_parse_ctx *c, const char *text);
 enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text);
 enum fc_rc nxos_finalize(struct fc_parse_ctx *c);
+/* One ACL entry line (running-config or show ip access-lists) into acl. */
+enum fc_rc nxos_acl_entry(struct fc_parse_ctx *c, struct fc_acl *acl, const char *line, size_t len, unsigned lineno);
+
+/* nxos_show2.c */
+enum fc_rc nxos_parse_capabilities_text(struct fc_parse_ctx *c, const char *text);
+enum fc_rc nxos_parse_status_text(struct fc_parse_ctx *c, const char *text);
+enum fc_rc nxos_parse_breakout_text(struct fc_parse_ctx *c, const char *text);
+enum fc_rc nxos_parse_lldp_table_text(struct fc_parse_ctx *c, const char *text);
+enum fc_rc nxos_parse_version_text(struct fc_parse_ctx *c, const char *text);
+enum fc_rc nxos_parse_fec_text(struct fc_parse_ctx *c, const char *text);
+enum fc_rc nxos_parse_pfc_text(struct fc_parse_ctx *c, const char *text);
+enum fc_rc nxos_parse_queuing_text(struct fc_parse_ctx *c, const char *text);
+enum fc_rc nxos_parse_acl_text(struct fc_parse_ctx *c, const char *text);
+enum fc_rc nxos_parse_brief_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
+enum fc_rc nxos_parse_lldp_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
+enum fc_rc nxos_parse_inventory_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
+enum fc_rc nxos_parse_transceiver_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
+enum fc_rc nxos_parse_counters_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
+
+/* Shared helpers (nxos_show.c) */
+bool nxos_has_content(const char *text);
+const char *nxos_fec_norm(const char *s);
+bool nxos_speed_text(const char *s, int64_t *mbps);
+/* The rows of TABLE_x.ROW_x as a list (NX-API gives one row as an object). Returns the count. */
+size_t nxos_rows(const struct doc_node *body, const char *table, const char *row, const struct doc_node *const **out,
+		 const struct doc_node **one);
+/* A row's string or number field; NULL when absent. Error on other types. */
+enum fc_rc nxos_field(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row, const char *key,
+		      const char **out);
 /* "Eth1/1" -> "Ethernet1/1"; other names unchanged. Writes into buf. */
 const char *nxos_ifname(const char *in, size_t len, char *buf, size_t size);
 

@@ -566,6 +566,31 @@ static enum fc_rc acl_line(struct cfg *g, char **w, size_t n)
 	return FC_OK;
 }
 
+enum fc_rc nxos_acl_entry(struct fc_parse_ctx *c, struct fc_acl *acl, const char *line, size_t len, unsigned lineno)
+{
+	struct cfg g;
+	char buf[2048];
+	char *w[MAXW];
+	size_t n;
+	const char *m;
+
+	memset(&g, 0, sizeof(g));
+	g.c = c;
+	g.acl = acl;
+	g.blk = B_ACL;
+	g.lineno = lineno;
+	g.line = line;
+	g.len = len;
+	while ((size_t)g.indent < len && line[g.indent] == ' ')
+		g.indent++;
+	/* show ip access-lists appends hit counts: [match=123] */
+	m = memmem(line, len, " [match=", 8);
+	if (m)
+		g.len = (size_t)(m - line);
+	n = fc_split_words(line, g.len, buf, sizeof(buf), w, MAXW);
+	return n ? acl_line(&g, w, n) : FC_OK;
+}
+
 /* --- top level --------------------------------------------------------------------------- */
 
 static enum fc_rc breakout_line(struct cfg *g, char **w, size_t n)

@@ -25,7 +25,7 @@ const char *nxos_ifname(const char *in, size_t len, char *buf, size_t size)
 }
 
 /* "100 Gb/s", "25000 Mb/s", "1000 Mb/s", "auto-speed" */
-static bool speed_text(const char *s, int64_t *mbps)
+bool nxos_speed_text(const char *s, int64_t *mbps)
 {
 	double v;
 	char unit[8];
@@ -41,7 +41,7 @@ static bool speed_text(const char *s, int64_t *mbps)
 	return true;
 }
 
-static const char *fec_norm(const char *s)
+const char *nxos_fec_norm(const char *s)
 {
 	if (!strcasecmp(s, "off") || !strcasecmp(s, "none") || !strcasecmp(s, "disabled"))
 		return "off";
@@ -59,13 +59,24 @@ static const char *fec_norm(const char *s)
 
 /* ---- JSON --------------------------------------------------------------------------------- */
 
-static const struct doc_node *rows(const struct doc_node *body, const char *table, const char *row)
+size_t nxos_rows(const struct doc_node *body, const char *table, const char *row, const struct doc_node *const **out,
+		 const struct doc_node **one)
 {
-	return doc_get(doc_get(body, table), row);
+	const struct doc_node *r = doc_get(doc_get(body, table), row);
+
+	if (!r)
+		return 0;
+	if (r->type == DOC_SEQ) {
+		*out = (const struct doc_node *const *)r->items;
+		return r->n;
+	}
+	*one = r;
+	*out = one;
+	return 1;
 }
 
-static enum fc_rc str_field(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row,
-			    const char *key, const char **out)
+enum fc_rc nxos_field(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row, const char *key,
+		      const char **out)
 {
 	const struct doc_node *n = doc_get(row, key);
 
@@ -98,6 +109,11 @@ static const struct {
 	{ "eth_out_flowctrl", F_ON, offsetof(struct fc_iface, pause_tx) },
 	{ "eth_admin_fec_state", F_FEC, offsetof(struct fc_iface, fec_config) },
 	{ "eth_oper_fec_state", F_FEC, offsetof(struct fc_iface, fec_active) },
+	/* SVIs (VlanN) report under svi_* keys */
+	{ "svi_admin_state", F_STR, offsetof(struct fc_iface, admin_state) },
+	{ "svi_line_proto", F_STR, offsetof(struct fc_iface, oper_state) },
+	{ "svi_mac", F_STR, offsetof(struct fc_iface, mac) },
+	{ "svi_desc", F_STR, offsetof(struct fc_iface, description) },
 };
 
 static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row)
@@ -121,7 +137,7 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 		struct fc_src s = fc_src_make(m, d->file, doc_key_line(row, row_fields[k].key));
 		char *slot = (char *)ifc + row_fields[k].off;
 
-		if ((rc = str_field(c, d, row, row_fields[k].key, &v)) != FC_OK)
+		if ((rc = nxos_field(c, d, row, row_fields[k].key, &v)) != FC_OK)
 			return rc;
 		if (!v)
 			continue;
@@ -133,24 +149,28 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 			fc_set_bool((struct fc_bool *)(void *)slot, !strcmp(v, "on"), s);
 			break;
 		case F_FEC:
-			if (fec_norm(v))
-				fc_set_str(m, (struct fc_str *)(void *)slot, fec_norm(v), s);
+			if (nxos_fec_norm(v))
+				fc_set_str(m, (struct fc_str *)(void *)slot, nxos_fec_norm(v), s);
 			else
 				fc_set_unknown(&((struct fc_str *)(void *)slot)->m, "FEC state not understood");
 			break;
 		}
 	}
-	if ((rc = str_field(c, d, row, "eth_mtu", &v)) != FC_OK)
-		return rc;
-	if (v) {
+	for (k = 0; k < 2; k++) {
+		const char *key = k ? "svi_mtu" : "eth_mtu";
+
+		if ((rc = nxos_field(c, d, row, key, &v)) != FC_OK)
+			return rc;
+		if (!v)
+			continue;
 		if (!fc_parse_i64(v, 64, 65535, &i))
-			return fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(row, "eth_mtu"),
-					  "eth_mtu: expected a number of bytes, found '%s'", v);
-		fc_set_int(&ifc->mtu, i, fc_src_make(m, d->file, doc_key_line(row, "eth_mtu")));
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(row, key),
+					  "%s: expected a number of bytes, found '%s'", key, v);
+		fc_set_int(&ifc->mtu, i, fc_src_make(m, d->file, doc_key_line(row, key)));
 	}
-	if ((rc = str_field(c, d, row, "eth_speed", &v)) != FC_OK)
+	if ((rc = nxos_field(c, d, row, "eth_speed", &v)) != FC_OK)
 		return rc;
-	if (v && speed_text(v, &i))
+	if (v && nxos_speed_text(v, &i))
 		fc_set_int(&ifc->speed_mbps, i, fc_src_make(m, d->file, doc_key_line(row, "eth_speed")));
 	else if (v)
 		fc_set_unknown(&ifc->speed_mbps.m, "show interface reports no fixed speed (auto-speed, link down)");
@@ -159,19 +179,15 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 
 enum fc_rc nxos_parse_show_interface_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)
 {
-	const struct doc_node *r = rows(body, "TABLE_interface", "ROW_interface");
-	size_t i;
+	const struct doc_node *const *r = NULL, *one = NULL;
+	size_t i, n = nxos_rows(body, "TABLE_interface", "ROW_interface", &r, &one);
 	enum fc_rc rc;
 
-	if (!r)
+	if (!n)
 		return fc_err_set(c->err, FC_ERR_INPUT, d->file, body ? body->line : 1,
 				  "show interface: expected TABLE_interface.ROW_interface");
-	if (r->type == DOC_MAP)
-		return one_interface(c, d, r);
-	if ((rc = doc_expect(d, r, DOC_SEQ, "ROW_interface", c->err)) != FC_OK)
-		return rc;
-	for (i = 0; i < r->n; i++)
-		if ((rc = one_interface(c, d, r->items[i])) != FC_OK)
+	for (i = 0; i < n; i++)
+		if ((rc = one_interface(c, d, r[i])) != FC_OK)
 			return rc;
 	return FC_OK;
 }
@@ -183,18 +199,18 @@ enum fc_rc nxos_parse_show_version_json(struct fc_parse_ctx *c, const struct doc
 
 	if ((rc = doc_expect(d, body, DOC_MAP, "show version", c->err)) != FC_OK)
 		return rc;
-	if ((rc = str_field(c, d, body, "nxos_ver_str", &v)) != FC_OK)
+	if ((rc = nxos_field(c, d, body, "nxos_ver_str", &v)) != FC_OK)
 		return rc;
-	if (!v && (rc = str_field(c, d, body, "kickstart_ver_str", &v)) != FC_OK)
+	if (!v && (rc = nxos_field(c, d, body, "kickstart_ver_str", &v)) != FC_OK)
 		return rc;
 	if (v)
 		fc_set_str(c->m, &c->dev->os_version, v,
 			   fc_src_make(c->m, d->file, doc_key_line(body, doc_get(body, "nxos_ver_str") ? "nxos_ver_str" : "kickstart_ver_str")));
-	if ((rc = str_field(c, d, body, "chassis_id", &v)) != FC_OK)
+	if ((rc = nxos_field(c, d, body, "chassis_id", &v)) != FC_OK)
 		return rc;
 	if (v)
 		fc_set_str(c->m, &c->dev->hw_model, v, fc_src_make(c->m, d->file, doc_key_line(body, "chassis_id")));
-	if ((rc = str_field(c, d, body, "host_name", &v)) != FC_OK)
+	if ((rc = nxos_field(c, d, body, "host_name", &v)) != FC_OK)
 		return rc;
 	if (v)
 		fc_set_str(c->m, &c->dev->hostname, v, fc_src_make(c->m, d->file, doc_key_line(body, "host_name")));
@@ -202,7 +218,7 @@ enum fc_rc nxos_parse_show_version_json(struct fc_parse_ctx *c, const struct doc
 }
 
 /* True when text has something besides white space. */
-static bool has_content(const char *text)
+bool nxos_has_content(const char *text)
 {
 	for (; *text; text++)
 		if (!isspace((unsigned char)*text))
@@ -251,13 +267,34 @@ enum fc_rc nxos_parse_show_interface_text(struct fc_parse_ctx *c, const char *te
 				if (!ifc)
 					return FC_ERR_NOMEM;
 				fc_set_str(m, &ifc->oper_state, state, s);
+				/* A shut port says so on this line: "is down (Administratively down)"; an
+				 * "admin state is" line further down, where printed, takes over. */
+				fc_set_str(m, &ifc->admin_state, strstr(line, "(Administratively down)") ? "down" : "up", s);
 				blocks++;
 				continue;
 			}
 		}
 		if (!ifc)
 			continue;
-		if (sscanf(line, " admin state is %63[a-z]", state) == 1) {
+		if (line_has(&it, "Description: ", &at) || line_has(&it, "Port description is ", &at)) {
+			/* the rest of this line; some releases glue the next field onto it
+			 * ("Description: x  MTU 9216 bytes, ..."), which is read on its own */
+			char d[512];
+			size_t dl = it.len - (size_t)(at - it.line);
+			const char *glued = NULL, *g;
+
+			if ((g = memmem(at, dl, "  MTU ", 6)) || (g = memmem(at, dl, "  Internet Address is ", 22)))
+				glued = g;
+			if (glued)
+				dl = (size_t)(glued - at);
+			while (dl && isspace((unsigned char)at[dl - 1]))
+				dl--;
+			snprintf(d, sizeof(d), "%.*s", (int)dl, at);
+			fc_set_str(m, &ifc->description, d, s);
+			if (glued && (g = memmem(glued, it.len - (size_t)(glued - it.line), "MTU ", 4)) &&
+			    fc_parse_i64n(g + 4, strcspn(g + 4, " "), 64, 65535, &v))
+				fc_set_int(&ifc->mtu, v, s);
+		} else if (sscanf(line, " admin state is %63[a-z]", state) == 1 || sscanf(line, " Admin State: %63[a-z]", state) == 1) {
 			fc_set_str(m, &ifc->admin_state, state, s);
 		} else if (line_has(&it, "MTU ", &at) && fc_parse_i64n(at, strcspn(at, " "), 64, 65535, &v)) {
 			fc_set_int(&ifc->mtu, v, s);
@@ -269,25 +306,23 @@ enum fc_rc nxos_parse_show_interface_text(struct fc_parse_ctx *c, const char *te
 		} else if (line_has(&it, "-duplex, ", &at)) {
 			char sp[64];
 
-			if (sscanf(at, "%63[^,]", sp) == 1 && speed_text(sp, &v))
+			if (sscanf(at, "%63[^,]", sp) == 1 && nxos_speed_text(sp, &v))
 				fc_set_int(&ifc->speed_mbps, v, s);
 		} else if (line_has(&it, "Auto-Negotiation is turned ", &at)) {
 			fc_set_bool(&ifc->autoneg, !strncmp(at, "on", 2), s);
 			if (line_has(&it, "FEC mode is ", &at)) {
 				char f[32];
 
-				if (sscanf(at, "%31s", f) == 1 && fec_norm(f))
-					fc_set_str(m, &ifc->fec_active, fec_norm(f), s);
+				if (sscanf(at, "%31s", f) == 1 && nxos_fec_norm(f))
+					fc_set_str(m, &ifc->fec_active, nxos_fec_norm(f), s);
 			}
 		} else if (line_has(&it, "Input flow-control is ", &at)) {
 			fc_set_bool(&ifc->pause_rx, !strncmp(at, "on", 2), s);
 			if (line_has(&it, "output flow-control is ", &at))
 				fc_set_bool(&ifc->pause_tx, !strncmp(at, "on", 2), s);
-		} else if (line_has(&it, "Description: ", &at)) {
-			fc_set_str(m, &ifc->description, at, s);
 		}
 	}
-	if (!blocks && has_content(text))
+	if (!blocks && nxos_has_content(text))
 		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1,
 				  "show interface: no 'NAME is up|down' block found; not the output of this command?");
 	return FC_OK;
@@ -303,7 +338,7 @@ enum fc_rc nxos_parse_lldp_text(struct fc_parse_ctx *c, const char *text)
 	unsigned port_line = 0, sys_line = 0;
 	bool in_rec = false;
 
-	if (has_content(text) && !strstr(text, "Chassis id:") && !strstr(text, "Total entries displayed") &&
+	if (nxos_has_content(text) && !strstr(text, "Chassis id:") && !strstr(text, "Total entries displayed") &&
 	    !strstr(text, "Capability codes"))
 		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1,
 				  "show lldp neighbors detail: no 'Chassis id:' record and no LLDP header found");
@@ -417,29 +452,45 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 
 		copy_line(&it, line, sizeof(line));
 		if (it.len && !isspace((unsigned char)line[0])) {
-			if (!strncmp(line, "Eth", 3) || !strncmp(line, "eth", 3)) {
-				ifc = fc_dev_iface(m, c->dev, nxos_ifname(line, strlen(line), nb, sizeof(nb)));
+			/* "Ethernet1/1", or "fc1/48 sfp is present" on Fibre Channel ports */
+			size_t wl = strcspn(line, " \t");
+
+			if (isalpha((unsigned char)line[0]) && memchr(line, '/', wl)) {
+				ifc = fc_dev_iface(m, c->dev, nxos_ifname(line, wl, nb, sizeof(nb)));
 				if (!ifc)
 					return FC_ERR_NOMEM;
 				lane = NULL;
 				blocks++;
+				if (strstr(line, "not present"))
+					fc_set_bool(&ifc->xcvr.present, false, s);
+				else if (strstr(line, "is present"))
+					fc_set_bool(&ifc->xcvr.present, true, s);
 			}
 			continue;
 		}
 		if (!ifc)
 			continue;
 		x = &ifc->xcvr;
+		/* values are padded to a fixed width: drop the trailing blanks */
+		{
+			size_t k = strlen(line);
+
+			while (k && isspace((unsigned char)line[k - 1]))
+				line[--k] = '\0';
+		}
 		if (strstr(line, "transceiver is not present")) {
 			fc_set_bool(&x->present, false, s);
 		} else if (strstr(line, "transceiver is present")) {
 			fc_set_bool(&x->present, true, s);
 		} else if (sscanf(line, " type is %255[^\n]", val) == 1) {
 			fc_set_str(m, &x->type, val, s);
-		} else if (sscanf(line, " name is %255[^\n]", val) == 1) {
+		} else if (sscanf(line, " name is %255[^\n]", val) == 1 || sscanf(line, " Name is %255[^\n]", val) == 1) {
 			fc_set_str(m, &x->vendor, val, s);
-		} else if (sscanf(line, " part number is %255[^\n]", val) == 1) {
+		} else if (sscanf(line, " part number is %255[^\n]", val) == 1 ||
+			   sscanf(line, " Manufacturer's part number is %255[^\n]", val) == 1) {
 			fc_set_str(m, &x->part, val, s);
-		} else if (sscanf(line, " serial number is %255[^\n]", val) == 1) {
+		} else if (sscanf(line, " serial number is %255[^\n]", val) == 1 ||
+			   sscanf(line, " Serial number is %255[^\n]", val) == 1) {
 			fc_set_str(m, &x->serial, val, s);
 		} else if (line_has(&it, "nominal bitrate is ", &at) && fc_parse_i64n(at, strcspn(at, " "), 1, 1000000, &v)) {
 			fc_set_int(&x->bitrate_mbps, v, s);
@@ -471,7 +522,7 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 			}
 		}
 	}
-	if (!blocks && has_content(text))
+	if (!blocks && nxos_has_content(text))
 		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1,
 				  "show interface transceiver details: no 'EthernetN/M' block found");
 	return FC_OK;

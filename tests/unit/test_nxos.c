@@ -67,6 +67,66 @@ static void demo_leaf2(void **state)
 	fc_model_free(&m);
 }
 
+/* Commands with no public capture, from the demo's fixtures (written from Cisco's documented
+ * formats; inventories/demo/README.md). */
+static void qos_views(void **state)
+{
+	struct fc_model *m = fc_model_new();
+	struct fc_device *d;
+	struct fc_iface *e1, *e3;
+	struct fc_parse_ctx ctx;
+	struct fc_err err;
+	const char *base = "inventories/demo/devices/leaf1/";
+	static const struct { const char *file, *cmd; } in[] = {
+		{ "show_interface_fec.txt", "show interface fec" },
+		{ "show_interface_priority-flow-control.txt", "show interface priority-flow-control" },
+		{ "show_queuing_interface.txt", "show queuing interface" },
+		{ "show_interface_capabilities.txt", "show interface capabilities" },
+		{ "show_ip_access-lists.txt", "show ip access-lists" },
+		{ "show_policy-map_system_type_network-qos.txt", "show policy-map system type network-qos" },
+	};
+	size_t i;
+	char path[256];
+
+	(void)state;
+	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		snprintf(path, sizeof(path), "%s%s", base, in[i].file);
+		d = parse(m, path, in[i].cmd, "text");
+	}
+	ctx.m = m, ctx.dev = d, ctx.file = NULL, ctx.err = &err;
+	e1 = fc_dev_find_iface(d, "Ethernet1/1");
+	e3 = fc_dev_find_iface(d, "Ethernet1/3");
+	assert_non_null(e1);
+	assert_string_equal(e1->fec_active.v, "rs");
+	assert_string_equal(e1->fec_config.v, "auto");
+	assert_int_equal(e1->pfc_oper_prios.v, 1 << 3);
+	assert_string_equal(e1->pfc_mode.v, "on");
+	assert_int_equal(e1->cnt_rx_ppp.v, 0);
+	/* operational buffers from show queuing interface */
+	assert_int_equal(e3->pg[3].size.v, 103360);
+	assert_int_equal(e3->pg[3].xon.v, 24320);
+	assert_false(e3->pg[7].size.m.known);
+	assert_non_null(strstr(e3->pg[3].size.m.src.file, "show_queuing_interface.txt"));
+	assert_true(e1->pfc_capable.v);
+	assert_string_equal(e1->cap_type.v, "QSFP-100G-CR4");
+	assert_int_equal(e1->speeds_capable.n, 8);
+	/* ACLs with their hit counts stripped */
+	assert_int_equal(d->nacls, 2);
+	assert_string_equal(d->acls[0].name, "HOST-EDGE-IN");
+	assert_int_equal(d->acls[0].n, 4);
+	assert_int_equal(d->acls[0].aces[2].dport.lo, 4000);
+	assert_string_equal(d->acls[0].aces[2].text, "30 deny udp any any range 4000 5000");
+	/* the system network-qos policy, with the pause buffer of its no-drop class */
+	assert_string_equal(d->qos.sys_nq.v, "AI-NQ");
+	assert_int_equal(d->qos.pmaps[0].classes[0].pause_cos.v, 1 << 3);
+	assert_int_equal(d->qos.pmaps[0].classes[0].pg.size.v, 103360);
+	assert_int_equal(d->nunparsed, 0);
+	/* queuing values win over the configuration's */
+	assert_int_equal(fc_vendor_find("nxos")->finalize(&ctx), FC_OK);
+	assert_non_null(strstr(e3->pg[3].size.m.src.file, "show_queuing_interface.txt"));
+	fc_model_free(&m);
+}
+
 static void unknown_lines_counted(void **state)
 {
 	struct fc_model *m = fc_model_new();
@@ -170,6 +230,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(demo_leaf2),
+		cmocka_unit_test(qos_views),
 		cmocka_unit_test(unknown_lines_counted),
 		cmocka_unit_test(realdata),
 	};

@@ -13,6 +13,12 @@ static const struct fc_vendor_cmd nxos_commands[] = {
 	{ "show interface", "json", "show_interface.json" },
 	{ "show interface transceiver details", "text", "show_interface_transceiver_details.txt" },
 	{ "show lldp neighbors detail", "text", "show_lldp_neighbors_detail.txt" },
+	{ "show interface capabilities", "text", "show_interface_capabilities.txt" },
+	{ "show interface fec", "text", "show_interface_fec.txt" },
+	{ "show interface priority-flow-control", "text", "show_interface_priority-flow-control.txt" },
+	{ "show queuing interface", "text", "show_queuing_interface.txt" },
+	{ "show policy-map system type network-qos", "text", "show_policy-map_system_type_network-qos.txt" },
+	{ "show ip access-lists", "text", "show_ip_access-lists.txt" },
 	{ "show running-config", "text", "show_running-config.txt" },
 	{ NULL, NULL, NULL },
 };
@@ -91,6 +97,7 @@ static const struct {
 	{ "show lldp neighbors detail", nxos_parse_lldp_text, nxos_parse_lldp_json },
 	{ "show ip access-lists", nxos_parse_acl_text, NULL },
 	{ "show running-config", nxos_parse_running_config, NULL },
+	{ "show policy-map system type network-qos", nxos_parse_nq_policy_text, NULL },
 };
 
 static enum fc_rc nxos_parse(struct fc_parse_ctx *c, const char *command, const char *encoding,
@@ -254,6 +261,21 @@ static const struct fc_class_map *find_cmap(const struct fc_qos *q, enum fc_qtyp
 	return NULL;
 }
 
+/* Buffer of priority p from the network-qos class, unless show queuing interface already gave
+ * the operational value (which wins). */
+static void pg_from_config(struct fc_iface *ifc, int p, const struct fc_pclass *pc, const char *why)
+{
+	if (ifc->pg[p].size.m.known)
+		return;
+	if (pc && pc->pg.size.m.known) {
+		ifc->pg[p] = pc->pg;
+		return;
+	}
+	fc_set_unknown(&ifc->pg[p].size.m, why);
+	if (pc)
+		ifc->pg[p].size.m.src = pc->src;
+}
+
 static void derive_pfc(struct fc_device *dev, struct fc_iface *ifc)
 {
 	const struct fc_qos *q = &dev->qos;
@@ -263,8 +285,8 @@ static void derive_pfc(struct fc_device *dev, struct fc_iface *ifc)
 	int p;
 
 	for (p = 0; p < FC_PRIO_COUNT; p++)
-		fc_set_unknown(&ifc->pg[p].size.m, nq ? "priority is not no-drop in the network-qos policy"
-						      : "no network-qos policy under system qos");
+		pg_from_config(ifc, p, NULL, nq ? "priority is not no-drop in the network-qos policy"
+					       : "no network-qos policy under system qos");
 	if (!ifc->pfc_mode.m.known) {
 		fc_set_unknown(&ifc->pfc_prios.m,
 			       "no priority-flow-control mode configured (NX-OS default 'auto' depends on DCBX)");
@@ -284,18 +306,14 @@ static void derive_pfc(struct fc_device *dev, struct fc_iface *ifc)
 		if (!pc->pause_cos.m.known)
 			continue;
 		mask |= (uint64_t)pc->pause_cos.v;
-		for (p = 0; p < FC_PRIO_COUNT; p++) {
-			if (!(pc->pause_cos.v & (1 << p)))
-				continue;
-			if (pc->pg.size.m.known) {
-				ifc->pg[p] = pc->pg;
-			} else {
-				fc_set_unknown(&ifc->pg[p].size.m,
-					       "no explicit pause buffer-size in the network-qos class: platform default "
-					       "buffer, not modelled");
-				ifc->pg[p].size.m.src = pc->src;
+		for (p = 0; p < FC_PRIO_COUNT; p++)
+			if (pc->pause_cos.v & (1 << p)) {
+				/* the placeholder set above gives way to the class */
+				if (!ifc->pg[p].size.m.known)
+					ifc->pg[p].size.m.why = NULL;
+				pg_from_config(ifc, p, pc, "no explicit pause buffer-size in the network-qos class: "
+							   "platform default buffer, not modelled");
 			}
-		}
 	}
 	fc_set_int(&ifc->pfc_prios, (int64_t)mask, ifc->pfc_mode.m.src);
 }

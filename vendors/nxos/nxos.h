@@ -28,6 +28,7 @@ enum fc_rc nxos_parse_fec_text(struct fc_parse_ctx *c, const char *text);
 enum fc_rc nxos_parse_pfc_text(struct fc_parse_ctx *c, const char *text);
 enum fc_rc nxos_parse_queuing_text(struct fc_parse_ctx *c, const char *text);
 enum fc_rc nxos_parse_acl_text(struct fc_parse_ctx *c, const char *text);
+enum fc_rc nxos_parse_nq_policy_text(struct fc_parse_ctx *c, const char *text);
 enum fc_rc nxos_parse_brief_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
 enum fc_rc nxos_parse_lldp_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
 enum fc_rc nxos_parse_inventory_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);

@@ -3,8 +3,11 @@
  * network-qos and queuing, system qos), PFC and its watchdog, IP ACLs. Lines inside the blocks
  * fabcheck reads that it does not understand are recorded as "not understood". */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "util/buf.h"
 
 #include "nxos/nxos.h"
 #include "util/str.h"
@@ -382,6 +385,9 @@ static enum fc_rc pclass_line(struct cfg *g, char **w, size_t n)
 		return wred_line(g, w, n, s);
 	else if (!strcmp(w[0], "congestion-control") && n >= 2 && !strcmp(w[1], "random-detect"))
 		return wred_line(g, w + 1, n - 1, s);
+	else if (!strcmp(w[0], "match") && n == 3 && (!strcmp(w[1], "qos-group") || !strcmp(w[1], "cos")) &&
+		 num(w[2], 0, 7, &v))
+		;   /* show policy-map prints the class's match under it: the class-map has it */
 	else if (!strcmp(w[0], "priority") && n == 1)
 		fc_set_int(&pc->priority_level, 1, s);
 	else if (!strcmp(w[0], "priority") && n == 3 && !strcmp(w[1], "level") && num(w[2], 1, 8, &v))
@@ -731,12 +737,19 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 		return FC_OK;
 	}
 	if (!strcmp(w[0], "ip") && n == 3 && !strcmp(w[1], "access-list")) {
-		struct fc_acl *acl;
+		struct fc_acl *acl = NULL;
+		size_t k;
 
-		d->acls = fc_grow(m->arena, d->acls, d->nacls, &d->acls_cap, sizeof(*d->acls));
-		if (!d->acls)
-			return FC_ERR_NOMEM;
-		acl = &d->acls[d->nacls++];
+		/* the configuration is authoritative: an ACL first seen in show ip access-lists is replaced */
+		for (k = 0; k < d->nacls; k++)
+			if (!strcmp(d->acls[k].name, w[2]))
+				acl = &d->acls[k];
+		if (!acl) {
+			d->acls = fc_grow(m->arena, d->acls, d->nacls, &d->acls_cap, sizeof(*d->acls));
+			if (!d->acls)
+				return FC_ERR_NOMEM;
+			acl = &d->acls[d->nacls++];
+		}
 		memset(acl, 0, sizeof(*acl));
 		acl->name = fc_strdup(m->arena, w[2]);
 		acl->src = here(g);
@@ -783,6 +796,46 @@ static enum fc_rc pmap_line(struct cfg *g, char **w, size_t n)
 	g->pclass_indent = g->indent;
 	g->blk = B_PCLASS;
 	return FC_OK;
+}
+
+/* "show policy-map system type network-qos" prints the attached policy in running-config syntax,
+ * indented under a header. Lines keep their numbers: the header becomes blank, the rest is dedented. */
+enum fc_rc nxos_parse_nq_policy_text(struct fc_parse_ctx *c, const char *text)
+{
+	struct fc_lines it;
+	struct fc_buf b;
+	size_t indent = SIZE_MAX, pmaps_before = c->dev->qos.npmaps, i;
+	enum fc_rc rc;
+
+	fc_buf_init(&b, strlen(text) + 2);
+	fc_lines_init(&it, text);
+	while (fc_lines_next(&it)) {
+		const char *pm = memmem(it.line, it.len, "policy-map type network-qos", 27);
+		size_t k = 0;
+
+		if (indent == SIZE_MAX && pm)
+			indent = (size_t)(pm - it.line);
+		if (indent != SIZE_MAX) {
+			while (k < indent && k < it.len && it.line[k] == ' ')
+				k++;
+			fc_buf_add(&b, it.line + k, it.len - k);
+		}
+		if (fc_buf_add(&b, "\n", 1) != FC_OK)
+			return fc_err_set(c->err, FC_ERR_NOMEM, c->file, it.lineno, "out of memory");
+	}
+	if (indent == SIZE_MAX) {
+		fc_buf_free(&b);
+		return nxos_has_content(text) ? fc_err_set(c->err, FC_ERR_INPUT, c->file, 1,
+							    "show policy-map: no 'policy-map type network-qos' found")
+					     : FC_OK;
+	}
+	rc = nxos_parse_running_config(c, b.data);
+	fc_buf_free(&b);
+	/* this is the system policy: the one attached under system qos */
+	for (i = pmaps_before; rc == FC_OK && i < c->dev->qos.npmaps; i++)
+		if (c->dev->qos.pmaps[i].type == FC_Q_NQ && !c->dev->qos.sys_nq.m.known)
+			fc_set_str(c->m, &c->dev->qos.sys_nq, c->dev->qos.pmaps[i].name, c->dev->qos.pmaps[i].src);
+	return rc;
 }
 
 enum fc_rc nxos_parse_running_config(struct fc_parse_ctx *c, const char *text)

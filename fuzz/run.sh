@@ -20,10 +20,25 @@ seed() { # harness, glob of project files, grep pattern for realdata description
 seed fuzz_json "inventories/demo/devices/*/*.json inventories/demo/manifest.json" "JSON"
 seed fuzz_yaml "inventories/demo/inventory.yaml rules/profiles/*.yaml" ""
 seed fuzz_nxos_config "inventories/demo/devices/leaf*/show_running-config.txt" "running-config"
-seed fuzz_nxos_text "inventories/demo/devices/leaf*/*.txt" "CLI text: show (interface|lldp)"
-seed fuzz_nxos_json "inventories/demo/devices/leaf*/*.json" "NX-API JSON"
+seed fuzz_nxos_text "inventories/demo/devices/leaf*/*.txt" "CLI text"
+seed fuzz_nxos_json "inventories/demo/devices/leaf*/*.json" "JSON"
+# the text and JSON harnesses take a command selector byte before the input: seed every command
+for h in fuzz_nxos_text fuzz_nxos_json; do
+  for f in "$work/$h"/*; do
+    for b in 0 1 2 3 4 5 6 7 8 9 10 11 12 13; do
+      printf "\\$(printf %03o "$b")" | cat - "$f" > "$f.c$b"
+    done
+    rm -f "$f"
+  done
+done
 seed fuzz_host "inventories/demo/devices/host*/probe.json tests/fixtures/mini/devices/h1/probe.json" ""
-for h in fuzz_json fuzz_yaml fuzz_nxos_config fuzz_nxos_text fuzz_nxos_json fuzz_host; do
+# inputs that once crashed a harness stay in its corpus
+for f in fuzz/regress/*; do
+  [ -f "$f" ] || continue
+  h=fuzz_${f##*/}; h=${h%%-*}
+  [ -d "$work/$h" ] && cp "$f" "$work/$h/"
+done
+for h in ${HARNESSES:-fuzz_json fuzz_yaml fuzz_nxos_config fuzz_nxos_text fuzz_nxos_json fuzz_host}; do
   n=$(ls "$work/$h" | wc -l)
   echo "fuzz: $h for ${secs}s, $n seed files"
   "$build/fuzz/$h" -max_total_time="$secs" -max_len=262144 -print_final_stats=0 "$work/$h" >"$work/$h.log" 2>&1 ||

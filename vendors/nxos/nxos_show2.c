@@ -246,7 +246,7 @@ enum fc_rc nxos_parse_lldp_table_text(struct fc_parse_ctx *c, const char *text)
 
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		char buf[1024], *w[8];
+		char buf[1024], *w[9];   /* one spare: a pending device id is shifted in front */
 		size_t n = fc_split_words(it.line, it.len, buf, sizeof(buf), w, 8);
 		struct fc_iface *ifc;
 		const char *dev;
@@ -266,7 +266,7 @@ enum fc_rc nxos_parse_lldp_table_text(struct fc_parse_ctx *c, const char *text)
 		if (pending[0] && n >= 4) {
 			dev = pending;
 			dl = pending_line;
-			memmove(w + 1, w, 7 * sizeof(*w));
+			memmove(w + 1, w, n * sizeof(*w));
 			n++;
 		} else if (n >= 5) {
 			dev = w[0];

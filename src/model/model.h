@@ -304,6 +304,13 @@ enum fc_rc fc_dev_add_unparsed(struct fc_model *m, struct fc_device *d, struct f
 			       size_t len);
 
 struct fc_src fc_src_make(struct fc_model *m, const char *file, unsigned line);
+/* For a file name already interned in the model (a parse context's file): no lookup. */
+static inline struct fc_src fc_src_at(const char *interned_file, unsigned line)
+{
+	struct fc_src s = { interned_file, line };
+
+	return s;
+}
 /* Setters record the value and its source; the string setter copies v into the model. */
 void fc_set_int(struct fc_int *x, int64_t v, struct fc_src src);
 void fc_set_dbl(struct fc_dbl *x, double v, struct fc_src src);

@@ -6,6 +6,7 @@
 # are collected, the run exits 3, the collected snapshot validates like the recorded demo, the
 # password appears nowhere, a SIGKILLed collection leaves no snapshot, --insecure is a warning.
 set -euo pipefail
+PY=${PYTHON:-/usr/bin/python3}   # Debian's interpreter: the packages scripts/dev installs are its modules
 fabcheck=$(realpath "$1"); sim=$(realpath "$2")
 root=$(pwd)
 t=$(mktemp -d); pids=()
@@ -26,7 +27,7 @@ done
 # --- two simulators: the trusted one and one with a certificate from another CA ----------------
 export FC_TEST_PW="Pw-$RANDOM-$RANDOM-uniq"
 export FC_WRONG_PW="not-the-password"
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("",0)); print(s.getsockname()[1])'; }
+free_port() { "$PY" -c 'import socket; s=socket.socket(); s.bind(("",0)); print(s.getsockname()[1])'; }
 P1=$(free_port); P2=$(free_port)
 "$sim" --snapshot "$root/inventories/demo" --port "$P1" --cert good.pem --key good.key --user fabcheck \
   --password-env FC_TEST_PW --default leaf1 --map 127.0.0.2=leaf1 --map 127.0.0.3=leaf2 --fault 127.0.0.3=500once \
@@ -65,7 +66,7 @@ rc=$?
 set -e
 [ "$rc" -eq 3 ] || { cat collect.out collect.err; fail "collect exit $rc, expected 3"; }
 
-python3 - snap/manifest.json "$root/inventories/demo/manifest.json" <<'PY'
+"$PY" - snap/manifest.json "$root/inventories/demo/manifest.json" <<'PY'
 import json, sys
 m = {d["name"]: d for d in json.load(open(sys.argv[1]))["devices"]}
 want = {
@@ -91,7 +92,7 @@ PY
 
 # cookie reuse: with --batch 2 leaf1 answered ceil(n/2) requests; the first authenticated with
 # basic auth, every later one with the nxapi_auth cookie alone
-ncmd=$(python3 -c 'import json,sys; print(len([o for d in json.load(open(sys.argv[1]))["devices"] if d["name"] == "leaf1" for o in d["outputs"]]))' "$root/inventories/demo/manifest.json")
+ncmd=$("$PY" -c 'import json,sys; print(len([o for d in json.load(open(sys.argv[1]))["devices"] if d["name"] == "leaf1" for o in d["outputs"]]))' "$root/inventories/demo/manifest.json")
 nreq=$(( (ncmd + 1) / 2 ))
 grep "127.0.0.2 leaf1" sim1.log | head -1 | grep -q "auth=basic" || fail "first request not basic auth"
 [ "$(grep -c '127.0.0.2 leaf1 auth=cookie cmds=[0-9]* status=200' sim1.log)" -eq $((nreq - 1)) ] || { cat sim1.log; fail "cookie not reused"; }
@@ -106,7 +107,7 @@ set +e
 "$fabcheck" validate snap --no-color > collected.txt
 set -e
 [ "$rc1" -eq 3 ] && [ "$rc2" -eq 1 ] || fail "validate exits $rc1 / $rc2, expected 3 / 1"
-python3 - collected.json recorded.json <<'PY'
+"$PY" - collected.json recorded.json <<'PY'
 import json, sys
 f = lambda p: sorted((x["rule"], x["status"], x["subject"], x["message"]) for x in json.load(open(p))["findings"])
 a, b = f(sys.argv[1]), f(sys.argv[2])

@@ -5,6 +5,7 @@
 # (unknown, changed, --accept-new), key and password authentication, no secret in any output, and
 # a collected snapshot that validates like the recorded demo. Needs root (sshd); skips otherwise.
 set -euo pipefail
+PY=${PYTHON:-/usr/bin/python3}   # Debian's interpreter: the packages scripts/dev installs are its modules
 fabcheck=$(realpath "$1")
 root=$(pwd)
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: sshd needs root"; exit 77; }
@@ -21,7 +22,7 @@ ssh-keygen -q -t ed25519 -N '' -f client
 cp client.pub authorized_keys
 mkdir -p /run/sshd map
 # command -> recorded file, per device ("| json" for the JSON outputs, as NX-OS takes them)
-python3 - "$root/inventories/demo" <<'PY'
+"$PY" - "$root/inventories/demo" <<'PY'
 import json, sys
 snap = sys.argv[1]
 for d in json.load(open(snap + "/manifest.json"))["devices"]:
@@ -32,7 +33,7 @@ for d in json.load(open(snap + "/manifest.json"))["devices"]:
             cmd = o["command"] + (" | json" if o["encoding"] == "json" else "")
             f.write("%s\t%s/%s\n" % (cmd, snap, o["file"]))
 PY
-P=$(python3 -c 'import socket; s=socket.socket(); s.bind(("",0)); print(s.getsockname()[1])')
+P=$("$PY" -c 'import socket; s=socket.socket(); s.bind(("",0)); print(s.getsockname()[1])')
 declare -A devmap=([2]=leaf1 [3]=leaf2 [4]=shellonly [5]=leaf1 [6]=leaf1 [7]=leaf1)
 {
   echo "Port $P"
@@ -91,7 +92,7 @@ SSH_AUTH_SOCK= "$fabcheck" collect --inventory inv.yaml --out snap --known-hosts
 rc=$?
 set -e
 [ "$rc" -eq 3 ] || { cat out.txt err.txt sshd.log; fail "collect exit $rc, expected 3"; }
-python3 - snap/manifest.json "$root/inventories/demo/manifest.json" <<'PY'
+"$PY" - snap/manifest.json "$root/inventories/demo/manifest.json" <<'PY'
 import json, sys
 m = {d["name"]: d for d in json.load(open(sys.argv[1]))["devices"]}
 want = {"leaf1": ("ok", None), "leaf2": ("ok", None), "shellonly": ("ok", None),
@@ -117,7 +118,7 @@ set +e
 "$fabcheck" validate snap --format json > collected.json
 "$fabcheck" validate "$root/inventories/demo" --format json > recorded.json
 set -e
-python3 - collected.json recorded.json <<'PY'
+"$PY" - collected.json recorded.json <<'PY'
 import json, sys
 f = lambda p: sorted((x["rule"], x["status"], x["subject"], x["message"]) for x in json.load(open(p))["findings"])
 a, b = f(sys.argv[1]), f(sys.argv[2])
@@ -134,7 +135,7 @@ SSH_AUTH_SOCK= "$fabcheck" collect --inventory inv2.yaml --out snap2 --known-hos
 set -e
 grep -q "added to known_hosts (--accept-new)" snap2/manifest.json || fail "accept-new left no warning"
 grep -q "127.0.0.5" known_hosts || fail "accept-new did not add the key"
-python3 -c "
+"$PY" -c "
 import json; m = {d['name']: d for d in json.load(open('snap2/manifest.json'))['devices']}
 assert m['unknownkey']['status'] == 'ok' and m['changedkey']['status'] == 'failed', m"
 # the secret is nowhere

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # SPDX-License-Identifier: MIT
 """Compares fabcheck's parse of every NX-OS capture in shared/realdata that has a paired expected
 parse (ntc-templates .yml, napalm expected_result.json) field by field where the meanings overlap,

@@ -3,6 +3,7 @@
 # JUnit output valid against the JUnit XSD (xmllint), SARIF output valid against the SARIF 2.1.0
 # JSON schema (python3-jsonschema), both on the demo fabric. Skips (77) when ../shared is absent.
 set -euo pipefail
+PY=${PYTHON:-/usr/bin/python3}   # Debian's interpreter: the packages scripts/dev installs are its modules
 fabcheck=$1
 shared=${FABCHECK_SHARED:-../shared}
 if [ ! -f "$shared/schemas/JUnit.xsd" ] || [ ! -f "$shared/schemas/sarif-schema-2.1.0.json" ]; then
@@ -15,7 +16,7 @@ rc=$?
 set -e
 [ "$rc" -eq 1 ] || { echo "expected exit 1 on the demo, got $rc"; exit 1; }
 xmllint --noout --schema "$shared/schemas/JUnit.xsd" "$t/r.xml"
-python3 - "$shared/schemas/sarif-schema-2.1.0.json" "$t/r.sarif" "$t/r.xml" docs/report.schema.json "$t/r.json" <<'PY'
+"$PY" - "$shared/schemas/sarif-schema-2.1.0.json" "$t/r.sarif" "$t/r.xml" docs/report.schema.json "$t/r.json" <<'PY'
 import json, sys, jsonschema, xml.etree.ElementTree as ET
 schema = json.load(open(sys.argv[1])); sarif = json.load(open(sys.argv[2]))
 jsonschema.validate(sarif, schema)

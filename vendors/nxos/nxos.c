@@ -104,7 +104,7 @@ static enum fc_rc nxos_parse(struct fc_parse_ctx *c, const char *command, const 
 			     const char *text, size_t len)
 {
 	struct doc *d = NULL;
-	const struct doc_node *body;
+	const struct doc_node *body = NULL;
 	enum fc_rc rc;
 	size_t i;
 
@@ -127,8 +127,9 @@ static enum fc_rc nxos_parse(struct fc_parse_ctx *c, const char *command, const 
 	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
 		return rc;
 	rc = unwrap(c, d, &body);
-	if (rc == FC_OK && body->type != DOC_MAP)
-		rc = fc_err_set(c->err, FC_ERR_INPUT, d->file, body->line, "%s: expected a JSON object as the body", command);
+	if (rc == FC_OK && (!body || body->type != DOC_MAP))
+		rc = fc_err_set(c->err, FC_ERR_INPUT, d->file, body ? body->line : d->root->line,
+				"%s: expected a JSON object as the body", command);
 	if (rc == FC_OK)
 		rc = parsers[i].json(c, d, body);
 	doc_free(&d);

@@ -242,84 +242,181 @@ static void copy_line(const struct fc_lines *it, char *buf, size_t size)
 	snprintf(buf, size, "%.*s", (int)it->len, it->line);
 }
 
+static bool prefix(const char *l, size_t n, const char *p, const char **rest)
+{
+	size_t k = strlen(p);
+
+	if (n < k || memcmp(l, p, k))
+		return false;
+	*rest = l + k;
+	return true;
+}
+
+/* "Hardware: ..., address: X (bia Y)" or, on SVIs, "Hardware is EtherSVI, address is  X" */
+static void hw_address(struct fc_model *m, struct fc_iface *ifc, const char *l, size_t n, struct fc_src s)
+{
+	const char *a = memmem(l, n, "address: ", 9), *end = l + n;
+	char mac[32];
+	size_t k;
+
+	if (a)
+		a += 9;
+	else if ((a = memmem(l, n, "address is ", 11)))
+		a += 11;
+	else
+		return;
+	while (a < end && *a == ' ')
+		a++;
+	for (k = 0; a + k < end && a[k] != ' ' && a[k] != ',' && k < sizeof(mac) - 1; k++)
+		mac[k] = a[k];
+	mac[k] = '\0';
+	if (k)
+		fc_set_str(m, &ifc->mac, mac, s);
+}
+
+/* Copies from r up to end or the first of stops into out (never sscanf on a pointer into the
+ * whole output: glibc measures the rest of the string first, which makes parsing quadratic). */
+static const char *take(const char *r, const char *end, const char *stops, char *out, size_t size)
+{
+	size_t k = 0;
+
+	while (r < end && !strchr(stops, *r) && k + 1 < size)
+		out[k++] = *r++;
+	out[k] = '\0';
+	return out;
+}
+
+/* Lines are dispatched on their first non-blank character: most of the output is counters,
+ * which start with a digit and are skipped without a scan. The file name in c->file is interned
+ * already, so sources cost nothing. */
 enum fc_rc nxos_parse_show_interface_text(struct fc_parse_ctx *c, const char *text)
 {
 	struct fc_model *m = c->m;
 	struct fc_lines it;
 	struct fc_iface *ifc = NULL;
-	char line[1024], name[128], nb[128], state[64];
-	const char *at;
-	int64_t v;
 	size_t blocks = 0;
+	int64_t v;
 
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		struct fc_src s = fc_src_make(m, c->file, it.lineno);
+		const char *l = it.line, *r, *end = it.line + it.len;
+		size_t n = it.len, k = 0;
+		struct fc_src s = fc_src_at(c->file, it.lineno);
 
-		copy_line(&it, line, sizeof(line));
-		if (it.len && !isspace((unsigned char)line[0]) && strstr(line, " is ")) {
-			if (sscanf(line, "%127s is %63s", name, state) == 2) {
-				size_t k = strlen(state);
+		if (!n)
+			continue;
+		if (!isspace((unsigned char)l[0])) {
+			/* "NAME is STATE[,| (reason)]..." opens an interface */
+			const char *is = memmem(l, n, " is ", 4);
+			char name[128], state[64], nb[128];
+			size_t sl = 0;
 
-				if (k && state[k - 1] == ',')
-					state[k - 1] = '\0';
-				ifc = fc_dev_iface(m, c->dev, nxos_ifname(name, strlen(name), nb, sizeof(nb)));
-				if (!ifc)
-					return FC_ERR_NOMEM;
-				fc_set_str(m, &ifc->oper_state, state, s);
-				/* A shut port says so on this line: "is down (Administratively down)"; an
-				 * "admin state is" line further down, where printed, takes over. */
-				fc_set_str(m, &ifc->admin_state, strstr(line, "(Administratively down)") ? "down" : "up", s);
-				blocks++;
-				continue;
-			}
+			if (!is || is == l || (size_t)(is - l) >= sizeof(name) || memchr(l, ' ', (size_t)(is - l)))
+				goto field;   /* e.g. "admin state is up," which some releases print at column 0 */
+			memcpy(name, l, (size_t)(is - l));
+			name[is - l] = '\0';
+			for (r = is + 4; r < end && !isspace((unsigned char)*r) && *r != ',' && sl < sizeof(state) - 1; r++)
+				state[sl++] = *r;
+			state[sl] = '\0';
+			if (!sl || !(ifc = fc_dev_iface(m, c->dev, nxos_ifname(name, strlen(name), nb, sizeof(nb)))))
+				return sl ? FC_ERR_NOMEM : FC_OK;
+			fc_set_str(m, &ifc->oper_state, state, s);
+			/* A shut port says so here: "is down (Administratively down)"; an "admin state is"
+			 * line further down, where printed, takes over. */
+			fc_set_str(m, &ifc->admin_state, memmem(l, n, "(Administratively down)", 23) ? "down" : "up", s);
+			blocks++;
+			continue;
 		}
+field:
 		if (!ifc)
 			continue;
-		if (line_has(&it, "Description: ", &at) || line_has(&it, "Port description is ", &at)) {
-			/* the rest of this line; some releases glue the next field onto it
-			 * ("Description: x  MTU 9216 bytes, ..."), which is read on its own */
-			char d[512];
-			size_t dl = it.len - (size_t)(at - it.line);
-			const char *glued = NULL, *g;
-
-			if ((g = memmem(at, dl, "  MTU ", 6)) || (g = memmem(at, dl, "  Internet Address is ", 22)))
-				glued = g;
-			if (glued)
-				dl = (size_t)(glued - at);
-			while (dl && isspace((unsigned char)at[dl - 1]))
-				dl--;
-			snprintf(d, sizeof(d), "%.*s", (int)dl, at);
-			fc_set_str(m, &ifc->description, d, s);
-			if (glued && (g = memmem(glued, it.len - (size_t)(glued - it.line), "MTU ", 4)) &&
-			    fc_parse_i64n(g + 4, strcspn(g + 4, " "), 64, 65535, &v))
-				fc_set_int(&ifc->mtu, v, s);
-		} else if (sscanf(line, " admin state is %63[a-z]", state) == 1 || sscanf(line, " Admin State: %63[a-z]", state) == 1) {
-			fc_set_str(m, &ifc->admin_state, state, s);
-		} else if (line_has(&it, "MTU ", &at) && fc_parse_i64n(at, strcspn(at, " "), 64, 65535, &v)) {
-			fc_set_int(&ifc->mtu, v, s);
-		} else if (line_has(&it, "address: ", &at) && line_has(&it, "Hardware", NULL)) {
-			char mac[32];
-
-			if (sscanf(at, "%31s", mac) == 1)
-				fc_set_str(m, &ifc->mac, mac, s);
-		} else if (line_has(&it, "-duplex, ", &at)) {
-			char sp[64];
-
-			if (sscanf(at, "%63[^,]", sp) == 1 && nxos_speed_text(sp, &v))
-				fc_set_int(&ifc->speed_mbps, v, s);
-		} else if (line_has(&it, "Auto-Negotiation is turned ", &at)) {
-			fc_set_bool(&ifc->autoneg, !strncmp(at, "on", 2), s);
-			if (line_has(&it, "FEC mode is ", &at)) {
+		while (k < n && isspace((unsigned char)l[k]))
+			k++;
+		if (k == n || isdigit((unsigned char)l[k]))
+			continue;
+		l += k;
+		n -= k;
+		switch (l[0]) {
+		case 'a':
+			if (prefix(l, n, "admin state is ", &r) && r < end) {
+				fc_set_str(m, &ifc->admin_state, !strncmp(r, "up", 2) ? "up" : "down", s);
+			} else if (prefix(l, n, "admin fec state is ", &r)) {
 				char f[32];
+				const char *o = memmem(l, n, "oper fec state is ", 18);
 
-				if (sscanf(at, "%31s", f) == 1 && nxos_fec_norm(f))
+				if (nxos_fec_norm(take(r, end, ",", f, sizeof(f))))
+					fc_set_str(m, &ifc->fec_config, nxos_fec_norm(f), s);
+				if (o && nxos_fec_norm(take(o + 18, end, ", ", f, sizeof(f))))
 					fc_set_str(m, &ifc->fec_active, nxos_fec_norm(f), s);
+			} else if ((r = memmem(l, n, "-duplex, ", 9))) {
+				char sp[64];
+
+				if (nxos_speed_text(take(r + 9, end, ",", sp, sizeof(sp)), &v))
+					fc_set_int(&ifc->speed_mbps, v, s);
 			}
-		} else if (line_has(&it, "Input flow-control is ", &at)) {
-			fc_set_bool(&ifc->pause_rx, !strncmp(at, "on", 2), s);
-			if (line_has(&it, "output flow-control is ", &at))
-				fc_set_bool(&ifc->pause_tx, !strncmp(at, "on", 2), s);
+			break;
+		case 'f':
+		case 'h':
+			if ((r = memmem(l, n, "-duplex, ", 9))) {
+				char sp[64];
+
+				if (nxos_speed_text(take(r + 9, end, ",", sp, sizeof(sp)), &v))
+					fc_set_int(&ifc->speed_mbps, v, s);
+			}
+			break;
+		case 'A':
+			if (prefix(l, n, "Admin State: ", &r) && r < end) {
+				fc_set_str(m, &ifc->admin_state, !strncmp(r, "up", 2) ? "up" : "down", s);
+			} else if (prefix(l, n, "Auto-Negotiation is turned ", &r)) {
+				const char *f = memmem(l, n, "FEC mode is ", 12);
+				char fm[32];
+
+				fc_set_bool(&ifc->autoneg, !strncmp(r, "on", 2), s);
+				if (f && nxos_fec_norm(take(f + 12, end, " \t", fm, sizeof(fm))))
+					fc_set_str(m, &ifc->fec_active, nxos_fec_norm(fm), s);
+			}
+			break;
+		case 'M':
+			if (prefix(l, n, "MTU ", &r) && fc_parse_i64n(r, strcspn(r, " "), 64, 65535, &v))
+				fc_set_int(&ifc->mtu, v, s);
+			break;
+		case 'H':
+			if (prefix(l, n, "Hardware", &r))
+				hw_address(m, ifc, l, n, s);
+			break;
+		case 'I':
+			if (prefix(l, n, "Input flow-control is ", &r)) {
+				const char *o = memmem(l, n, "output flow-control is ", 23);
+
+				fc_set_bool(&ifc->pause_rx, !strncmp(r, "on", 2), s);
+				if (o)
+					fc_set_bool(&ifc->pause_tx, !strncmp(o + 23, "on", 2), s);
+			}
+			break;
+		case 'D':
+		case 'P':
+			if (prefix(l, n, "Description: ", &r) || prefix(l, n, "Port description is ", &r)) {
+				/* the rest of this line; some releases glue the next field onto it
+				 * ("Description: x  MTU 9216 bytes, ..."), which is read on its own */
+				char d[512];
+				size_t dl = (size_t)(end - r);
+				const char *glued = memmem(r, dl, "  MTU ", 6), *g;
+
+				if (!glued)
+					glued = memmem(r, dl, "  Internet Address is ", 22);
+				if (glued)
+					dl = (size_t)(glued - r);
+				while (dl && isspace((unsigned char)r[dl - 1]))
+					dl--;
+				snprintf(d, sizeof(d), "%.*s", (int)dl, r);
+				fc_set_str(m, &ifc->description, d, s);
+				if (glued && (g = memmem(glued, (size_t)(end - glued), "MTU ", 4)) &&
+				    fc_parse_i64n(g + 4, strcspn(g + 4, " "), 64, 65535, &v))
+					fc_set_int(&ifc->mtu, v, s);
+			}
+			break;
+		default:
+			break;
 		}
 	}
 	if (!blocks && nxos_has_content(text))

@@ -204,11 +204,13 @@ enum fc_rc nxos_parse_breakout_text(struct fc_parse_ctx *c, const char *text)
 
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		char parent[64], map[32], ports[96], base[96], *slash;
+		char parent[64], map[32], ports[96], base[96], *slash, line[512];
 		int lo, hi, k;
 		struct fc_iface *ifc;
 
-		if (sscanf(it.line, "%63s %31s %95s", parent, map, ports) != 3 || strncmp(parent, "Eth", 3) ||
+		/* sscanf only on a copy of the line: on the whole output it would measure all of it */
+		snprintf(line, sizeof(line), "%.*s", (int)it.len, it.line);
+		if (sscanf(line, "%63s %31s %95s", parent, map, ports) != 3 || strncmp(parent, "Eth", 3) ||
 		    !strchr(map, '-'))
 			continue;
 		rows++;
@@ -448,9 +450,10 @@ enum fc_rc nxos_parse_acl_text(struct fc_parse_ctx *c, const char *text)
 
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		char name[256];
+		char name[256], line[512];
 
-		if (sscanf(it.line, "IP access list %255s", name) == 1) {
+		snprintf(line, sizeof(line), "%.*s", (int)it.len, it.line);
+		if (sscanf(line, "IP access list %255s", name) == 1) {
 			size_t i;
 
 			acl = NULL;

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/* Parse throughput of one NX-OS adapter command on one input file, in-process:
+ *   bench_parse FILE COMMAND [SECONDS]
+ * Repeats the parse (fresh model each time) for about SECONDS and prints
+ *   bytes=<n> runs=<n> seconds=<s> mb_per_s=<x> interfaces=<n> */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "util/buf.h"
+#include "vendor/vendor.h"
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+	const struct fc_vendor *v = fc_vendor_find("nxos");
+	struct fc_buf b;
+	struct fc_err err;
+	double budget = argc > 3 ? strtod(argv[3], NULL) : 3.0, t0, t;
+	size_t runs = 0, ifaces = 0;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: bench_parse FILE COMMAND [SECONDS]\n");
+		return 2;
+	}
+	fc_err_clear(&err);
+	if (fc_read_file(argv[1], FC_MAX_INPUT_FILE, &b, &err) != FC_OK) {
+		fprintf(stderr, "%s: %s\n", argv[1], err.msg);
+		return 1;
+	}
+	t0 = now_s();
+	do {
+		struct fc_model *m = fc_model_new();
+		struct fc_device *d;
+		struct fc_parse_ctx ctx;
+
+		if (!m || fc_model_add_device(m, "bench", FC_DEV_SWITCH, &d, &err) != FC_OK)
+			return 1;
+		ctx.m = m, ctx.dev = d, ctx.file = argv[1], ctx.err = &err;
+		if (v->parse(&ctx, argv[2], "text", b.data, b.len) != FC_OK) {
+			fprintf(stderr, "parse failed: %s:%u: %s\n", err.file, err.line, err.msg);
+			return 1;
+		}
+		ifaces = d->nifaces;
+		fc_model_free(&m);
+		runs++;
+		t = now_s() - t0;
+	} while (t < budget);
+	printf("bytes=%zu runs=%zu seconds=%.3f mb_per_s=%.1f interfaces=%zu\n", b.len, runs, t,
+	       (double)b.len * (double)runs / t / 1e6, ifaces);
+	fc_buf_free(&b);
+	return 0;
+}

@@ -6,6 +6,7 @@
 
 #include <curl/curl.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,7 +50,7 @@ enum fc_rc fc_job_write(struct fc_collect_job *j, const struct fc_vendor_cmd *c,
 	fc_err_clear(&err);
 	if (!fc_pathf(rel, sizeof(rel), "devices/%s/%s", j->iv->name, c->filename) ||
 	    !fc_pathf(path, sizeof(path), "%s/%s", j->root, rel) ||
-	    fc_write_file_atomic(path, data, len, &err) != FC_OK) {
+	    fc_write_file(path, data, len, &err) != FC_OK) {
 		fc_job_error(j, "%s: cannot write the output: %s", c->command, err.msg[0] ? err.msg : "path too long");
 		return FC_ERR_IO;
 	}
@@ -245,6 +246,19 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 		fprintf(o->progress, "\n");
 	for (i = 0; i < ndev; i++)
 		*incomplete += strcmp(devs[i].status, "ok") != 0;
+	/* outputs were written without fsync: one filesystem sync before the manifest and the
+	 * rename that publishes the snapshot */
+	{
+		int dfd = open(tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+		if (dfd < 0 || syncfs(dfd) != 0) {
+			rc = fc_err_set(err, FC_ERR_IO, tmp, 0, "cannot sync the snapshot to disk: %s", strerror(errno));
+			if (dfd >= 0)
+				close(dfd);
+			goto out;
+		}
+		close(dfd);
+	}
 	fc_pathf(path, sizeof(path), "inventory%s", ext);
 	if ((rc = fc_manifest_write(tmp, path, devs, ndev, err)) != FC_OK)
 		goto out;

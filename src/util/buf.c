@@ -114,6 +114,32 @@ enum fc_rc fc_read_file(const char *path, size_t max, struct fc_buf *b, struct f
 	return FC_OK;
 }
 
+enum fc_rc fc_write_file(const char *path, const void *data, size_t len, struct fc_err *err)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	const char *p = data;
+
+	if (fd < 0)
+		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot create: %s", strerror(errno));
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			int e = errno;
+
+			close(fd);
+			return fc_err_set(err, FC_ERR_IO, path, 0, "write failed: %s", strerror(e));
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	if (close(fd) != 0)
+		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot close: %s", strerror(errno));
+	return FC_OK;
+}
+
 enum fc_rc fc_write_file_atomic(const char *path, const void *data, size_t len, struct fc_err *err)
 {
 	char tmp[4096];

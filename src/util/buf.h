@@ -22,6 +22,9 @@ enum fc_rc fc_buf_addf(struct fc_buf *b, const char *fmt, ...) __attribute__((fo
 
 /* Reads a whole file (at most max bytes) into b; errors name the file. */
 enum fc_rc fc_read_file(const char *path, size_t max, struct fc_buf *b, struct fc_err *err);
+/* Writes data to path (created or truncated), without fsync: for files inside a directory that
+ * is itself renamed into place once complete. */
+enum fc_rc fc_write_file(const char *path, const void *data, size_t len, struct fc_err *err);
 /* Writes data to path via a temporary file and rename, so readers never see half a file. */
 enum fc_rc fc_write_file_atomic(const char *path, const void *data, size_t len, struct fc_err *err);
 

@@ -3,8 +3,10 @@
  * JSON output, "cli_ascii" for text), basic auth on the first request and the nxapi_auth cookie
  * after that, a per-request timeout, bounded retries with exponential backoff on timeouts and
  * HTTP 5xx, and at most `concurrency` switches in flight on one libcurl multi handle. TLS is
- * verified unless --insecure, which is recorded as a warning. Each command's output is written to
- * its own file: the JSON body, or the text exactly as the switch printed it. */
+ * verified unless --insecure, which is recorded as a warning. Commands whose output can be very
+ * large are fetched with NX-API's chunk mode (ins_api with "chunk": "1", following "sid" until
+ * "eoc"). Each command's output is written to its own file: the JSON body, or the text exactly as
+ * the switch printed it. */
 #include <curl/curl.h>
 #include <json-c/json.h>
 #include <stdarg.h>
@@ -22,7 +24,10 @@
 struct nxdev {
 	struct fc_collect_job *job;
 	CURL *h;
-	struct curl_slist *hdrs;
+	struct curl_slist *hdrs_rpc, *hdrs_ins;
+	struct fc_buf chunks;    /* output of the chunked command so far */
+	char sid[64];            /* session id of the next chunk; "" before the first */
+	bool chunking;           /* the request in flight is a chunk request */
 	struct fc_secret secret;
 	struct fc_buf reply;
 	char *body;              /* request body of the batch in flight */
@@ -60,15 +65,41 @@ static size_t count_cmds(const struct fc_vendor_cmd *c)
 	return n;
 }
 
+/* One chunk of a large command: {"ins_api": {"type": "cli_show[_ascii]", "chunk": "1", "sid": ...}} */
+static char *build_chunk_request(struct nxdev *d)
+{
+	const struct fc_vendor_cmd *c = &d->job->v->commands[d->next];
+	json_object *o = json_object_new_object(), *ins = json_object_new_object();
+	char *s;
+
+	json_object_object_add(ins, "version", json_object_new_string("1.0"));
+	json_object_object_add(ins, "type", json_object_new_string(strcmp(c->encoding, "json") ? "cli_show_ascii"
+												: "cli_show"));
+	json_object_object_add(ins, "chunk", json_object_new_string("1"));
+	json_object_object_add(ins, "sid", json_object_new_string(d->sid[0] ? d->sid : "1"));
+	json_object_object_add(ins, "input", json_object_new_string(c->command));
+	json_object_object_add(ins, "output_format", json_object_new_string("json"));
+	json_object_object_add(o, "ins_api", ins);
+	s = strdup(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+	json_object_put(o);
+	d->chunking = true;
+	d->batch_n = 1;
+	return s;
+}
+
 static char *build_body(struct nxdev *d, size_t batch)
 {
 	const struct fc_vendor_cmd *cmds = d->job->v->commands;
-	json_object *arr = json_object_new_array();
+	json_object *arr;
 	char *s;
 	size_t i;
 
+	if (cmds[d->next].large)
+		return build_chunk_request(d);
+	d->chunking = false;
+	arr = json_object_new_array();
 	d->batch_n = 0;
-	for (i = d->next; i < d->ncmds && d->batch_n < batch; i++, d->batch_n++) {
+	for (i = d->next; i < d->ncmds && d->batch_n < batch && !cmds[i].large; i++, d->batch_n++) {
 		json_object *o = json_object_new_object(), *p = json_object_new_object();
 
 		json_object_object_add(o, "jsonrpc", json_object_new_string("2.0"));
@@ -92,8 +123,51 @@ static void finish(struct nxdev *d, fc_job_done_fn *done, void *ctx)
 	done(ctx, d->job);
 }
 
+/* One chunk reply: appends the body, and writes the output once the switch says "eoc".
+ * *more is set when another chunk is to be fetched. */
+static bool take_chunk(struct nxdev *d, json_object *root, bool *more)
+{
+	const struct fc_vendor_cmd *c = &d->job->v->commands[d->next];
+	json_object *ins, *sid = NULL, *out = NULL, *code = NULL, *msg = NULL, *body = NULL;
+
+	*more = false;
+	if (!json_object_object_get_ex(root, "ins_api", &ins) || !json_object_object_get_ex(ins, "outputs", &out) ||
+	    !json_object_object_get_ex(out, "output", &out)) {
+		fc_job_error(d->job, "%s: chunked NX-API reply without ins_api.outputs.output", c->command);
+		return true;
+	}
+	json_object_object_get_ex(out, "code", &code);
+	json_object_object_get_ex(out, "msg", &msg);
+	if (code && strcmp(json_object_get_string(code), "200")) {
+		fc_job_error(d->job, "%s: NX-API code %s: %s", c->command, json_object_get_string(code),
+			     msg ? json_object_get_string(msg) : "");
+		return true;
+	}
+	json_object_object_get_ex(out, "body", &body);
+	json_object_object_get_ex(ins, "sid", &sid);
+	if (body && json_object_is_type(body, json_type_string)) {
+		fc_buf_add(&d->chunks, json_object_get_string(body), (size_t)json_object_get_string_len(body));
+	} else if (body) {
+		/* the switch did not chunk this one: the whole body in one reply */
+		const char *txt = json_object_to_json_string_ext(body, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
+
+		fc_buf_add(&d->chunks, txt, strlen(txt));
+		sid = NULL;
+	}
+	if (sid && strcmp(json_object_get_string(sid), "eoc")) {
+		snprintf(d->sid, sizeof(d->sid), "%s", json_object_get_string(sid));
+		*more = true;
+		return true;
+	}
+	fc_job_write(d->job, c, d->chunks.data ? d->chunks.data : "", d->chunks.len);
+	fc_buf_free(&d->chunks);
+	fc_buf_init(&d->chunks, MAX_REPLY);
+	d->sid[0] = '\0';
+	return true;
+}
+
 /* Writes the outputs of one JSON-RPC reply; false when the reply as a whole is unusable. */
-static bool take_reply(struct nxdev *d)
+static bool take_reply(struct nxdev *d, bool *more)
 {
 	const struct fc_vendor_cmd *cmds = d->job->v->commands;
 	enum json_tokener_error jerr = json_tokener_success;
@@ -111,6 +185,13 @@ static bool take_reply(struct nxdev *d)
 		fc_job_error(d->job, "NX-API reply is not JSON (%s; %zu bytes, starting '%s')",
 			     json_tokener_error_desc(jerr), d->reply.len, preview);
 		return false;
+	}
+	*more = false;
+	if (d->chunking) {
+		bool ok = take_chunk(d, root, more);
+
+		json_object_put(root);
+		return ok;
 	}
 	n = json_object_is_type(root, json_type_array) ? json_object_array_length(root) : 1;
 	for (i = 0; i < n; i++) {
@@ -168,9 +249,10 @@ static bool setup(struct nxdev *d, const struct fc_collect_opts *o)
 	if (!d->h)
 		return false;
 	snprintf(d->url, sizeof(d->url), "https://%s/ins", addr);
-	d->hdrs = curl_slist_append(NULL, "Content-Type: application/json-rpc");
+	d->hdrs_rpc = curl_slist_append(NULL, "Content-Type: application/json-rpc");
+	d->hdrs_ins = curl_slist_append(NULL, "Content-Type: application/json");
+	fc_buf_init(&d->chunks, MAX_REPLY);
 	curl_easy_setopt(d->h, CURLOPT_URL, d->url);
-	curl_easy_setopt(d->h, CURLOPT_HTTPHEADER, d->hdrs);
 	curl_easy_setopt(d->h, CURLOPT_WRITEFUNCTION, on_data);
 	curl_easy_setopt(d->h, CURLOPT_WRITEDATA, d);
 	curl_easy_setopt(d->h, CURLOPT_ERRORBUFFER, d->errbuf);
@@ -201,6 +283,7 @@ static void start(struct nxdev *d, CURLM *multi, unsigned batch)
 	fc_buf_free(&d->reply);
 	fc_buf_init(&d->reply, MAX_REPLY);
 	d->errbuf[0] = '\0';
+	curl_easy_setopt(d->h, CURLOPT_HTTPHEADER, d->chunking ? d->hdrs_ins : d->hdrs_rpc);
 	curl_easy_setopt(d->h, CURLOPT_POSTFIELDS, d->body);
 	curl_easy_setopt(d->h, CURLOPT_POSTFIELDSIZE, (long)strlen(d->body));
 	curl_multi_add_handle(multi, d->h);
@@ -234,11 +317,16 @@ static void completed(struct nxdev *d, CURLcode res, const struct fc_collect_opt
 	curl_easy_getinfo(d->h, CURLINFO_RESPONSE_CODE, &code);
 	d->active = false;
 	if (res == CURLE_OK && code == 200) {
+		bool more = false;
+
 		note_cookie(d);
-		if (!take_reply(d)) {
+		if (!take_reply(d, &more)) {
 			finish(d, done, ctx);
 			return;
 		}
+		d->attempt = 0;
+		if (more)
+			return;   /* the next chunk of the same command */
 		d->next += d->batch_n;
 		d->attempt = 0;
 		if (d->next >= d->ncmds)
@@ -344,7 +432,9 @@ enum fc_rc fc_nxapi_collect(struct fc_collect_job **jobs, size_t n, const struct
 	for (i = 0; i < n; i++) {
 		if (devs[i].h)
 			curl_easy_cleanup(devs[i].h);
-		curl_slist_free_all(devs[i].hdrs);
+		curl_slist_free_all(devs[i].hdrs_rpc);
+		curl_slist_free_all(devs[i].hdrs_ins);
+		fc_buf_free(&devs[i].chunks);
 		free(devs[i].body);
 		fc_buf_free(&devs[i].reply);
 		fc_secret_wipe(&devs[i].secret);

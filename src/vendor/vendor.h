@@ -4,6 +4,7 @@
 #ifndef FC_VENDOR_H
 #define FC_VENDOR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "doc/doc.h"
@@ -21,6 +22,7 @@ struct fc_vendor_cmd {
 	const char *command;   /* as typed on the device, e.g. "show interface" */
 	const char *encoding;  /* "json" or "text" */
 	const char *filename;  /* file name inside the device's snapshot folder */
+	bool large;            /* output can be very large: transports fetch it in chunks where they can */
 };
 
 struct fc_vendor {

@@ -7,7 +7,9 @@
  *
  *   nxapi_sim --snapshot DIR --port N --cert PEM --key PEM --user U --password-env VAR
  *             [--map ADDR=DEVICE]... [--default DEVICE] [--latency-ms N]
- *             [--fault ADDR=401|500|500once|hang|truncate|garbage]... */
+ *             [--fault ADDR=401|500|500once|hang|truncate|garbage]... [--chunk-bytes N]
+ * Besides JSON-RPC it answers ins_api requests, in chunk mode ("chunk": "1") too: the output is
+ * cut into N-byte pieces, each reply naming the sid of the next one, the last one "eoc". */
 #include <arpa/inet.h>
 #include <json-c/json.h>
 #include <microhttpd.h>
@@ -38,6 +40,7 @@ struct sim {
 	struct map maps[MAX_MAP];
 	int nmaps;
 	unsigned latency_ms;
+	size_t chunk_bytes;
 	pthread_mutex_t lock;
 };
 
@@ -174,6 +177,70 @@ static json_object *answer(struct sim *S, const char *device, json_object *reqel
 	return el;
 }
 
+/* ins_api: {"ins_api": {"type", "chunk", "sid", "input"}}; *chunk_at is the offset served or -1. */
+static json_object *ins_answer(struct sim *S, const char *device, json_object *ins, long *chunk_at)
+{
+	json_object *type = NULL, *input = NULL, *chunk = NULL, *sid = NULL, *res, *out, *o, *r, *b;
+	const char *t, *cmd;
+	bool ascii;
+
+	json_object_object_get_ex(ins, "type", &type);
+	json_object_object_get_ex(ins, "input", &input);
+	json_object_object_get_ex(ins, "chunk", &chunk);
+	json_object_object_get_ex(ins, "sid", &sid);
+	t = type ? json_object_get_string(type) : "cli_show";
+	cmd = input ? json_object_get_string(input) : "";
+	ascii = !strcmp(t, "cli_show_ascii");
+	out = json_object_new_object();
+	o = json_object_new_object();
+	json_object_object_add(o, "input", json_object_new_string(cmd));
+	*chunk_at = -1;
+	res = result_for(S, device, ascii ? "cli_ascii" : "cli", cmd);
+	if (!res) {
+		json_object_object_add(o, "code", json_object_new_string("400"));
+		json_object_object_add(o, "msg", json_object_new_string("Input CLI command error"));
+		json_object_object_add(out, "sid", json_object_new_string("eoc"));
+	} else if (chunk && !strcmp(json_object_get_string(chunk), "1")) {
+		const char *full = json_object_object_get_ex(res, "msg", &b) ? json_object_get_string(b)
+				 : json_object_object_get_ex(res, "body", &b) ? json_object_to_json_string_ext(b, JSON_C_TO_STRING_PLAIN)
+				 : "";
+		size_t len = strlen(full), at = 0, n;
+		const char *sv = sid ? json_object_get_string(sid) : "";
+		char next[64];
+
+		if (!strncmp(sv, "sim-", 4))
+			at = (size_t)strtoul(sv + 4, NULL, 10);
+		if (at > len)
+			at = len;
+		n = len - at < S->chunk_bytes ? len - at : S->chunk_bytes;
+		json_object_object_add(o, "body", json_object_new_string_len(full + at, (int)n));
+		json_object_object_add(o, "code", json_object_new_string("200"));
+		json_object_object_add(o, "msg", json_object_new_string("Success"));
+		if (at + n < len)
+			snprintf(next, sizeof(next), "sim-%zu", at + n);
+		else
+			snprintf(next, sizeof(next), "eoc");
+		json_object_object_add(out, "sid", json_object_new_string(next));
+		*chunk_at = (long)at;
+	} else {
+		json_object_object_get_ex(res, ascii ? "msg" : "body", &b);
+		json_object_object_add(o, "body", b ? json_object_get(b) : json_object_new_object());
+		json_object_object_add(o, "code", json_object_new_string("200"));
+		json_object_object_add(o, "msg", json_object_new_string("Success"));
+		json_object_object_add(out, "sid", json_object_new_string("eoc"));
+	}
+	if (res)
+		json_object_put(res);
+	json_object_object_add(out, "type", json_object_new_string(t));
+	json_object_object_add(out, "version", json_object_new_string("1.0"));
+	r = json_object_new_object();
+	json_object_object_add(r, "output", o);
+	json_object_object_add(out, "outputs", r);
+	r = json_object_new_object();
+	json_object_object_add(r, "ins_api", out);
+	return r;
+}
+
 static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *body, size_t len,
 				 const char *cookie)
 {
@@ -209,7 +276,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	const char *auth = "none", *tok;
 	char *user = NULL, *pass = NULL;
 	struct map *mp;
-	json_object *in, *out;
+	json_object *in, *out, *ins;
+	char chunkinfo[48] = "";
 	int ncmds = 0;
 	unsigned status = 200;
 	enum MHD_Result ret;
@@ -282,7 +350,14 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		fflush(stdout);
 		return send_text(c, 400, "{}", 2, NULL);
 	}
-	if (json_object_is_type(in, json_type_array)) {
+	if (json_object_is_type(in, json_type_object) && json_object_object_get_ex(in, "ins_api", &ins)) {
+		long at;
+
+		out = ins_answer(S, mp->device, ins, &at);
+		ncmds = 1;
+		if (at >= 0)
+			snprintf(chunkinfo, sizeof(chunkinfo), " chunk=%ld", at);
+	} else if (json_object_is_type(in, json_type_array)) {
 		size_t i;
 
 		out = json_object_new_array();
@@ -292,7 +367,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		out = answer(S, mp->device, in, &ncmds);
 	}
 	txt = json_object_to_json_string_ext(out, JSON_C_TO_STRING_PLAIN);
-	printf("REQ %s %s auth=%s cmds=%d status=200\n", addr, mp->device, auth, ncmds);
+	printf("REQ %s %s auth=%s cmds=%d%s status=200\n", addr, mp->device, auth, ncmds, chunkinfo);
 	fflush(stdout);
 	if (!strcmp(mp->fault, "garbage"))
 		ret = send_text(c, 200, "<html><body>502 Bad Gateway</body></html>", 41, cookie);
@@ -322,7 +397,8 @@ static void done_cb(void *cls, struct MHD_Connection *c, void **con_cls, enum MH
 static int usage(void)
 {
 	fprintf(stderr, "usage: nxapi_sim --snapshot DIR --port N --cert PEM --key PEM --user U --password-env VAR\n"
-			"       [--map ADDR=DEVICE]... [--default DEVICE] [--latency-ms N] [--fault ADDR=KIND]...\n");
+			"       [--map ADDR=DEVICE]... [--default DEVICE] [--latency-ms N] [--fault ADDR=KIND]...\n"
+			"       [--chunk-bytes N]\n");
 	return 2;
 }
 
@@ -337,6 +413,7 @@ int main(int argc, char **argv)
 	int i;
 
 	pthread_mutex_init(&S.lock, NULL);
+	S.chunk_bytes = 65536;
 	for (i = 1; i + 1 < argc; i += 2) {
 		const char *a = argv[i], *v = argv[i + 1];
 		char *eq = strchr(v, '=');
@@ -357,6 +434,8 @@ int main(int argc, char **argv)
 			S.fallback = v;
 		else if (!strcmp(a, "--latency-ms"))
 			S.latency_ms = (unsigned)strtoul(v, NULL, 10);
+		else if (!strcmp(a, "--chunk-bytes"))
+			S.chunk_bytes = (size_t)strtoul(v, NULL, 10);
 		else if ((!strcmp(a, "--map") || !strcmp(a, "--fault")) && eq && S.nmaps < MAX_MAP) {
 			struct map *m = NULL;
 			int k;

@@ -10,8 +10,8 @@
 #include "util/str.h"
 
 static const struct fc_vendor_cmd linux_commands[] = {
-	{ "fabcheck probe", "json", "probe.json" },
-	{ NULL, NULL, NULL },
+	{ "fabcheck probe", "json", "probe.json", false },
+	{ NULL, NULL, NULL, false },
 };
 
 struct hp {

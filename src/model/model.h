@@ -74,6 +74,7 @@ struct fc_iface {
 	struct fc_str admin_state, oper_state, description, mac, port_mode;
 	struct fc_strlist addresses;         /* "a.b.c.d/len" or IPv6 */
 	struct fc_int speed_mbps, lanes, mtu;
+	struct fc_str duplex;                /* full, half, auto */
 	struct fc_bool autoneg;
 	struct fc_str medium;                /* normalised: dac, fibre, aoc, backplane, twisted-pair */
 	struct fc_strlist modes_supported, modes_advertised, modes_partner; /* ethtool link-mode names */
@@ -150,6 +151,8 @@ struct fc_qos {
 	struct fc_str sys_nq, sys_qos_in, sys_queuing_out, sys_queuing_in;
 	struct fc_bool pfc_wd;
 	struct fc_int pfc_wd_interval_ms;
+	struct fc_int pfc_wd_shutdown_mult, pfc_wd_auto_restore_mult, pfc_wd_fixed_restore_mult;
+	struct fc_int tcam_ing_racl, tcam_egr_racl, tcam_ing_qos;   /* hardware access-list tcam region sizes */
 };
 
 enum fc_portop { FC_PORT_ANY = 0, FC_PORT_EQ, FC_PORT_NEQ, FC_PORT_LT, FC_PORT_GT, FC_PORT_RANGE };

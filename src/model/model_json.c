@@ -50,6 +50,7 @@ static json_object *iface(const struct fc_iface *f)
 	I(o, "speed_mbps", f->speed_mbps);
 	I(o, "lanes", f->lanes);
 	I(o, "mtu", f->mtu);
+	S(o, "duplex", f->duplex);
 	B(o, "autoneg", f->autoneg);
 	S(o, "medium", f->medium);
 	json_object_object_add(o, "modes_advertised", strlist(&f->modes_advertised));
@@ -169,6 +170,19 @@ json_object *fc_device_to_json(const struct fc_device *d)
 	}
 	json_object_object_add(o, "rdma", meta(&d->rdma_m, rd));
 	S(o, "firewall_udp_4791", d->fw_udp4791);
+	{
+		json_object *q = json_object_new_object();
+
+		S(q, "system_network_qos", d->qos.sys_nq);
+		S(q, "system_qos_input", d->qos.sys_qos_in);
+		S(q, "system_queuing_output", d->qos.sys_queuing_out);
+		B(q, "pfc_watchdog", d->qos.pfc_wd);
+		I(q, "pfc_watchdog_interval_ms", d->qos.pfc_wd_interval_ms);
+		I(q, "pfc_watchdog_shutdown_multiplier", d->qos.pfc_wd_shutdown_mult);
+		I(q, "tcam_ing_racl", d->qos.tcam_ing_racl);
+		I(q, "tcam_ing_qos", d->qos.tcam_ing_qos);
+		json_object_object_add(o, "qos", q);
+	}
 	for (i = 0; i < d->nunparsed; i++)
 		json_object_array_add(nu, json_object_new_string(fc_src_str(&d->unparsed[i].src, buf, sizeof(buf))));
 	json_object_object_add(o, "not_understood", nu);

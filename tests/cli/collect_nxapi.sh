@@ -117,7 +117,15 @@ a, b = f(sys.argv[1]), f(sys.argv[2])
 assert a == b, "\n".join(map(str, set(a) ^ set(b)))
 print("collected snapshot: %d findings, identical to the recorded demo" % len(a))
 PY
-grep -q "authentication failed (HTTP 401)" collected.txt || fail "report lacks the per-device error"
+for e in "authentication failed (HTTP 401)" "timed out" "HTTP 500" "not JSON" "TLS with https://127.0.0.9"; do
+  grep -q "$e" collected.txt || fail "the report lacks the per-device error '$e'"
+done
+
+# on a terminal, collection shows progress on stderr (devices done/total, errors so far)
+script -qec "\"$fabcheck\" collect --inventory inv.yaml --out snap-tty --ca-file good-ca.pem --timeout 2 --batch 2" \
+  /dev/null > tty.txt 2>&1 || true
+grep -q "collect: 12/12 devices, 6 with errors" tty.txt || { cat tty.txt; fail "no progress line on a terminal"; }
+grep -q "collect: " collect.err && fail "progress printed when stderr is not a terminal"
 
 # the password appears in no output, log, report or snapshot file
 if grep -rl -- "$FC_TEST_PW" . --exclude=inv.yaml 2>/dev/null | grep -v '^./sim[12].log$'; then fail "password leaked"; fi

@@ -134,13 +134,24 @@ static void unknown_lines_counted(void **state)
 	FILE *f = fopen("/tmp/fabcheck-nu.cfg", "w");
 
 	(void)state;
-	fputs("hostname x\nfrobnicate the widgets\ninterface Ethernet1/1\n  mtu 9216\n  teleport on\n", f);
+	fputs("hostname x\nfrobnicate the widgets\ninterface Ethernet1/1\n  mtu 9216\n  teleport on\n  duplex full\n"
+	      "priority-flow-control watch-dog interval 200\npriority-flow-control watch-dog shutdown-multiplier 2\n"
+	      "priority-flow-control watch-dog auto-restore-multiplier x\n"
+	      "hardware access-list tcam region ing-racl 1536\nhardware access-list tcam region ing-qos 0\n", f);
 	fclose(f);
 	d = parse(m, "/tmp/fabcheck-nu.cfg", "show running-config", "text");
-	assert_int_equal(d->nunparsed, 2);
+	assert_int_equal(d->nunparsed, 3);
 	assert_int_equal(d->unparsed[0].src.line, 2);
 	assert_int_equal(d->unparsed[1].src.line, 5);
 	assert_string_equal(d->unparsed[1].text, "  teleport on");
+	assert_int_equal(d->unparsed[2].src.line, 9);   /* a multiplier that is not a number */
+	assert_string_equal(d->ifaces[0]->duplex.v, "full");
+	assert_int_equal(d->qos.pfc_wd_interval_ms.v, 200);
+	assert_int_equal(d->qos.pfc_wd_shutdown_mult.v, 2);
+	assert_false(d->qos.pfc_wd_auto_restore_mult.m.known);
+	assert_int_equal(d->qos.tcam_ing_racl.v, 1536);
+	assert_int_equal(d->qos.tcam_ing_qos.v, 0);
+	assert_int_equal(d->qos.tcam_ing_qos.m.src.line, 11);
 	remove("/tmp/fabcheck-nu.cfg");
 	fc_model_free(&m);
 }

@@ -65,7 +65,7 @@ static const char *const ignored_if[] = {
 	"ip igmp", "hsrp", "vrrp", "ip port", "switchport trunk", "switchport access", "no ipv6",
 	"management", "ip verify", "encapsulation", "errdisable", "delay", "bandwidth", "no bfd",
 	"member", "source-interface", "host-reachability", "ip forward", "no autostate", "autostate",
-	"snmp", "dot1x", "duplex", NULL,
+	"snmp", "dot1x", NULL,
 };
 
 static bool word_prefix(const char *s, size_t len, const char *p)
@@ -170,6 +170,9 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 			fc_set_int(&ifc->speed_mbps, v, s);
 		else
 			return not_understood(g);
+	} else if (!strcmp(w[0], "duplex") && n == 2 &&
+		   (!strcmp(w[1], "full") || !strcmp(w[1], "half") || !strcmp(w[1], "auto"))) {
+		fc_set_str(m, &ifc->duplex, w[1], s);
 	} else if (!strcmp(w[0], "negotiate") && n == 2 && !strcmp(w[1], "auto")) {
 		fc_set_bool(&ifc->autoneg, true, s);
 	} else if (!strcmp(w[0], "no") && n == 3 && !strcmp(w[1], "negotiate") && !strcmp(w[2], "auto")) {
@@ -637,22 +640,57 @@ static enum fc_rc breakout_line(struct cfg *g, char **w, size_t n)
 	return FC_OK;
 }
 
+/* priority-flow-control watch-dog-interval on|off
+ * priority-flow-control watch-dog interval MS | shutdown-multiplier N | auto-restore-multiplier N |
+ *                                             fixed-restore-multiplier N */
 static enum fc_rc global_pfc_line(struct cfg *g, char **w, size_t n)
 {
 	struct fc_qos *q = &g->c->dev->qos;
+	struct fc_int *slot = NULL;
 	int64_t v;
 
-	if (n == 3 && !strcmp(w[1], "watch-dog-interval")) {
+	if (n == 3 && !strcmp(w[1], "watch-dog-interval") && (!strcmp(w[2], "on") || !strcmp(w[2], "off"))) {
 		fc_set_bool(&q->pfc_wd, !strcmp(w[2], "on"), here(g));
 		return FC_OK;
 	}
-	if (n == 4 && !strcmp(w[1], "watch-dog") && !strcmp(w[2], "interval") && num(w[3], 1, 100000, &v)) {
-		fc_set_int(&q->pfc_wd_interval_ms, v, here(g));
-		return FC_OK;
+	if (n == 4 && !strcmp(w[1], "watch-dog")) {
+		if (!strcmp(w[2], "interval"))
+			slot = &q->pfc_wd_interval_ms;
+		else if (!strcmp(w[2], "shutdown-multiplier"))
+			slot = &q->pfc_wd_shutdown_mult;
+		else if (!strcmp(w[2], "auto-restore-multiplier"))
+			slot = &q->pfc_wd_auto_restore_mult;
+		else if (!strcmp(w[2], "fixed-restore-multiplier"))
+			slot = &q->pfc_wd_fixed_restore_mult;
 	}
-	if (n >= 3 && !strcmp(w[1], "watch-dog"))
-		return FC_OK; /* multipliers: read by the full catalog later */
-	return not_understood(g);
+	if (!slot || !num(w[3], 0, 100000, &v))
+		return not_understood(g);
+	fc_set_int(slot, v, here(g));
+	return FC_OK;
+}
+
+/* hardware access-list tcam region ing-racl|egr-racl|ing-qos SIZE: where ACLs and QoS
+ * classification get TCAM; a region of 0 cannot hold the ACL an access-group applies. */
+static enum fc_rc tcam_line(struct cfg *g, char **w, size_t n)
+{
+	struct fc_qos *q = &g->c->dev->qos;
+	struct fc_int *slot = NULL;
+	int64_t v;
+
+	if (n == 6 && !strcmp(w[2], "tcam") && !strcmp(w[3], "region")) {
+		if (!strcmp(w[4], "ing-racl"))
+			slot = &q->tcam_ing_racl;
+		else if (!strcmp(w[4], "egr-racl"))
+			slot = &q->tcam_egr_racl;
+		else if (!strcmp(w[4], "ing-qos"))
+			slot = &q->tcam_ing_qos;
+		else
+			return FC_OK;   /* other regions (vacl, span, ...) do not bear on RoCE */
+	}
+	if (!slot || !num(w[5], 0, 1 << 20, &v))
+		return not_understood(g);
+	fc_set_int(slot, v, here(g));
+	return FC_OK;
 }
 
 static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
@@ -760,7 +798,7 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 	if (!strcmp(w[0], "priority-flow-control"))
 		return global_pfc_line(g, w, n);
 	if (!strcmp(w[0], "hardware") && n >= 2 && !strcmp(w[1], "access-list"))
-		return FC_OK; /* TCAM carving: recognised; modelled with the full NX-OS adapter */
+		return tcam_line(g, w, n);
 	if (in_list(g->line, g->len, ignored_top)) {
 		g->blk = B_IGNORED;
 		return FC_OK;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "probe/probe.h"
 #include "model/model_json.h"
 #include "report/report.h"
 #include "snapshot/snapshot.h"
@@ -31,7 +32,9 @@ struct opts {
 	int nformats;
 	const char *fail_on, *policy, *profile, *rules_dir, *rule;
 	const char *inventory, *out, *platform, *command, *encoding;
-	const char *ca_file, *known_hosts;
+	const char *ca_file, *known_hosts, *root;
+	const char *ifaces[64];
+	int nifaces;
 	const char *concurrency, *timeout, *batch;
 	bool verbose, no_color, insecure, accept_new, help;
 };
@@ -46,7 +49,7 @@ static const struct fc_cli_option options[] = {
 	{ "--verbose", NULL, "validate", "text: show evidence for passing findings too" },
 	{ "--no-color", NULL, "validate", "text: no colours (also when NO_COLOR is set or stdout is not a terminal)" },
 	{ "--inventory", "FILE", "collect", "inventory to collect from" },
-	{ "--out", "DIR", "collect", "snapshot directory to create (must not exist; written atomically)" },
+	{ "--out", "DIR|FILE", "collect, probe", "collect: snapshot directory to create (must not exist; written atomically); probe: the host document (default stdout)" },
 	{ "--concurrency", "N", "collect", "devices collected at once (default 32)" },
 	{ "--timeout", "SECONDS", "collect", "per-request timeout (default 30)" },
 	{ "--batch", "N", "collect", "commands per NX-API request (default 8)" },
@@ -54,6 +57,8 @@ static const struct fc_cli_option options[] = {
 	{ "--insecure", NULL, "collect", "do not verify TLS certificates (recorded as a warning in the snapshot)" },
 	{ "--known-hosts", "FILE", "collect", "SSH known_hosts file (default ~/.ssh/known_hosts)" },
 	{ "--accept-new", NULL, "collect", "SSH: add unknown host keys to known_hosts, refuse changed ones" },
+	{ "--root", "DIR", "probe", "read sysfs, configfs and procfs under DIR, and recorded kernel replies from DIR/.fabcheck-replies (tests, replays)" },
+	{ "--interface", "NAME", "probe", "probe this interface only; repeat for several (default: all but lo)" },
 	{ "--platform", "NAME", "parse", "adapter to parse with: nxos, linux" },
 	{ "--command", "CMD", "parse", "the command that produced the file, e.g. \"show interface\"" },
 	{ "--encoding", "ENC", "parse", "json or text (default: json for .json files, else text)" },
@@ -76,6 +81,7 @@ struct command {
 static int cmd_validate(struct opts *o, FILE *out, FILE *errf);
 static int cmd_collect(struct opts *o, FILE *out, FILE *errf);
 static int cmd_parse(struct opts *o, FILE *out, FILE *errf);
+static int cmd_probe(struct opts *o, FILE *out, FILE *errf);
 static int cmd_rules(struct opts *o, FILE *out, FILE *errf);
 static int cmd_explain(struct opts *o, FILE *out, FILE *errf);
 static int cmd_version(struct opts *o, FILE *out, FILE *errf);
@@ -84,6 +90,7 @@ static int cmd_help(struct opts *o, FILE *out, FILE *errf);
 static const struct command commands[] = {
 	{ "validate", "validate SNAPSHOT_DIR|INVENTORY [options]", "check a snapshot or an inventory with saved configs", cmd_validate },
 	{ "collect", "collect --inventory FILE --out DIR [options]", "collect raw outputs from every device into a snapshot", cmd_collect },
+	{ "probe", "probe [--interface IF]... [--root DIR] [--out FILE]", "read this host's NIC, RDMA and QoS state into a host document", cmd_probe },
 	{ "parse", "parse --platform P --command CMD [--encoding E] FILE", "parse one raw output and print the model as JSON", cmd_parse },
 	{ "rules", "rules", "list the rules", cmd_rules },
 	{ "explain", "explain RULE", "show a rule's documentation, inputs and parameters", cmd_explain },
@@ -161,6 +168,12 @@ static int parse_opts(int argc, char **argv, struct opts *o, FILE *errf)
 		else if (!strcmp(a, "--ca-file")) slot = &o->ca_file;
 		else if (!strcmp(a, "--known-hosts")) slot = &o->known_hosts;
 		else if (!strcmp(a, "--platform")) slot = &o->platform;
+		else if (!strcmp(a, "--root")) slot = &o->root;
+		else if (!strcmp(a, "--interface")) {
+			if (o->nifaces == 64)
+				return bad_usage(errf, "at most 64 --interface options");
+			slot = &o->ifaces[o->nifaces++];
+		}
 		else if (!strcmp(a, "--command")) slot = &o->command;
 		else if (!strcmp(a, "--encoding")) slot = &o->encoding;
 		else if (!strcmp(a, "--verbose")) flag = &o->verbose;
@@ -410,6 +423,41 @@ static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 	}
 	fc_model_free(&m);
 	return code;
+}
+
+static int cmd_probe(struct opts *o, FILE *out, FILE *errf)
+{
+	struct fc_probe_opts po;
+	struct fc_err err;
+	char *json = NULL;
+	bool usable = false;
+	int code;
+
+	if (o->npos)
+		return bad_usage(errf, "probe takes no arguments (use --interface NAME)");
+	memset(&po, 0, sizeof(po));
+	po.root = o->root ? o->root : "";
+	po.ifaces = o->nifaces ? o->ifaces : NULL;
+	po.nifaces = (size_t)o->nifaces;
+	/* a root prefix means a recorded host: its kernel replies are recorded too */
+	po.ops = o->root ? &fc_probe_recorded_ops : &fc_probe_live_ops;
+	po.ops_ctx = (void *)(uintptr_t)po.root;
+	fc_err_clear(&err);
+	if (fc_probe_run(&po, &json, &usable, &err) != FC_OK)
+		return report_err(errf, &err);
+	if (o->out) {
+		code = fc_write_file_atomic(o->out, json, strlen(json), &err) == FC_OK ? 0 : report_err(errf, &err);
+	} else {
+		code = fprintf(out, "%s\n", json) < 0 ? FC_EXIT_USAGE : 0;
+	}
+	free(json);
+	if (code)
+		return code;
+	if (!usable) {
+		fprintf(errf, "fabcheck: probe read nothing usable (see the reasons in the document)\n");
+		return FC_EXIT_INCOMPLETE;
+	}
+	return FC_EXIT_OK;
 }
 
 static int cmd_rules(struct opts *o, FILE *out, FILE *errf)

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: MIT */
+/* Live kernel queries for the probe: the ethtool ioctl (SIOCETHTOOL: ETHTOOL_GLINKSETTINGS,
+ * GDRVINFO, GPAUSEPARAM, GFECPARAM) and getifaddrs for addresses. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <ifaddrs.h>
+#include <linux/ethtool.h>
+#include <linux/sockios.h>
+#include <net/if.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "probe/probe.h"
+
+static enum fc_rc ethtool_ioctl(const char *ifname, void *data, char *why, size_t whysz, const char *what)
+{
+	struct ifreq ifr;
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), e;
+
+	if (fd < 0) {
+		snprintf(why, whysz, "%s: no socket: %s", what, strerror(errno));
+		return FC_ERR_IO;
+	}
+	memset(&ifr, 0, sizeof(ifr));
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	ifr.ifr_data = data;
+	if (ioctl(fd, SIOCETHTOOL, &ifr) == 0) {
+		close(fd);
+		return FC_OK;
+	}
+	e = errno;
+	close(fd);
+	snprintf(why, whysz, "ethtool %s: %s", what, strerror(e));
+	return e == EOPNOTSUPP || e == EINVAL ? FC_ERR_UNSUPPORTED : FC_ERR_IO;
+}
+
+static void modes(const uint32_t *mask, int nwords, char (*out)[40], size_t *n)
+{
+	int bit;
+
+	*n = 0;
+	for (bit = 0; bit < nwords * 32 && *n < FC_MAX_MODES; bit++) {
+		char tmp[32];
+		const char *name;
+
+		if (!(mask[bit / 32] & (1u << (bit % 32))))
+			continue;
+		name = fc_link_mode_name(bit, tmp, sizeof(tmp));
+		if (strstr(name, "base"))   /* speed modes only: FEC, pause and port bits go elsewhere */
+			snprintf(out[(*n)++], 40, "%s", name);
+	}
+}
+
+static enum fc_rc live_link(void *ctx, const char *ifname, struct fc_link_info *out, char *why, size_t whysz)
+{
+	/* the settings and, after them, three masks of up to 127 words (supported, advertised, partner) */
+	size_t size = sizeof(struct ethtool_link_settings) + 3 * 127 * sizeof(uint32_t);
+	struct ethtool_link_settings *req = calloc(1, size);
+	enum fc_rc rc;
+	int nw;
+
+	(void)ctx;
+	if (!req) {
+		snprintf(why, whysz, "out of memory");
+		return FC_ERR_NOMEM;
+	}
+	req->cmd = ETHTOOL_GLINKSETTINGS;
+	/* first call: the kernel answers how many 32-bit words a mask takes, as a negative count */
+	if ((rc = ethtool_ioctl(ifname, req, why, whysz, "GLINKSETTINGS")) != FC_OK)
+		goto out;
+	nw = -req->link_mode_masks_nwords;
+	if (nw <= 0 || nw > 127) {
+		snprintf(why, whysz, "ethtool GLINKSETTINGS: unexpected mask size %d", nw);
+		rc = FC_ERR_UNSUPPORTED;
+		goto out;
+	}
+	memset(req, 0, size);
+	req->cmd = ETHTOOL_GLINKSETTINGS;
+	req->link_mode_masks_nwords = (int8_t)nw;
+	if ((rc = ethtool_ioctl(ifname, req, why, whysz, "GLINKSETTINGS")) != FC_OK)
+		goto out;
+	memset(out, 0, sizeof(*out));
+	out->speed_mbps = req->speed;
+	out->duplex = req->duplex;
+	out->port = req->port;
+	out->autoneg = req->autoneg;
+	modes(req->link_mode_masks, nw, out->supported, &out->nsupported);
+	modes(req->link_mode_masks + nw, nw, out->advertised, &out->nadvertised);
+	modes(req->link_mode_masks + 2 * nw, nw, out->partner, &out->npartner);
+out:
+	free(req);
+	return rc;
+}
+
+static enum fc_rc live_drvinfo(void *ctx, const char *ifname, struct fc_drv_info *out, char *why, size_t whysz)
+{
+	struct ethtool_drvinfo di;
+	enum fc_rc rc;
+
+	(void)ctx;
+	memset(&di, 0, sizeof(di));
+	di.cmd = ETHTOOL_GDRVINFO;
+	if ((rc = ethtool_ioctl(ifname, &di, why, whysz, "GDRVINFO")) != FC_OK)
+		return rc;
+	snprintf(out->driver, sizeof(out->driver), "%.*s", (int)sizeof(di.driver), di.driver);
+	snprintf(out->version, sizeof(out->version), "%.*s", (int)sizeof(di.version), di.version);
+	snprintf(out->firmware, sizeof(out->firmware), "%.*s", (int)sizeof(di.fw_version), di.fw_version);
+	snprintf(out->bus, sizeof(out->bus), "%.*s", (int)sizeof(di.bus_info), di.bus_info);
+	return FC_OK;
+}
+
+static enum fc_rc live_pause(void *ctx, const char *ifname, struct fc_pause_info *out, char *why, size_t whysz)
+{
+	struct ethtool_pauseparam pp;
+	enum fc_rc rc;
+
+	(void)ctx;
+	memset(&pp, 0, sizeof(pp));
+	pp.cmd = ETHTOOL_GPAUSEPARAM;
+	if ((rc = ethtool_ioctl(ifname, &pp, why, whysz, "GPAUSEPARAM")) != FC_OK)
+		return rc;
+	out->autoneg = pp.autoneg;
+	out->rx = pp.rx_pause;
+	out->tx = pp.tx_pause;
+	return FC_OK;
+}
+
+static void fec_names(uint32_t bits, char *out, size_t size)
+{
+	static const struct { uint32_t bit; const char *name; } f[] = {
+		{ ETHTOOL_FEC_AUTO, "Auto" }, { ETHTOOL_FEC_OFF, "None" }, { ETHTOOL_FEC_RS, "RS" },
+		{ ETHTOOL_FEC_BASER, "BaseR" }, { ETHTOOL_FEC_LLRS, "LLRS" },
+	};
+	size_t i;
+
+	out[0] = '\0';
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		if (bits & f[i].bit)
+			snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? " " : "", f[i].name);
+}
+
+static enum fc_rc live_fec(void *ctx, const char *ifname, struct fc_fec_info *out, char *why, size_t whysz)
+{
+	struct ethtool_fecparam fp;
+	enum fc_rc rc;
+
+	(void)ctx;
+	memset(&fp, 0, sizeof(fp));
+	fp.cmd = ETHTOOL_GFECPARAM;
+	if ((rc = ethtool_ioctl(ifname, &fp, why, whysz, "GFECPARAM")) != FC_OK)
+		return rc;
+	fec_names(fp.fec, out->configured, sizeof(out->configured));
+	fec_names(fp.active_fec, out->active, sizeof(out->active));
+	return FC_OK;
+}
+
+static enum fc_rc live_addresses(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
+				 size_t whysz)
+{
+	struct ifaddrs *ifa, *p;
+
+	(void)ctx;
+	*n = 0;
+	if (getifaddrs(&ifa) != 0) {
+		snprintf(why, whysz, "getifaddrs: %s", strerror(errno));
+		return FC_ERR_IO;
+	}
+	for (p = ifa; p && *n < max; p = p->ifa_next) {
+		char a[INET6_ADDRSTRLEN];
+		int len = 0;
+
+		if (!p->ifa_addr || strcmp(p->ifa_name, ifname))
+			continue;
+		if (p->ifa_addr->sa_family == AF_INET) {
+			uint32_t m = p->ifa_netmask ? ntohl(((struct sockaddr_in *)(void *)p->ifa_netmask)->sin_addr.s_addr) : 0;
+
+			inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)p->ifa_addr)->sin_addr, a, sizeof(a));
+			len = __builtin_popcount(m);
+		} else if (p->ifa_addr->sa_family == AF_INET6) {
+			const unsigned char *m = p->ifa_netmask ? ((struct sockaddr_in6 *)(void *)p->ifa_netmask)->sin6_addr.s6_addr : NULL;
+			int k;
+
+			inet_ntop(AF_INET6, &((struct sockaddr_in6 *)(void *)p->ifa_addr)->sin6_addr, a, sizeof(a));
+			for (k = 0; m && k < 16; k++)
+				len += __builtin_popcount(m[k]);
+		} else {
+			continue;
+		}
+		snprintf(out[(*n)++], 64, "%s/%d", a, len);
+	}
+	freeifaddrs(ifa);
+	return FC_OK;
+}
+
+const struct fc_probe_ops fc_probe_live_ops = {
+	.link = live_link,
+	.drvinfo = live_drvinfo,
+	.pause = live_pause,
+	.fec = live_fec,
+	.addresses = live_addresses,
+};

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: MIT */
+/* Recorded kernel replies for the probe, read from <root>/.fabcheck-replies/<ifname>.json:
+ *   {"link": {"speed_mbps", "duplex", "port", "autoneg", "lanes", "supported": [...], ...},
+ *    "drvinfo": {"driver", "version", "firmware", "bus"}, "pause": {"autoneg", "rx", "tx"},
+ *    "fec": {"configured", "active"}, "addresses": [...]}
+ * A query given as {"error": "Operation not supported"} fails the way the kernel would. This is
+ * how tests feed the same probe code what this kernel cannot create (ConnectX ports, FEC). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc/doc.h"
+#include "probe/probe.h"
+
+/* The reply object for one query; NULL with why set when there is none or it is an error. */
+static const struct doc_node *reply(struct doc **d, const char *root, const char *ifname, const char *what,
+				    char *why, size_t whysz, enum fc_rc *rc)
+{
+	char path[4096];
+	struct fc_err err;
+	const struct doc_node *n, *e;
+
+	snprintf(path, sizeof(path), "%s/.fabcheck-replies/%s.json", root, ifname);
+	fc_err_clear(&err);
+	*rc = FC_ERR_UNSUPPORTED;
+	if (doc_load_file(path, d, &err) != FC_OK) {
+		snprintf(why, whysz, "no recorded reply: %s", err.msg);
+		return NULL;
+	}
+	n = doc_get((*d)->root, what);
+	if (!n) {
+		snprintf(why, whysz, "ethtool %s: Operation not supported", what);
+		return NULL;
+	}
+	if ((e = doc_get(n, "error"))) {
+		snprintf(why, whysz, "ethtool %s: %s", what, e->str ? e->str : "error");
+		return NULL;
+	}
+	*rc = FC_OK;
+	return n;
+}
+
+static const char *s(const struct doc_node *n, const char *k)
+{
+	const struct doc_node *v = doc_get(n, k);
+
+	return v && v->str ? v->str : "";
+}
+
+static long num(const struct doc_node *n, const char *k)
+{
+	return strtol(s(n, k), NULL, 10);
+}
+
+static bool flag(const struct doc_node *n, const char *k)
+{
+	const struct doc_node *v = doc_get(n, k);
+
+	return v && v->type == DOC_BOOL && v->b;
+}
+
+static void list(const struct doc_node *n, const char *k, char (*out)[40], size_t *cnt)
+{
+	const struct doc_node *l = doc_get(n, k);
+	size_t i;
+
+	*cnt = 0;
+	for (i = 0; l && l->type == DOC_SEQ && i < l->n && *cnt < FC_MAX_MODES; i++)
+		if (l->items[i]->str)
+			snprintf(out[(*cnt)++], 40, "%s", l->items[i]->str);
+}
+
+static enum fc_rc rec_link(void *ctx, const char *ifname, struct fc_link_info *out, char *why, size_t whysz)
+{
+	struct doc *d = NULL;
+	enum fc_rc rc;
+	const struct doc_node *n = reply(&d, ctx, ifname, "link", why, whysz, &rc);
+
+	if (n) {
+		memset(out, 0, sizeof(*out));
+		out->speed_mbps = (uint32_t)num(n, "speed_mbps");
+		out->duplex = (uint8_t)num(n, "duplex");
+		out->port = (uint8_t)num(n, "port");
+		out->autoneg = flag(n, "autoneg");
+		out->lanes = (int)num(n, "lanes");
+		list(n, "supported", out->supported, &out->nsupported);
+		list(n, "advertised", out->advertised, &out->nadvertised);
+		list(n, "partner", out->partner, &out->npartner);
+	}
+	doc_free(&d);
+	return rc;
+}
+
+static enum fc_rc rec_drvinfo(void *ctx, const char *ifname, struct fc_drv_info *out, char *why, size_t whysz)
+{
+	struct doc *d = NULL;
+	enum fc_rc rc;
+	const struct doc_node *n = reply(&d, ctx, ifname, "drvinfo", why, whysz, &rc);
+
+	if (n) {
+		snprintf(out->driver, sizeof(out->driver), "%s", s(n, "driver"));
+		snprintf(out->version, sizeof(out->version), "%s", s(n, "version"));
+		snprintf(out->firmware, sizeof(out->firmware), "%s", s(n, "firmware"));
+		snprintf(out->bus, sizeof(out->bus), "%s", s(n, "bus"));
+	}
+	doc_free(&d);
+	return rc;
+}
+
+static enum fc_rc rec_pause(void *ctx, const char *ifname, struct fc_pause_info *out, char *why, size_t whysz)
+{
+	struct doc *d = NULL;
+	enum fc_rc rc;
+	const struct doc_node *n = reply(&d, ctx, ifname, "pause", why, whysz, &rc);
+
+	if (n) {
+		out->autoneg = flag(n, "autoneg");
+		out->rx = flag(n, "rx");
+		out->tx = flag(n, "tx");
+	}
+	doc_free(&d);
+	return rc;
+}
+
+static enum fc_rc rec_fec(void *ctx, const char *ifname, struct fc_fec_info *out, char *why, size_t whysz)
+{
+	struct doc *d = NULL;
+	enum fc_rc rc;
+	const struct doc_node *n = reply(&d, ctx, ifname, "fec", why, whysz, &rc);
+
+	if (n) {
+		snprintf(out->configured, sizeof(out->configured), "%s", s(n, "configured"));
+		snprintf(out->active, sizeof(out->active), "%s", s(n, "active"));
+	}
+	doc_free(&d);
+	return rc;
+}
+
+static enum fc_rc rec_addresses(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *cnt, char *why,
+				size_t whysz)
+{
+	struct doc *d = NULL;
+	enum fc_rc rc;
+	const struct doc_node *n = reply(&d, ctx, ifname, "addresses", why, whysz, &rc);
+	size_t i;
+
+	*cnt = 0;
+	for (i = 0; n && n->type == DOC_SEQ && i < n->n && *cnt < max; i++)
+		if (n->items[i]->str)
+			snprintf(out[(*cnt)++], 64, "%s", n->items[i]->str);
+	doc_free(&d);
+	return rc;
+}
+
+const struct fc_probe_ops fc_probe_recorded_ops = {
+	.link = rec_link,
+	.drvinfo = rec_drvinfo,
+	.pause = rec_pause,
+	.fec = rec_fec,
+	.addresses = rec_addresses,
+};

@@ -1,0 +1,560 @@
+/* SPDX-License-Identifier: MIT */
+/* The probe: interfaces (sysfs + ethtool ops), PCIe and NUMA, mlx5 ECN sysfs, RDMA devices with
+ * their GID tables (/sys/class/infiniband), rdma_cm defaults (configfs) and RLIMIT_MEMLOCK, into
+ * the host document. Nothing read is guessed: each value is the kernel's or {"unknown": why}. */
+#include <dirent.h>
+#include <json-c/json.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "linux/linux.h"
+#include "probe/probe.h"
+#include "util/str.h"
+
+#define WHY 512
+
+struct pr {
+	const struct fc_probe_opts *o;
+	const char *root;
+	size_t known;     /* values read: zero means nothing usable */
+};
+
+static json_object *unknown(const char *why)
+{
+	json_object *u = json_object_new_object();
+
+	json_object_object_add(u, "unknown", json_object_new_string(why));
+	return u;
+}
+
+/* Adds a sysfs attribute as a string, or its reason. */
+static bool add_attr(struct pr *p, json_object *o, const char *key, const char *path, char *val, size_t size)
+{
+	char why[WHY];
+
+	if (fc_sys_read(p->root, path, val, size, why, sizeof(why))) {
+		json_object_object_add(o, key, json_object_new_string(val));
+		p->known++;
+		return true;
+	}
+	json_object_object_add(o, key, unknown(why));
+	return false;
+}
+
+static bool add_int_attr(struct pr *p, json_object *o, const char *key, const char *path, int64_t min, int64_t max)
+{
+	char val[64], why[WHY];
+	int64_t v;
+
+	if (!fc_sys_read(p->root, path, val, sizeof(val), why, sizeof(why))) {
+		json_object_object_add(o, key, unknown(why));
+		return false;
+	}
+	if (!fc_parse_i64(val, min, max, &v)) {
+		snprintf(why, sizeof(why), "%s: '%s' is not a number from %lld to %lld", path, val, (long long)min,
+			 (long long)max);
+		json_object_object_add(o, key, unknown(why));
+		return false;
+	}
+	json_object_object_add(o, key, json_object_new_int64(v));
+	p->known++;
+	return true;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Entries of <root><dir>, sorted, without dot entries; NULL-terminated, malloc'd. */
+static char **list_dir(const char *root, const char *dir, size_t *n)
+{
+	char path[4096];
+	DIR *d;
+	struct dirent *de;
+	char **v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	snprintf(path, sizeof(path), "%s%s", root, dir);
+	if (!(d = opendir(path)))
+		return NULL;
+	/* an empty directory is an empty list, not a failure */
+	if (!(v = calloc(1, sizeof(*v)))) {
+		closedir(d);
+		return NULL;
+	}
+	cap = 1;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (*n + 1 >= cap) {
+			char **nv = realloc(v, (cap = cap ? cap * 2 : 16) * sizeof(*v));
+
+			if (!nv)
+				break;
+			v = nv;
+		}
+		v[(*n)++] = strdup(de->d_name);
+	}
+	closedir(d);
+	if (v) {
+		qsort(v, *n, sizeof(*v), cmp_names);
+		v[*n] = NULL;
+	}
+	return v;
+}
+
+static int cmp_numeric(const void *a, const void *b)
+{
+	long x = strtol(*(char *const *)a, NULL, 10), y = strtol(*(char *const *)b, NULL, 10);
+
+	return x < y ? -1 : x > y;
+}
+
+static void free_list(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; v && i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static const char *port_name(uint8_t port)
+{
+	switch (port) {
+	case 0x00: return "Twisted Pair";
+	case 0x01: return "AUI";
+	case 0x02: return "BNC";
+	case 0x03: return "MII";
+	case 0x04: return "FIBRE";
+	case 0x05: return "Direct Attach Copper";
+	case 0xef: return "None";
+	default: return "Other";
+	}
+}
+
+static json_object *modes(const char (*m)[40], size_t n)
+{
+	json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_object_array_add(a, json_object_new_string(m[i]));
+	return a;
+}
+
+static json_object *link_obj(struct pr *p, const char *ifname)
+{
+	struct fc_link_info li;
+	char why[WHY];
+	json_object *o;
+
+	if (p->o->ops->link(p->o->ops_ctx, ifname, &li, why, sizeof(why)) != FC_OK)
+		return unknown(why);
+	o = json_object_new_object();
+	p->known++;
+	if (li.speed_mbps == 0 || li.speed_mbps == UINT32_MAX)
+		json_object_object_add(o, "speed_mbps", unknown("the driver reports no speed (link down?)"));
+	else
+		json_object_object_add(o, "speed_mbps", json_object_new_int64(li.speed_mbps));
+	json_object_object_add(o, "lanes", li.lanes > 0 ? json_object_new_int(li.lanes)
+							: unknown("the ethtool ioctl does not report lanes (ethtool netlink does)"));
+	json_object_object_add(o, "duplex", li.duplex == 1 ? json_object_new_string("full")
+					     : li.duplex == 0 ? json_object_new_string("half")
+					     : unknown("the driver reports no duplex (link down?)"));
+	json_object_object_add(o, "autoneg", json_object_new_boolean(li.autoneg));
+	json_object_object_add(o, "port", json_object_new_string(port_name(li.port)));
+	json_object_object_add(o, "supported", modes((const char (*)[40])li.supported, li.nsupported));
+	json_object_object_add(o, "advertised", modes((const char (*)[40])li.advertised, li.nadvertised));
+	json_object_object_add(o, "partner", modes((const char (*)[40])li.partner, li.npartner));
+	json_object_object_add(o, "active_mode", unknown("the mode in use is not reported by the ethtool ioctl"));
+	return o;
+}
+
+static json_object *driver_obj(struct pr *p, const char *ifname)
+{
+	struct fc_drv_info di;
+	char why[WHY];
+	json_object *o;
+
+	memset(&di, 0, sizeof(di));
+	if (p->o->ops->drvinfo(p->o->ops_ctx, ifname, &di, why, sizeof(why)) != FC_OK)
+		return unknown(why);
+	o = json_object_new_object();
+	p->known++;
+	json_object_object_add(o, "name", json_object_new_string(di.driver));
+	json_object_object_add(o, "version", di.version[0] ? json_object_new_string(di.version)
+							   : unknown("the driver reports no version"));
+	json_object_object_add(o, "firmware", di.firmware[0] ? json_object_new_string(di.firmware)
+							     : unknown("the driver reports no firmware version"));
+	return o;
+}
+
+static json_object *pause_obj(struct pr *p, const char *ifname)
+{
+	struct fc_pause_info pi;
+	char why[WHY];
+	json_object *o;
+
+	if (p->o->ops->pause(p->o->ops_ctx, ifname, &pi, why, sizeof(why)) != FC_OK)
+		return unknown(why);
+	o = json_object_new_object();
+	p->known++;
+	json_object_object_add(o, "autoneg", json_object_new_boolean(pi.autoneg));
+	json_object_object_add(o, "rx", json_object_new_boolean(pi.rx));
+	json_object_object_add(o, "tx", json_object_new_boolean(pi.tx));
+	return o;
+}
+
+static json_object *fec_obj(struct pr *p, const char *ifname)
+{
+	struct fc_fec_info fi;
+	char why[WHY], first[32];
+	json_object *o;
+
+	memset(&fi, 0, sizeof(fi));
+	if (p->o->ops->fec(p->o->ops_ctx, ifname, &fi, why, sizeof(why)) != FC_OK)
+		return unknown(why);
+	o = json_object_new_object();
+	p->known++;
+	/* "Auto RS BaseR": the first word is what is configured */
+	snprintf(first, sizeof(first), "%.*s", (int)strcspn(fi.configured, " "), fi.configured);
+	json_object_object_add(o, "configured", first[0] ? json_object_new_string(first) : unknown("none reported"));
+	json_object_object_add(o, "active", fi.active[0] ? json_object_new_string(fi.active)
+						       : unknown("no active FEC reported (link down?)"));
+	return o;
+}
+
+/* The PCI function behind the netdev: /sys/class/net/IF/device -> .../0000:3b:00.0 */
+static json_object *pci_obj(struct pr *p, const char *ifname)
+{
+	char link[4096], target[4096], path[512], val[128], bdfb[64];
+	const char *bdf;
+	ssize_t n;
+	json_object *o;
+
+	snprintf(link, sizeof(link), "%s/sys/class/net/%s/device", p->root, ifname);
+	n = readlink(link, target, sizeof(target) - 1);
+	if (n < 0)
+		return unknown("no PCI device behind the interface (virtual interface?)");
+	target[n] = '\0';
+	snprintf(bdfb, sizeof(bdfb), "%.63s", strrchr(target, '/') ? strrchr(target, '/') + 1 : target);
+	bdf = bdfb;
+	{
+		unsigned dom, bus, dev, fn;
+		char tail;
+
+		if (sscanf(bdf, "%x:%x:%x.%x%c", &dom, &bus, &dev, &fn, &tail) != 4) {
+			char why[WHY];
+
+			snprintf(why, sizeof(why), "the device behind %s (%s) is not a PCI function", ifname, bdf);
+			return unknown(why);
+		}
+	}
+	o = json_object_new_object();
+	json_object_object_add(o, "address", json_object_new_string(bdf));
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/current_link_speed", bdf);
+	add_attr(p, o, "current_link_speed", path, val, sizeof(val));
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/max_link_speed", bdf);
+	add_attr(p, o, "max_link_speed", path, val, sizeof(val));
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/current_link_width", bdf);
+	add_int_attr(p, o, "current_link_width", path, 0, 32);
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/max_link_width", bdf);
+	add_int_attr(p, o, "max_link_width", path, 0, 32);
+	snprintf(path, sizeof(path), "/sys/class/net/%s/device/numa_node", ifname);
+	add_int_attr(p, o, "numa_node", path, -1, 1024);
+	return o;
+}
+
+/* mlx5 (MLNX_OFED) ECN: /sys/class/net/IF/ecn/roce_np|roce_rp/enable/PRIO, roce_np/cnp_dscp */
+static json_object *ecn_obj(struct pr *p, const char *ifname)
+{
+	static const char *const side[2] = { "roce_np", "roce_rp" };
+	char path[512], val[32], why[WHY];
+	json_object *o;
+	struct stat st;
+	int s, prio;
+
+	snprintf(path, sizeof(path), "%s/sys/class/net/%s/ecn", p->root, ifname);
+	if (stat(path, &st) != 0)
+		return unknown("no /sys/class/net/IF/ecn (the MLNX_OFED ECN sysfs is absent for this driver)");
+	o = json_object_new_object();
+	for (s = 0; s < 2; s++) {
+		json_object *a = json_object_new_array();
+		bool ok = true;
+
+		for (prio = 0; prio < 8 && ok; prio++) {
+			snprintf(path, sizeof(path), "/sys/class/net/%s/ecn/%s/enable/%d", ifname, side[s], prio);
+			if (!fc_sys_read(p->root, path, val, sizeof(val), why, sizeof(why)))
+				ok = false;
+			else if (!strcmp(val, "1"))
+				json_object_array_add(a, json_object_new_int(prio));
+		}
+		if (ok) {
+			json_object_object_add(o, s ? "roce_rp_enabled" : "roce_np_enabled", a);
+			p->known++;
+		} else {
+			json_object_put(a);
+			json_object_object_add(o, s ? "roce_rp_enabled" : "roce_np_enabled", unknown(why));
+		}
+	}
+	snprintf(path, sizeof(path), "/sys/class/net/%s/ecn/roce_np/cnp_dscp", ifname);
+	add_int_attr(p, o, "cnp_dscp", path, 0, 63);
+	return o;
+}
+
+static json_object *iface_obj(struct pr *p, const char *ifname)
+{
+	json_object *o = json_object_new_object();
+	char path[512], val[256], why[WHY], addrs[64][64];
+	size_t n = 0, i;
+
+	json_object_object_add(o, "name", json_object_new_string(ifname));
+	snprintf(path, sizeof(path), "/sys/class/net/%s/address", ifname);
+	add_attr(p, o, "mac", path, val, sizeof(val));
+	snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", ifname);
+	add_int_attr(p, o, "mtu", path, 68, 65535);
+	snprintf(path, sizeof(path), "/sys/class/net/%s/operstate", ifname);
+	add_attr(p, o, "operstate", path, val, sizeof(val));
+	if (p->o->ops->addresses(p->o->ops_ctx, ifname, addrs, 64, &n, why, sizeof(why)) == FC_OK) {
+		json_object *a = json_object_new_array();
+
+		for (i = 0; i < n; i++)
+			json_object_array_add(a, json_object_new_string(addrs[i]));
+		json_object_object_add(o, "addresses", a);
+		p->known++;
+	} else {
+		json_object_object_add(o, "addresses", unknown(why));
+	}
+	json_object_object_add(o, "driver", driver_obj(p, ifname));
+	json_object_object_add(o, "pci", pci_obj(p, ifname));
+	json_object_object_add(o, "link", link_obj(p, ifname));
+	json_object_object_add(o, "fec", fec_obj(p, ifname));
+	json_object_object_add(o, "pause", pause_obj(p, ifname));
+	json_object_object_add(o, "dcb", unknown("DCB over rtnetlink (dcbnl) is not read by this probe release"));
+	json_object_object_add(o, "ecn", ecn_obj(p, ifname));
+	json_object_object_add(o, "lldp", unknown("lldpd (liblldpctl) is not queried by this probe release"));
+	return o;
+}
+
+/* "4: ACTIVE" -> "ACTIVE" */
+static const char *after_colon(const char *v)
+{
+	const char *c = strchr(v, ':');
+
+	return c ? c + 1 + (c[1] == ' ') : v;
+}
+
+static bool empty_gid(const char *g)
+{
+	for (; *g; g++)
+		if (*g != '0' && *g != ':')
+			return false;
+	return true;
+}
+
+static json_object *port_obj(struct pr *p, const char *dev, const char *port)
+{
+	json_object *o = json_object_new_object(), *gids;
+	char path[512], val[256], why[WHY];
+	char **g;
+	size_t ng, i;
+	int64_t num;
+
+	fc_parse_i64(port, 1, 255, &num);
+	json_object_object_add(o, "port", json_object_new_int64(num));
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/state", dev, port);
+	if (fc_sys_read(p->root, path, val, sizeof(val), why, sizeof(why)))
+		json_object_object_add(o, "state", json_object_new_string(after_colon(val)));
+	else
+		json_object_object_add(o, "state", unknown(why));
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/phys_state", dev, port);
+	if (fc_sys_read(p->root, path, val, sizeof(val), why, sizeof(why)))
+		json_object_object_add(o, "phys_state", json_object_new_string(after_colon(val)));
+	else
+		json_object_object_add(o, "phys_state", unknown(why));
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/link_layer", dev, port);
+	add_attr(p, o, "link_layer", path, val, sizeof(val));
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs/0", dev, port);
+	add_attr(p, o, "netdev", path, val, sizeof(val));
+	json_object_object_add(o, "active_mtu", unknown("active MTU comes from ibv_query_port (libibverbs), not read "
+							"by this probe release"));
+	snprintf(path, sizeof(path), "/sys/kernel/config/rdma_cm/%s/ports/%s/default_roce_mode", dev, port);
+	add_attr(p, o, "roce_mode", path, val, sizeof(val));
+	snprintf(path, sizeof(path), "/sys/kernel/config/rdma_cm/%s/ports/%s/default_roce_tos", dev, port);
+	add_int_attr(p, o, "roce_tos", path, 0, 255);
+	/* GID table: gids/N with gid_attrs/types/N and ndevs/N; empty and unreadable slots skipped */
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gids", dev, port);
+	g = list_dir(p->root, path, &ng);
+	if (!g) {
+		json_object_object_add(o, "gids", unknown("no gids directory for the port"));
+		return o;
+	}
+	qsort(g, ng, sizeof(*g), cmp_numeric);   /* slot order, not "10" before "2" */
+	gids = json_object_new_array();
+	for (i = 0; i < ng; i++) {
+		char gid[64], type[32], ndev[64];
+		json_object *e;
+		int64_t idx;
+
+		if (!fc_parse_i64(g[i], 0, 65535, &idx))
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gids/%s", dev, port, g[i]);
+		if (!fc_sys_read(p->root, path, gid, sizeof(gid), why, sizeof(why)) || empty_gid(gid))
+			continue;
+		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/types/%s", dev, port, g[i]);
+		if (!fc_sys_read(p->root, path, type, sizeof(type), why, sizeof(why)))
+			continue;   /* the kernel refuses to read the type of an unset slot */
+		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs/%s", dev, port, g[i]);
+		e = json_object_new_object();
+		json_object_object_add(e, "index", json_object_new_int64(idx));
+		json_object_object_add(e, "gid", json_object_new_string(gid));
+		json_object_object_add(e, "type", json_object_new_string(type));
+		if (fc_sys_read(p->root, path, ndev, sizeof(ndev), why, sizeof(why)))
+			json_object_object_add(e, "netdev", json_object_new_string(ndev));
+		json_object_array_add(gids, e);
+		p->known++;
+	}
+	free_list(g, ng);
+	json_object_object_add(o, "gids", gids);
+	return o;
+}
+
+static json_object *rdma_obj(struct pr *p)
+{
+	json_object *o, *devs;
+	char **d;
+	size_t nd, i;
+
+	d = list_dir(p->root, "/sys/class/infiniband", &nd);
+	if (!d)
+		return unknown("no RDMA subsystem: /sys/class/infiniband is absent");
+	o = json_object_new_object();
+	devs = json_object_new_array();
+	for (i = 0; i < nd; i++) {
+		json_object *dv = json_object_new_object(), *ports = json_object_new_array();
+		char path[512], val[256], parent[64], why[WHY];
+		char **pl;
+		size_t np, k;
+
+		json_object_object_add(dv, "name", json_object_new_string(d[i]));
+		/* soft-RoCE (rxe) devices have a "parent" netdev; siw by name */
+		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/parent", d[i]);
+		json_object_object_add(dv, "kind", json_object_new_string(
+			fc_sys_read(p->root, path, parent, sizeof(parent), why, sizeof(why)) || !strncmp(d[i], "rxe", 3) ? "rxe"
+			: !strncmp(d[i], "siw", 3) ? "siw" : "hw"));
+		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/fw_ver", d[i]);
+		add_attr(p, dv, "fw_ver", path, val, sizeof(val));
+		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/board_id", d[i]);
+		add_attr(p, dv, "board_id", path, val, sizeof(val));
+		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/hca_type", d[i]);
+		add_attr(p, dv, "hca_type", path, val, sizeof(val));
+		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports", d[i]);
+		pl = list_dir(p->root, path, &np);
+		if (pl)
+			qsort(pl, np, sizeof(*pl), cmp_numeric);
+		for (k = 0; pl && k < np; k++)
+			json_object_array_add(ports, port_obj(p, d[i], pl[k]));
+		free_list(pl, np);
+		json_object_object_add(dv, "ports", ports);
+		json_object_array_add(devs, dv);
+	}
+	free_list(d, nd);
+	json_object_object_add(o, "devices", devs);
+	p->known++;
+	return o;
+}
+
+/* RLIMIT_MEMLOCK of this process, from <root>/proc/self/limits ("Max locked memory  S  H  bytes"). */
+static json_object *memlock_obj(struct pr *p)
+{
+	char path[4096], line[512];
+	FILE *f;
+	json_object *o = json_object_new_object();
+
+	snprintf(path, sizeof(path), "%s/proc/self/limits", p->root);
+	f = fopen(path, "r");
+	if (!f) {
+		json_object_object_add(o, "bytes", unknown("/proc/self/limits is not readable"));
+		return o;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char soft[64];
+
+		if (strncmp(line, "Max locked memory", 17) || sscanf(line + 17, "%63s", soft) != 1)
+			continue;
+		if (!strcmp(soft, "unlimited")) {
+			json_object_object_add(o, "bytes", json_object_new_int(-1));
+		} else {
+			int64_t v;
+
+			json_object_object_add(o, "bytes", fc_parse_i64(soft, 0, INT64_MAX, &v) ? json_object_new_int64(v)
+											: unknown("unreadable limit"));
+		}
+		p->known++;
+		break;
+	}
+	fclose(f);
+	if (!json_object_object_get_ex(o, "bytes", NULL))
+		json_object_object_add(o, "bytes", unknown("no 'Max locked memory' line in /proc/self/limits"));
+	json_object_object_add(o, "user", json_object_new_string("the probing process"));
+	return o;
+}
+
+enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable, struct fc_err *err)
+{
+	struct pr p = { o, o->root ? o->root : "", 0 };
+	json_object *doc = json_object_new_object(), *ifs = json_object_new_array(), *fw;
+	char host[256], why[WHY], stamp[32];
+	char **names = NULL;
+	size_t n = 0, i;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	*json = NULL;
+	json_object_object_add(doc, "format", json_object_new_string(FC_HOST_FORMAT));
+	json_object_object_add(doc, "format_version", json_object_new_int(FC_HOST_FORMAT_VERSION));
+	if (o->hostname)
+		snprintf(host, sizeof(host), "%s", o->hostname);
+	else if (!fc_sys_read(p.root, "/proc/sys/kernel/hostname", host, sizeof(host), why, sizeof(why)))
+		snprintf(host, sizeof(host), "unknown");
+	json_object_object_add(doc, "hostname", json_object_new_string(host));
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	json_object_object_add(doc, "collected_at", json_object_new_string(stamp));
+	json_object_object_add(doc, "probe_version", json_object_new_string(FABCHECK_VERSION));
+	if (o->ifaces) {
+		for (i = 0; i < o->nifaces; i++)
+			json_object_array_add(ifs, iface_obj(&p, o->ifaces[i]));
+	} else {
+		names = list_dir(p.root, "/sys/class/net", &n);
+		if (!names) {
+			json_object_put(doc);
+			json_object_put(ifs);
+			return fc_err_set(err, FC_ERR_IO, NULL, 0, "%s/sys/class/net is not readable", p.root);
+		}
+		for (i = 0; i < n; i++)
+			if (strcmp(names[i], "lo"))
+				json_object_array_add(ifs, iface_obj(&p, names[i]));
+		free_list(names, n);
+	}
+	json_object_object_add(doc, "interfaces", ifs);
+	json_object_object_add(doc, "rdma", rdma_obj(&p));
+	fw = json_object_new_object();
+	json_object_object_add(fw, "udp_4791", unknown("the nftables/iptables ruleset is not read by this probe release"));
+	json_object_object_add(doc, "firewall", fw);
+	json_object_object_add(doc, "memlock", memlock_obj(&p));
+	*json = strdup(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(doc);
+	*usable = p.known > 0;
+	if (!*json)
+		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+	return FC_OK;
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/* fabcheck probe: reads a host's NIC, RDMA and QoS state straight from the kernel and writes the
+ * host document (docs/host-document.md). No external command is spawned. Every file read goes
+ * through a root prefix, and every kernel query through an ops table, so tests run the same code
+ * on recorded trees and replies. Whatever cannot be read is written as {"unknown": reason}. */
+#ifndef FC_PROBE_H
+#define FC_PROBE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/err.h"
+
+#define FC_MAX_MODES 128
+
+struct fc_link_info {
+	uint32_t speed_mbps;          /* 0 or UINT32_MAX: unknown (link down) */
+	uint8_t duplex, port, autoneg;
+	int lanes;                    /* 0: not reported */
+	char supported[FC_MAX_MODES][40], advertised[FC_MAX_MODES][40], partner[FC_MAX_MODES][40];
+	size_t nsupported, nadvertised, npartner;
+};
+
+struct fc_drv_info {
+	char driver[64], version[64], firmware[128], bus[64];
+};
+
+struct fc_pause_info {
+	bool autoneg, rx, tx;
+};
+
+struct fc_fec_info {
+	char configured[64], active[16];   /* "Auto RS BaseR", "RS" */
+};
+
+/* Kernel queries. Every member is required; a query the device cannot answer returns
+ * FC_ERR_UNSUPPORTED with the reason in why. */
+struct fc_probe_ops {
+	enum fc_rc (*link)(void *ctx, const char *ifname, struct fc_link_info *out, char *why, size_t whysz);
+	enum fc_rc (*drvinfo)(void *ctx, const char *ifname, struct fc_drv_info *out, char *why, size_t whysz);
+	enum fc_rc (*pause)(void *ctx, const char *ifname, struct fc_pause_info *out, char *why, size_t whysz);
+	enum fc_rc (*fec)(void *ctx, const char *ifname, struct fc_fec_info *out, char *why, size_t whysz);
+	/* "a.b.c.d/len" and IPv6 strings into out[0..max) */
+	enum fc_rc (*addresses)(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
+				size_t whysz);
+};
+
+/* The live kernel (ioctl SIOCETHTOOL, getifaddrs). */
+extern const struct fc_probe_ops fc_probe_live_ops;
+/* Recorded replies under <root>/.fabcheck-replies/<ifname>.json (tests, replays). */
+extern const struct fc_probe_ops fc_probe_recorded_ops;
+
+struct fc_probe_opts {
+	const char *root;             /* "" for the live system */
+	const char *const *ifaces;    /* NULL: every interface in <root>/sys/class/net but lo */
+	size_t nifaces;
+	const struct fc_probe_ops *ops;
+	void *ops_ctx;
+	const char *hostname;         /* NULL: <root>/proc/sys/kernel/hostname */
+};
+
+/* Writes the host document to *json (malloc'd, the caller frees). *usable is false when nothing
+ * usable was read (the CLI exits 3 then). */
+enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable, struct fc_err *err);
+
+/* Root-prefixed read of a small text file (a sysfs attribute), trailing newline removed. False
+ * with the reason (absent, permission denied, not readable) in why. */
+bool fc_sys_read(const char *root, const char *path, char *buf, size_t size, char *why, size_t whysz);
+
+const char *fc_link_mode_name(int bit, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# fabcheck probe on a recorded mlx5 host (tests/fixtures/mlx5host.py): values, GID tables with
+# empty and unreadable slots skipped, reasons for what is absent, and the fault cases (no RDMA
+# subsystem, a vanished interface, nothing usable -> exit 3). The document parses with the Linux
+# adapter and validates in a snapshot.
+set -euo pipefail
+PY=${PYTHON:-/usr/bin/python3}
+fabcheck=$(realpath "$1"); root=$(pwd)
+t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+"$PY" tests/fixtures/mlx5host.py "$t/host" --nics 8 --rdma 4 --gids 256
+"$fabcheck" probe --root "$t/host" --out "$t/host.json" || fail "probe exit $?"
+"$PY" - "$t/host.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["format"] == "fabcheck-host" and d["hostname"] == "gpu-node-17", d["hostname"]
+ifs = {i["name"]: i for i in d["interfaces"]}
+assert sorted(ifs) == ["ens%df0" % i for i in range(8)], sorted(ifs)
+e = ifs["ens0f0"]
+assert e["mtu"] == 9000 and e["addresses"] == ["10.0.0.1/31"] and e["link"]["speed_mbps"] == 100000, e
+assert e["link"]["port"] == "Direct Attach Copper" and "50000baseCR2/Full" in e["link"]["advertised"], e["link"]
+assert e["driver"]["name"] == "mlx5_core" and e["driver"]["firmware"].startswith("22.39"), e["driver"]
+assert e["pci"] == {"address": "0000:3b:00.0", "current_link_speed": "16.0 GT/s PCIe", "max_link_speed": "16.0 GT/s PCIe",
+                    "current_link_width": 16, "max_link_width": 16, "numa_node": 0}, e["pci"]
+assert e["ecn"] == {"roce_np_enabled": [3], "roce_rp_enabled": [3], "cnp_dscp": 48}, e["ecn"]
+assert e["fec"] == {"configured": "Auto", "active": "RS"}, e["fec"]
+assert ifs["ens7f0"]["fec"] == {"unknown": "ethtool fec: Operation not supported"}, ifs["ens7f0"]["fec"]
+assert "unknown" in e["dcb"] and "unknown" in e["link"]["active_mode"]
+devs = d["rdma"]["devices"]
+assert [x["name"] for x in devs] == ["mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"] and all(x["kind"] == "hw" for x in devs)
+# expected slots: 0-3 always; then not every 5th (empty) and not every 7th (type unreadable)
+want = [g for g in range(256) if g < 4 or (g % 5 != 0 and g % 7 != 0)]
+for x in devs:
+    p = x["ports"][0]
+    assert [g["index"] for g in p["gids"]] == want, (x["name"], len(p["gids"]))
+    assert p["state"] == "ACTIVE" and p["netdev"] == "ens%sf0" % x["name"][-1], p
+g3 = devs[2]["ports"][0]["gids"][3]
+assert g3 == {"index": 3, "gid": "0000:0000:0000:0000:0000:ffff:0a02:0001", "type": "RoCE v2", "netdev": "ens2f0"}, g3
+assert devs[0]["ports"][0]["roce_mode"] == "RoCE v2" and devs[0]["ports"][0]["roce_tos"] == 106
+assert devs[1]["ports"][0]["roce_mode"] == {"unknown": "/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_mode: absent"}
+assert d["memlock"]["bytes"] == -1
+print("recorded mlx5 host: 8 NICs, 4 RDMA devices x %d GIDs read, empty and unreadable slots skipped" % len(want))
+PY
+"$fabcheck" parse --platform linux --command "fabcheck probe" "$t/host.json" > /dev/null || fail "the Linux adapter refuses the probe's document"
+
+# faults: no RDMA subsystem; an interface that is gone; nothing usable
+rm -rf "$t/host/sys/class/infiniband"
+"$fabcheck" probe --root "$t/host" --interface ens0f0 --interface gone0 --out "$t/f.json" || fail "exit $? with faults"
+"$PY" - "$t/f.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["rdma"] == {"unknown": "no RDMA subsystem: /sys/class/infiniband is absent"}, d["rdma"]
+g = [i for i in d["interfaces"] if i["name"] == "gone0"][0]
+assert g["mtu"] == {"unknown": "/sys/class/net/gone0/mtu: absent"}, g["mtu"]
+assert g["pci"]["unknown"].startswith("no PCI device"), g["pci"]
+assert "no recorded reply" in g["link"]["unknown"], g["link"]
+print("faults recorded as unknown with reasons")
+PY
+mkdir -p "$t/empty/sys/class/net"
+set +e; "$fabcheck" probe --root "$t/empty" > /dev/null 2> "$t/err.txt"; rc=$?; set -e
+[ "$rc" -eq 3 ] || fail "nothing usable: exit $rc, expected 3"
+grep -q "read nothing usable" "$t/err.txt" || fail "no message for an empty host"
+
+# the probed host validates in a snapshot (its GIDs feed GID-DUP)
+mkdir -p "$t/snap/devices/gpu-node-17"
+cp "$t/host.json" "$t/snap/devices/gpu-node-17/probe.json"
+printf 'version: 1\ndevices:\n  - {name: gpu-node-17, platform: linux, transport: probe}\n' > "$t/snap/inventory.yaml"
+printf '{"format": "fabcheck-snapshot", "format_version": 1, "inventory": "inventory.yaml", "devices": [{"name": "gpu-node-17", "platform": "linux", "status": "ok", "outputs": [{"command": "fabcheck probe", "encoding": "json", "file": "devices/gpu-node-17/probe.json"}]}]}\n' > "$t/snap/manifest.json"
+"$fabcheck" validate "$t/snap" --format json > "$t/r.json" || fail "validate exit $?"
+"$PY" -c 'import json,sys; f=[x for x in json.load(open(sys.argv[1]))["findings"] if x["rule"]=="GID-DUP"][0]; assert f["status"]=="pass", f; print(f["message"])' "$t/r.json"
+echo "probe on a recorded host: all checks passed"

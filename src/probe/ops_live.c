@@ -55,7 +55,36 @@ static void modes(const uint32_t *mask, int nwords, char (*out)[40], size_t *n)
 	}
 }
 
+static enum fc_rc ioctl_link(const char *ifname, struct fc_link_info *out, char *why, size_t whysz);
+
+/* ethtool netlink where the kernel offers it (it reports lanes); the ioctl only when it does not */
 static enum fc_rc live_link(void *ctx, const char *ifname, struct fc_link_info *out, char *why, size_t whysz)
+{
+	struct fc_link_info *io;
+	enum fc_rc rc;
+
+	(void)ctx;
+	rc = fc_nl_linkmodes(ifname, out, why, whysz);
+	if (rc == FC_ERR_UNSUPPORTED)
+		return ioctl_link(ifname, out, why, whysz);
+	if (rc != FC_OK)
+		return rc;
+	/* LINKMODES carries no port type: the ioctl reports it */
+	out->port = FC_PORT_UNREPORTED;
+	io = calloc(1, sizeof(*io));
+	if (io && ioctl_link(ifname, io, why, whysz) == FC_OK)
+		out->port = io->port;
+	free(io);
+	return FC_OK;
+}
+
+static enum fc_rc live_dcb(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz)
+{
+	(void)ctx;
+	return fc_nl_dcb(ifname, out, why, whysz);
+}
+
+static enum fc_rc ioctl_link(const char *ifname, struct fc_link_info *out, char *why, size_t whysz)
 {
 	/* the settings and, after them, three masks of up to 127 words (supported, advertised, partner) */
 	size_t size = sizeof(struct ethtool_link_settings) + 3 * 127 * sizeof(uint32_t);
@@ -63,7 +92,6 @@ static enum fc_rc live_link(void *ctx, const char *ifname, struct fc_link_info *
 	enum fc_rc rc;
 	int nw;
 
-	(void)ctx;
 	if (!req) {
 		snprintf(why, whysz, "out of memory");
 		return FC_ERR_NOMEM;
@@ -201,5 +229,6 @@ const struct fc_probe_ops fc_probe_live_ops = {
 	.drvinfo = live_drvinfo,
 	.pause = live_pause,
 	.fec = live_fec,
+	.dcb = live_dcb,
 	.addresses = live_addresses,
 };

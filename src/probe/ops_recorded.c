@@ -11,6 +11,7 @@
 
 #include "doc/doc.h"
 #include "probe/probe.h"
+#include "util/str.h"
 
 /* The reply object for one query; NULL with why set when there is none or it is an error. */
 static const struct doc_node *reply(struct doc **d, const char *root, const char *ifname, const char *what,
@@ -29,11 +30,11 @@ static const struct doc_node *reply(struct doc **d, const char *root, const char
 	}
 	n = doc_get((*d)->root, what);
 	if (!n) {
-		snprintf(why, whysz, "ethtool %s: Operation not supported", what);
+		snprintf(why, whysz, "%s %s: Operation not supported", strcmp(what, "dcb") ? "ethtool" : "dcbnl", what);
 		return NULL;
 	}
 	if ((e = doc_get(n, "error"))) {
-		snprintf(why, whysz, "ethtool %s: %s", what, e->str ? e->str : "error");
+		snprintf(why, whysz, "%s %s: %s", strcmp(what, "dcb") ? "ethtool" : "dcbnl", what, e->str ? e->str : "error");
 		return NULL;
 	}
 	*rc = FC_OK;
@@ -136,6 +137,51 @@ static enum fc_rc rec_fec(void *ctx, const char *ifname, struct fc_fec_info *out
 	return rc;
 }
 
+/* "dcb": {"pfc_enabled": [3], "delay": 7, "dscp_prio": {"26": 3}, "prio_buffer": [8], "buffer_size": [8],
+ *         "total_size": N} */
+static enum fc_rc rec_dcb(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz)
+{
+	struct doc *d = NULL;
+	enum fc_rc rc;
+	const struct doc_node *n = reply(&d, ctx, ifname, "dcb", why, whysz, &rc), *l;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	if (n && (l = doc_get(n, "pfc_enabled")) && l->type == DOC_SEQ) {
+		out->pfc = true;
+		for (i = 0; i < l->n; i++) {
+			int64_t prio;
+
+			if (l->items[i]->str && fc_parse_i64(l->items[i]->str, 0, 7, &prio))
+				out->pfc_en |= (uint8_t)(1u << prio);
+		}
+		out->delay = (uint8_t)num(n, "delay");
+	}
+	if (n && (l = doc_get(n, "dscp_prio")) && l->type == DOC_MAP) {
+		out->app = true;
+		for (i = 0; i < l->n; i++) {
+			long dscp = strtol(l->keys[i], NULL, 10), prio = l->items[i]->str ? strtol(l->items[i]->str, NULL, 10) : -1;
+
+			if (dscp >= 0 && dscp < 64 && prio >= 0 && prio < 8) {
+				out->dscp_has |= (uint64_t)1 << dscp;
+				out->dscp_prio[dscp] = (uint8_t)prio;
+			}
+		}
+	}
+	if (n && (l = doc_get(n, "prio_buffer")) && l->type == DOC_SEQ && l->n == 8) {
+		const struct doc_node *bs = doc_get(n, "buffer_size");
+
+		out->buffer = bs && bs->type == DOC_SEQ && bs->n == 8;
+		for (i = 0; out->buffer && i < 8; i++) {
+			out->prio2buffer[i] = (uint8_t)strtoul(l->items[i]->str ? l->items[i]->str : "0", NULL, 10);
+			out->buffer_size[i] = (uint32_t)strtoul(bs->items[i]->str ? bs->items[i]->str : "0", NULL, 10);
+		}
+		out->total_size = (uint32_t)num(n, "total_size");
+	}
+	doc_free(&d);
+	return rc;
+}
+
 static enum fc_rc rec_addresses(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *cnt, char *why,
 				size_t whysz)
 {
@@ -157,5 +203,6 @@ const struct fc_probe_ops fc_probe_recorded_ops = {
 	.drvinfo = rec_drvinfo,
 	.pause = rec_pause,
 	.fec = rec_fec,
+	.dcb = rec_dcb,
 	.addresses = rec_addresses,
 };

@@ -150,6 +150,88 @@ static json_object *modes(const char (*m)[40], size_t n)
 	return a;
 }
 
+/* The mode in use: the one advertised (and, where the partner advertises, by it too) whose speed
+ * and lane count are what the link runs at. Unknown unless exactly one fits. */
+static json_object *active_mode(const struct fc_link_info *li)
+{
+	char pfx[32], why[160];
+	const char *hit = NULL;
+	size_t i, j, n = 0;
+
+	if (!li->lanes || !li->speed_mbps || li->speed_mbps == UINT32_MAX)
+		return unknown("speed and lanes are needed to tell the mode in use (ethtool netlink reports lanes)");
+	snprintf(pfx, sizeof(pfx), "%ubase", li->speed_mbps);
+	for (i = 0; i < li->nadvertised; i++) {
+		const char *m = li->advertised[i], *slash = strchr(m, '/');
+		int lanes = slash && slash[-1] >= '1' && slash[-1] <= '8' ? slash[-1] - '0' : 1;
+		bool partner = !li->npartner;
+
+		if (strncmp(m, pfx, strlen(pfx)) || lanes != li->lanes)
+			continue;
+		for (j = 0; j < li->npartner; j++)
+			partner |= !strcmp(li->partner[j], m);
+		if (partner) {
+			hit = m;
+			n++;
+		}
+	}
+	if (n == 1)
+		return json_object_new_string(hit);
+	snprintf(why, sizeof(why), "%zu advertised modes fit %u Mb/s over %d lanes", n, li->speed_mbps, li->lanes);
+	return unknown(why);
+}
+
+static json_object *dcb_obj(struct pr *p, const char *ifname)
+{
+	struct fc_dcb_info di;
+	char why[WHY], key[8];
+	json_object *o, *a;
+	int k;
+
+	if (p->o->ops->dcb(p->o->ops_ctx, ifname, &di, why, sizeof(why)) != FC_OK)
+		return unknown(why);
+	o = json_object_new_object();
+	p->known++;
+	if (di.pfc) {
+		a = json_object_new_array();
+		for (k = 0; k < 8; k++)
+			if (di.pfc_en & (1u << k))
+				json_object_array_add(a, json_object_new_int(k));
+		json_object_object_add(o, "pfc_enabled", a);
+		json_object_object_add(o, "pfc_delay_m", json_object_new_int(di.delay));
+	} else {
+		json_object_object_add(o, "pfc_enabled", unknown("the driver reports no IEEE PFC state"));
+	}
+	if (di.app && di.dscp_has) {
+		a = json_object_new_object();
+		for (k = 0; k < 64; k++)
+			if (di.dscp_has & ((uint64_t)1 << k)) {
+				snprintf(key, sizeof(key), "%d", k);
+				json_object_object_add(a, key, json_object_new_int(di.dscp_prio[k]));
+			}
+		json_object_object_add(o, "dscp_prio", a);
+		/* DSCP APP entries are what make a port trust DSCP */
+		json_object_object_add(o, "trust", json_object_new_string("dscp"));
+	} else {
+		json_object_object_add(o, "dscp_prio", unknown("no DSCP entries in the DCB APP table"));
+		json_object_object_add(o, "trust", unknown("no DSCP APP entries; the trust state needs dcb apptrust"));
+	}
+	if (di.buffer) {
+		json_object *b = json_object_new_object(), *pb = json_object_new_array(), *bs = json_object_new_array();
+
+		for (k = 0; k < 8; k++) {
+			json_object_array_add(pb, json_object_new_int(di.prio2buffer[k]));
+			json_object_array_add(bs, json_object_new_int64(di.buffer_size[k]));
+		}
+		json_object_object_add(b, "prio_buffer", pb);
+		json_object_object_add(b, "buffer_size", bs);
+		json_object_object_add(o, "buffer", b);
+	} else {
+		json_object_object_add(o, "buffer", unknown("the driver reports no receive buffer layout"));
+	}
+	return o;
+}
+
 static json_object *link_obj(struct pr *p, const char *ifname)
 {
 	struct fc_link_info li;
@@ -165,16 +247,17 @@ static json_object *link_obj(struct pr *p, const char *ifname)
 	else
 		json_object_object_add(o, "speed_mbps", json_object_new_int64(li.speed_mbps));
 	json_object_object_add(o, "lanes", li.lanes > 0 ? json_object_new_int(li.lanes)
-							: unknown("the ethtool ioctl does not report lanes (ethtool netlink does)"));
+							: unknown("the driver reports no lane count"));
 	json_object_object_add(o, "duplex", li.duplex == 1 ? json_object_new_string("full")
 					     : li.duplex == 0 ? json_object_new_string("half")
 					     : unknown("the driver reports no duplex (link down?)"));
 	json_object_object_add(o, "autoneg", json_object_new_boolean(li.autoneg));
-	json_object_object_add(o, "port", json_object_new_string(port_name(li.port)));
+	json_object_object_add(o, "port", li.port == FC_PORT_UNREPORTED ? unknown("the driver reports no port type")
+								       : json_object_new_string(port_name(li.port)));
 	json_object_object_add(o, "supported", modes((const char (*)[40])li.supported, li.nsupported));
 	json_object_object_add(o, "advertised", modes((const char (*)[40])li.advertised, li.nadvertised));
 	json_object_object_add(o, "partner", modes((const char (*)[40])li.partner, li.npartner));
-	json_object_object_add(o, "active_mode", unknown("the mode in use is not reported by the ethtool ioctl"));
+	json_object_object_add(o, "active_mode", active_mode(&li));
 	return o;
 }
 
@@ -338,7 +421,7 @@ static json_object *iface_obj(struct pr *p, const char *ifname)
 	json_object_object_add(o, "link", link_obj(p, ifname));
 	json_object_object_add(o, "fec", fec_obj(p, ifname));
 	json_object_object_add(o, "pause", pause_obj(p, ifname));
-	json_object_object_add(o, "dcb", unknown("DCB over rtnetlink (dcbnl) is not read by this probe release"));
+	json_object_object_add(o, "dcb", dcb_obj(p, ifname));
 	json_object_object_add(o, "ecn", ecn_obj(p, ifname));
 	json_object_object_add(o, "lldp", unknown("lldpd (liblldpctl) is not queried by this probe release"));
 	return o;

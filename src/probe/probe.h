@@ -14,6 +14,8 @@
 
 #define FC_MAX_MODES 128
 
+#define FC_PORT_UNREPORTED 0xfe   /* fc_link_info.port when no source reported it */
+
 struct fc_link_info {
 	uint32_t speed_mbps;          /* 0 or UINT32_MAX: unknown (link down) */
 	uint8_t duplex, port, autoneg;
@@ -30,6 +32,17 @@ struct fc_pause_info {
 	bool autoneg, rx, tx;
 };
 
+struct fc_dcb_info {
+	bool pfc;                     /* IEEE PFC read */
+	uint8_t pfc_en, delay;        /* enabled priorities; delay: mlx5 uses it for the cable length (m) */
+	bool app;                     /* APP table read */
+	uint64_t dscp_has;            /* bit d: DSCP d has an APP entry */
+	uint8_t dscp_prio[64];
+	bool buffer;                  /* receive buffer layout read */
+	uint8_t prio2buffer[8];
+	uint32_t buffer_size[8], total_size;
+};
+
 struct fc_fec_info {
 	char configured[64], active[16];   /* "Auto RS BaseR", "RS" */
 };
@@ -41,6 +54,7 @@ struct fc_probe_ops {
 	enum fc_rc (*drvinfo)(void *ctx, const char *ifname, struct fc_drv_info *out, char *why, size_t whysz);
 	enum fc_rc (*pause)(void *ctx, const char *ifname, struct fc_pause_info *out, char *why, size_t whysz);
 	enum fc_rc (*fec)(void *ctx, const char *ifname, struct fc_fec_info *out, char *why, size_t whysz);
+	enum fc_rc (*dcb)(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz);
 	/* "a.b.c.d/len" and IPv6 strings into out[0..max) */
 	enum fc_rc (*addresses)(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
 				size_t whysz);
@@ -69,5 +83,10 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 bool fc_sys_read(const char *root, const char *path, char *buf, size_t size, char *why, size_t whysz);
 
 const char *fc_link_mode_name(int bit, char *buf, size_t size);
+
+/* Netlink (netlink.c): ethtool LINKMODES_GET over generic netlink, DCB IEEE over rtnetlink.
+ * FC_ERR_UNSUPPORTED when the kernel or the driver does not offer them. */
+enum fc_rc fc_nl_linkmodes(const char *ifname, struct fc_link_info *out, char *why, size_t whysz);
+enum fc_rc fc_nl_dcb(const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz);
 
 #endif

@@ -26,7 +26,11 @@ assert e["pci"] == {"address": "0000:3b:00.0", "current_link_speed": "16.0 GT/s 
 assert e["ecn"] == {"roce_np_enabled": [3], "roce_rp_enabled": [3], "cnp_dscp": 48}, e["ecn"]
 assert e["fec"] == {"configured": "Auto", "active": "RS"}, e["fec"]
 assert ifs["ens7f0"]["fec"] == {"unknown": "ethtool fec: Operation not supported"}, ifs["ens7f0"]["fec"]
-assert "unknown" in e["dcb"] and "unknown" in e["link"]["active_mode"]
+assert e["link"]["active_mode"] == "100000baseCR4/Full" and e["link"]["lanes"] == 4, e["link"]
+assert e["dcb"] == {"pfc_enabled": [3], "pfc_delay_m": 7, "dscp_prio": {"26": 3, "48": 6}, "trust": "dscp",
+                    "buffer": {"prio_buffer": [0, 0, 0, 1, 0, 0, 0, 0],
+                               "buffer_size": [130944, 156096, 0, 0, 0, 0, 0, 0]}}, e["dcb"]
+assert ifs["ens6f0"]["dcb"] == {"unknown": "dcbnl dcb: Operation not supported"}, ifs["ens6f0"]["dcb"]
 devs = d["rdma"]["devices"]
 assert [x["name"] for x in devs] == ["mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3"] and all(x["kind"] == "hw" for x in devs)
 # expected slots: 0-3 always; then not every 5th (empty) and not every 7th (type unreadable)

@@ -1,0 +1,303 @@
+/* SPDX-License-Identifier: MIT */
+/* Netlink queries of the probe, with libmnl (validated attribute parsing of kernel replies):
+ * - ethtool over generic netlink: ETHTOOL_MSG_LINKMODES_GET (speed, lanes, duplex, autoneg and the
+ *   link modes as compact bitsets: ours' mask = supported, ours' value = advertised, peer's value
+ *   = link partner);
+ * - DCB over rtnetlink: RTM_GETDCB / DCB_CMD_IEEE_GET (IEEE PFC enables and delay, the APP table's
+ *   DSCP entries, and the receive buffer layout where the driver reports one). */
+#include <errno.h>
+#include <libmnl/libmnl.h>
+#include <linux/dcbnl.h>
+#include <linux/ethtool.h>
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
+#include <linux/rtnetlink.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "probe/probe.h"
+
+#define BUFSZ (64 * 1024)   /* replies */
+#define REQSZ 4096          /* requests: a header and a few attributes */
+
+/* Sends one request on a new socket and runs cb over the reply; errno-style result in *err. */
+static int roundtrip(int proto, struct nlmsghdr *req, mnl_cb_t cb, void *data, int *err)
+{
+	struct mnl_socket *nl = mnl_socket_open(proto);
+	char *buf = malloc(BUFSZ);
+	unsigned seq = (unsigned)time(NULL), port;
+	int ret = -1;
+
+	*err = 0;
+	if (!nl || !buf || mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID) < 0) {
+		*err = errno ? errno : ENOMEM;
+		goto out;
+	}
+	port = mnl_socket_get_portid(nl);
+	req->nlmsg_seq = seq;
+	if (mnl_socket_sendto(nl, req, req->nlmsg_len) < 0) {
+		*err = errno;
+		goto out;
+	}
+	for (;;) {
+		ssize_t n = mnl_socket_recvfrom(nl, buf, BUFSZ);
+
+		if (n < 0) {
+			*err = errno;
+			break;
+		}
+		ret = mnl_cb_run(buf, (size_t)n, seq, port, cb, data);
+		if (ret <= MNL_CB_STOP) {
+			if (ret < 0)
+				*err = errno;
+			break;
+		}
+	}
+out:
+	free(buf);
+	if (nl)
+		mnl_socket_close(nl);
+	return ret;
+}
+
+/* ---- generic netlink: the ethtool family id ------------------------------------------------ */
+
+static int family_attr(const struct nlattr *a, void *data)
+{
+	if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID && mnl_attr_validate(a, MNL_TYPE_U16) >= 0)
+		*(uint16_t *)data = mnl_attr_get_u16(a);
+	return MNL_CB_OK;
+}
+
+static int family_cb(const struct nlmsghdr *nlh, void *data)
+{
+	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), family_attr, data);
+	return MNL_CB_OK;
+}
+
+static uint16_t ethtool_family(int *err)
+{
+	char buf[REQSZ];
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct genlmsghdr *g;
+	uint16_t id = 0;
+
+	nlh->nlmsg_type = GENL_ID_CTRL;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g->cmd = CTRL_CMD_GETFAMILY;
+	g->version = 1;
+	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, ETHTOOL_GENL_NAME);
+	roundtrip(NETLINK_GENERIC, nlh, family_cb, &id, err);
+	return id;
+}
+
+/* ---- LINKMODES_GET --------------------------------------------------------------------------- */
+
+struct lm {
+	struct fc_link_info *out;
+	bool got;
+};
+
+static void bitset_modes(const struct nlattr *nest, bool mask, char (*out)[40], size_t *n)
+{
+	const struct nlattr *a;
+	const uint32_t *words = NULL;
+	uint32_t size = 0, len = 0, bit;
+
+	mnl_attr_for_each_nested(a, nest) {
+		int t = mnl_attr_get_type(a);
+
+		if (t == ETHTOOL_A_BITSET_SIZE && mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+			size = mnl_attr_get_u32(a);
+		else if (t == (mask ? ETHTOOL_A_BITSET_MASK : ETHTOOL_A_BITSET_VALUE)) {
+			words = mnl_attr_get_payload(a);
+			len = mnl_attr_get_payload_len(a);
+		}
+	}
+	*n = 0;
+	if (!words)
+		return;
+	if (size > len * 8)
+		size = len * 8;   /* never past the attribute the kernel sent */
+	for (bit = 0; bit < size && *n < FC_MAX_MODES; bit++) {
+		char tmp[32];
+		const char *name;
+
+		if (!(words[bit / 32] & (1u << (bit % 32))))
+			continue;
+		name = fc_link_mode_name((int)bit, tmp, sizeof(tmp));
+		if (strstr(name, "base"))
+			snprintf(out[(*n)++], 40, "%s", name);
+	}
+}
+
+static int lm_attr(const struct nlattr *a, void *data)
+{
+	struct lm *l = data;
+	struct fc_link_info *o = l->out;
+
+	switch (mnl_attr_get_type(a)) {
+	case ETHTOOL_A_LINKMODES_SPEED:
+		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+			o->speed_mbps = mnl_attr_get_u32(a);
+		break;
+	case ETHTOOL_A_LINKMODES_LANES:
+		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+			o->lanes = (int)mnl_attr_get_u32(a);
+		break;
+	case ETHTOOL_A_LINKMODES_DUPLEX:
+		if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
+			o->duplex = mnl_attr_get_u8(a);
+		break;
+	case ETHTOOL_A_LINKMODES_AUTONEG:
+		if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
+			o->autoneg = mnl_attr_get_u8(a);
+		break;
+	case ETHTOOL_A_LINKMODES_OURS:
+		if (mnl_attr_validate(a, MNL_TYPE_NESTED) >= 0) {
+			bitset_modes(a, true, o->supported, &o->nsupported);
+			bitset_modes(a, false, o->advertised, &o->nadvertised);
+		}
+		break;
+	case ETHTOOL_A_LINKMODES_PEER:
+		if (mnl_attr_validate(a, MNL_TYPE_NESTED) >= 0)
+			bitset_modes(a, false, o->partner, &o->npartner);
+		break;
+	default:
+		break;
+	}
+	l->got = true;
+	return MNL_CB_OK;
+}
+
+static int lm_cb(const struct nlmsghdr *nlh, void *data)
+{
+	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), lm_attr, data);
+	return MNL_CB_OK;
+}
+
+enum fc_rc fc_nl_linkmodes(const char *ifname, struct fc_link_info *out, char *why, size_t whysz)
+{
+	char buf[REQSZ];
+	struct nlmsghdr *nlh;
+	struct genlmsghdr *g;
+	struct nlattr *hdr;
+	struct lm l = { out, false };
+	uint16_t fam;
+	int err;
+
+	fam = ethtool_family(&err);
+	if (!fam) {
+		snprintf(why, whysz, "ethtool netlink: the kernel has no ethtool genetlink family");
+		return FC_ERR_UNSUPPORTED;
+	}
+	nlh = mnl_nlmsg_put_header(buf);
+	nlh->nlmsg_type = fam;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g->cmd = ETHTOOL_MSG_LINKMODES_GET;
+	g->version = ETHTOOL_GENL_VERSION;
+	hdr = mnl_attr_nest_start(nlh, ETHTOOL_A_LINKMODES_HEADER);
+	mnl_attr_put_strz(nlh, ETHTOOL_A_HEADER_DEV_NAME, ifname);
+	mnl_attr_put_u32(nlh, ETHTOOL_A_HEADER_FLAGS, ETHTOOL_FLAG_COMPACT_BITSETS);
+	mnl_attr_nest_end(nlh, hdr);
+	memset(out, 0, sizeof(*out));
+	out->duplex = 0xff;
+	roundtrip(NETLINK_GENERIC, nlh, lm_cb, &l, &err);
+	if (err || !l.got) {
+		snprintf(why, whysz, "ethtool netlink LINKMODES_GET: %s", err ? strerror(err) : "empty reply");
+		return err == EOPNOTSUPP || err == ENOENT || err == ENODEV ? FC_ERR_UNSUPPORTED : FC_ERR_IO;
+	}
+	return FC_OK;
+}
+
+/* ---- DCB (rtnetlink) -------------------------------------------------------------------------- */
+
+static int dcb_ieee_attr(const struct nlattr *a, void *data)
+{
+	struct fc_dcb_info *o = data;
+	const struct nlattr *e;
+
+	switch (mnl_attr_get_type(a)) {
+	case DCB_ATTR_IEEE_PFC:
+		if (mnl_attr_get_payload_len(a) >= sizeof(struct ieee_pfc)) {
+			const struct ieee_pfc *p = mnl_attr_get_payload(a);
+
+			o->pfc = true;
+			o->pfc_en = p->pfc_en;
+			o->delay = (uint8_t)p->delay;
+		}
+		break;
+	case DCB_ATTR_IEEE_APP_TABLE:
+		o->app = true;
+		mnl_attr_for_each_nested(e, a) {
+			const struct dcb_app *app;
+
+			if (mnl_attr_get_type(e) != DCB_ATTR_IEEE_APP || mnl_attr_get_payload_len(e) < sizeof(*app))
+				continue;
+			app = mnl_attr_get_payload(e);
+			if (app->selector == IEEE_8021QAZ_APP_SEL_DSCP && app->protocol < 64 && app->priority < 8) {
+				o->dscp_has |= (uint64_t)1 << app->protocol;
+				o->dscp_prio[app->protocol] = app->priority;
+			}
+		}
+		break;
+	case DCB_ATTR_DCB_BUFFER:
+		if (mnl_attr_get_payload_len(a) >= sizeof(struct dcbnl_buffer)) {
+			const struct dcbnl_buffer *b = mnl_attr_get_payload(a);
+
+			o->buffer = true;
+			memcpy(o->prio2buffer, b->prio2buffer, sizeof(o->prio2buffer));
+			memcpy(o->buffer_size, b->buffer_size, sizeof(o->buffer_size));
+			o->total_size = b->total_size;
+		}
+		break;
+	default:
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+static int dcb_attr(const struct nlattr *a, void *data)
+{
+	if (mnl_attr_get_type(a) == DCB_ATTR_IEEE && mnl_attr_validate(a, MNL_TYPE_NESTED) >= 0)
+		mnl_attr_parse_nested(a, dcb_ieee_attr, data);
+	return MNL_CB_OK;
+}
+
+static int dcb_cb(const struct nlmsghdr *nlh, void *data)
+{
+	mnl_attr_parse(nlh, sizeof(struct dcbmsg), dcb_attr, data);
+	return MNL_CB_OK;
+}
+
+enum fc_rc fc_nl_dcb(const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz)
+{
+	char buf[REQSZ];
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct dcbmsg *d;
+	int err;
+
+	nlh->nlmsg_type = RTM_GETDCB;
+	nlh->nlmsg_flags = NLM_F_REQUEST;
+	d = mnl_nlmsg_put_extra_header(nlh, sizeof(*d));
+	d->dcb_family = AF_UNSPEC;
+	d->cmd = DCB_CMD_IEEE_GET;
+	mnl_attr_put_strz(nlh, DCB_ATTR_IFNAME, ifname);
+	memset(out, 0, sizeof(*out));
+	roundtrip(NETLINK_ROUTE, nlh, dcb_cb, out, &err);
+	if (err) {
+		snprintf(why, whysz, "dcbnl IEEE_GET: %s", strerror(err));
+		return err == EOPNOTSUPP || err == EINVAL ? FC_ERR_UNSUPPORTED : FC_ERR_IO;
+	}
+	if (!out->pfc && !out->app && !out->buffer) {
+		snprintf(why, whysz, "dcbnl IEEE_GET: the driver reports no IEEE DCB state");
+		return FC_ERR_UNSUPPORTED;
+	}
+	return FC_OK;
+}

@@ -105,7 +105,7 @@ struct lm {
 
 static void bitset_modes(const struct nlattr *nest, bool mask, char (*out)[40], size_t *n)
 {
-	const struct nlattr *a;
+	struct nlattr *a;   /* libmnl's iteration macro casts the cursor to char * */
 	const uint32_t *words = NULL;
 	uint32_t size = 0, len = 0, bit;
 
@@ -221,7 +221,7 @@ enum fc_rc fc_nl_linkmodes(const char *ifname, struct fc_link_info *out, char *w
 static int dcb_ieee_attr(const struct nlattr *a, void *data)
 {
 	struct fc_dcb_info *o = data;
-	const struct nlattr *e;
+	struct nlattr *e;   /* libmnl's iteration macro casts the cursor to char * */
 
 	switch (mnl_attr_get_type(a)) {
 	case DCB_ATTR_IEEE_PFC:

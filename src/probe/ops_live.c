@@ -6,6 +6,7 @@
 #include <ifaddrs.h>
 #include <linux/ethtool.h>
 #include <linux/sockios.h>
+#include <nftables/libnftables.h>
 #include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -224,11 +225,40 @@ static enum fc_rc live_addresses(void *ctx, const char *ifname, char (*out)[64],
 	return FC_OK;
 }
 
+/* libnftables, as "nft -j list ruleset" would print it */
+static enum fc_rc live_nft(void *ctx, char **json, char *why, size_t whysz)
+{
+	struct nft_ctx *nft = nft_ctx_new(NFT_CTX_DEFAULT);
+	const char *out, *errs;
+	enum fc_rc rc = FC_OK;
+
+	(void)ctx;
+	*json = NULL;
+	if (!nft) {
+		snprintf(why, whysz, "libnftables: cannot create a context");
+		return FC_ERR_UNSUPPORTED;
+	}
+	nft_ctx_output_set_flags(nft, NFT_CTX_OUTPUT_JSON);
+	nft_ctx_buffer_output(nft);
+	nft_ctx_buffer_error(nft);
+	if (nft_run_cmd_from_buffer(nft, "list ruleset") != 0) {
+		errs = nft_ctx_get_error_buffer(nft);
+		snprintf(why, whysz, "nftables: %.*s", (int)strcspn(errs ? errs : "failed", "\n"), errs ? errs : "failed");
+		rc = FC_ERR_UNSUPPORTED;
+	} else if (!(out = nft_ctx_get_output_buffer(nft)) || !(*json = strdup(out))) {
+		snprintf(why, whysz, "nftables: no output");
+		rc = FC_ERR_UNSUPPORTED;
+	}
+	nft_ctx_free(nft);
+	return rc;
+}
+
 const struct fc_probe_ops fc_probe_live_ops = {
 	.link = live_link,
 	.drvinfo = live_drvinfo,
 	.pause = live_pause,
 	.fec = live_fec,
 	.dcb = live_dcb,
+	.nft_ruleset = live_nft,
 	.addresses = live_addresses,
 };

@@ -11,6 +11,7 @@
 
 #include "doc/doc.h"
 #include "probe/probe.h"
+#include "util/buf.h"
 #include "util/str.h"
 
 /* The reply object for one query; NULL with why set when there is none or it is an error. */
@@ -198,11 +199,30 @@ static enum fc_rc rec_addresses(void *ctx, const char *ifname, char (*out)[64], 
 	return rc;
 }
 
+/* <root>/.fabcheck-replies/nftables.json: the recorded "nft -j list ruleset" */
+static enum fc_rc rec_nft(void *ctx, char **json, char *why, size_t whysz)
+{
+	char path[4096];
+	struct fc_buf b;
+	struct fc_err err;
+
+	*json = NULL;
+	snprintf(path, sizeof(path), "%s/.fabcheck-replies/nftables.json", (const char *)ctx);
+	fc_err_clear(&err);
+	if (fc_read_file(path, FC_MAX_INPUT_FILE, &b, &err) != FC_OK) {
+		snprintf(why, whysz, "no recorded nftables ruleset (%s)", err.msg);
+		return FC_ERR_UNSUPPORTED;
+	}
+	*json = b.data;   /* the buffer's memory becomes the caller's */
+	return FC_OK;
+}
+
 const struct fc_probe_ops fc_probe_recorded_ops = {
 	.link = rec_link,
 	.drvinfo = rec_drvinfo,
 	.pause = rec_pause,
 	.fec = rec_fec,
 	.dcb = rec_dcb,
+	.nft_ruleset = rec_nft,
 	.addresses = rec_addresses,
 };

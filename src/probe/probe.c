@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "doc/doc.h"
 #include "linux/linux.h"
 #include "probe/probe.h"
 #include "util/str.h"
@@ -555,6 +556,63 @@ static json_object *rdma_obj(struct pr *p)
 	return o;
 }
 
+/* Whether the nftables ruleset lets a new RoCEv2 packet in on each probed interface. Only
+ * soft-RoCE (rxe, siw) goes through the kernel's filters: the rules read the verdict with the
+ * device kinds. */
+static json_object *firewall_obj(struct pr *p, json_object *ifs)
+{
+	json_object *o = json_object_new_object(), *per = json_object_new_array();
+	char *rules = NULL, why[WHY];
+	struct doc *d = NULL;
+	struct fc_err err;
+	size_t i, accept = 0, drop = 0, n = json_object_array_length(ifs);
+
+	json_object_object_add(o, "backend", json_object_new_string("nftables"));
+	if (p->o->ops->nft_ruleset(p->o->ops_ctx, &rules, why, sizeof(why)) != FC_OK) {
+		json_object_object_add(o, "udp_4791", unknown(why));
+		json_object_put(per);
+		return o;
+	}
+	fc_err_clear(&err);
+	if (doc_parse_json("nft -j list ruleset", rules, strlen(rules), &d, &err) != FC_OK) {
+		snprintf(why, sizeof(why), "the nftables JSON is not understood: line %u: %.400s", err.line, err.msg);
+		json_object_object_add(o, "udp_4791", unknown(why));
+		json_object_put(per);
+		free(rules);
+		return o;
+	}
+	for (i = 0; i < n; i++) {
+		json_object *name = NULL, *e = json_object_new_object();
+		char where[160] = "";
+		const char *ifn, *v;
+
+		json_object_object_get_ex(json_object_array_get_idx(ifs, i), "name", &name);
+		ifn = json_object_get_string(name);
+		v = fc_nft_roce_verdict(d, ifn, why, sizeof(why), where, sizeof(where));
+		json_object_object_add(e, "name", json_object_new_string(ifn));
+		json_object_object_add(e, "udp_4791", v ? json_object_new_string(v) : unknown(why));
+		if (v)
+			json_object_object_add(e, "decided_by", json_object_new_string(where));
+		json_object_array_add(per, e);
+		accept += v && !strcmp(v, "accept");
+		drop += v && !strcmp(v, "drop");
+	}
+	/* one verdict for the host: a drop on any interface, or an accept on all of them */
+	if (drop)
+		json_object_object_add(o, "udp_4791", json_object_new_string("drop"));
+	else if (accept == n && n)
+		json_object_object_add(o, "udp_4791", json_object_new_string("accept"));
+	else
+		json_object_object_add(o, "udp_4791", unknown(n ? "the ruleset's verdict depends on the packet on some "
+								  "interface (see interfaces)"
+								: "no interface probed"));
+	json_object_object_add(o, "interfaces", per);
+	p->known++;
+	doc_free(&d);
+	free(rules);
+	return o;
+}
+
 /* RLIMIT_MEMLOCK of this process, from <root>/proc/self/limits ("Max locked memory  S  H  bytes"). */
 static json_object *memlock_obj(struct pr *p)
 {
@@ -630,8 +688,7 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 	}
 	json_object_object_add(doc, "interfaces", ifs);
 	json_object_object_add(doc, "rdma", rdma_obj(&p));
-	fw = json_object_new_object();
-	json_object_object_add(fw, "udp_4791", unknown("the nftables/iptables ruleset is not read by this probe release"));
+	fw = firewall_obj(&p, ifs);
 	json_object_object_add(doc, "firewall", fw);
 	json_object_object_add(doc, "memlock", memlock_obj(&p));
 	*json = strdup(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));

@@ -55,6 +55,8 @@ struct fc_probe_ops {
 	enum fc_rc (*pause)(void *ctx, const char *ifname, struct fc_pause_info *out, char *why, size_t whysz);
 	enum fc_rc (*fec)(void *ctx, const char *ifname, struct fc_fec_info *out, char *why, size_t whysz);
 	enum fc_rc (*dcb)(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz);
+	/* the nftables ruleset as the JSON of "nft -j list ruleset" (malloc'd into *json) */
+	enum fc_rc (*nft_ruleset)(void *ctx, char **json, char *why, size_t whysz);
 	/* "a.b.c.d/len" and IPv6 strings into out[0..max) */
 	enum fc_rc (*addresses)(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
 				size_t whysz);
@@ -83,6 +85,12 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 bool fc_sys_read(const char *root, const char *path, char *buf, size_t size, char *why, size_t whysz);
 
 const char *fc_link_mode_name(int bit, char *buf, size_t size);
+
+struct doc;
+/* "accept", "drop", or NULL with the reason, for a new inbound RoCEv2 packet (UDP 4791) on ifname,
+ * from the JSON of "nft -j list ruleset" (nft.c). where names the deciding chain or rule. */
+const char *fc_nft_roce_verdict(const struct doc *d, const char *ifname, char *why, size_t whysz, char *where,
+				size_t wheresz);
 
 /* Netlink (netlink.c): ethtool LINKMODES_GET over generic netlink, DCB IEEE over rtnetlink.
  * FC_ERR_UNSUPPORTED when the kernel or the driver does not offer them. */

@@ -62,4 +62,37 @@ assert [d["status"] for d in r["devices"]] == ["ok"] * 3, r["devices"]
 g = [f for f in r["findings"] if f["rule"] == "GID-DUP"][0]
 assert g["status"] == "unknown" and "3 host(s)" in g["message"], g   # no RDMA: cannot rule duplicates out
 print("snapshot of 3 probed hosts validates; GID-DUP is UNKNOWN, not PASS, without GID tables")' "$t/r.json"
+# real nftables in namespace 1: the probe's UDP 4791 verdict for roce0
+command -v nft > /dev/null || { echo "SKIP (nftables part): nft not installed"; echo "probe in namespaces: all checks passed"; exit 0; }
+ns="$tag-1"
+verdict() { # ruleset-file -> prints the firewall section's roce0 entry as JSON
+  ip netns exec "$ns" nft flush ruleset
+  [ -s "$1" ] && ip netns exec "$ns" nft -f "$1"
+  ip netns exec "$ns" "$fabcheck" probe --interface roce0 | "$PY" -c 'import json,sys; f=json.load(sys.stdin)["firewall"]; print(json.dumps([f["udp_4791"], f["interfaces"][0]]))'
+}
+cat > "$t/drop.nft" <<'NFT'
+table inet filter {
+  set roce_ports { type inet_service; elements = { 4791 } }
+  chain input {
+    type filter hook input priority 0; policy drop;
+    ct state established,related accept
+    iifname "lo" accept
+    tcp dport 22 accept
+    udp dport 4000-5000 counter drop
+    iifname "roce0" udp dport @roce_ports accept
+  }
+}
+NFT
+grep -v "4000-5000" "$t/drop.nft" > "$t/accept.nft"
+sed 's/udp dport 4000-5000 counter drop/ip saddr 10.0.0.0\/8 udp dport 4791 drop/' "$t/drop.nft" > "$t/depends.nft"
+: > "$t/none.nft"
+"$PY" - "$(verdict "$t/drop.nft")" "$(verdict "$t/accept.nft")" "$(verdict "$t/depends.nft")" "$(verdict "$t/none.nft")" <<'PY'
+import json, sys
+drop, accept, depends, none = (json.loads(a) for a in sys.argv[1:5])
+assert drop[0] == "drop" and drop[1]["decided_by"].startswith("inet filter, rule handle"), drop
+assert accept[0] == "accept" and accept[1]["udp_4791"] == "accept", accept
+assert "unknown" in depends[0] and "ip saddr" in depends[1]["udp_4791"]["unknown"], depends
+assert none[0] == "accept" and none[1]["decided_by"] == "no filter chain on the input path", none
+print("nftables: drop (%s), accept, depends on the source address, no ruleset" % drop[1]["decided_by"])
+PY
 echo "probe in namespaces: all checks passed"

@@ -73,4 +73,21 @@ printf 'version: 1\ndevices:\n  - {name: gpu-node-17, platform: linux, transport
 printf '{"format": "fabcheck-snapshot", "format_version": 1, "inventory": "inventory.yaml", "devices": [{"name": "gpu-node-17", "platform": "linux", "status": "ok", "outputs": [{"command": "fabcheck probe", "encoding": "json", "file": "devices/gpu-node-17/probe.json"}]}]}\n' > "$t/snap/manifest.json"
 "$fabcheck" validate "$t/snap" --format json > "$t/r.json" || fail "validate exit $?"
 "$PY" -c 'import json,sys; f=[x for x in json.load(open(sys.argv[1]))["findings"] if x["rule"]=="GID-DUP"][0]; assert f["status"]=="pass", f; print(f["message"])' "$t/r.json"
+# soft-RoCE behind a firewall that drops UDP 4791: UDP4791-HOST-FW fails; with accept it passes
+for fw in drop accept; do
+  rm -rf "$t/rxe" && "$PY" tests/fixtures/mlx5host.py "$t/rxe" --nics 2 --rdma 1 --gids 8 --rxe-firewall $fw
+  mkdir -p "$t/snap-$fw/devices/gpu-node-17"
+  "$fabcheck" probe --root "$t/rxe" --out "$t/snap-$fw/devices/gpu-node-17/probe.json" || fail "probe exit $?"
+  cp "$t/snap/inventory.yaml" "$t/snap/manifest.json" "$t/snap-$fw/"
+  set +e; "$fabcheck" validate "$t/snap-$fw" --format json > "$t/r-$fw.json"; rc=$?; set -e
+  "$PY" - "$t/r-$fw.json" "$fw" "$rc" <<'PY'
+import json, sys
+r, fw, rc = json.load(open(sys.argv[1])), sys.argv[2], int(sys.argv[3])
+f = [x for x in r["findings"] if x["rule"] == "UDP4791-HOST-FW"][0]
+want = "fail" if fw == "drop" else "pass"
+assert f["status"] == want and "rxe0" in f["message"], f
+assert rc == (1 if fw == "drop" else 0), rc
+print("soft-RoCE rxe0, recorded nftables %s: UDP4791-HOST-FW %s (%s)" % (fw, f["status"], f["message"]))
+PY
+done
 echo "probe on a recorded host: all checks passed"

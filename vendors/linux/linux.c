@@ -40,7 +40,7 @@ static const char *const rdev_keys[] = { "name", "kind", "fw_ver", "board_id", "
 static const char *const port_keys[] = { "port", "state", "phys_state", "link_layer", "active_mtu", "netdev",
 					 "roce_mode", "roce_tos", "gids", NULL };
 static const char *const gid_keys[] = { "index", "gid", "type", "netdev", NULL };
-static const char *const fw_keys[] = { "udp_4791", "backend", NULL };
+static const char *const fw_keys[] = { "udp_4791", "backend", "interfaces", NULL };
 static const char *const memlock_keys[] = { "bytes", "user", NULL };
 
 static struct fc_src src_of(struct hp *h, const struct doc_node *n)

@@ -96,6 +96,7 @@ struct fc_iface {
 	struct fc_str pci_addr, pci_cur_speed, pci_max_speed;
 	struct fc_int pci_cur_width, pci_max_width, numa_node;
 	struct fc_int ecn_np_prios, ecn_rp_prios, cnp_dscp;
+	struct fc_int arp_ignore, arp_announce;  /* effective: the higher of "all" and the interface's */
 	struct fc_xcvr xcvr;
 	/* switch port capabilities (NX-OS show interface capabilities) */
 	struct fc_strlist speeds_capable;    /* Mb/s as printed, e.g. "10000", "25000", "auto" */
@@ -251,6 +252,7 @@ struct fc_device {
 	struct fc_meta rdma_m;               /* whether the RDMA subsystem was read */
 	struct fc_str fw_udp4791;            /* host firewall verdict for UDP 4791: accept, drop */
 	struct fc_int memlock_bytes;
+	struct fc_str pcie_aspm_policy;
 	void *vendor_state;                  /* adapter-private, in the model arena */
 };
 

@@ -83,6 +83,8 @@ static json_object *iface(const struct fc_iface *f)
 	I(o, "ecn_np_prios_mask", f->ecn_np_prios);
 	I(o, "ecn_rp_prios_mask", f->ecn_rp_prios);
 	I(o, "cnp_dscp", f->cnp_dscp);
+	I(o, "arp_ignore", f->arp_ignore);
+	I(o, "arp_announce", f->arp_announce);
 	B(x, "present", f->xcvr.present);
 	S(x, "type", f->xcvr.type);
 	S(x, "vendor", f->xcvr.vendor);
@@ -170,6 +172,7 @@ json_object *fc_device_to_json(const struct fc_device *d)
 	}
 	json_object_object_add(o, "rdma", meta(&d->rdma_m, rd));
 	S(o, "firewall_udp_4791", d->fw_udp4791);
+	S(o, "pcie_aspm_policy", d->pcie_aspm_policy);
 	{
 		json_object *q = json_object_new_object();
 

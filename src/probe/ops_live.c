@@ -7,6 +7,9 @@
 #include <linux/ethtool.h>
 #include <linux/sockios.h>
 #include <nftables/libnftables.h>
+#ifdef FABCHECK_HAVE_IBVERBS
+#include <infiniband/verbs.h>
+#endif
 #include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -225,6 +228,46 @@ static enum fc_rc live_addresses(void *ctx, const char *ifname, char (*out)[64],
 	return FC_OK;
 }
 
+static enum fc_rc live_verbs_mtu(void *ctx, const char *dev, int port, int *active_mtu, char *why, size_t whysz)
+{
+#ifdef FABCHECK_HAVE_IBVERBS
+	struct ibv_device **list;
+	struct ibv_context *c = NULL;
+	struct ibv_port_attr attr;
+	enum fc_rc rc = FC_ERR_UNSUPPORTED;
+	int n = 0, i;
+
+	(void)ctx;
+	list = ibv_get_device_list(&n);
+	if (!list) {
+		snprintf(why, whysz, "libibverbs: no device list (%s)", strerror(errno));
+		return FC_ERR_UNSUPPORTED;
+	}
+	for (i = 0; i < n && !c; i++)
+		if (!strcmp(ibv_get_device_name(list[i]), dev))
+			c = ibv_open_device(list[i]);
+	if (!c) {
+		snprintf(why, whysz, "libibverbs: cannot open %s", dev);
+	} else if (ibv_query_port(c, (uint8_t)port, &attr) != 0) {
+		snprintf(why, whysz, "libibverbs: ibv_query_port %s/%d failed", dev, port);
+	} else {
+		*active_mtu = 128 << attr.active_mtu;   /* IBV_MTU_256 = 1 ... IBV_MTU_4096 = 5 */
+		rc = FC_OK;
+	}
+	if (c)
+		ibv_close_device(c);
+	ibv_free_device_list(list);
+	return rc;
+#else
+	(void)ctx;
+	(void)dev;
+	(void)port;
+	(void)active_mtu;
+	snprintf(why, whysz, "fabcheck was built without libibverbs");
+	return FC_ERR_UNSUPPORTED;
+#endif
+}
+
 /* libnftables, as "nft -j list ruleset" would print it */
 static enum fc_rc live_nft(void *ctx, char **json, char *why, size_t whysz)
 {
@@ -259,6 +302,7 @@ const struct fc_probe_ops fc_probe_live_ops = {
 	.pause = live_pause,
 	.fec = live_fec,
 	.dcb = live_dcb,
+	.verbs_mtu = live_verbs_mtu,
 	.nft_ruleset = live_nft,
 	.addresses = live_addresses,
 };

@@ -199,6 +199,34 @@ static enum fc_rc rec_addresses(void *ctx, const char *ifname, char (*out)[64], 
 	return rc;
 }
 
+/* <root>/.fabcheck-replies/verbs.json: {"mlx5_0/1": {"active_mtu": 4096}} */
+static enum fc_rc rec_verbs_mtu(void *ctx, const char *dev, int port, int *active_mtu, char *why, size_t whysz)
+{
+	char path[4096], key[128];
+	struct doc *d = NULL;
+	struct fc_err err;
+	const struct doc_node *n;
+	int64_t v;
+	enum fc_rc rc = FC_ERR_UNSUPPORTED;
+
+	snprintf(path, sizeof(path), "%s/.fabcheck-replies/verbs.json", (const char *)ctx);
+	snprintf(key, sizeof(key), "%s/%d", dev, port);
+	fc_err_clear(&err);
+	if (doc_load_file(path, &d, &err) != FC_OK) {
+		snprintf(why, whysz, "no recorded libibverbs reply (%s)", err.msg);
+		return rc;
+	}
+	n = doc_get(doc_get(d->root, key), "active_mtu");
+	if (n && n->str && fc_parse_i64(n->str, 256, 4096, &v)) {
+		*active_mtu = (int)v;
+		rc = FC_OK;
+	} else {
+		snprintf(why, whysz, "libibverbs: no recorded active_mtu for %s", key);
+	}
+	doc_free(&d);
+	return rc;
+}
+
 /* <root>/.fabcheck-replies/nftables.json: the recorded "nft -j list ruleset" */
 static enum fc_rc rec_nft(void *ctx, char **json, char *why, size_t whysz)
 {
@@ -223,6 +251,7 @@ const struct fc_probe_ops fc_probe_recorded_ops = {
 	.pause = rec_pause,
 	.fec = rec_fec,
 	.dcb = rec_dcb,
+	.verbs_mtu = rec_verbs_mtu,
 	.nft_ruleset = rec_nft,
 	.addresses = rec_addresses,
 };

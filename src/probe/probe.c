@@ -425,6 +425,19 @@ static json_object *iface_obj(struct pr *p, const char *ifname)
 	json_object_object_add(o, "dcb", dcb_obj(p, ifname));
 	json_object_object_add(o, "ecn", ecn_obj(p, ifname));
 	json_object_object_add(o, "lldp", unknown("lldpd (liblldpctl) is not queried by this probe release"));
+	{
+		/* ARP flux on multi-NIC hosts: the per-interface sysctls (the effective value is the
+		 * higher of "all" and the interface's; both are recorded) */
+		json_object *sc = json_object_new_object();
+
+		snprintf(path, sizeof(path), "/proc/sys/net/ipv4/conf/%s/arp_ignore", ifname);
+		add_int_attr(p, sc, "arp_ignore", path, 0, 8);
+		snprintf(path, sizeof(path), "/proc/sys/net/ipv4/conf/%s/arp_announce", ifname);
+		add_int_attr(p, sc, "arp_announce", path, 0, 2);
+		add_int_attr(p, sc, "all_arp_ignore", "/proc/sys/net/ipv4/conf/all/arp_ignore", 0, 8);
+		add_int_attr(p, sc, "all_arp_announce", "/proc/sys/net/ipv4/conf/all/arp_announce", 0, 2);
+		json_object_object_add(o, "sysctl", sc);
+	}
 	return o;
 }
 
@@ -468,8 +481,16 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 	add_attr(p, o, "link_layer", path, val, sizeof(val));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs/0", dev, port);
 	add_attr(p, o, "netdev", path, val, sizeof(val));
-	json_object_object_add(o, "active_mtu", unknown("active MTU comes from ibv_query_port (libibverbs), not read "
-							"by this probe release"));
+	{
+		int mtu;
+
+		if (p->o->ops->verbs_mtu(p->o->ops_ctx, dev, (int)num, &mtu, why, sizeof(why)) == FC_OK) {
+			json_object_object_add(o, "active_mtu", json_object_new_int(mtu));
+			p->known++;
+		} else {
+			json_object_object_add(o, "active_mtu", unknown(why));
+		}
+	}
 	snprintf(path, sizeof(path), "/sys/kernel/config/rdma_cm/%s/ports/%s/default_roce_mode", dev, port);
 	add_attr(p, o, "roce_mode", path, val, sizeof(val));
 	snprintf(path, sizeof(path), "/sys/kernel/config/rdma_cm/%s/ports/%s/default_roce_tos", dev, port);
@@ -653,7 +674,7 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 {
 	struct pr p = { o, o->root ? o->root : "", 0 };
 	json_object *doc = json_object_new_object(), *ifs = json_object_new_array(), *fw;
-	char host[256], why[WHY], stamp[32];
+	char host[256], why[WHY] = "", stamp[32];
 	char **names = NULL;
 	size_t n = 0, i;
 	time_t now = time(NULL);
@@ -691,6 +712,19 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 	fw = firewall_obj(&p, ifs);
 	json_object_object_add(doc, "firewall", fw);
 	json_object_object_add(doc, "memlock", memlock_obj(&p));
+	{
+		/* "[default] performance powersave powersupersave": the bracketed one is in force */
+		char pol[128], *a, *b;
+
+		if (fc_sys_read(p.root, "/sys/module/pcie_aspm/parameters/policy", pol, sizeof(pol), why, sizeof(why)) &&
+		    (a = strchr(pol, '[')) && (b = strchr(a, ']'))) {
+			*b = '\0';
+			json_object_object_add(doc, "pcie_aspm_policy", json_object_new_string(a + 1));
+			p.known++;
+		} else {
+			json_object_object_add(doc, "pcie_aspm_policy", unknown(why[0] ? why : "no [policy] in the ASPM parameter"));
+		}
+	}
 	*json = strdup(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(doc);
 	*usable = p.known > 0;

@@ -55,6 +55,8 @@ struct fc_probe_ops {
 	enum fc_rc (*pause)(void *ctx, const char *ifname, struct fc_pause_info *out, char *why, size_t whysz);
 	enum fc_rc (*fec)(void *ctx, const char *ifname, struct fc_fec_info *out, char *why, size_t whysz);
 	enum fc_rc (*dcb)(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz);
+	/* libibverbs ibv_query_port: the active MTU in bytes (256..4096) of dev/port */
+	enum fc_rc (*verbs_mtu)(void *ctx, const char *dev, int port, int *active_mtu, char *why, size_t whysz);
 	/* the nftables ruleset as the JSON of "nft -j list ruleset" (malloc'd into *json) */
 	enum fc_rc (*nft_ruleset)(void *ctx, char **json, char *why, size_t whysz);
 	/* "a.b.c.d/len" and IPv6 strings into out[0..max) */

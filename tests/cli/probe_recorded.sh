@@ -44,9 +44,21 @@ assert g3 == {"index": 3, "gid": "0000:0000:0000:0000:0000:ffff:0a02:0001", "typ
 assert devs[0]["ports"][0]["roce_mode"] == "RoCE v2" and devs[0]["ports"][0]["roce_tos"] == 106
 assert devs[1]["ports"][0]["roce_mode"] == {"unknown": "/sys/kernel/config/rdma_cm/mlx5_1/ports/1/default_roce_mode: absent"}
 assert d["memlock"]["bytes"] == -1
+assert d["pcie_aspm_policy"] == "performance", d["pcie_aspm_policy"]
+assert e["sysctl"] == {"arp_ignore": 1, "arp_announce": 0, "all_arp_ignore": 0, "all_arp_announce": 2}, e["sysctl"]
+assert devs[0]["ports"][0]["active_mtu"] == 4096, devs[0]["ports"][0]["active_mtu"]
 print("recorded mlx5 host: 8 NICs, 4 RDMA devices x %d GIDs read, empty and unreadable slots skipped" % len(want))
 PY
-"$fabcheck" parse --platform linux --command "fabcheck probe" "$t/host.json" > /dev/null || fail "the Linux adapter refuses the probe's document"
+"$fabcheck" parse --platform linux --command "fabcheck probe" "$t/host.json" > "$t/model.json" || fail "the Linux adapter refuses the probe's document"
+"$PY" - "$t/model.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+i = [x for x in m["interfaces"] if x["name"] == "ens0f0"][0]
+# the model keeps the effective ARP settings: the higher of conf/all and conf/IF
+assert i["arp_ignore"]["value"] == 1 and i["arp_announce"]["value"] == 2, (i["arp_ignore"], i["arp_announce"])
+assert m["rdma"]["value"][0]["ports"][0]["active_mtu"]["value"] == 4096
+print("model from the probe's document: effective arp_ignore 1, arp_announce 2, active MTU 4096")
+PY
 
 # faults: no RDMA subsystem; an interface that is gone; nothing usable
 rm -rf "$t/host/sys/class/infiniband"

@@ -20,10 +20,12 @@ struct hp {
 };
 
 static const char *const root_keys[] = { "format", "format_version", "hostname", "collected_at", "probe_version",
-					 "interfaces", "rdma", "firewall", "memlock", "warnings", NULL };
-static const char *const intent_keys[] = { "hostname", "interfaces", "rdma", "firewall", "memlock", NULL };
+					 "interfaces", "rdma", "firewall", "memlock", "pcie_aspm_policy", "warnings", NULL };
+static const char *const intent_keys[] = { "hostname", "interfaces", "rdma", "firewall", "memlock", "pcie_aspm_policy",
+					   NULL };
 static const char *const if_keys[] = { "name", "mac", "mtu", "operstate", "addresses", "driver", "pci", "link",
-				       "fec", "pause", "dcb", "ecn", "lldp", NULL };
+				       "fec", "pause", "dcb", "ecn", "lldp", "sysctl", NULL };
+static const char *const sysctl_keys[] = { "arp_ignore", "arp_announce", "all_arp_ignore", "all_arp_announce", NULL };
 static const char *const drv_keys[] = { "name", "version", "firmware", NULL };
 static const char *const pci_keys[] = { "address", "current_link_speed", "current_link_width", "max_link_speed",
 					"max_link_width", "numa_node", NULL };
@@ -299,6 +301,28 @@ static enum fc_rc dcb(struct hp *h, struct fc_iface *ifc, const struct doc_node 
 	return FC_OK;
 }
 
+/* The kernel applies the higher of conf/all/KEY and conf/IF/KEY: known only when both are. */
+static enum fc_rc effective_sysctl(struct hp *h, const struct doc_node *o, const char *key, int64_t max,
+				   struct fc_int *out)
+{
+	struct fc_int own, all;
+	char allkey[64];
+	enum fc_rc rc;
+
+	memset(&own, 0, sizeof(own));
+	memset(&all, 0, sizeof(all));
+	snprintf(allkey, sizeof(allkey), "all_%s", key);
+	if ((rc = get_int(h, o, key, 0, max, &own)) != FC_OK || (rc = get_int(h, o, allkey, 0, max, &all)) != FC_OK)
+		return rc;
+	if (!own.m.known)
+		*out = own;
+	else if (!all.m.known)
+		*out = all;
+	else
+		*out = own.v >= all.v ? own : all;
+	return FC_OK;
+}
+
 static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 {
 	struct fc_model *m = h->c->m;
@@ -364,7 +388,11 @@ static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 	if ((rc = get_str(h, o, "system_name", &ifc->lldp_sysname)) != FC_OK ||
 	    (rc = get_str(h, o, "port_id", &ifc->lldp_port)) != FC_OK)
 		return rc;
-	return FC_OK;
+	if ((rc = section(h, n, "sysctl", sysctl_keys, &o)) != FC_OK)
+		return rc;
+	if ((rc = effective_sysctl(h, o, "arp_ignore", 8, &ifc->arp_ignore)) != FC_OK)
+		return rc;
+	return effective_sysctl(h, o, "arp_announce", 2, &ifc->arp_announce);
 }
 
 static enum fc_rc gid(struct hp *h, struct fc_rdma_port *p, const struct doc_node *n)
@@ -528,7 +556,9 @@ static enum fc_rc host_body(struct hp *h, const struct doc_node *root)
 				  "udp_4791: expected accept or drop, found '%s'", dev->fw_udp4791.v);
 	if ((rc = section(h, root, "memlock", memlock_keys, &o)) != FC_OK)
 		return rc;
-	return get_int(h, o, "bytes", -1, INT64_MAX, &dev->memlock_bytes);
+	if ((rc = get_int(h, o, "bytes", -1, INT64_MAX, &dev->memlock_bytes)) != FC_OK)
+		return rc;
+	return get_str(h, root, "pcie_aspm_policy", &dev->pcie_aspm_policy);
 }
 
 static enum fc_rc linux_parse(struct fc_parse_ctx *c, const char *command, const char *encoding, const char *text,

@@ -196,10 +196,20 @@ struct fc_gid {
 	struct fc_src src;
 };
 
+struct fc_counter {
+	const char *name;
+	int64_t value;
+};
+
 struct fc_rdma_port {
 	int num;
 	struct fc_str state, phys_state, link_layer, netdev, roce_mode;
 	struct fc_int active_mtu, roce_tos;
+	struct fc_str rate;                  /* as the kernel wrote it: "100 Gb/sec (4X EDR)" */
+	struct fc_int rate_mbps, width;      /* parsed from it where it parses */
+	struct fc_meta hw_counters_m;        /* whether hw_counters were read */
+	struct fc_counter *hw_counters;      /* out_of_buffer, np_cnp_sent, rp_cnp_handled, ... */
+	size_t nhw_counters;
 	struct fc_meta gids_m;               /* whether the GID table was read */
 	struct fc_gid *gids;
 	size_t ngids, gids_cap;

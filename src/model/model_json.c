@@ -159,12 +159,25 @@ json_object *fc_device_to_json(const struct fc_device *d)
 
 			json_object_object_add(po, "port", json_object_new_int(p->num));
 			S(po, "state", p->state);
+			S(po, "phys_state", p->phys_state);
+			S(po, "link_layer", p->link_layer);
+			S(po, "rate", p->rate);
+			I(po, "rate_mbps", p->rate_mbps);
+			I(po, "width", p->width);
 			I(po, "active_mtu", p->active_mtu);
 			S(po, "roce_mode", p->roce_mode);
 			I(po, "roce_tos", p->roce_tos);
 			for (k = 0; k < p->ngids; k++)
 				json_object_array_add(gs, json_object_new_string(p->gids[k].gid));
 			json_object_object_add(po, "gids", meta(&p->gids_m, gs));
+			{
+				json_object *hc = json_object_new_object();
+
+				for (k = 0; k < p->nhw_counters; k++)
+					json_object_object_add(hc, p->hw_counters[k].name,
+							       json_object_new_int64(p->hw_counters[k].value));
+				json_object_object_add(po, "hw_counters", meta(&p->hw_counters_m, hc));
+			}
 			json_object_array_add(ps, po);
 		}
 		json_object_object_add(r, "ports", ps);

@@ -457,6 +457,54 @@ static bool empty_gid(const char *g)
 	return true;
 }
 
+/* "100 Gb/sec (4X EDR)" -> {"text", "mbps": 100000, "width": 4}; the text is kept as the kernel
+ * wrote it, the numbers only where they parse ("2.5 Gb/sec (1X SDR)" -> 2500). */
+static json_object *rate_obj(const char *val)
+{
+	json_object *o = json_object_new_object();
+	double gbps;
+	int width;
+	char unit[8];
+
+	json_object_object_add(o, "text", json_object_new_string(val));
+	if (sscanf(val, "%lf %7s", &gbps, unit) == 2 && !strcmp(unit, "Gb/sec") && gbps >= 0 && gbps < 1e6)
+		json_object_object_add(o, "mbps", json_object_new_int64((int64_t)(gbps * 1000 + 0.5)));
+	{
+		const char *b = strchr(val, '(');
+
+		if (b && sscanf(b + 1, "%dX", &width) == 1 && width > 0 && width <= 32)
+			json_object_object_add(o, "width", json_object_new_int(width));
+	}
+	return o;
+}
+
+/* Every readable counter file in dir as name -> value (hw_counters: out_of_buffer,
+ * np_cnp_sent, rp_cnp_handled, ...); unknown with a reason when the directory is absent. */
+static json_object *counters_obj(struct pr *p, const char *dir)
+{
+	json_object *o;
+	char **names;
+	size_t n, i;
+
+	names = list_dir(p->root, dir, &n);
+	if (!names)
+		return unknown("no hw_counters directory for the port");
+	o = json_object_new_object();
+	for (i = 0; i < n; i++) {
+		char path[768], val[64], why[WHY];
+		int64_t v;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (fc_sys_read(p->root, path, val, sizeof(val), why, sizeof(why)) &&
+		    fc_parse_i64(val, 0, INT64_MAX, &v)) {
+			json_object_object_add(o, names[i], json_object_new_int64(v));
+			p->known++;
+		}
+	}
+	free_list(names, n);
+	return o;
+}
+
 static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 {
 	json_object *o = json_object_new_object(), *gids;
@@ -479,6 +527,13 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 		json_object_object_add(o, "phys_state", unknown(why));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/link_layer", dev, port);
 	add_attr(p, o, "link_layer", path, val, sizeof(val));
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/rate", dev, port);
+	if (fc_sys_read(p->root, path, val, sizeof(val), why, sizeof(why)))
+		json_object_object_add(o, "rate", rate_obj(val));
+	else
+		json_object_object_add(o, "rate", unknown(why));
+	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/hw_counters", dev, port);
+	json_object_object_add(o, "hw_counters", counters_obj(p, path));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs/0", dev, port);
 	add_attr(p, o, "netdev", path, val, sizeof(val));
 	{
@@ -698,11 +753,13 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 	} else {
 		names = list_dir(p.root, "/sys/class/net", &n);
 		if (!names) {
-			json_object_put(doc);
-			json_object_put(ifs);
-			return fc_err_set(err, FC_ERR_IO, NULL, 0, "%s/sys/class/net is not readable", p.root);
+			/* a tree without netdevs (an RDMA-only record) still gives what it has */
+			json_object *w = json_object_new_array();
+
+			json_object_array_add(w, json_object_new_string("/sys/class/net is not readable: no interfaces probed"));
+			json_object_object_add(doc, "warnings", w);
 		}
-		for (i = 0; i < n; i++)
+		for (i = 0; names && i < n; i++)
 			if (strcmp(names[i], "lo"))
 				json_object_array_add(ifs, iface_obj(&p, names[i]));
 		free_list(names, n);

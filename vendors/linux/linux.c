@@ -40,7 +40,8 @@ static const char *const lldp_keys[] = { "system_name", "port_id", NULL };
 static const char *const rdma_keys[] = { "devices", NULL };
 static const char *const rdev_keys[] = { "name", "kind", "fw_ver", "board_id", "hca_type", "ports", NULL };
 static const char *const port_keys[] = { "port", "state", "phys_state", "link_layer", "active_mtu", "netdev",
-					 "roce_mode", "roce_tos", "gids", NULL };
+					 "roce_mode", "roce_tos", "gids", "rate", "hw_counters", NULL };
+static const char *const rate_keys[] = { "text", "mbps", "width", NULL };
 static const char *const gid_keys[] = { "index", "gid", "type", "netdev", NULL };
 static const char *const fw_keys[] = { "udp_4791", "backend", "interfaces", NULL };
 static const char *const memlock_keys[] = { "bytes", "user", NULL };
@@ -436,6 +437,34 @@ static enum fc_rc gid(struct hp *h, struct fc_rdma_port *p, const struct doc_nod
 	return FC_OK;
 }
 
+/* hw_counters: name -> non-negative integer, or unknown with the probe's reason. */
+static enum fc_rc hw_counters(struct hp *h, struct fc_rdma_port *p, const struct doc_node *n)
+{
+	enum fc_rc rc;
+	size_t i;
+
+	if (take_unknown(h, n, &p->hw_counters_m, &rc))
+		return rc;
+	if ((rc = doc_expect(h->d, n, DOC_MAP, "hw_counters", h->c->err)) != FC_OK)
+		return rc;
+	p->hw_counters = fc_alloc(h->c->m->arena, (n->n + 1) * sizeof(*p->hw_counters));
+	if (!p->hw_counters)
+		return FC_ERR_NOMEM;
+	for (i = 0; i < n->n; i++) {
+		int64_t v;
+
+		if ((rc = doc_as_int(h->d, n->items[i], n->keys[i], 0, INT64_MAX, &v, h->c->err)) != FC_OK)
+			return rc;
+		if (!(p->hw_counters[i].name = fc_strdup(h->c->m->arena, n->keys[i])))
+			return FC_ERR_NOMEM;
+		p->hw_counters[i].value = v;
+	}
+	p->nhw_counters = n->n;
+	p->hw_counters_m.known = true;
+	p->hw_counters_m.src = src_of(h, n);
+	return FC_OK;
+}
+
 static enum fc_rc rdma_port(struct hp *h, struct fc_rdma_dev *rd, const struct doc_node *n)
 {
 	struct fc_rdma_port *p;
@@ -460,6 +489,20 @@ static enum fc_rc rdma_port(struct hp *h, struct fc_rdma_dev *rd, const struct d
 	    (rc = get_str(h, n, "roce_mode", &p->roce_mode)) != FC_OK ||
 	    (rc = get_int(h, n, "active_mtu", 256, 4096, &p->active_mtu)) != FC_OK ||
 	    (rc = get_int(h, n, "roce_tos", 0, 255, &p->roce_tos)) != FC_OK)
+		return rc;
+	if ((rc = section(h, n, "rate", rate_keys, &g)) != FC_OK)
+		return rc;
+	if (!g) {
+		take_unknown(h, doc_get(n, "rate"), &p->rate.m, &rc);
+		if (rc != FC_OK)
+			return rc;
+		p->rate_mbps.m = p->width.m = p->rate.m;
+	} else if ((rc = get_str(h, g, "text", &p->rate)) != FC_OK ||
+		   (rc = get_int(h, g, "mbps", 0, 100000000, &p->rate_mbps)) != FC_OK ||
+		   (rc = get_int(h, g, "width", 1, 32, &p->width)) != FC_OK) {
+		return rc;
+	}
+	if ((rc = hw_counters(h, p, doc_get(n, "hw_counters"))) != FC_OK)
 		return rc;
 	g = doc_get(n, "gids");
 	if (take_unknown(h, g, &p->gids_m, &rc)) {

@@ -1,0 +1,127 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""Runs `fabcheck probe --root` on every recorded sysfs tree in shared/realdata (prometheus procfs
+and node_exporter fixtures: mlx5, mlx4, hfi1, i40iw devices) and compares the document with the
+files read directly here: device attributes, port state/phys_state/link_layer/rate, every numeric
+hw_counter, interface MTU/operstate/address and the mlx5 ECN enables. Attributes a tree lacks must
+come out unknown with a reason, never as a value. Prints each comparison class with its count."""
+import json, os, subprocess, sys, tempfile
+
+fabcheck, shared = sys.argv[1], os.environ.get("FABCHECK_SHARED", "../shared")
+manifest = os.path.join(shared, "realdata", "MANIFEST.tsv")
+if not os.path.exists(manifest):
+    print("SKIP: %s not present" % manifest)
+    sys.exit(77)
+
+roots = []
+for line in open(manifest):
+    rel = line.split("\t")[0]
+    if "/sys/class/infiniband/" in rel:
+        root = os.path.join(shared, "realdata", rel.split("/sys/class/")[0])
+        if root not in roots:
+            roots.append(root)
+if not roots:
+    print("SKIP: no sysfs infiniband trees in %s" % manifest)
+    sys.exit(77)
+
+def read(path):
+    try:
+        with open(path) as f:
+            return f.read().rstrip("\n")
+    except OSError:
+        return None
+
+def after_colon(v):
+    return v.split(":", 1)[1].strip() if ":" in v else v
+
+checked, failures = {}, []
+
+def check(what, got, want, where):
+    checked[what] = checked.get(what, 0) + 1
+    if got != want:
+        failures.append("%s: %s: fabcheck %r, file %r" % (where, what, got, want))
+
+def check_attr(what, node, path, conv=lambda v: v):
+    """A present file must give its value; an absent one an unknown with a reason."""
+    v = read(path)
+    if v is None:
+        ok = isinstance(node, dict) and "unknown" in node and node["unknown"]
+        check(what + " (absent -> unknown)", bool(ok), True, path)
+    else:
+        check(what, node, conv(v), path)
+
+for root in roots:
+    out = subprocess.run([fabcheck, "probe", "--root", root], capture_output=True, text=True)
+    if out.returncode != 0:
+        failures.append("%s: probe exited %d: %s" % (root, out.returncode, out.stderr))
+        continue
+    doc = json.loads(out.stdout)
+    # the Linux adapter takes the document as it is (RDMA-only trees included)
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as tmp:
+        tmp.write(out.stdout)
+        tmp.flush()
+        parsed = subprocess.run([fabcheck, "parse", "--platform", "linux", "--command", "fabcheck probe", tmp.name],
+                                capture_output=True, text=True)
+    check("document parses with the Linux adapter", parsed.returncode, 0, root + ": " + parsed.stderr.strip())
+    model = {}
+    if parsed.returncode == 0:
+        for d in json.loads(parsed.stdout)["rdma"].get("value", []):
+            for p in d["ports"]:
+                model[(d["name"], str(p["port"]))] = p
+    ib = os.path.join(root, "sys/class/infiniband")
+    devs = {d["name"]: d for d in doc["rdma"]["devices"]}
+    check("rdma device set", sorted(devs), sorted(os.listdir(ib)), ib)
+    for name, d in devs.items():
+        base = os.path.join(ib, name)
+        for attr in ("fw_ver", "board_id", "hca_type"):
+            check_attr("device " + attr, d.get(attr), os.path.join(base, attr))
+        ports = {str(p["port"]): p for p in d["ports"]}
+        check("port set", sorted(ports), sorted(os.listdir(os.path.join(base, "ports"))), base)
+        for pn, p in ports.items():
+            pb = os.path.join(base, "ports", pn)
+            check_attr("port state", p["state"], os.path.join(pb, "state"), after_colon)
+            check_attr("port phys_state", p["phys_state"], os.path.join(pb, "phys_state"), after_colon)
+            check_attr("port link_layer", p["link_layer"], os.path.join(pb, "link_layer"))
+            rate = read(os.path.join(pb, "rate"))
+            if rate is not None:
+                check("port rate text", p["rate"]["text"], rate, pb)
+                check("port rate Mb/s", p["rate"].get("mbps"), round(float(rate.split()[0]) * 1000), pb)
+                check("port rate Mb/s in the model", model.get((name, pn), {}).get("rate_mbps", {}).get("value"),
+                      round(float(rate.split()[0]) * 1000), pb)
+                check("port rate width", p["rate"].get("width"),
+                      int(rate.split("(")[1].split("X")[0]) if "(" in rate else None, pb)
+            hw = os.path.join(pb, "hw_counters")
+            if os.path.isdir(hw):
+                want = {}
+                for c in os.listdir(hw):
+                    v = read(os.path.join(hw, c))
+                    if v is not None and v.isdigit():
+                        want[c] = int(v)
+                check("hw_counters set", sorted(p["hw_counters"]), sorted(want), hw)
+                for c, v in want.items():
+                    check("hw_counter value", p["hw_counters"].get(c), v, os.path.join(hw, c))
+                    check("hw_counter value in the model", model.get((name, pn), {}).get("hw_counters", {})
+                          .get("value", {}).get(c), v, os.path.join(hw, c))
+            else:
+                check("hw_counters (absent -> unknown)", "unknown" in p["hw_counters"], True, hw)
+    net = os.path.join(root, "sys/class/net")
+    for i in doc["interfaces"]:
+        nb = os.path.join(net, i["name"])
+        check_attr("netdev mtu", i["mtu"], os.path.join(nb, "mtu"), int)
+        check_attr("netdev operstate", i["operstate"], os.path.join(nb, "operstate"))
+        check_attr("netdev address", i["mac"], os.path.join(nb, "address"))
+        for half, key in (("roce_np", "roce_np_enabled"), ("roce_rp", "roce_rp_enabled")):
+            ed = os.path.join(nb, "ecn", half, "enable")
+            if os.path.isdir(ed):
+                want = sorted(int(x) for x in os.listdir(ed) if read(os.path.join(ed, x)) == "1")
+                check("ecn " + key, i["ecn"][key], want, ed)
+        cnp = read(os.path.join(nb, "ecn", "roce_np", "cnp_dscp"))
+        if cnp is not None:
+            check("ecn cnp_dscp", i["ecn"]["cnp_dscp"], int(cnp), nb)
+
+for what in sorted(checked):
+    print("%5d  %s" % (checked[what], what))
+print("%d trees, %d comparisons, %d disagree" % (len(roots), sum(checked.values()), len(failures)))
+for f in failures:
+    print("DISAGREE", f)
+sys.exit(1 if failures else 0)

@@ -202,6 +202,16 @@ const char *fc_why(const struct fc_meta *x)
 	return x->why ? x->why : "no collected output reports it";
 }
 
+const struct fc_counter *fc_counter_find(const struct fc_counter *v, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(v[i].name, name))
+			return &v[i];
+	return NULL;
+}
+
 const char *fc_devstatus_name(enum fc_devstatus s)
 {
 	switch (s) {

@@ -68,6 +68,11 @@ struct fc_dscp_map {
 	uint8_t prio[64];
 };
 
+struct fc_counter {
+	const char *name;
+	int64_t value;
+};
+
 struct fc_iface {
 	const char *name;
 	struct fc_device *dev;
@@ -97,6 +102,10 @@ struct fc_iface {
 	struct fc_int pci_cur_width, pci_max_width, numa_node;
 	struct fc_int ecn_np_prios, ecn_rp_prios, cnp_dscp;
 	struct fc_int arp_ignore, arp_announce;  /* effective: the higher of "all" and the interface's */
+	struct fc_int pfc_prev_tout_ms;      /* ethtool pfc-prevention-tout: 0 off, -1 auto (driver's choice) */
+	struct fc_meta stats_m;              /* ethtool -S, the lossless-relevant subset (docs/probe.md) */
+	struct fc_counter *stats;
+	size_t nstats;
 	struct fc_xcvr xcvr;
 	/* switch port capabilities (NX-OS show interface capabilities) */
 	struct fc_strlist speeds_capable;    /* Mb/s as printed, e.g. "10000", "25000", "auto" */
@@ -194,11 +203,6 @@ struct fc_gid {
 	const char *type;                    /* "RoCE v2" or "IB/RoCE v1" */
 	const char *netdev;
 	struct fc_src src;
-};
-
-struct fc_counter {
-	const char *name;
-	int64_t value;
 };
 
 struct fc_rdma_port {
@@ -333,6 +337,8 @@ void fc_set_bool(struct fc_bool *x, bool v, struct fc_src src);
 void fc_set_str(struct fc_model *m, struct fc_str *x, const char *v, struct fc_src src);
 void fc_set_unknown(struct fc_meta *x, const char *why);
 const char *fc_why(const struct fc_meta *x);
+/* The counter called name in v[0..n), or NULL. */
+const struct fc_counter *fc_counter_find(const struct fc_counter *v, size_t n, const char *name);
 
 const char *fc_devstatus_name(enum fc_devstatus s);
 /* Renders "file:line" (or "file") into buf; "" when the value has no source. */

@@ -83,6 +83,15 @@ static json_object *iface(const struct fc_iface *f)
 	I(o, "ecn_np_prios_mask", f->ecn_np_prios);
 	I(o, "ecn_rp_prios_mask", f->ecn_rp_prios);
 	I(o, "cnp_dscp", f->cnp_dscp);
+	I(o, "pfc_prevention_tout_ms", f->pfc_prev_tout_ms);
+	{
+		json_object *st = json_object_new_object();
+		size_t k;
+
+		for (k = 0; k < f->nstats; k++)
+			json_object_object_add(st, f->stats[k].name, json_object_new_int64(f->stats[k].value));
+		json_object_object_add(o, "stats", meta(&f->stats_m, st));
+	}
 	I(o, "arp_ignore", f->arp_ignore);
 	I(o, "arp_announce", f->arp_announce);
 	B(x, "present", f->xcvr.present);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Live kernel queries for the probe: the ethtool ioctl (SIOCETHTOOL: ETHTOOL_GLINKSETTINGS,
- * GDRVINFO, GPAUSEPARAM, GFECPARAM) and getifaddrs for addresses. */
+ * GDRVINFO, GPAUSEPARAM, GFECPARAM, GSTATS, GTUNABLE) and getifaddrs for addresses. */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <ifaddrs.h>
@@ -190,6 +190,92 @@ static enum fc_rc live_fec(void *ctx, const char *ifname, struct fc_fec_info *ou
 	return FC_OK;
 }
 
+void fc_stats_free(struct fc_stats *s)
+{
+	free(s->names);
+	free(s->values);
+	s->names = NULL;
+	s->values = NULL;
+	s->n = 0;
+}
+
+static enum fc_rc live_stats(void *ctx, const char *ifname, struct fc_stats *out, char *why, size_t whysz)
+{
+	/* the header and one data word (the count of ETH_SS_STATS), 8-byte aligned */
+	uint64_t sibuf[(sizeof(struct ethtool_sset_info) + sizeof(uint32_t) + 7) / 8];
+	struct ethtool_sset_info *si = (struct ethtool_sset_info *)sibuf;
+	struct ethtool_gstrings *gs = NULL;
+	struct ethtool_stats *st = NULL;
+	enum fc_rc rc;
+	uint32_t n, i;
+
+	(void)ctx;
+	memset(out, 0, sizeof(*out));
+	memset(sibuf, 0, sizeof(sibuf));
+	si->cmd = ETHTOOL_GSSET_INFO;
+	si->sset_mask = 1ULL << ETH_SS_STATS;
+	if ((rc = ethtool_ioctl(ifname, si, why, whysz, "GSSET_INFO")) != FC_OK)
+		return rc;
+	if (!(si->sset_mask & (1ULL << ETH_SS_STATS)) || si->data[0] == 0) {
+		snprintf(why, whysz, "ethtool GSTATS: the driver reports no statistics");
+		return FC_ERR_UNSUPPORTED;
+	}
+	n = si->data[0] > 65536 ? 65536 : si->data[0];
+	gs = calloc(1, sizeof(*gs) + (size_t)n * ETH_GSTRING_LEN);
+	st = calloc(1, sizeof(*st) + (size_t)n * sizeof(uint64_t));
+	out->names = calloc(n, sizeof(*out->names));
+	out->values = calloc(n, sizeof(*out->values));
+	if (!gs || !st || !out->names || !out->values) {
+		rc = FC_ERR_NOMEM;
+		snprintf(why, whysz, "out of memory");
+		goto fail;
+	}
+	gs->cmd = ETHTOOL_GSTRINGS;
+	gs->string_set = ETH_SS_STATS;
+	gs->len = n;
+	st->cmd = ETHTOOL_GSTATS;
+	st->n_stats = n;
+	if ((rc = ethtool_ioctl(ifname, gs, why, whysz, "GSTRINGS")) != FC_OK ||
+	    (rc = ethtool_ioctl(ifname, st, why, whysz, "GSTATS")) != FC_OK)
+		goto fail;
+	/* the count can change between the calls (a driver reconfigured): take the common part */
+	n = gs->len < st->n_stats ? gs->len : st->n_stats;
+	for (i = 0; i < n; i++) {
+		memcpy(out->names[i], gs->data + (size_t)i * ETH_GSTRING_LEN, ETH_GSTRING_LEN);
+		out->names[i][ETH_GSTRING_LEN] = '\0';
+		out->values[i] = st->data[i];
+	}
+	out->n = n;
+	free(gs);
+	free(st);
+	return FC_OK;
+fail:
+	free(gs);
+	free(st);
+	fc_stats_free(out);
+	return rc;
+}
+
+static enum fc_rc live_pfc_prevention(void *ctx, const char *ifname, unsigned *ms, char *why, size_t whysz)
+{
+	uint64_t tubuf[(sizeof(struct ethtool_tunable) + sizeof(uint16_t) + 7) / 8];
+	struct ethtool_tunable *tu = (struct ethtool_tunable *)tubuf;
+	uint16_t value;
+	enum fc_rc rc;
+
+	(void)ctx;
+	memset(tubuf, 0, sizeof(tubuf));
+	tu->cmd = ETHTOOL_GTUNABLE;
+	tu->id = ETHTOOL_PFC_PREVENTION_TOUT;
+	tu->type_id = ETHTOOL_TUNABLE_U16;
+	tu->len = sizeof(value);
+	if ((rc = ethtool_ioctl(ifname, tu, why, whysz, "GTUNABLE pfc-prevention-tout")) != FC_OK)
+		return rc;
+	memcpy(&value, (const uint8_t *)tubuf + sizeof(*tu), sizeof(value));
+	*ms = value;
+	return FC_OK;
+}
+
 static enum fc_rc live_addresses(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
 				 size_t whysz)
 {
@@ -301,6 +387,8 @@ const struct fc_probe_ops fc_probe_live_ops = {
 	.drvinfo = live_drvinfo,
 	.pause = live_pause,
 	.fec = live_fec,
+	.stats = live_stats,
+	.pfc_prevention = live_pfc_prevention,
 	.dcb = live_dcb,
 	.verbs_mtu = live_verbs_mtu,
 	.nft_ruleset = live_nft,

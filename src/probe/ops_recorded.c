@@ -2,7 +2,8 @@
 /* Recorded kernel replies for the probe, read from <root>/.fabcheck-replies/<ifname>.json:
  *   {"link": {"speed_mbps", "duplex", "port", "autoneg", "lanes", "supported": [...], ...},
  *    "drvinfo": {"driver", "version", "firmware", "bus"}, "pause": {"autoneg", "rx", "tx"},
- *    "fec": {"configured", "active"}, "addresses": [...]}
+ *    "fec": {"configured", "active"}, "addresses": [...], "stats": {"name": value},
+ *    "pfc_prevention_tout": ms}
  * A query given as {"error": "Operation not supported"} fails the way the kernel would. This is
  * how tests feed the same probe code what this kernel cannot create (ConnectX ports, FEC). */
 #include <stdio.h>
@@ -120,6 +121,48 @@ static enum fc_rc rec_pause(void *ctx, const char *ifname, struct fc_pause_info 
 		out->rx = flag(n, "rx");
 		out->tx = flag(n, "tx");
 	}
+	doc_free(&d);
+	return rc;
+}
+
+/* "stats": {"name": value, ...} */
+static enum fc_rc rec_stats(void *ctx, const char *ifname, struct fc_stats *out, char *why, size_t whysz)
+{
+	struct doc *d = NULL;
+	enum fc_rc rc;
+	const struct doc_node *n = reply(&d, ctx, ifname, "stats", why, whysz, &rc);
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	if (n && n->type == DOC_MAP && n->n) {
+		out->names = calloc(n->n, sizeof(*out->names));
+		out->values = calloc(n->n, sizeof(*out->values));
+		if (!out->names || !out->values) {
+			fc_stats_free(out);
+			snprintf(why, whysz, "out of memory");
+			rc = FC_ERR_NOMEM;
+		}
+		for (i = 0; rc == FC_OK && i < n->n; i++) {
+			snprintf(out->names[out->n], sizeof(out->names[0]), "%s", n->keys[i]);
+			out->values[out->n++] = strtoull(n->items[i]->str ? n->items[i]->str : "0", NULL, 10);
+		}
+	} else if (n) {
+		snprintf(why, whysz, "ethtool GSTATS: the driver reports no statistics");
+		rc = FC_ERR_UNSUPPORTED;
+	}
+	doc_free(&d);
+	return rc;
+}
+
+/* "pfc_prevention_tout": ms (65535 = auto) */
+static enum fc_rc rec_pfc_prevention(void *ctx, const char *ifname, unsigned *ms, char *why, size_t whysz)
+{
+	struct doc *d = NULL;
+	enum fc_rc rc;
+	const struct doc_node *n = reply(&d, ctx, ifname, "pfc_prevention_tout", why, whysz, &rc);
+
+	if (n)
+		*ms = (unsigned)strtoul(n->str ? n->str : "0", NULL, 10);
 	doc_free(&d);
 	return rc;
 }
@@ -250,6 +293,8 @@ const struct fc_probe_ops fc_probe_recorded_ops = {
 	.drvinfo = rec_drvinfo,
 	.pause = rec_pause,
 	.fec = rec_fec,
+	.stats = rec_stats,
+	.pfc_prevention = rec_pfc_prevention,
 	.dcb = rec_dcb,
 	.verbs_mtu = rec_verbs_mtu,
 	.nft_ruleset = rec_nft,

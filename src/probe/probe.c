@@ -316,6 +316,58 @@ static json_object *fec_obj(struct pr *p, const char *ifname)
 	return o;
 }
 
+/* The ethtool -S counters the rules and an engineer read for a lossless link: PHY error and
+ * FEC counters (pre-FEC BER from rx_corrected_bits_phy / rx_bits_phy), per-priority pause and
+ * discards, pause storms, buffer exhaustion. A ConnectX port has ~1,000 counters; the rest
+ * are not kept (the document stays small across thousands of hosts). */
+static bool stat_kept(const char *name)
+{
+	static const char *const keep[] = { "_phy", "pause", "pfc", "prio", "discard", "out_of_buffer", "fec",
+					    "symbol", "crc", "link_down", "buffer", "ecn", "cnp", NULL };
+	size_t i;
+
+	for (i = 0; keep[i]; i++)
+		if (strstr(name, keep[i]))
+			return true;
+	return false;
+}
+
+static json_object *stats_obj(struct pr *p, const char *ifname)
+{
+	struct fc_stats st;
+	char why[WHY];
+	json_object *o;
+	size_t i;
+
+	if (p->o->ops->stats(p->o->ops_ctx, ifname, &st, why, sizeof(why)) != FC_OK)
+		return unknown(why);
+	o = json_object_new_object();
+	for (i = 0; i < st.n; i++)
+		if (stat_kept(st.names[i]) && st.values[i] <= INT64_MAX)
+			json_object_object_add(o, st.names[i], json_object_new_int64((int64_t)st.values[i]));
+	fc_stats_free(&st);
+	p->known++;
+	return o;
+}
+
+/* pfc-prevention-tout: {"ms": N} (0: off), or {"auto": true} */
+static json_object *pfc_prevention_obj(struct pr *p, const char *ifname)
+{
+	char why[WHY];
+	unsigned ms = 0;
+	json_object *o;
+
+	if (p->o->ops->pfc_prevention(p->o->ops_ctx, ifname, &ms, why, sizeof(why)) != FC_OK)
+		return unknown(why);
+	p->known++;
+	o = json_object_new_object();
+	if (ms == FC_PFC_PREVENTION_AUTO)
+		json_object_object_add(o, "auto", json_object_new_boolean(1));
+	else
+		json_object_object_add(o, "ms", json_object_new_int((int)ms));
+	return o;
+}
+
 /* The PCI function behind the netdev: /sys/class/net/IF/device -> .../0000:3b:00.0 */
 static json_object *pci_obj(struct pr *p, const char *ifname)
 {
@@ -422,6 +474,8 @@ static json_object *iface_obj(struct pr *p, const char *ifname)
 	json_object_object_add(o, "link", link_obj(p, ifname));
 	json_object_object_add(o, "fec", fec_obj(p, ifname));
 	json_object_object_add(o, "pause", pause_obj(p, ifname));
+	json_object_object_add(o, "pfc_prevention_tout", pfc_prevention_obj(p, ifname));
+	json_object_object_add(o, "stats", stats_obj(p, ifname));
 	json_object_object_add(o, "dcb", dcb_obj(p, ifname));
 	json_object_object_add(o, "ecn", ecn_obj(p, ifname));
 	json_object_object_add(o, "lldp", unknown("lldpd (liblldpctl) is not queried by this probe release"));

@@ -47,6 +47,17 @@ struct fc_fec_info {
 	char configured[64], active[16];   /* "Auto RS BaseR", "RS" */
 };
 
+/* ethtool -S: n named 64-bit counters (malloc'd arrays; fc_stats_free releases them). */
+struct fc_stats {
+	size_t n;
+	char (*names)[33];           /* ETH_GSTRING_LEN (32) + NUL */
+	uint64_t *values;
+};
+
+void fc_stats_free(struct fc_stats *s);
+
+#define FC_PFC_PREVENTION_AUTO 0xffff   /* the driver picks the timeout */
+
 /* Kernel queries. Every member is required; a query the device cannot answer returns
  * FC_ERR_UNSUPPORTED with the reason in why. */
 struct fc_probe_ops {
@@ -55,6 +66,10 @@ struct fc_probe_ops {
 	enum fc_rc (*pause)(void *ctx, const char *ifname, struct fc_pause_info *out, char *why, size_t whysz);
 	enum fc_rc (*fec)(void *ctx, const char *ifname, struct fc_fec_info *out, char *why, size_t whysz);
 	enum fc_rc (*dcb)(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz);
+	/* ETHTOOL_GSTATS with its ETH_SS_STATS names */
+	enum fc_rc (*stats)(void *ctx, const char *ifname, struct fc_stats *out, char *why, size_t whysz);
+	/* ETHTOOL_GTUNABLE pfc-prevention-tout: ms, 0 off, FC_PFC_PREVENTION_AUTO */
+	enum fc_rc (*pfc_prevention)(void *ctx, const char *ifname, unsigned *ms, char *why, size_t whysz);
 	/* libibverbs ibv_query_port: the active MTU in bytes (256..4096) of dev/port */
 	enum fc_rc (*verbs_mtu)(void *ctx, const char *dev, int port, int *active_mtu, char *why, size_t whysz);
 	/* the nftables ruleset as the JSON of "nft -j list ruleset" (malloc'd into *json) */

@@ -57,7 +57,22 @@ i = [x for x in m["interfaces"] if x["name"] == "ens0f0"][0]
 # the model keeps the effective ARP settings: the higher of conf/all and conf/IF
 assert i["arp_ignore"]["value"] == 1 and i["arp_announce"]["value"] == 2, (i["arp_ignore"], i["arp_announce"])
 assert m["rdma"]["value"][0]["ports"][0]["active_mtu"]["value"] == 4096
-print("model from the probe's document: effective arp_ignore 1, arp_announce 2, active MTU 4096")
+# ethtool -S: the lossless-relevant subset is kept, the rest dropped; the tunable as auto/off/ms
+ifs = {x["name"]: x for x in m["interfaces"]}
+st = ifs["ens1f0"]["stats"]["value"]
+assert st["rx_corrected_bits_phy"] == 1201 and st["tx_pause_storm_error_events"] == 1, st
+assert st["rx_prio3_pause"] == 4001 and st["rx_out_of_buffer"] == 3, st
+assert "rx_packets" not in st, st
+assert ifs["ens0f0"]["pfc_prevention_tout_ms"]["value"] == -1, ifs["ens0f0"]["pfc_prevention_tout_ms"]
+assert ifs["ens1f0"]["pfc_prevention_tout_ms"]["value"] == 0
+assert ifs["ens2f0"]["pfc_prevention_tout_ms"]["value"] == 500
+assert "not supported" in ifs["ens5f0"]["pfc_prevention_tout_ms"]["unknown"], ifs["ens5f0"]["pfc_prevention_tout_ms"]
+port = m["rdma"]["value"][1]["ports"][0]
+assert port["rate_mbps"]["value"] == 100000 and port["width"]["value"] == 4, port
+assert port["hw_counters"]["value"] == {"np_cnp_sent": 121, "rp_cnp_handled": 80, "out_of_buffer": 0,
+                                        "out_of_sequence": 2}, port["hw_counters"]
+print("model from the probe's document: effective arp_ignore 1, arp_announce 2, active MTU 4096, "
+      "ethtool stats subset, pfc-prevention-tout auto/off/500/unsupported, RDMA rate and hw_counters")
 PY
 
 # faults: no RDMA subsystem; an interface that is gone; nothing usable

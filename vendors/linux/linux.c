@@ -24,7 +24,8 @@ static const char *const root_keys[] = { "format", "format_version", "hostname",
 static const char *const intent_keys[] = { "hostname", "interfaces", "rdma", "firewall", "memlock", "pcie_aspm_policy",
 					   NULL };
 static const char *const if_keys[] = { "name", "mac", "mtu", "operstate", "addresses", "driver", "pci", "link",
-				       "fec", "pause", "dcb", "ecn", "lldp", "sysctl", NULL };
+				       "fec", "pause", "dcb", "ecn", "lldp", "sysctl", "stats", "pfc_prevention_tout", NULL };
+static const char *const pfcprev_keys[] = { "ms", "auto", NULL };
 static const char *const sysctl_keys[] = { "arp_ignore", "arp_announce", "all_arp_ignore", "all_arp_announce", NULL };
 static const char *const drv_keys[] = { "name", "version", "firmware", NULL };
 static const char *const pci_keys[] = { "address", "current_link_speed", "current_link_width", "max_link_speed",
@@ -324,6 +325,63 @@ static enum fc_rc effective_sysctl(struct hp *h, const struct doc_node *o, const
 	return FC_OK;
 }
 
+/* pfc-prevention-tout: {"ms": N} (0: off) or {"auto": true}; the model keeps -1 for auto. */
+static enum fc_rc pfc_prevention(struct hp *h, struct fc_iface *ifc, const struct doc_node *n)
+{
+	const struct doc_node *a;
+	enum fc_rc rc;
+	bool on;
+
+	if (take_unknown(h, n, &ifc->pfc_prev_tout_ms.m, &rc))
+		return rc;
+	if ((rc = doc_expect(h->d, n, DOC_MAP, "pfc_prevention_tout", h->c->err)) != FC_OK ||
+	    (rc = doc_check_keys(h->d, n, pfcprev_keys, "pfc_prevention_tout", h->c->err)) != FC_OK)
+		return rc;
+	if ((a = doc_get(n, "auto"))) {
+		if ((rc = doc_as_bool(h->d, a, "auto", &on, h->c->err)) != FC_OK)
+			return rc;
+		if (on) {
+			fc_set_int(&ifc->pfc_prev_tout_ms, -1, src_of(h, a));
+			return FC_OK;
+		}
+	}
+	if (!doc_get(n, "ms"))
+		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, n->line,
+				  "pfc_prevention_tout: expected \"ms\" or \"auto\": true");
+	return get_int(h, n, "ms", 0, 65534, &ifc->pfc_prev_tout_ms);
+}
+
+/* Counters (RDMA hw_counters, ethtool -S): name -> non-negative integer, or unknown with the
+ * probe's reason. */
+static enum fc_rc counters(struct hp *h, const struct doc_node *map, const char *key, struct fc_meta *m,
+			   struct fc_counter **out, size_t *nout)
+{
+	const struct doc_node *n = doc_get(map, key);
+	enum fc_rc rc;
+	size_t i;
+
+	if (take_unknown(h, n, m, &rc))
+		return rc;
+	if ((rc = doc_expect(h->d, n, DOC_MAP, key, h->c->err)) != FC_OK)
+		return rc;
+	*out = fc_alloc(h->c->m->arena, (n->n + 1) * sizeof(**out));
+	if (!*out)
+		return FC_ERR_NOMEM;
+	for (i = 0; i < n->n; i++) {
+		int64_t v;
+
+		if ((rc = doc_as_int(h->d, n->items[i], n->keys[i], 0, INT64_MAX, &v, h->c->err)) != FC_OK)
+			return rc;
+		if (!((*out)[i].name = fc_strdup(h->c->m->arena, n->keys[i])))
+			return FC_ERR_NOMEM;
+		(*out)[i].value = v;
+	}
+	*nout = n->n;
+	m->known = true;
+	m->src = src_of(h, n);
+	return FC_OK;
+}
+
 static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 {
 	struct fc_model *m = h->c->m;
@@ -375,6 +433,10 @@ static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 	if ((rc = section(h, n, "pause", pause_keys, &o)) != FC_OK)
 		return rc;
 	if ((rc = get_bool(h, o, "rx", &ifc->pause_rx)) != FC_OK || (rc = get_bool(h, o, "tx", &ifc->pause_tx)) != FC_OK)
+		return rc;
+	if ((rc = counters(h, n, "stats", &ifc->stats_m, &ifc->stats, &ifc->nstats)) != FC_OK)
+		return rc;
+	if ((rc = pfc_prevention(h, ifc, doc_get(n, "pfc_prevention_tout"))) != FC_OK)
 		return rc;
 	if ((rc = dcb(h, ifc, n)) != FC_OK)
 		return rc;
@@ -437,34 +499,6 @@ static enum fc_rc gid(struct hp *h, struct fc_rdma_port *p, const struct doc_nod
 	return FC_OK;
 }
 
-/* hw_counters: name -> non-negative integer, or unknown with the probe's reason. */
-static enum fc_rc hw_counters(struct hp *h, struct fc_rdma_port *p, const struct doc_node *n)
-{
-	enum fc_rc rc;
-	size_t i;
-
-	if (take_unknown(h, n, &p->hw_counters_m, &rc))
-		return rc;
-	if ((rc = doc_expect(h->d, n, DOC_MAP, "hw_counters", h->c->err)) != FC_OK)
-		return rc;
-	p->hw_counters = fc_alloc(h->c->m->arena, (n->n + 1) * sizeof(*p->hw_counters));
-	if (!p->hw_counters)
-		return FC_ERR_NOMEM;
-	for (i = 0; i < n->n; i++) {
-		int64_t v;
-
-		if ((rc = doc_as_int(h->d, n->items[i], n->keys[i], 0, INT64_MAX, &v, h->c->err)) != FC_OK)
-			return rc;
-		if (!(p->hw_counters[i].name = fc_strdup(h->c->m->arena, n->keys[i])))
-			return FC_ERR_NOMEM;
-		p->hw_counters[i].value = v;
-	}
-	p->nhw_counters = n->n;
-	p->hw_counters_m.known = true;
-	p->hw_counters_m.src = src_of(h, n);
-	return FC_OK;
-}
-
 static enum fc_rc rdma_port(struct hp *h, struct fc_rdma_dev *rd, const struct doc_node *n)
 {
 	struct fc_rdma_port *p;
@@ -502,7 +536,7 @@ static enum fc_rc rdma_port(struct hp *h, struct fc_rdma_dev *rd, const struct d
 		   (rc = get_int(h, g, "width", 1, 32, &p->width)) != FC_OK) {
 		return rc;
 	}
-	if ((rc = hw_counters(h, p, doc_get(n, "hw_counters"))) != FC_OK)
+	if ((rc = counters(h, n, "hw_counters", &p->hw_counters_m, &p->hw_counters, &p->nhw_counters)) != FC_OK)
 		return rc;
 	g = doc_get(n, "gids");
 	if (take_unknown(h, g, &p->gids_m, &rc)) {

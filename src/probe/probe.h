@@ -83,6 +83,21 @@ struct fc_probe_ops {
 extern const struct fc_probe_ops fc_probe_live_ops;
 /* Recorded replies under <root>/.fabcheck-replies/<ifname>.json (tests, replays). */
 extern const struct fc_probe_ops fc_probe_recorded_ops;
+/* Agentless: the stored outputs of ethtool, ip -j and nft -j under <root>/.fabcheck-outputs/
+ * (ops_text.c). */
+extern const struct fc_probe_ops fc_probe_text_ops;
+
+/* The text parsers behind fc_probe_text_ops (NUL-terminated input; FC_ERR_INPUT with
+ * "line N: ..." in why, FC_ERR_UNSUPPORTED when the tool reported the query unsupported). */
+enum fc_rc fc_ethtool_settings_text(const char *text, struct fc_link_info *out, char *why, size_t whysz);
+enum fc_rc fc_ethtool_drvinfo_text(const char *text, struct fc_drv_info *out, char *why, size_t whysz);
+enum fc_rc fc_ethtool_pause_text(const char *text, struct fc_pause_info *out, char *why, size_t whysz);
+enum fc_rc fc_ethtool_fec_text(const char *text, struct fc_fec_info *out, char *why, size_t whysz);
+/* out is malloc'd: fc_stats_free */
+enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *why, size_t whysz);
+enum fc_rc fc_ethtool_tunable_text(const char *text, unsigned *ms, char *why, size_t whysz);
+enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
+			   size_t whysz);
 
 struct fc_probe_opts {
 	const char *root;             /* "" for the live system */

@@ -119,6 +119,59 @@ for root in roots:
         if cnp is not None:
             check("ecn cnp_dscp", i["ecn"]["cnp_dscp"], int(cnp), nb)
 
+# Agentless parsing of the real ethtool captures (node_exporter fixtures: e1000e eth0 settings,
+# driver and statistics; bond0 where "ethtool -S" failed): the values a reader takes from the
+# text must be the ones the probe document holds, and the failed capture must be unknown.
+eth = os.path.join(shared, "realdata", "prometheus+node_exporter", "collector", "fixtures", "ethtool")
+if os.path.isdir(eth):
+    import re, shutil
+    tmp = tempfile.mkdtemp()
+    try:
+        outs = os.path.join(tmp, ".fabcheck-outputs")
+        os.makedirs(outs)
+        files = {"settings": "ethtool_%s", "driver": "ethtool_-i_%s", "statistics": "ethtool_-S_%s"}
+        ifaces = sorted(os.listdir(eth))
+        for ifn in ifaces:
+            for src, dst in files.items():
+                if os.path.exists(os.path.join(eth, ifn, src)):
+                    shutil.copy(os.path.join(eth, ifn, src), os.path.join(outs, dst % ifn))
+        args = [fabcheck, "probe", "--root", tmp]
+        for ifn in ifaces:
+            args += ["--interface", ifn]
+        out = subprocess.run(args, capture_output=True, text=True)
+        check("agentless probe of the real ethtool captures exits 0", out.returncode, 0, out.stderr)
+        doc = {i["name"]: i for i in json.loads(out.stdout)["interfaces"]} if out.returncode == 0 else {}
+        for ifn in ifaces:
+            i, base = doc.get(ifn, {}), os.path.join(eth, ifn)
+            st = read(os.path.join(base, "settings"))
+            if st:
+                link = i.get("link", {})
+                m = re.search(r"Speed: (\d+)Mb/s", st)
+                check("ethtool speed", link.get("speed_mbps"), int(m.group(1)) if m else None, base)
+                check("ethtool duplex", link.get("duplex"), re.search(r"Duplex: (\w+)", st).group(1).lower(), base)
+                check("ethtool autoneg", link.get("autoneg"), "Auto-negotiation: on" in st, base)
+                check("ethtool port", link.get("port"), re.search(r"Port: (.+)", st).group(1).strip(), base)
+                for key, field in (("Supported link modes", "supported"), ("Advertised link modes", "advertised")):
+                    block = re.search(key + r":(.*?)\n\t\S", st, re.S).group(1)
+                    check("ethtool " + field + " modes", link.get(field), re.findall(r"\S+/\S+", block), base)
+            dr = read(os.path.join(base, "driver"))
+            if dr:
+                kv = dict(l.split(": ", 1) for l in dr.splitlines() if ": " in l)
+                drv = i.get("driver", {})
+                check("ethtool -i driver", drv.get("name"), kv.get("driver"), base)
+                check("ethtool -i version", drv.get("version"), kv.get("version"), base)
+                check("ethtool -i firmware", drv.get("firmware"), kv.get("firmware-version"), base)
+            stats = read(os.path.join(base, "statistics"))
+            if stats is not None:
+                if "NIC statistics:" in stats:
+                    check("ethtool -S parsed (the lossless subset: none of these e1000e counters)",
+                          i.get("stats"), {}, base)
+                else:
+                    check("ethtool -S failure -> unknown naming the command",
+                          "'ethtool -S %s' not understood" % ifn in i.get("stats", {}).get("unknown", ""), True, base)
+    finally:
+        shutil.rmtree(tmp)
+
 for what in sorted(checked):
     print("%5d  %s" % (checked[what], what))
 print("%d trees, %d comparisons, %d disagree" % (len(roots), sum(checked.values()), len(failures)))

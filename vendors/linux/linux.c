@@ -242,10 +242,15 @@ static enum fc_rc dcb(struct hp *h, struct fc_iface *ifc, const struct doc_node 
 	if ((rc = section(h, map, "dcb", dcb_keys, &o)) != FC_OK)
 		return rc;
 	if (!o) {
-		const char *why = "no DCB data in the host document";
+		/* the probe's own reason where it gave one (driver without DCB, agentless capture) */
+		const struct doc_node *u = doc_get(doc_get(map, "dcb"), "unknown");
+		const char *why = u && u->str ? fc_strdup(h->c->m->arena, u->str) : "no DCB data in the host document";
 
+		if (!why)
+			return FC_ERR_NOMEM;
 		fc_set_unknown(&ifc->pfc_prios.m, why);
 		fc_set_unknown(&ifc->trust.m, why);
+		fc_set_unknown(&ifc->cable_model_m.m, why);
 		for (p = 0; p < FC_PRIO_COUNT; p++)
 			fc_set_unknown(&ifc->pg[p].size.m, why);
 		return FC_OK;

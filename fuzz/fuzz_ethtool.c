@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/* libFuzzer harness: the agentless text parsers (ethtool, -i, -a, --show-fec, -S, --get-tunable;
+ * ip -j addr). Every parser runs on every input: each must reject or accept it, never crash. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "probe/probe.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char *text = malloc(size + 1), why[512], addrs[8][64];
+	struct fc_link_info *li = malloc(sizeof(*li));
+	struct fc_drv_info di;
+	struct fc_pause_info pi;
+	struct fc_fec_info fi;
+	struct fc_stats st;
+	unsigned ms;
+	size_t n;
+
+	if (!text || !li) {
+		free(text);
+		free(li);
+		return 0;
+	}
+	memcpy(text, data, size);
+	text[size] = '\0';
+	fc_ethtool_settings_text(text, li, why, sizeof(why));
+	fc_ethtool_drvinfo_text(text, &di, why, sizeof(why));
+	fc_ethtool_pause_text(text, &pi, why, sizeof(why));
+	fc_ethtool_fec_text(text, &fi, why, sizeof(why));
+	if (fc_ethtool_stats_text(text, &st, why, sizeof(why)) == FC_OK)
+		fc_stats_free(&st);
+	fc_ethtool_tunable_text(text, &ms, why, sizeof(why));
+	fc_ip_addr_json(text, "eth0", addrs, 8, &n, why, sizeof(why));
+	free(li);
+	free(text);
+	return 0;
+}

@@ -1,0 +1,510 @@
+/* SPDX-License-Identifier: MIT */
+/* Agentless host state: the probe's kernel queries answered from the outputs of the standard
+ * tools, as an SSH collection stores them under <root>/.fabcheck-outputs/ (one file per command,
+ * spaces replaced by '_': "ethtool_-S_ens1f0"). The probe's document builder runs unchanged on
+ * top, so a host gives the same model whether it ran `fabcheck probe` or was read over SSH.
+ *
+ *   ethtool IF                              link settings (speed, lanes, duplex, autoneg, port, modes)
+ *   ethtool -i IF                           driver, version, firmware, bus
+ *   ethtool -a IF                           802.3x pause
+ *   ethtool --show-fec IF                   FEC configured and active
+ *   ethtool -S IF                           statistics by name
+ *   ethtool --get-tunable IF pfc-prevention-tout
+ *   ip -j addr show dev IF                  addresses
+ *   nft -j list ruleset                     the ruleset, as the live probe gets it from libnftables
+ *
+ * The text parsers are public (probe.h) for the fuzz harness: each takes a NUL-terminated
+ * output, fills its result and returns FC_OK, FC_ERR_UNSUPPORTED when the tool said the device
+ * does not support the query, or FC_ERR_INPUT with "line N: what was expected" in why. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc/doc.h"
+#include "probe/probe.h"
+#include "util/buf.h"
+#include "util/str.h"
+
+#define OUT_MAX (64u * 1024u * 1024u)
+
+/* The stored output of command (NUL-terminated, malloc'd into *text). */
+static enum fc_rc output(const char *root, const char *command, char **text, char *why, size_t whysz)
+{
+	char path[4096], name[512];
+	struct fc_buf b;
+	struct fc_err err;
+	size_t i;
+
+	snprintf(name, sizeof(name), "%s", command);
+	for (i = 0; name[i]; i++)
+		if (name[i] == ' ' || name[i] == '/')
+			name[i] = '_';
+	snprintf(path, sizeof(path), "%s/.fabcheck-outputs/%s", root, name);
+	fc_err_clear(&err);
+	if (fc_read_file(path, OUT_MAX, &b, &err) != FC_OK) {
+		snprintf(why, whysz, "no stored output of '%s' (%s)", command, err.msg);
+		return FC_ERR_UNSUPPORTED;
+	}
+	*text = b.data;
+	return FC_OK;
+}
+
+/* A line as a NUL-terminated copy without the trailing blanks. */
+static void line_copy(const struct fc_lines *it, char *buf, size_t size)
+{
+	size_t n = it->len < size - 1 ? it->len : size - 1;
+
+	memcpy(buf, it->line, n);
+	while (n && isspace((unsigned char)buf[n - 1]))
+		n--;
+	buf[n] = '\0';
+}
+
+/* "  Key: value" -> key and value (both trimmed); false when the line has no ':'. */
+static bool key_value(char *line, char **key, char **val)
+{
+	char *c = strchr(line, ':'), *k = line;
+	size_t n;
+
+	if (!c)
+		return false;
+	*c = '\0';
+	while (isspace((unsigned char)*k))
+		k++;
+	n = strlen(k);
+	while (n && isspace((unsigned char)k[n - 1]))
+		k[--n] = '\0';
+	*val = c + 1;
+	while (isspace((unsigned char)**val))
+		(*val)++;
+	*key = k;
+	return true;
+}
+
+/* ethtool prints errors on the output it gives (e.g. "Cannot get device settings: Operation not
+ * supported"); a whole output of such lines is the query failing. */
+static bool not_supported(const char *text)
+{
+	return strstr(text, "Operation not supported") || strstr(text, "No such device");
+}
+
+/* FC_ERR_UNSUPPORTED with the tool's own first line as the reason, or FC_ERR_INPUT with
+ * what was expected. */
+static enum fc_rc failed(const char *text, const char *expected, char *why, size_t whysz)
+{
+	if (not_supported(text)) {
+		snprintf(why, whysz, "%.*s", (int)strcspn(text, "\n"), text);
+		return FC_ERR_UNSUPPORTED;
+	}
+	snprintf(why, whysz, "%s", expected);
+	return FC_ERR_INPUT;
+}
+
+static void add_modes(char *val, char (*out)[40], size_t *n)
+{
+	char *save = NULL, *w;
+
+	if (!strcmp(val, "Not reported"))
+		return;
+	for (w = strtok_r(val, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
+		if (*n < FC_MAX_MODES && strchr(w, '/'))
+			snprintf(out[(*n)++], 40, "%s", w);
+}
+
+static uint8_t port_code(const char *v)
+{
+	static const struct { const char *name; uint8_t code; } p[] = {
+		{ "Twisted Pair", 0x00 }, { "AUI", 0x01 }, { "BNC", 0x02 }, { "MII", 0x03 }, { "FIBRE", 0x04 },
+		{ "Direct Attach Copper", 0x05 }, { "None", 0xef }, { "Other", 0xff },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(p) / sizeof(p[0]); i++)
+		if (!strcmp(v, p[i].name))
+			return p[i].code;
+	return FC_PORT_UNREPORTED;
+}
+
+enum fc_rc fc_ethtool_settings_text(const char *text, struct fc_link_info *out, char *why, size_t whysz)
+{
+	struct fc_lines it;
+	char line[2048], *key, *val;
+	char (*list)[40] = NULL;
+	size_t *nlist = NULL;
+	bool header = false;
+	int64_t v;
+
+	memset(out, 0, sizeof(*out));
+	out->duplex = 0xff;
+	out->port = FC_PORT_UNREPORTED;
+	fc_lines_init(&it, text);
+	while (fc_lines_next(&it)) {
+		line_copy(&it, line, sizeof(line));
+		if (!line[0])
+			continue;
+		if (!strncmp(line, "Settings for ", 13)) {
+			header = true;
+			continue;
+		}
+		if (!key_value(line, &key, &val)) {
+			/* a continuation of the link-mode list above (or of the message level) */
+			if (list)
+				add_modes(line, list, nlist);
+			continue;
+		}
+		list = NULL;
+		if (!strcmp(key, "Supported link modes")) {
+			list = out->supported, nlist = &out->nsupported;
+		} else if (!strcmp(key, "Advertised link modes")) {
+			list = out->advertised, nlist = &out->nadvertised;
+		} else if (!strcmp(key, "Link partner advertised link modes")) {
+			list = out->partner, nlist = &out->npartner;
+		} else if (!strcmp(key, "Speed")) {
+			if (!strcmp(val, "Unknown!"))
+				out->speed_mbps = 0;
+			else if (strlen(val) > 4 && !strcmp(val + strlen(val) - 4, "Mb/s") &&
+				 fc_parse_i64n(val, strlen(val) - 4, 1, 10000000, &v))
+				out->speed_mbps = (uint32_t)v;
+			else
+				goto bad;
+		} else if (!strcmp(key, "Duplex")) {
+			out->duplex = !strcmp(val, "Full") ? 1 : !strcmp(val, "Half") ? 0 : 0xff;
+		} else if (!strcmp(key, "Auto-negotiation")) {
+			if (strcmp(val, "on") && strcmp(val, "off"))
+				goto bad;
+			out->autoneg = !strcmp(val, "on");
+		} else if (!strcmp(key, "Port")) {
+			out->port = port_code(val);
+		} else if (!strcmp(key, "Lanes")) {
+			if (!fc_parse_i64(val, 1, 8, &v))
+				goto bad;
+			out->lanes = (int)v;
+		}
+		if (list)
+			add_modes(val, list, nlist);
+	}
+	if (!header)
+		return failed(text, "line 1: expected 'Settings for IF:'", why, whysz);
+	return FC_OK;
+bad:
+	snprintf(why, whysz, "line %u: '%s' is not a %s value ethtool prints", it.lineno, val, key);
+	return FC_ERR_INPUT;
+}
+
+enum fc_rc fc_ethtool_drvinfo_text(const char *text, struct fc_drv_info *out, char *why, size_t whysz)
+{
+	struct fc_lines it;
+	char line[1024], *key, *val;
+	bool driver = false;
+
+	memset(out, 0, sizeof(*out));
+	fc_lines_init(&it, text);
+	while (fc_lines_next(&it)) {
+		line_copy(&it, line, sizeof(line));
+		if (!key_value(line, &key, &val))
+			continue;
+		if (!strcmp(key, "driver")) {
+			snprintf(out->driver, sizeof(out->driver), "%s", val);
+			driver = true;
+		} else if (!strcmp(key, "version")) {
+			snprintf(out->version, sizeof(out->version), "%s", val);
+		} else if (!strcmp(key, "firmware-version")) {
+			snprintf(out->firmware, sizeof(out->firmware), "%s", val);
+		} else if (!strcmp(key, "bus-info")) {
+			snprintf(out->bus, sizeof(out->bus), "%s", val);
+		}
+	}
+	if (!driver)
+		return failed(text, "line 1: expected 'driver: NAME'", why, whysz);
+	return FC_OK;
+}
+
+static int on_off(const char *v)
+{
+	return !strcmp(v, "on") ? 1 : !strcmp(v, "off") ? 0 : -1;
+}
+
+enum fc_rc fc_ethtool_pause_text(const char *text, struct fc_pause_info *out, char *why, size_t whysz)
+{
+	struct fc_lines it;
+	char line[512], *key, *val;
+	int seen = 0, b;
+
+	memset(out, 0, sizeof(*out));
+	fc_lines_init(&it, text);
+	while (fc_lines_next(&it)) {
+		line_copy(&it, line, sizeof(line));
+		if (!key_value(line, &key, &val) || strncmp(line, "Pause parameters", 16) == 0)
+			continue;
+		if (strcmp(key, "Autonegotiate") && strcmp(key, "RX") && strcmp(key, "TX"))
+			continue;   /* "RX negotiated", "TX negotiated" */
+		if ((b = on_off(val)) < 0) {
+			snprintf(why, whysz, "line %u: %s: expected on or off, found '%s'", it.lineno, key, val);
+			return FC_ERR_INPUT;
+		}
+		if (!strcmp(key, "Autonegotiate"))
+			out->autoneg = b;
+		else if (!strcmp(key, "RX"))
+			out->rx = b;
+		else
+			out->tx = b;
+		seen++;
+	}
+	if (seen < 3)
+		return failed(text, "expected Autonegotiate, RX and TX lines", why, whysz);
+	return FC_OK;
+}
+
+/* ethtool's FEC names (Off, None, Auto, BaseR, RS, LLRS) in the probe's spelling. */
+static void fec_words(const char *val, char *out, size_t size)
+{
+	char buf[256], *save = NULL, *w;
+
+	snprintf(buf, sizeof(buf), "%s", val);
+	out[0] = '\0';
+	for (w = strtok_r(buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		const char *n = !strcasecmp(w, "Off") || !strcasecmp(w, "None") ? "None" : w;
+
+		snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? " " : "", n);
+	}
+}
+
+enum fc_rc fc_ethtool_fec_text(const char *text, struct fc_fec_info *out, char *why, size_t whysz)
+{
+	struct fc_lines it;
+	char line[512], *key, *val;
+	bool conf = false;
+
+	memset(out, 0, sizeof(*out));
+	fc_lines_init(&it, text);
+	while (fc_lines_next(&it)) {
+		line_copy(&it, line, sizeof(line));
+		if (!key_value(line, &key, &val))
+			continue;
+		/* "Configured FEC encodings" (ethtool < 5.x), "Supported/Configured FEC encodings" */
+		if (strstr(key, "Configured FEC encodings")) {
+			fec_words(val, out->configured, sizeof(out->configured));
+			conf = true;
+		} else if (!strcmp(key, "Active FEC encoding")) {
+			fec_words(val, out->active, sizeof(out->active));
+		}
+	}
+	if (!conf)
+		return failed(text, "expected a 'Configured FEC encodings' line", why, whysz);
+	return FC_OK;
+}
+
+enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *why, size_t whysz)
+{
+	struct fc_lines it;
+	char line[512];
+	size_t cap = 0;
+	bool header = false;
+
+	memset(out, 0, sizeof(*out));
+	fc_lines_init(&it, text);
+	while (fc_lines_next(&it)) {
+		char *c;
+		int64_t v;
+
+		line_copy(&it, line, sizeof(line));
+		if (!line[0])
+			continue;
+		if (!strcmp(line, "NIC statistics:")) {
+			header = true;
+			continue;
+		}
+		/* "     name: value"; names may hold spaces, dots and colons: the value is after the last ": " */
+		if (!header)
+			continue;   /* a "# ethtool -S IF" banner or the like before the table */
+		if (!(c = strrchr(line, ':')) || c[1] != ' ' || !fc_parse_i64(c + 2, 0, INT64_MAX, &v)) {
+			snprintf(why, whysz, "line %u: expected 'name: value', found '%.80s'", it.lineno, line);
+			fc_stats_free(out);
+			return FC_ERR_INPUT;
+		}
+		*c = '\0';
+		if (out->n == cap) {
+			size_t ncap = cap ? cap * 2 : 64;
+			char (*nn)[33] = realloc(out->names, ncap * sizeof(*nn));
+			uint64_t *nv;
+
+			if (nn)
+				out->names = nn;
+			nv = nn ? realloc(out->values, ncap * sizeof(*nv)) : NULL;
+			if (!nn || !nv) {
+				fc_stats_free(out);
+				snprintf(why, whysz, "out of memory");
+				return FC_ERR_NOMEM;
+			}
+			out->values = nv;
+			cap = ncap;
+		}
+		{
+			const char *name = line;
+
+			while (isspace((unsigned char)*name))
+				name++;
+			snprintf(out->names[out->n], sizeof(out->names[0]), "%.32s", name);
+		}
+		out->values[out->n++] = (uint64_t)v;
+	}
+	if (!header)
+		return failed(text, "line 1: expected 'NIC statistics:'", why, whysz);
+	return FC_OK;
+}
+
+/* "pfc-prevention-tout: 100" (the tunable's name, a colon, the value) */
+enum fc_rc fc_ethtool_tunable_text(const char *text, unsigned *ms, char *why, size_t whysz)
+{
+	struct fc_lines it;
+	char line[256], *key, *val;
+	int64_t v;
+
+	fc_lines_init(&it, text);
+	while (fc_lines_next(&it)) {
+		line_copy(&it, line, sizeof(line));
+		if (!key_value(line, &key, &val) || strcmp(key, "pfc-prevention-tout"))
+			continue;
+		if (!fc_parse_i64(val, 0, 65535, &v)) {
+			snprintf(why, whysz, "line %u: pfc-prevention-tout: expected 0..65535, found '%.40s'", it.lineno, val);
+			return FC_ERR_INPUT;
+		}
+		*ms = (unsigned)v;
+		return FC_OK;
+	}
+	return failed(text, "expected 'pfc-prevention-tout: N'", why, whysz);
+}
+
+/* ip -j addr show dev IF: [{"ifname": IF, "addr_info": [{"family", "local", "prefixlen"}]}] */
+enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
+			   size_t whysz)
+{
+	struct doc *d = NULL;
+	struct fc_err err;
+	size_t i, j;
+	bool found = false;
+
+	*n = 0;
+	fc_err_clear(&err);
+	if (doc_parse_json("ip -j addr", text, strlen(text), &d, &err) != FC_OK) {
+		snprintf(why, whysz, "%s", err.msg);
+		return FC_ERR_INPUT;
+	}
+	for (i = 0; d->root->type == DOC_SEQ && i < d->root->n; i++) {
+		const struct doc_node *l = d->root->items[i], *name = doc_get(l, "ifname"), *ai = doc_get(l, "addr_info");
+
+		if (!name || !name->str || strcmp(name->str, ifname))
+			continue;
+		found = true;
+		for (j = 0; ai && ai->type == DOC_SEQ && j < ai->n && *n < max; j++) {
+			const struct doc_node *loc = doc_get(ai->items[j], "local"), *pl = doc_get(ai->items[j], "prefixlen");
+
+			if (loc && loc->str && pl && pl->str)
+				snprintf(out[(*n)++], 64, "%.45s/%.3s", loc->str, pl->str);
+		}
+	}
+	doc_free(&d);
+	if (!found) {
+		snprintf(why, whysz, "ip -j addr: no entry for %s", ifname);
+		return FC_ERR_INPUT;
+	}
+	return FC_OK;
+}
+
+/* Runs one parser on the stored output of command; parse errors name the stored file. */
+#define FROM_OUTPUT(root, cmdfmt, ifname, call)                                                      \
+	do {                                                                                           \
+		char cmd_[256], *text_ = NULL;                                                         \
+		enum fc_rc rc_;                                                                        \
+                                                                                                       \
+		snprintf(cmd_, sizeof(cmd_), cmdfmt, ifname);                                          \
+		if ((rc_ = output(root, cmd_, &text_, why, whysz)) != FC_OK)                          \
+			return rc_;                                                                    \
+		rc_ = call;                                                                            \
+		if (rc_ == FC_ERR_INPUT) {                                                             \
+			char w_[512];                                                                  \
+                                                                                                       \
+			snprintf(w_, sizeof(w_), "%s", why);                                           \
+			snprintf(why, whysz, "'%s' not understood: %s", cmd_, w_);                     \
+		}                                                                                      \
+		free(text_);                                                                           \
+		return rc_;                                                                            \
+	} while (0)
+
+static enum fc_rc txt_link(void *ctx, const char *ifname, struct fc_link_info *out, char *why, size_t whysz)
+{
+	FROM_OUTPUT(ctx, "ethtool %s", ifname, fc_ethtool_settings_text(text_, out, why, whysz));
+}
+
+static enum fc_rc txt_drvinfo(void *ctx, const char *ifname, struct fc_drv_info *out, char *why, size_t whysz)
+{
+	FROM_OUTPUT(ctx, "ethtool -i %s", ifname, fc_ethtool_drvinfo_text(text_, out, why, whysz));
+}
+
+static enum fc_rc txt_pause(void *ctx, const char *ifname, struct fc_pause_info *out, char *why, size_t whysz)
+{
+	FROM_OUTPUT(ctx, "ethtool -a %s", ifname, fc_ethtool_pause_text(text_, out, why, whysz));
+}
+
+static enum fc_rc txt_fec(void *ctx, const char *ifname, struct fc_fec_info *out, char *why, size_t whysz)
+{
+	FROM_OUTPUT(ctx, "ethtool --show-fec %s", ifname, fc_ethtool_fec_text(text_, out, why, whysz));
+}
+
+static enum fc_rc txt_stats(void *ctx, const char *ifname, struct fc_stats *out, char *why, size_t whysz)
+{
+	memset(out, 0, sizeof(*out));
+	FROM_OUTPUT(ctx, "ethtool -S %s", ifname, fc_ethtool_stats_text(text_, out, why, whysz));
+}
+
+static enum fc_rc txt_pfc_prevention(void *ctx, const char *ifname, unsigned *ms, char *why, size_t whysz)
+{
+	FROM_OUTPUT(ctx, "ethtool --get-tunable %s pfc-prevention-tout", ifname,
+		    fc_ethtool_tunable_text(text_, ms, why, whysz));
+}
+
+static enum fc_rc txt_addresses(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
+				size_t whysz)
+{
+	*n = 0;
+	FROM_OUTPUT(ctx, "ip -j addr show dev %s", ifname, fc_ip_addr_json(text_, ifname, out, max, n, why, whysz));
+}
+
+static enum fc_rc txt_dcb(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz)
+{
+	(void)ctx;
+	(void)ifname;
+	memset(out, 0, sizeof(*out));
+	snprintf(why, whysz, "agentless: dcb -j output is not parsed by this release (run fabcheck probe on the host)");
+	return FC_ERR_UNSUPPORTED;
+}
+
+static enum fc_rc txt_verbs_mtu(void *ctx, const char *dev, int port, int *active_mtu, char *why, size_t whysz)
+{
+	(void)ctx;
+	(void)dev;
+	(void)port;
+	(void)active_mtu;
+	snprintf(why, whysz, "agentless: ibv_devinfo output is not parsed by this release (run fabcheck probe on the host)");
+	return FC_ERR_UNSUPPORTED;
+}
+
+static enum fc_rc txt_nft(void *ctx, char **json, char *why, size_t whysz)
+{
+	*json = NULL;
+	return output(ctx, "nft -j list ruleset", json, why, whysz);
+}
+
+const struct fc_probe_ops fc_probe_text_ops = {
+	.link = txt_link,
+	.drvinfo = txt_drvinfo,
+	.pause = txt_pause,
+	.fec = txt_fec,
+	.stats = txt_stats,
+	.pfc_prevention = txt_pfc_prevention,
+	.dcb = txt_dcb,
+	.verbs_mtu = txt_verbs_mtu,
+	.nft_ruleset = txt_nft,
+	.addresses = txt_addresses,
+};

@@ -1,0 +1,85 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# The same host state read two ways gives the same model: `fabcheck probe` on a recorded mlx5
+# host (kernel replies recorded) and the agentless capture of that state (the standard tools'
+# outputs, tests/fixtures/agentless_outputs.py). Every value of both models is compared, except
+# the two sources agentless mode does not parse yet (dcb -j, ibv_devinfo), which must come out
+# unknown with that reason. Then faults: an output that is not understood, and a missing one.
+set -euo pipefail
+fabcheck=$1
+PY=/usr/bin/python3
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$PY" tests/fixtures/mlx5host.py "$t/rec" --nics 8 --rdma 4 --gids 32 --rxe-firewall drop
+"$PY" tests/fixtures/agentless_outputs.py "$t/rec" "$t/ssh"
+"$fabcheck" probe --root "$t/rec" --out "$t/rec.json" || fail "probe (recorded replies) exit $?"
+"$fabcheck" probe --root "$t/ssh" --out "$t/ssh.json" || fail "probe (agentless outputs) exit $?"
+for m in rec ssh; do
+  "$fabcheck" parse --platform linux --command "fabcheck probe" "$t/$m.json" > "$t/$m.model" ||
+    fail "the Linux adapter refuses the $m document"
+done
+"$PY" - "$t/rec.model" "$t/ssh.model" <<'PY'
+import json, sys
+rec, ssh = (json.load(open(p)) for p in sys.argv[1:3])
+AGENTLESS_TODO = {"pfc_prios_mask", "trust", "buffers_by_priority", "cable_model_m", "active_mtu"}
+
+def strip(x):
+    """Values and unknown reasons without their source file:line (the files differ)."""
+    if isinstance(x, dict):
+        return {k: strip(v) for k, v in x.items() if k != "source"}
+    if isinstance(x, list):
+        return [strip(v) for v in x]
+    return x
+
+n, todo = 0, 0
+def walk(a, b, path):
+    global n, todo
+    if isinstance(a, dict) and isinstance(b, dict) and "unknown" in a and "unknown" in b:
+        n += 1   # unknown both ways; the reasons are each tool's own words
+    elif isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b)):
+            key = path + "." + k
+            if k in AGENTLESS_TODO:
+                # known through the probe; unknown agentless, saying why
+                assert "agentless:" in json.dumps(b.get(k)), (key, b.get(k))
+                todo += 1
+                continue
+            assert k in a and k in b, "%s: only in %s" % (key, "probe" if k in a else "agentless")
+            walk(a[k], b[k], key)
+    elif isinstance(a, list) and isinstance(b, list):
+        assert len(a) == len(b), "%s: %d vs %d items" % (path, len(a), len(b))
+        for i, (x, y) in enumerate(zip(a, b)):
+            walk(x, y, "%s[%d]" % (path, i))
+    else:
+        assert a == b, "%s: probe %r, agentless %r" % (path, a, b)
+        n += 1
+
+walk(strip(rec), strip(ssh), "model")
+# the comparison covered what agentless mode parses: link modes, FEC, pause, stats, tunables
+ifs = {i["name"]: i for i in ssh["interfaces"]}
+assert ifs["ens1f0"]["stats"]["value"]["rx_corrected_bits_phy"] == 1201
+assert ifs["ens0f0"]["link_mode"]["value"] == "100000baseCR4/Full", ifs["ens0f0"]["link_mode"]
+assert ifs["ens0f0"]["fec_active"]["value"] == "rs", ifs["ens0f0"]["fec_active"]
+assert ifs["ens0f0"]["pfc_prevention_tout_ms"]["value"] == -1
+assert ifs["ens0f0"]["addresses"]["value"] == ["10.0.0.1/31"], ifs["ens0f0"]["addresses"]
+assert ifs["ens0f0"]["medium"]["value"] == "dac"
+print("same model through the probe and agentless parsing: %d values equal, %d fields not parsed "
+      "agentless yet (DCB, active MTU) reported unknown" % (n, todo))
+PY
+
+# an output that is not understood is unknown with the file named, and never a value
+printf 'Settings for ens0f0:\n\tSpeed: fast\n' > "$t/ssh/.fabcheck-outputs/ethtool_ens0f0"
+rm "$t/ssh/.fabcheck-outputs/ethtool_-S_ens1f0"
+"$fabcheck" probe --root "$t/ssh" --out "$t/bad.json" || fail "probe exit $? on a bad output"
+"$PY" - "$t/bad.json" <<'PY'
+import json, sys
+d = {i["name"]: i for i in json.load(open(sys.argv[1]))["interfaces"]}
+why = d["ens0f0"]["link"]["unknown"]
+assert "'ethtool ens0f0' not understood: line 2" in why and "Speed" in why, why
+why = d["ens1f0"]["stats"]["unknown"]
+assert "no stored output of 'ethtool -S ens1f0'" in why, why
+print("bad and missing outputs: unknown with the command and line named")
+PY
+echo "probe_agentless: ok"

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* libFuzzer harness: the agentless text parsers (ethtool, -i, -a, --show-fec, -S, --get-tunable;
- * ip -j addr). Every parser runs on every input: each must reject or accept it, never crash. */
+/* libFuzzer harness: the agentless text parsers (ethtool, -i, -a, --show-fec, -S, --get-tunable,
+ * -m; ip -j addr) and the module EEPROM decoder (the input as raw bytes). Every parser runs on
+ * every input: each must reject or accept it, never crash. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fc_pause_info pi;
 	struct fc_fec_info fi;
 	struct fc_stats st;
+	struct fc_module_info mi;
 	unsigned ms;
 	size_t n;
 
@@ -34,6 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fc_stats_free(&st);
 	fc_ethtool_tunable_text(text, &ms, why, sizeof(why));
 	fc_ip_addr_json(text, "eth0", addrs, 8, &n, why, sizeof(why));
+	fc_module_text(text, &mi, why, sizeof(why));
+	fc_module_decode(data, size, &mi, why, sizeof(why));
 	free(li);
 	free(text);
 	return 0;

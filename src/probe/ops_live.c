@@ -276,6 +276,33 @@ static enum fc_rc live_pfc_prevention(void *ctx, const char *ifname, unsigned *m
 	return FC_OK;
 }
 
+static enum fc_rc live_module(void *ctx, const char *ifname, struct fc_module_info *out, char *why, size_t whysz)
+{
+	struct ethtool_modinfo mi;
+	struct ethtool_eeprom *ee;
+	enum fc_rc rc;
+
+	(void)ctx;
+	memset(&mi, 0, sizeof(mi));
+	mi.cmd = ETHTOOL_GMODULEINFO;
+	if ((rc = ethtool_ioctl(ifname, &mi, why, whysz, "GMODULEINFO")) != FC_OK)
+		return rc;
+	if (mi.eeprom_len == 0 || mi.eeprom_len > 4096) {
+		snprintf(why, whysz, "ethtool GMODULEINFO: EEPROM length %u", mi.eeprom_len);
+		return FC_ERR_UNSUPPORTED;
+	}
+	if (!(ee = calloc(1, sizeof(*ee) + mi.eeprom_len))) {
+		snprintf(why, whysz, "out of memory");
+		return FC_ERR_NOMEM;
+	}
+	ee->cmd = ETHTOOL_GMODULEEEPROM;
+	ee->len = mi.eeprom_len;
+	if ((rc = ethtool_ioctl(ifname, ee, why, whysz, "GMODULEEEPROM")) == FC_OK)
+		rc = fc_module_decode(ee->data, ee->len, out, why, whysz);
+	free(ee);
+	return rc;
+}
+
 static enum fc_rc live_addresses(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
 				 size_t whysz)
 {
@@ -388,6 +415,7 @@ const struct fc_probe_ops fc_probe_live_ops = {
 	.pause = live_pause,
 	.fec = live_fec,
 	.stats = live_stats,
+	.module = live_module,
 	.pfc_prevention = live_pfc_prevention,
 	.dcb = live_dcb,
 	.verbs_mtu = live_verbs_mtu,

@@ -154,6 +154,34 @@ static enum fc_rc rec_stats(void *ctx, const char *ifname, struct fc_stats *out,
 	return rc;
 }
 
+/* "module_eeprom": the bytes GMODULEEEPROM returned, as hex */
+static enum fc_rc rec_module(void *ctx, const char *ifname, struct fc_module_info *out, char *why, size_t whysz)
+{
+	struct doc *d = NULL;
+	enum fc_rc rc;
+	const struct doc_node *n = reply(&d, ctx, ifname, "module_eeprom", why, whysz, &rc);
+	uint8_t *bytes = NULL;
+	size_t len, i;
+
+	if (n) {
+		len = n->str ? strlen(n->str) / 2 : 0;
+		bytes = calloc(1, len + 1);
+		for (i = 0; bytes && i < len; i++) {
+			unsigned b;
+
+			if (sscanf(n->str + 2 * i, "%2x", &b) != 1)
+				break;
+			bytes[i] = (uint8_t)b;
+		}
+		rc = bytes && i == len ? fc_module_decode(bytes, len, out, why, whysz) : FC_ERR_INPUT;
+		if (rc == FC_ERR_INPUT && (!bytes || i != len))
+			snprintf(why, whysz, "recorded module_eeprom is not hex");
+		free(bytes);
+	}
+	doc_free(&d);
+	return rc;
+}
+
 /* "pfc_prevention_tout": ms (65535 = auto) */
 static enum fc_rc rec_pfc_prevention(void *ctx, const char *ifname, unsigned *ms, char *why, size_t whysz)
 {
@@ -294,6 +322,7 @@ const struct fc_probe_ops fc_probe_recorded_ops = {
 	.pause = rec_pause,
 	.fec = rec_fec,
 	.stats = rec_stats,
+	.module = rec_module,
 	.pfc_prevention = rec_pfc_prevention,
 	.dcb = rec_dcb,
 	.verbs_mtu = rec_verbs_mtu,

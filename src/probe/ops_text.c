@@ -9,6 +9,7 @@
  *   ethtool -a IF                           802.3x pause
  *   ethtool --show-fec IF                   FEC configured and active
  *   ethtool -S IF                           statistics by name
+ *   ethtool -m IF                           the module EEPROM, decoded (module.c)
  *   ethtool --get-tunable IF pfc-prevention-tout
  *   ip -j addr show dev IF                  addresses
  *   nft -j list ruleset                     the ruleset, as the live probe gets it from libnftables
@@ -458,6 +459,11 @@ static enum fc_rc txt_stats(void *ctx, const char *ifname, struct fc_stats *out,
 	FROM_OUTPUT(ctx, "ethtool -S %s", ifname, fc_ethtool_stats_text(text_, out, why, whysz));
 }
 
+static enum fc_rc txt_module(void *ctx, const char *ifname, struct fc_module_info *out, char *why, size_t whysz)
+{
+	FROM_OUTPUT(ctx, "ethtool -m %s", ifname, fc_module_text(text_, out, why, whysz));
+}
+
 static enum fc_rc txt_pfc_prevention(void *ctx, const char *ifname, unsigned *ms, char *why, size_t whysz)
 {
 	FROM_OUTPUT(ctx, "ethtool --get-tunable %s pfc-prevention-tout", ifname,
@@ -502,6 +508,7 @@ const struct fc_probe_ops fc_probe_text_ops = {
 	.pause = txt_pause,
 	.fec = txt_fec,
 	.stats = txt_stats,
+	.module = txt_module,
 	.pfc_prevention = txt_pfc_prevention,
 	.dcb = txt_dcb,
 	.verbs_mtu = txt_verbs_mtu,

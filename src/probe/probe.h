@@ -58,6 +58,37 @@ void fc_stats_free(struct fc_stats *s);
 
 #define FC_PFC_PREVENTION_AUTO 0xffff   /* the driver picks the timeout */
 
+/* The module's own alarm and warning thresholds for one monitor (dBm for optical power). */
+struct fc_module_th {
+	bool set;
+	double hi_alarm, lo_alarm, hi_warn, lo_warn;
+};
+
+struct fc_module_lane {
+	bool has;
+	double bias_ma, tx_dbm, rx_dbm;
+};
+
+/* A decoded module EEPROM (module.c), from the bytes or from `ethtool -m` text. */
+struct fc_module_info {
+	char identifier[24];          /* SFP, QSFP+, QSFP28, QSFP-DD, OSFP */
+	char spec[16];                /* SFF-8472, SFF-8636, CMIS */
+	char vendor[24], part[24], serial[24];
+	char compliance[48];          /* one spelling: "100GBASE-CR4", "25GBASE-CR CA-L", "100G AOC" */
+	char cable[24];               /* passive copper, active copper, active cable, optical */
+	bool has_length;              /* copper and active cables: the assembly length */
+	double length_m;
+	bool dom;                     /* the module has monitors (passive copper has none) */
+	bool has_temp, has_volt;
+	double temp_c, volt_v;
+	int nlanes;
+	struct fc_module_lane lane[8];
+	struct fc_module_th th_temp, th_volt, th_bias, th_tx, th_rx;
+};
+
+enum fc_rc fc_module_decode(const uint8_t *ee, size_t len, struct fc_module_info *out, char *why, size_t whysz);
+enum fc_rc fc_module_text(const char *text, struct fc_module_info *out, char *why, size_t whysz);
+
 /* Kernel queries. Every member is required; a query the device cannot answer returns
  * FC_ERR_UNSUPPORTED with the reason in why. */
 struct fc_probe_ops {
@@ -68,6 +99,8 @@ struct fc_probe_ops {
 	enum fc_rc (*dcb)(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz);
 	/* ETHTOOL_GSTATS with its ETH_SS_STATS names */
 	enum fc_rc (*stats)(void *ctx, const char *ifname, struct fc_stats *out, char *why, size_t whysz);
+	/* the pluggable module (ETHTOOL_GMODULEINFO + GMODULEEEPROM, decoded) */
+	enum fc_rc (*module)(void *ctx, const char *ifname, struct fc_module_info *out, char *why, size_t whysz);
 	/* ETHTOOL_GTUNABLE pfc-prevention-tout: ms, 0 off, FC_PFC_PREVENTION_AUTO */
 	enum fc_rc (*pfc_prevention)(void *ctx, const char *ifname, unsigned *ms, char *why, size_t whysz);
 	/* libibverbs ibv_query_port: the active MTU in bytes (256..4096) of dev/port */

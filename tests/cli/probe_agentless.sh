@@ -69,6 +69,24 @@ print("same model through the probe and agentless parsing: %d values equal, %d f
       "agentless yet (DCB, active MTU) reported unknown" % (n, todo))
 PY
 
+# the module section of the documents: decoded from the EEPROM bytes vs parsed from ethtool -m
+"$PY" - "$t/rec.json" "$t/ssh.json" <<'PY'
+import json, sys
+rec, ssh = ({i["name"]: i["module"] for i in json.load(open(p))["interfaces"]} for p in sys.argv[1:3])
+for n in rec:
+    if "unknown" in rec[n]:
+        assert "unknown" in ssh[n], (n, ssh[n])
+        continue
+    assert rec[n] == ssh[n], (n, rec[n], ssh[n])
+assert rec["ens0f0"]["cable"] == "passive copper" and rec["ens0f0"]["length_m"] == 1.0 and not rec["ens0f0"]["dom"]
+o = rec["ens1f0"]
+assert o["compliance"] == "100GBASE-SR4" and o["lanes"][0]["bias_ma"] == 6.75, o
+assert o["thresholds"]["rx_dbm"] == {"hi_alarm": 5.4, "lo_alarm": -13.31, "hi_warn": 2.4, "lo_warn": -10.3}, o
+assert rec["ens3f0"]["lanes"][2]["rx_dbm"] == -40.0, rec["ens3f0"]["lanes"][2]   # 0 mW: no light
+assert "not supported" in rec["ens7f0"]["unknown"], rec["ens7f0"]
+print("module EEPROM (SFF-8636 bytes) and ethtool -m text decode alike on %d ports" % len(rec))
+PY
+
 # an output that is not understood is unknown with the file named, and never a value
 printf 'Settings for ens0f0:\n\tSpeed: fast\n' > "$t/ssh/.fabcheck-outputs/ethtool_ens0f0"
 rm "$t/ssh/.fabcheck-outputs/ethtool_-S_ens1f0"

@@ -172,6 +172,63 @@ if os.path.isdir(eth):
     finally:
         shutil.rmtree(tmp)
 
+# `ethtool -m` text (Cumulus captures of a QSFP28 SR4 with DOM and thresholds, and a passive
+# QSFP+ DAC): module facts, DOM per lane, the module's thresholds, the DAC length.
+xdir = os.path.join(shared, "realdata", "Alexander-Berg+2022-tests-examples-2", "noc", "tests", "data")
+caps = sorted(f for f in os.listdir(xdir) if f.startswith("cumulus_transceiver")) if os.path.isdir(xdir) else []
+if caps:
+    import math, re, shutil
+    tmp = tempfile.mkdtemp()
+    try:
+        os.makedirs(os.path.join(tmp, ".fabcheck-outputs"))
+        args = [fabcheck, "probe", "--root", tmp]
+        for k, f in enumerate(caps):
+            shutil.copy(os.path.join(xdir, f), os.path.join(tmp, ".fabcheck-outputs", "ethtool_-m_swp%d" % k))
+            args += ["--interface", "swp%d" % k]
+        out = subprocess.run(args, capture_output=True, text=True)
+        check("agentless probe of the real ethtool -m captures exits 0", out.returncode, 0, out.stderr)
+        doc = {i["name"]: i["module"] for i in json.loads(out.stdout)["interfaces"]}
+        dbm = lambda mw: round(-40.0 if mw <= 0.0001 else 10 * math.log10(mw), 2)
+        for k, f in enumerate(caps):
+            m, text, where = doc["swp%d" % k], read(os.path.join(xdir, f)), os.path.join(xdir, f)
+            kv = {}
+            for l in text.splitlines():
+                if " : " in l:
+                    a, b = l.split(" : ", 1)
+                    kv.setdefault(a.strip(), b.strip())
+            check("ethtool -m identifier", m["identifier"], re.search(r"\((.*)\)", kv["Identifier"]).group(1), where)
+            for key, field in (("Vendor name", "vendor"), ("Vendor PN", "part"), ("Vendor SN", "serial")):
+                check("ethtool -m " + field, m[field], kv[key], where)
+            passive = "Copper cable" in kv.get("Transmitter technology", "") and "unequalized" in kv["Transmitter technology"]
+            check("ethtool -m monitors (none on a passive DAC)", m["dom"], not passive, where)
+            if passive:
+                check("ethtool -m DAC length", m["length_m"], float(kv["Length (Copper or Active cable)"].rstrip("m")), where)
+                continue
+            check("ethtool -m temperature", m["temp_c"], float(kv["Module temperature"].split()[0]), where)
+            check("ethtool -m voltage", m["voltage_v"], float(kv["Module voltage"].split()[0]), where)
+            for lane in m["lanes"]:
+                n = lane["lane"]
+                check("ethtool -m lane bias", lane["bias_ma"],
+                      float(kv["Laser tx bias current (Channel %d)" % n].split()[0]), where)
+                check("ethtool -m lane tx power", lane["tx_dbm"],
+                      dbm(float(kv["Transmit avg optical power (Channel %d)" % n].split()[0])), where)
+                check("ethtool -m lane rx power", lane["rx_dbm"],
+                      dbm(float(kv["Rcvr signal avg optical power(Channel %d)" % n].split()[0])), where)
+            check("ethtool -m lanes", len(m["lanes"]), len([x for x in kv if x.startswith("Laser tx bias current (")]), where)
+            th = m.get("thresholds", {})
+            for key, field, unit in (("Laser bias current", "bias_ma", "mA"), ("Module temperature", "temp_c", "C"),
+                                     ("Module voltage", "voltage_v", "V"), ("Laser output power", "tx_dbm", "mW"),
+                                     ("Laser rx power", "rx_dbm", "mW")):
+                for lvl, slot in (("high alarm", "hi_alarm"), ("low alarm", "lo_alarm"),
+                                  ("high warning", "hi_warn"), ("low warning", "lo_warn")):
+                    raw = kv.get("%s %s threshold" % (key, lvl))
+                    if raw is None:
+                        continue
+                    v = float(raw.split()[0])
+                    check("ethtool -m threshold", th.get(field, {}).get(slot), dbm(v) if unit == "mW" else v, where)
+    finally:
+        shutil.rmtree(tmp)
+
 for what in sorted(checked):
     print("%5d  %s" % (checked[what], what))
 print("%d trees, %d comparisons, %d disagree" % (len(roots), sum(checked.values()), len(failures)))

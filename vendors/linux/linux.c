@@ -24,7 +24,13 @@ static const char *const root_keys[] = { "format", "format_version", "hostname",
 static const char *const intent_keys[] = { "hostname", "interfaces", "rdma", "firewall", "memlock", "pcie_aspm_policy",
 					   NULL };
 static const char *const if_keys[] = { "name", "mac", "mtu", "operstate", "addresses", "driver", "pci", "link",
-				       "fec", "pause", "dcb", "ecn", "lldp", "sysctl", "stats", "pfc_prevention_tout", NULL };
+				       "fec", "pause", "dcb", "ecn", "lldp", "sysctl", "stats", "pfc_prevention_tout", "module",
+				       NULL };
+static const char *const module_keys[] = { "identifier", "spec", "vendor", "part", "serial", "compliance", "cable",
+					   "length_m", "dom", "temp_c", "voltage_v", "lanes", "thresholds", NULL };
+static const char *const mlane_keys[] = { "lane", "bias_ma", "tx_dbm", "rx_dbm", NULL };
+static const char *const th_keys[] = { "hi_alarm", "lo_alarm", "hi_warn", "lo_warn", NULL };
+static const char *const ths_keys[] = { "temp_c", "voltage_v", "bias_ma", "tx_dbm", "rx_dbm", NULL };
 static const char *const pfcprev_keys[] = { "ms", "auto", NULL };
 static const char *const sysctl_keys[] = { "arp_ignore", "arp_announce", "all_arp_ignore", "all_arp_announce", NULL };
 static const char *const drv_keys[] = { "name", "version", "firmware", NULL };
@@ -330,6 +336,97 @@ static enum fc_rc effective_sysctl(struct hp *h, const struct doc_node *o, const
 	return FC_OK;
 }
 
+/* A DOM reading with the module's thresholds for it (thresholds[key]), into the model. */
+static enum fc_rc dom_val(struct hp *h, const struct doc_node *map, const char *key, const struct doc_node *ths,
+			  struct fc_dom_val *out)
+{
+	const struct doc_node *n = doc_get(map, key), *t = doc_get(ths, key);
+	double v[4];
+	enum fc_rc rc;
+	int i;
+
+	if (take_unknown(h, n, &out->m, &rc))
+		return rc;
+	if ((rc = doc_as_double(h->d, n, key, &out->v, h->c->err)) != FC_OK)
+		return rc;
+	out->m.known = true;
+	out->m.src = src_of(h, n);
+	if (!t)
+		return FC_OK;
+	if ((rc = doc_check_keys(h->d, t, th_keys, key, h->c->err)) != FC_OK)
+		return rc;
+	for (i = 0; i < 4; i++)
+		if ((rc = doc_as_double(h->d, doc_get(t, th_keys[i]), th_keys[i], &v[i], h->c->err)) != FC_OK)
+			return rc;
+	out->thresholds = true;
+	out->hi_alarm = v[0], out->lo_alarm = v[1], out->hi_warn = v[2], out->lo_warn = v[3];
+	return FC_OK;
+}
+
+/* "module": the decoded EEPROM into the port's transceiver. Lane 0 holds the module-wide
+ * temperature and voltage, lanes 1..n the per-lane bias and optical power (as NX-OS gives them). */
+static enum fc_rc module(struct hp *h, struct fc_iface *ifc, const struct doc_node *map)
+{
+	const struct doc_node *n = doc_get(map, "module"), *ths, *ls;
+	struct fc_xcvr *x = &ifc->xcvr;
+	struct fc_str cable;
+	enum fc_rc rc;
+	size_t i;
+
+	if (take_unknown(h, n, &x->present.m, &rc))
+		return rc;
+	if ((rc = doc_expect(h->d, n, DOC_MAP, "module", h->c->err)) != FC_OK ||
+	    (rc = doc_check_keys(h->d, n, module_keys, "module", h->c->err)) != FC_OK)
+		return rc;
+	fc_set_bool(&x->present, true, src_of(h, n));
+	memset(&cable, 0, sizeof(cable));
+	if ((rc = get_str(h, n, "compliance", &x->type)) != FC_OK || (rc = get_str(h, n, "vendor", &x->vendor)) != FC_OK ||
+	    (rc = get_str(h, n, "part", &x->part)) != FC_OK || (rc = get_str(h, n, "serial", &x->serial)) != FC_OK ||
+	    (rc = get_bool(h, n, "dom", &x->dom_supported)) != FC_OK || (rc = get_str(h, n, "cable", &cable)) != FC_OK)
+		return rc;
+	{
+		const struct doc_node *l = doc_get(n, "length_m");
+
+		if (!take_unknown(h, l, &x->cable_len_m.m, &rc)) {
+			if ((rc = doc_as_double(h->d, l, "length_m", &x->cable_len_m.v, h->c->err)) != FC_OK)
+				return rc;
+			fc_set_dbl(&x->cable_len_m, x->cable_len_m.v, src_of(h, l));
+		} else if (rc != FC_OK) {
+			return rc;
+		}
+	}
+	if (!x->dom_supported.m.known || !x->dom_supported.v)
+		return FC_OK;
+	ths = doc_get(n, "thresholds");
+	if (ths && (rc = doc_check_keys(h->d, ths, ths_keys, "thresholds", h->c->err)) != FC_OK)
+		return rc;
+	if (!(x->lanes = fc_alloc(h->c->m->arena, 9 * sizeof(*x->lanes))))
+		return FC_ERR_NOMEM;
+	memset(x->lanes, 0, 9 * sizeof(*x->lanes));
+	x->lanes_cap = 9;
+	x->nlanes = 1;
+	if ((rc = dom_val(h, n, "temp_c", ths, &x->lanes[0].temp_c)) != FC_OK ||
+	    (rc = dom_val(h, n, "voltage_v", ths, &x->lanes[0].volt_v)) != FC_OK)
+		return rc;
+	ls = doc_get(n, "lanes");
+	if (ls && (rc = doc_expect(h->d, ls, DOC_SEQ, "lanes", h->c->err)) != FC_OK)
+		return rc;
+	for (i = 0; ls && i < ls->n && x->nlanes < 9; i++) {
+		struct fc_dom_lane *L = &x->lanes[x->nlanes];
+		int64_t lane;
+
+		if ((rc = doc_check_keys(h->d, ls->items[i], mlane_keys, "module lane", h->c->err)) != FC_OK ||
+		    (rc = doc_opt_int(h->d, ls->items[i], "lane", 1, 8, &lane, NULL, h->c->err)) != FC_OK ||
+		    (rc = dom_val(h, ls->items[i], "bias_ma", ths, &L->bias_ma)) != FC_OK ||
+		    (rc = dom_val(h, ls->items[i], "tx_dbm", ths, &L->tx_dbm)) != FC_OK ||
+		    (rc = dom_val(h, ls->items[i], "rx_dbm", ths, &L->rx_dbm)) != FC_OK)
+			return rc;
+		L->lane = (int)lane;
+		x->nlanes++;
+	}
+	return FC_OK;
+}
+
 /* pfc-prevention-tout: {"ms": N} (0: off) or {"auto": true}; the model keeps -1 for auto. */
 static enum fc_rc pfc_prevention(struct hp *h, struct fc_iface *ifc, const struct doc_node *n)
 {
@@ -442,6 +539,8 @@ static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 	if ((rc = counters(h, n, "stats", &ifc->stats_m, &ifc->stats, &ifc->nstats)) != FC_OK)
 		return rc;
 	if ((rc = pfc_prevention(h, ifc, doc_get(n, "pfc_prevention_tout"))) != FC_OK)
+		return rc;
+	if ((rc = module(h, ifc, n)) != FC_OK)
 		return rc;
 	if ((rc = dcb(h, ifc, n)) != FC_OK)
 		return rc;

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: MIT */
+/* The module EEPROM decoder on SFF-8472 (SFP28 with A2h monitors), CMIS (QSFP-DD page 00h) and
+ * malformed dumps. SFF-8636 is covered end to end by tests/cli/probe_agentless.sh, against the
+ * `ethtool -m` text of the same module. Byte layouts: SFF-8472 rev 12.4, CMIS 5.2. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "probe/probe.h"
+
+static void put16(uint8_t *p, unsigned v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+static void sfp28_sr(void **state)
+{
+	uint8_t ee[512];
+	struct fc_module_info m;
+	char why[256];
+
+	(void)state;
+	memset(ee, 0, sizeof(ee));
+	ee[0] = 0x03;
+	ee[36] = 0x02;                                  /* SFF-8024: "100GBASE-SR4 or 25GBASE-SR" */
+	memcpy(ee + 20, "FINISAR CORP.   ", 16);
+	memcpy(ee + 40, "FTLF8536P4BCL   ", 16);
+	memcpy(ee + 68, "X4KAB1C         ", 16);
+	ee[92] = 0x68;                                  /* DDM implemented, internally calibrated */
+	put16(ee + 256 + 0, 75 * 256);                  /* temperature high alarm 75 C */
+	put16(ee + 256 + 2, (unsigned)(uint16_t)(-5 * 256));
+	put16(ee + 256 + 16, 6000);                     /* bias high alarm 12 mA */
+	put16(ee + 256 + 32, 12589);                    /* rx high alarm 1.2589 mW = 1.00 dBm */
+	put16(ee + 256 + 34, 123);                      /* rx low alarm 0.0123 mW = -19.10 dBm */
+	put16(ee + 256 + 96, (unsigned)(41 * 256 + 128)); /* 41.5 C */
+	put16(ee + 256 + 98, 33000);                    /* 3.3 V */
+	put16(ee + 256 + 100, 3500);                    /* 7 mA */
+	put16(ee + 256 + 102, 5012);                    /* 0.5012 mW = -3.00 dBm */
+	put16(ee + 256 + 104, 0);                       /* no light: -40 dBm floor */
+	assert_int_equal(fc_module_decode(ee, sizeof(ee), &m, why, sizeof(why)), FC_OK);
+	assert_string_equal(m.identifier, "SFP");
+	assert_string_equal(m.spec, "SFF-8472");
+	assert_string_equal(m.vendor, "FINISAR CORP.");
+	assert_string_equal(m.part, "FTLF8536P4BCL");
+	assert_string_equal(m.compliance, "25GBASE-SR");   /* the SFP reading of the row */
+	assert_string_equal(m.cable, "optical");
+	assert_false(m.has_length);
+	assert_true(m.dom);
+	assert_int_equal(m.nlanes, 1);
+	assert_true(fabs(m.temp_c - 41.5) < 1e-9);
+	assert_true(fabs(m.volt_v - 3.3) < 1e-9);
+	assert_true(fabs(m.lane[0].bias_ma - 7.0) < 1e-9);
+	assert_true(fabs(m.lane[0].tx_dbm - -3.0) < 0.005);
+	assert_true(fabs(m.lane[0].rx_dbm - -40.0) < 1e-9);
+	assert_true(m.th_temp.set && fabs(m.th_temp.hi_alarm - 75) < 1e-9 && fabs(m.th_temp.lo_alarm - -5) < 1e-9);
+	assert_true(fabs(m.th_bias.hi_alarm - 12.0) < 1e-9);
+	assert_true(fabs(m.th_rx.hi_alarm - 1.0) < 0.005 && fabs(m.th_rx.lo_alarm - -19.10) < 0.005);
+
+	/* externally calibrated: the monitors are not decoded rather than decoded wrong */
+	ee[92] = 0x50;
+	assert_int_equal(fc_module_decode(ee, sizeof(ee), &m, why, sizeof(why)), FC_OK);
+	assert_false(m.dom);
+	/* A0h only (no A2h in the dump): no monitors */
+	ee[92] = 0x68;
+	assert_int_equal(fc_module_decode(ee, 256, &m, why, sizeof(why)), FC_OK);
+	assert_false(m.dom);
+}
+
+static void sfp_passive_dac(void **state)
+{
+	uint8_t ee[256];
+	struct fc_module_info m;
+	char why[256];
+
+	(void)state;
+	memset(ee, 0, sizeof(ee));
+	ee[0] = 0x03;
+	ee[8] = 0x04;   /* SFP+ cable technology: passive */
+	ee[18] = 3;     /* 3 m */
+	ee[36] = 0x0c;  /* 25GBASE-CR CA-S */
+	assert_int_equal(fc_module_decode(ee, sizeof(ee), &m, why, sizeof(why)), FC_OK);
+	assert_string_equal(m.cable, "passive copper");
+	assert_true(m.has_length && fabs(m.length_m - 3) < 1e-9);
+	assert_string_equal(m.compliance, "25GBASE-CR CA-S");
+	assert_false(m.dom);
+}
+
+static void cmis_qsfpdd(void **state)
+{
+	uint8_t ee[256];
+	struct fc_module_info m;
+	char why[256];
+
+	(void)state;
+	memset(ee, 0, sizeof(ee));
+	ee[0] = 0x18;
+	put16(ee + 14, 38 * 256);
+	put16(ee + 16, 32900);
+	ee[85] = 0x03;                 /* passive copper */
+	ee[202] = (1u << 6) | 2;       /* multiplier 1 m, 2 -> 2 m */
+	memcpy(ee + 129, "Mellanox        ", 16);
+	memcpy(ee + 148, "MCP1650-V002E26 ", 16);
+	assert_int_equal(fc_module_decode(ee, sizeof(ee), &m, why, sizeof(why)), FC_OK);
+	assert_string_equal(m.identifier, "QSFP-DD");
+	assert_string_equal(m.spec, "CMIS");
+	assert_string_equal(m.part, "MCP1650-V002E26");
+	assert_string_equal(m.cable, "passive copper");
+	assert_true(m.has_length && fabs(m.length_m - 2) < 1e-9);
+	assert_false(m.dom);
+	ee[85] = 0x01;                 /* optical (MMF) module: temperature and voltage from the lower page */
+	ee[202] = (0u << 6) | 25;      /* 0.1 m units: 2.5 m */
+	assert_int_equal(fc_module_decode(ee, sizeof(ee), &m, why, sizeof(why)), FC_OK);
+	assert_true(m.dom && m.has_temp && fabs(m.temp_c - 38) < 1e-9 && fabs(m.volt_v - 3.29) < 1e-9);
+	assert_false(m.has_length);
+	assert_int_equal(m.nlanes, 0);   /* lane monitors are on page 11h, not in this dump */
+}
+
+static void malformed(void **state)
+{
+	uint8_t ee[256];
+	struct fc_module_info m;
+	char why[256];
+
+	(void)state;
+	memset(ee, 0, sizeof(ee));
+	ee[0] = 0x11;
+	assert_int_equal(fc_module_decode(ee, 100, &m, why, sizeof(why)), FC_ERR_INPUT);
+	assert_non_null(strstr(why, "100 bytes"));
+	ee[0] = 0x42;
+	assert_int_equal(fc_module_decode(ee, sizeof(ee), &m, why, sizeof(why)), FC_ERR_UNSUPPORTED);
+	assert_non_null(strstr(why, "0x42"));
+	assert_int_equal(fc_module_text("garbage\n", &m, why, sizeof(why)), FC_ERR_INPUT);
+	assert_int_equal(fc_module_text("\tIdentifier : 0x11 QSFP28\n", &m, why, sizeof(why)), FC_ERR_INPUT);
+	assert_non_null(strstr(why, "line 1"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(sfp28_sr),
+		cmocka_unit_test(sfp_passive_dac),
+		cmocka_unit_test(cmis_qsfpdd),
+		cmocka_unit_test(malformed),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

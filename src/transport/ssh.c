@@ -2,7 +2,7 @@
 /* SSH transport (libssh): the host key is checked against a known_hosts file (unknown or changed
  * is a clear error; --accept-new adds unknown keys and still refuses changed ones), then key
  * authentication (key file, else ssh-agent) and password authentication (from the credential's
- * environment variable or 0600 file). Each command runs on its own exec channel ("| json" for JSON
+ * environment variable or 0600 file). Each command runs on its own exec channel (NX-OS: "| json" for JSON
  * outputs); a device that refuses exec, or answers it with nothing but a failure, is driven through
  * an interactive shell with prompt detection after "terminal length 0". A bounded pool of worker
  * threads collects several devices at once; each libssh session stays on one thread. */
@@ -41,6 +41,11 @@ static void job_error(struct pool *p, struct fc_collect_job *j, const char *fmt,
 	pthread_mutex_lock(&p->lock);
 	fc_job_error(j, "%s", buf);
 	pthread_mutex_unlock(&p->lock);
+}
+
+static const char *json_suffix(const struct fc_vendor *v, const struct fc_vendor_cmd *c)
+{
+	return !strcmp(c->encoding, "json") && v->cli_json_suffix ? v->cli_json_suffix : "";
 }
 
 static void job_write(struct pool *p, struct fc_collect_job *j, const struct fc_vendor_cmd *c, const struct fc_buf *b)
@@ -282,7 +287,7 @@ static void via_shell(struct pool *p, struct fc_collect_job *j, ssh_session s, i
 	for (c = j->v->commands; c->command; c++) {
 		fc_buf_free(&b);
 		fc_buf_init(&b, MAX_OUTPUT);
-		snprintf(line, sizeof(line), "%s%s\n", c->command, strcmp(c->encoding, "json") ? "" : " | json");
+		snprintf(line, sizeof(line), "%s%s\n", c->command, json_suffix(j->v, c));
 		if (ssh_channel_write(ch, line, (uint32_t)strlen(line)) < 0 ||
 		    !shell_read(ch, &b, prompt, sizeof(prompt), timeout_ms)) {
 			job_error(p, j, "%s: no prompt after the output within the timeout", c->command);
@@ -357,7 +362,7 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 		int status;
 		enum exec_result r;
 
-		snprintf(cmd, sizeof(cmd), "%s%s", c->command, strcmp(c->encoding, "json") ? "" : " | json");
+		snprintf(cmd, sizeof(cmd), "%s%s", c->command, json_suffix(j->v, c));
 		r = run_exec(s, cmd, &out, &status, timeout_ms);
 		if (r == EXEC_REFUSED || (r == EXEC_OK && status != 0 && out.len == 0 && c == j->v->commands)) {
 			fallback = true;

@@ -34,6 +34,9 @@ struct fc_vendor {
 	enum fc_devkind kind;
 	/* required: the outputs `collect` gathers, ended by an entry with command == NULL */
 	const struct fc_vendor_cmd *commands;
+	/* optional: appended to a JSON command on a CLI session (NX-OS " | json"); NULL when the
+	 * command is sent as it is written */
+	const char *cli_json_suffix;
 	/* required: parses one raw output into ctx->dev. FC_ERR_UNSUPPORTED for a command or
 	 * encoding it has no parser for; FC_ERR_INPUT with ctx->file:line on malformed input. */
 	enum fc_rc (*parse)(struct fc_parse_ctx *ctx, const char *command, const char *encoding,

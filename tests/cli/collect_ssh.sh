@@ -37,7 +37,7 @@ P=$("$PY" -c 'import socket; s=socket.socket(); s.bind(("",0)); print(s.getsockn
 declare -A devmap=([2]=leaf1 [3]=leaf2 [4]=shellonly [5]=leaf1 [6]=leaf1 [7]=leaf1)
 {
   echo "Port $P"
-  for i in 2 3 4 5 6 7; do echo "ListenAddress 127.0.0.$i:$P"; done
+  for i in 2 3 4 5 6 7 8; do echo "ListenAddress 127.0.0.$i:$P"; done
   echo "HostKey $t/hostkey"
   echo "PidFile $t/sshd.pid"
   echo "AuthorizedKeysFile $t/authorized_keys"
@@ -52,13 +52,23 @@ declare -A devmap=([2]=leaf1 [3]=leaf2 [4]=shellonly [5]=leaf1 [6]=leaf1 [7]=lea
     echo "Match LocalAddress 127.0.0.$i"
     echo "  ForceCommand /bin/sh $root/tests/cli/replay.sh $d $t/map/$m"
   done
+  # a GPU node with fabcheck installed: "fabcheck probe" runs the real binary on a recorded
+  # mlx5 host tree (this kernel has no ConnectX to probe); anything else is refused
+  echo "Match LocalAddress 127.0.0.8"
+  echo "  ForceCommand /bin/sh $t/gpunode.sh"
 } > sshd_config
+"$PY" "$root/tests/fixtures/mlx5host.py" "$t/gpunode" --nics 4 --rdma 2 --gids 16
+fcbin=$(readlink -f "$fabcheck")
+{
+  echo "[ \"\$SSH_ORIGINAL_COMMAND\" = \"fabcheck probe\" ] && exec \"$fcbin\" probe --root \"$t/gpunode\""
+  echo "echo \"sh: 1: \$SSH_ORIGINAL_COMMAND: not found\" >&2; exit 127"
+} > gpunode.sh
 /usr/sbin/sshd -D -e -f sshd_config 2> sshd.log &
 pid=$!
 for i in $(seq 50); do (echo > /dev/tcp/127.0.0.2/$P) 2>/dev/null && break; sleep 0.1; done
 
 # known_hosts: the real key for .2 .3 .4 .7, a different key for .6, nothing for .5
-for i in 2 3 4 7; do echo "[127.0.0.$i]:$P $(cut -d' ' -f1,2 hostkey.pub)"; done > known_hosts
+for i in 2 3 4 7 8; do echo "[127.0.0.$i]:$P $(cut -d' ' -f1,2 hostkey.pub)"; done > known_hosts
 echo "[127.0.0.6]:$P $(cut -d' ' -f1,2 otherkey.pub)" >> known_hosts
 
 export FC_SSH_WRONG="Wrong-$RANDOM-pw"
@@ -138,6 +148,27 @@ grep -q "127.0.0.5" known_hosts || fail "accept-new did not add the key"
 "$PY" -c "
 import json; m = {d['name']: d for d in json.load(open('snap2/manifest.json'))['devices']}
 assert m['unknownkey']['status'] == 'ok' and m['changedkey']['status'] == 'failed', m"
+# a Linux host over SSH with fabcheck installed: collect runs "fabcheck probe" there and stores
+# its document as captured; validation parses it like a local probe's
+write_inv inv3.yaml \
+  "- {name: gpu1, platform: linux, transport: ssh, address: \"127.0.0.8:$P\", credential: key}"
+SSH_AUTH_SOCK= "$fabcheck" collect --inventory inv3.yaml --out snap3 --known-hosts known_hosts --timeout 10 \
+  > out3.txt 2> err3.txt || { rc=$?; cat out3.txt err3.txt snap3/manifest.json; fail "collect of an SSH host exit $rc"; }
+"$fabcheck" probe --root "$t/gpunode" --out local.json
+"$PY" - snap3/manifest.json snap3/devices/gpu1/probe.json local.json <<'PY'
+import json, sys
+m = {d["name"]: d for d in json.load(open(sys.argv[1]))["devices"]}
+assert m["gpu1"]["status"] == "ok", m["gpu1"]
+remote, local = json.load(open(sys.argv[2])), json.load(open(sys.argv[3]))
+for d in (remote, local):
+    d.pop("collected_at")
+assert remote == local, "the document over SSH differs from a local probe"
+print("SSH host: fabcheck probe ran on the node, %d interfaces, document identical to a local probe"
+      % len(remote["interfaces"]))
+PY
+"$fabcheck" parse --platform linux --command "fabcheck probe" snap3/devices/gpu1/probe.json > /dev/null ||
+  fail "the collected host document does not parse"
+
 # the secret is nowhere
 if grep -rl -- "$FC_SSH_WRONG" snap snap2 out.txt err.txt collected.json; then fail "password leaked"; fi
 echo "collect over SSH: all checks passed"

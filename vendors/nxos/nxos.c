@@ -392,6 +392,7 @@ const struct fc_vendor fc_vendor_nxos = {
 	.title = "Cisco Nexus NX-OS (NX-API JSON, CLI text, running-config)",
 	.kind = FC_DEV_SWITCH,
 	.commands = nxos_commands,
+	.cli_json_suffix = " | json",
 	.parse = nxos_parse,
 	.finalize = nxos_finalize,
 	.intent = fc_vendor_no_intent,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer harness: the agentless text parsers (ethtool, -i, -a, --show-fec, -S, --get-tunable,
- * -m; ip -j addr) and the module EEPROM decoder (the input as raw bytes). Every parser runs on
+ * -m; mlnx_qos; ibv_devinfo; ip -j addr) and the module EEPROM decoder (the input as raw bytes). Every parser runs on
  * every input: each must reject or accept it, never crash. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,6 +18,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fc_fec_info fi;
 	struct fc_stats st;
 	struct fc_module_info mi;
+	struct fc_dcb_info dcb;
+	int mtu;
 	unsigned ms;
 	size_t n;
 
@@ -37,6 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fc_ethtool_tunable_text(text, &ms, why, sizeof(why));
 	fc_ip_addr_json(text, "eth0", addrs, 8, &n, why, sizeof(why));
 	fc_module_text(text, &mi, why, sizeof(why));
+	fc_mlnx_qos_text(text, &dcb, why, sizeof(why));
+	fc_ibv_devinfo_mtu(text, "mlx5_0", 1, &mtu, why, sizeof(why));
 	fc_module_decode(data, size, &mi, why, sizeof(why));
 	free(li);
 	free(text);

@@ -11,6 +11,8 @@
  *   ethtool -S IF                           statistics by name
  *   ethtool -m IF                           the module EEPROM, decoded (module.c)
  *   ethtool --get-tunable IF pfc-prevention-tout
+ *   mlnx_qos -i IF                          DCB: trust, dscp2prio, cable length, PFC, buffers
+ *   ibv_devinfo                             active MTU of each RDMA port
  *   ip -j addr show dev IF                  addresses
  *   nft -j list ruleset                     the ruleset, as the live probe gets it from libnftables
  *
@@ -377,6 +379,144 @@ enum fc_rc fc_ethtool_tunable_text(const char *text, unsigned *ms, char *why, si
 	return failed(text, "expected 'pfc-prevention-tout: N'", why, whysz);
 }
 
+/* "130944,156096,0,0,0,0,0,0," or "0   0   0   1   0   0   0   0" -> v[0..8) */
+static bool eight(const char *s, uint32_t *v)
+{
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		char *end;
+		unsigned long x;
+
+		while (*s == ' ' || *s == '\t' || *s == ',')
+			s++;
+		x = strtoul(s, &end, 10);
+		if (end == s || x > UINT32_MAX)
+			return false;
+		v[i] = (uint32_t)x;
+		s = end;
+	}
+	return true;
+}
+
+enum fc_rc fc_mlnx_qos_text(const char *text, struct fc_dcb_info *out, char *why, size_t whysz)
+{
+	struct fc_lines it;
+	char line[512];
+	bool seen = false, prio_row = false, sizes = false, map = false;
+	uint32_t v[8];
+	int i;
+
+	memset(out, 0, sizeof(*out));
+	fc_lines_init(&it, text);
+	while (fc_lines_next(&it)) {
+		const char *l;
+		int prio;
+
+		line_copy(&it, line, sizeof(line));
+		for (l = line; isspace((unsigned char)*l); l++)
+			;
+		if (fc_starts_with(l, "Priority trust state:")) {
+			const char *t = l + 21;
+
+			while (*t == ' ')
+				t++;
+			if (strcmp(t, "dscp") && strcmp(t, "pcp"))
+				goto bad;
+			snprintf(out->trust, sizeof(out->trust), "%s", t);
+			seen = true;
+		} else if (fc_starts_with(l, "dscp2prio mapping:")) {
+			map = true;
+		} else if (map && sscanf(l, "prio:%d", &prio) == 1) {
+			/* sscanf matches "prio:N" whatever follows: the " dscp:" list is checked here */
+			const char *d = strstr(l, " dscp:");
+
+			if (!d || prio < 0 || prio > 7)
+				goto bad;
+			d += 6;
+			out->app = true;
+			while (*d) {
+				char *end;
+				unsigned long x = strtoul(d, &end, 10);
+
+				if (end == d || x > 63)
+					goto bad;
+				out->dscp_has |= (uint64_t)1 << x;
+				out->dscp_prio[x] = (uint8_t)prio;
+				d = end;
+				while (*d == ',' || *d == ' ')
+					d++;
+			}
+		} else if (fc_starts_with(l, "Cable len:")) {
+			int64_t m;
+
+			if (!fc_parse_i64(l + 10 + strspn(l + 10, " "), 0, 255, &m))
+				goto bad;
+			out->delay = (uint8_t)m;
+		} else if (fc_starts_with(l, "priority ") && !strchr(l, ':')) {
+			prio_row = true;   /* the header of the PFC table */
+		} else if (prio_row && fc_starts_with(l, "enabled ")) {
+			if (!eight(l + 8, v))
+				goto bad;
+			out->pfc = true;
+			for (i = 0; i < 8; i++)
+				out->pfc_en |= (uint8_t)((v[i] ? 1u : 0u) << i);
+		} else if (prio_row && fc_starts_with(l, "buffer ")) {
+			if (!eight(l + 7, v))
+				goto bad;
+			for (i = 0; i < 8; i++)
+				out->prio2buffer[i] = (uint8_t)(v[i] & 7);
+		} else if (fc_starts_with(l, "Receive buffer size (bytes):")) {
+			if (!eight(l + 28, out->buffer_size))
+				goto bad;
+			sizes = true;
+		}
+	}
+	if (!seen)
+		return failed(text, "expected 'Priority trust state: dscp|pcp'", why, whysz);
+	out->buffer = sizes;
+	if (!strcmp(out->trust, "pcp"))
+		out->app = false, out->dscp_has = 0;   /* a leftover map does not apply */
+	return FC_OK;
+bad:
+	snprintf(why, whysz, "line %u: '%.80s' is not what mlnx_qos prints", it.lineno, line);
+	return FC_ERR_INPUT;
+}
+
+/* ibv_devinfo: "hca_id:\tmlx5_0" ... "\t\tport:\t1" ... "\t\t\tactive_mtu:\t\t4096 (5)" */
+enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *mtu, char *why, size_t whysz)
+{
+	struct fc_lines it;
+	char line[512], *key, *val;
+	bool in_dev = false, in_port = false, any = false;
+	int64_t v;
+
+	fc_lines_init(&it, text);
+	while (fc_lines_next(&it)) {
+		line_copy(&it, line, sizeof(line));
+		if (!key_value(line, &key, &val))
+			continue;
+		if (!strcmp(key, "hca_id")) {
+			in_dev = !strcmp(val, dev);
+			in_port = false;
+			any = true;
+		} else if (!strcmp(key, "port") && in_dev) {
+			in_port = fc_parse_i64(val, 1, 255, &v) && v == port;
+		} else if (!strcmp(key, "active_mtu") && in_port) {
+			if (!fc_parse_i64n(val, strcspn(val, " "), 256, 4096, &v)) {
+				snprintf(why, whysz, "line %u: active_mtu: expected 256..4096, found '%.40s'", it.lineno, val);
+				return FC_ERR_INPUT;
+			}
+			*mtu = (int)v;
+			return FC_OK;
+		}
+	}
+	if (!any)
+		return failed(text, "line 1: expected 'hca_id: DEVICE'", why, whysz);
+	snprintf(why, whysz, "ibv_devinfo: no active_mtu for %s port %d", dev, port);
+	return FC_ERR_UNSUPPORTED;
+}
+
 /* ip -j addr show dev IF: [{"ifname": IF, "addr_info": [{"family", "local", "prefixlen"}]}] */
 enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
 			   size_t whysz)
@@ -479,21 +619,13 @@ static enum fc_rc txt_addresses(void *ctx, const char *ifname, char (*out)[64], 
 
 static enum fc_rc txt_dcb(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz)
 {
-	(void)ctx;
-	(void)ifname;
 	memset(out, 0, sizeof(*out));
-	snprintf(why, whysz, "agentless: dcb -j output is not parsed by this release (run fabcheck probe on the host)");
-	return FC_ERR_UNSUPPORTED;
+	FROM_OUTPUT(ctx, "mlnx_qos -i %s", ifname, fc_mlnx_qos_text(text_, out, why, whysz));
 }
 
 static enum fc_rc txt_verbs_mtu(void *ctx, const char *dev, int port, int *active_mtu, char *why, size_t whysz)
 {
-	(void)ctx;
-	(void)dev;
-	(void)port;
-	(void)active_mtu;
-	snprintf(why, whysz, "agentless: ibv_devinfo output is not parsed by this release (run fabcheck probe on the host)");
-	return FC_ERR_UNSUPPORTED;
+	FROM_OUTPUT(ctx, "%s", "ibv_devinfo", fc_ibv_devinfo_mtu(text_, dev, port, active_mtu, why, whysz));
 }
 
 static enum fc_rc txt_nft(void *ctx, char **json, char *why, size_t whysz)

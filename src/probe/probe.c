@@ -216,7 +216,8 @@ static json_object *dcb_obj(struct pr *p, const char *ifname)
 		json_object_object_add(o, "trust", json_object_new_string("dscp"));
 	} else {
 		json_object_object_add(o, "dscp_prio", unknown("no DSCP entries in the DCB APP table"));
-		json_object_object_add(o, "trust", unknown("no DSCP APP entries; the trust state needs dcb apptrust"));
+		json_object_object_add(o, "trust", di.trust[0] ? json_object_new_string(di.trust)
+				       : unknown("no DSCP APP entries; the trust state needs dcb apptrust"));
 	}
 	if (di.buffer) {
 		json_object *b = json_object_new_object(), *pb = json_object_new_array(), *bs = json_object_new_array();

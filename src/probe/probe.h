@@ -41,6 +41,7 @@ struct fc_dcb_info {
 	bool buffer;                  /* receive buffer layout read */
 	uint8_t prio2buffer[8];
 	uint32_t buffer_size[8], total_size;
+	char trust[8];                /* "dscp" or "pcp" where the source states it (mlnx_qos); "" otherwise */
 };
 
 struct fc_fec_info {
@@ -129,6 +130,10 @@ enum fc_rc fc_ethtool_fec_text(const char *text, struct fc_fec_info *out, char *
 /* out is malloc'd: fc_stats_free */
 enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *why, size_t whysz);
 enum fc_rc fc_ethtool_tunable_text(const char *text, unsigned *ms, char *why, size_t whysz);
+/* mlnx_qos -i IF (MLNX_OFED): trust, dscp2prio, cable length, PFC, receive buffers */
+enum fc_rc fc_mlnx_qos_text(const char *text, struct fc_dcb_info *out, char *why, size_t whysz);
+/* ibv_devinfo: the active MTU of dev/port (256..4096) */
+enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *mtu, char *why, size_t whysz);
 enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
 			   size_t whysz);
 

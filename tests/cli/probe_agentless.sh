@@ -2,9 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The same host state read two ways gives the same model: `fabcheck probe` on a recorded mlx5
 # host (kernel replies recorded) and the agentless capture of that state (the standard tools'
-# outputs, tests/fixtures/agentless_outputs.py). Every value of both models is compared, except
-# the two sources agentless mode does not parse yet (dcb -j, ibv_devinfo), which must come out
-# unknown with that reason. Then faults: an output that is not understood, and a missing one.
+# outputs, tests/fixtures/agentless_outputs.py). Every value of both models is compared. Then
+# faults: an output that is not understood, and a missing one.
 set -euo pipefail
 fabcheck=$1
 PY=/usr/bin/python3
@@ -23,7 +22,7 @@ done
 "$PY" - "$t/rec.model" "$t/ssh.model" <<'PY'
 import json, sys
 rec, ssh = (json.load(open(p)) for p in sys.argv[1:3])
-AGENTLESS_TODO = {"pfc_prios_mask", "trust", "buffers_by_priority", "cable_model_m", "active_mtu"}
+AGENTLESS_TODO = set()   # every value agentless mode reads must match the probe
 
 def strip(x):
     """Values and unknown reasons without their source file:line (the files differ)."""
@@ -65,8 +64,11 @@ assert ifs["ens0f0"]["fec_active"]["value"] == "rs", ifs["ens0f0"]["fec_active"]
 assert ifs["ens0f0"]["pfc_prevention_tout_ms"]["value"] == -1
 assert ifs["ens0f0"]["addresses"]["value"] == ["10.0.0.1/31"], ifs["ens0f0"]["addresses"]
 assert ifs["ens0f0"]["medium"]["value"] == "dac"
-print("same model through the probe and agentless parsing: %d values equal, %d fields not parsed "
-      "agentless yet (DCB, active MTU) reported unknown" % (n, todo))
+assert ifs["ens0f0"]["pfc_prios_mask"]["value"] == 8 and ifs["ens0f0"]["trust"]["value"] == "dscp"
+assert ifs["ens0f0"]["cable_model_m"]["value"] == 7
+assert ssh["rdma"]["value"][0]["ports"][0]["active_mtu"]["value"] == 4096
+print("same model through the probe and agentless parsing: %d values equal (link, FEC, pause, stats, "
+      "tunable, module, DCB from mlnx_qos, active MTU from ibv_devinfo)" % n)
 PY
 
 # the module section of the documents: decoded from the EEPROM bytes vs parsed from ethtool -m

@@ -229,6 +229,42 @@ if caps:
     finally:
         shutil.rmtree(tmp)
 
+# mlnx_qos (MLNX_OFED) as captured in att/netarbiter's setup log: every block of its output
+# (between the "+ mlnx_qos" trace line and the next trace line) is read agentless as the DCB
+# state of the interface; trust, the dscp2prio map, the cable length and PFC must come out.
+qlog = os.path.join(shared, "realdata", "att+netarbiter", "nvmf", "OUTPUTSAMPLE.setup-nic-lossless-layer3.sh.md")
+if os.path.exists(qlog):
+    import re, shutil
+    blocks, cur = [], None
+    for l in open(qlog).read().splitlines():
+        if l.startswith("+ "):
+            cur = [] if l.startswith("+ mlnx_qos -i ") else None
+            if cur is not None:
+                blocks.append((l.split()[3], cur))
+        elif cur is not None and not l.startswith("```"):
+            cur.append(l)
+    for k, (ifn, lines) in enumerate(blocks):
+        tmp = tempfile.mkdtemp()
+        try:
+            os.makedirs(os.path.join(tmp, ".fabcheck-outputs"))
+            text = "\n".join(lines) + "\n"
+            open(os.path.join(tmp, ".fabcheck-outputs", "mlnx_qos_-i_" + ifn), "w").write(text)
+            out = subprocess.run([fabcheck, "probe", "--root", tmp, "--interface", ifn], capture_output=True, text=True)
+            check("agentless probe of a real mlnx_qos capture exits 0", out.returncode, 0, out.stderr)
+            dcb = json.loads(out.stdout)["interfaces"][0]["dcb"]
+            where = "%s (mlnx_qos block %d)" % (qlog, k + 1)
+            check("mlnx_qos trust", dcb["trust"], re.search(r"Priority trust state: (\w+)", text).group(1), where)
+            check("mlnx_qos cable length", dcb["pfc_delay_m"], int(re.search(r"Cable len: (\d+)", text).group(1)), where)
+            en = re.search(r"enabled\s+([\d\s]+)", text).group(1).split()
+            check("mlnx_qos PFC priorities", dcb["pfc_enabled"], [p for p, e in enumerate(en) if e == "1"], where)
+            want = {}
+            for p, ds in re.findall(r"prio:(\d) dscp:([\d,]+)", text):
+                for d in ds.strip(",").split(","):
+                    want[str(int(d))] = int(p)
+            check("mlnx_qos dscp2prio entries", dcb["dscp_prio"], want, where)
+        finally:
+            shutil.rmtree(tmp)
+
 for what in sorted(checked):
     print("%5d  %s" % (checked[what], what))
 print("%d trees, %d comparisons, %d disagree" % (len(roots), sum(checked.values()), len(failures)))

@@ -441,14 +441,7 @@ static int cmd_probe(struct opts *o, FILE *out, FILE *errf)
 	po.nifaces = (size_t)o->nifaces;
 	/* a root prefix means a recorded host: its kernel replies are recorded too, or it is an
 	 * agentless capture (the standard tools' outputs in .fabcheck-outputs/) */
-	po.ops = &fc_probe_live_ops;
-	if (o->root) {
-		char dir[4096];
-		struct stat st;
-
-		snprintf(dir, sizeof(dir), "%s/.fabcheck-outputs", o->root);
-		po.ops = stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? &fc_probe_text_ops : &fc_probe_recorded_ops;
-	}
+	po.ops = fc_probe_ops_for(po.root);
 	po.ops_ctx = (void *)(uintptr_t)po.root;
 	fc_err_clear(&err);
 	if (fc_probe_run(&po, &json, &usable, &err) != FC_OK)

@@ -824,6 +824,17 @@ static json_object *firewall_obj(struct pr *p, json_object *ifs)
 	return o;
 }
 
+const struct fc_probe_ops *fc_probe_ops_for(const char *root)
+{
+	char dir[4096];
+	struct stat st;
+
+	if (!root || !root[0])
+		return &fc_probe_live_ops;
+	snprintf(dir, sizeof(dir), "%s/.fabcheck-outputs", root);
+	return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? &fc_probe_text_ops : &fc_probe_recorded_ops;
+}
+
 /* RLIMIT_MEMLOCK of this process, from <root>/proc/self/limits ("Max locked memory  S  H  bytes"). */
 static json_object *memlock_obj(struct pr *p)
 {

@@ -137,6 +137,10 @@ enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *
 enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
 			   size_t whysz);
 
+/* The ops for a root: live for "" (this machine), the stored tool outputs when root holds
+ * .fabcheck-outputs/ (agentless capture), the recorded kernel replies otherwise. */
+const struct fc_probe_ops *fc_probe_ops_for(const char *root);
+
 struct fc_probe_opts {
 	const char *root;             /* "" for the live system */
 	const char *const *ifaces;    /* NULL: every interface in <root>/sys/class/net but lo */

@@ -8,12 +8,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "probe/probe.h"
 #include "transport/job.h"
 #include "util/buf.h"
 
@@ -105,6 +107,39 @@ static void job_done(void *ctx, struct fc_collect_job *j)
 	p->failed += strcmp(j->sd->status, "ok") != 0;
 	if (p->f)
 		fprintf(p->f, "\rcollect: %zu/%zu devices, %zu with errors ", p->done, p->total, p->failed);
+}
+
+/* transport: probe — this machine is the host: the probe runs in-process (no command spawned)
+ * and its document is stored as the adapter's "fabcheck probe" output. An address is a root
+ * prefix (a recorded host or an agentless capture), as `fabcheck probe --root` takes it. */
+static void probe_transport(struct fc_collect_job *j)
+{
+	const struct fc_vendor_cmd *c = j->v->commands;
+	struct fc_probe_opts po;
+	struct fc_err err;
+	char *json = NULL;
+	bool usable = false;
+
+	while (c->command && strcmp(c->command, "fabcheck probe"))
+		c++;
+	if (!c->command) {
+		fc_job_error(j, "transport probe: platform '%s' takes no probe document", j->iv->platform);
+		return;
+	}
+	memset(&po, 0, sizeof(po));
+	po.root = j->iv->address ? j->iv->address : "";
+	po.ops = fc_probe_ops_for(po.root);
+	po.ops_ctx = (void *)(uintptr_t)po.root;
+	po.hostname = NULL;
+	fc_err_clear(&err);
+	if (fc_probe_run(&po, &json, &usable, &err) != FC_OK) {
+		fc_job_error(j, "transport probe: %s", err.msg);
+		return;
+	}
+	if (!usable)
+		fc_job_error(j, "transport probe: nothing usable was read (the reasons are in the document)");
+	fc_job_write(j, c, json, strlen(json));
+	free(json);
 }
 
 /* Outputs saved by other tools in the device's address directory, named as the adapter names them. */
@@ -225,6 +260,8 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 		}
 		if (!strcmp(tr, "file"))
 			file_transport(j);
+		else if (!strcmp(tr, "probe"))
+			probe_transport(j);
 		else if (strcmp(tr, "none"))
 			fc_job_error(j, "transport '%s' is not available in fabcheck %s", tr, FABCHECK_VERSION);
 		job_done(&prog, j);

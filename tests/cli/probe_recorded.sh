@@ -117,4 +117,13 @@ assert rc == (1 if fw == "drop" else 0), rc
 print("soft-RoCE rxe0, recorded nftables %s: UDP4791-HOST-FW %s (%s)" % (fw, f["status"], f["message"]))
 PY
 done
+# collect with transport: probe runs the same probe in-process into a snapshot (the address is
+# the recorded root here); the snapshot validates with the same verdict
+printf 'version: 1\ndevices:\n  - {name: gpu-node-17, platform: linux, transport: probe, address: "%s"}\n' \
+  "$t/rxe" > "$t/inv-probe.yaml"
+"$fabcheck" collect --inventory "$t/inv-probe.yaml" --out "$t/snap-collected" > /dev/null 2>&1 || fail "collect exit $?"
+cmp <(grep -v collected_at "$t/snap-collected/devices/gpu-node-17/probe.json") \
+    <("$fabcheck" probe --root "$t/rxe" | grep -v collected_at) || fail "collected document differs from the probe's"
+"$fabcheck" validate "$t/snap-collected" --format json > "$t/r-c.json" || fail "validate of the collected snapshot exit $?"
+"$PY" -c 'import json,sys; f=[x for x in json.load(open(sys.argv[1]))["findings"] if x["rule"]=="UDP4791-HOST-FW"][0]; assert f["status"]=="pass", f; print("collect --transport probe: snapshot validates, UDP4791-HOST-FW", f["status"])' "$t/r-c.json"
 echo "probe on a recorded host: all checks passed"

@@ -464,17 +464,17 @@ static void collect_file_transport(void **state)
 		snprintf(p, sizeof(p), "%s/inventory.yaml", t);
 		snprintf(body, sizeof(body), "version: 1\nfabric: {roce: {priority: 3}}\ndevices:\n"
 			 "  - {name: sw1, platform: nxos, transport: file, address: \"%s/devices/sw1\"}\n"
-			 "  - {name: h1, platform: linux, transport: probe}\n", t);
+			 "  - {name: h1, platform: linux, transport: file, address: \"%s/no-such-dir\"}\n", t, t);
 		write_file(p, body);
 	}
 	snprintf(out, sizeof(out), "%s/snap", t);
 	run_cli(&r, argv);
-	/* h1's transport is not available yet: the snapshot is written, the run is incomplete */
+	/* h1 has no saved outputs: the snapshot is written, the run is incomplete */
 	assert_int_equal(r.code, FC_EXIT_INCOMPLETE);
 	run_free(&r);
 	run_cli(&r, v);
 	assert_int_equal(r.code, FC_EXIT_INCOMPLETE);
-	assert_non_null(strstr(r.out, "transport 'probe' is not available"));
+	assert_non_null(strstr(r.out, "transport file: no saved outputs"));
 	run_free(&r);
 	/* no temporary directory is left behind; a second collect refuses to overwrite */
 	d = opendir(t);

@@ -100,6 +100,8 @@ struct fc_iface {
 	struct fc_str driver, driver_version, firmware;
 	struct fc_str pci_addr, pci_cur_speed, pci_max_speed;
 	struct fc_int pci_cur_width, pci_max_width, numa_node;
+	struct fc_str pci_up_addr, pci_up_cur_speed, pci_up_max_speed;   /* the upstream bridge port */
+	struct fc_int pci_up_cur_width, pci_up_max_width;
 	struct fc_int ecn_np_prios, ecn_rp_prios, cnp_dscp;
 	struct fc_int arp_ignore, arp_announce;  /* effective: the higher of "all" and the interface's */
 	struct fc_int pfc_prev_tout_ms;      /* ethtool pfc-prevention-tout: 0 off, -1 auto (driver's choice) */

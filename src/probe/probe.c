@@ -408,10 +408,45 @@ static json_object *pci_obj(struct pr *p, const char *ifname)
 	add_int_attr(p, o, "max_link_width", path, 0, 32);
 	snprintf(path, sizeof(path), "/sys/class/net/%s/device/numa_node", ifname);
 	add_int_attr(p, o, "numa_node", path, -1, 1024);
+	/* The upstream port (root port or switch downstream port) is the parent in the device path:
+	 * a NIC trained at x16 behind a bridge at x8 runs at x8. */
+	{
+		char *slash, up[64];
+		unsigned dom, bus, dev, fn;
+		char tail;
+		json_object *u;
+
+		char real[PATH_MAX];
+
+		/* the link is relative ("../../../0000:3b:00.0" on a live system): the resolved path
+		 * names the hierarchy (/sys/devices/pci0000:3a/0000:3a:00.0/0000:3b:00.0) */
+		if (!realpath(link, real) || !(slash = strrchr(real, '/'))) {
+			json_object_object_add(o, "upstream", unknown("the PCI device path does not resolve"));
+			return o;
+		}
+		*slash = '\0';
+		slash = strrchr(real, '/');
+		snprintf(up, sizeof(up), "%.63s", slash ? slash + 1 : real);
+		if (sscanf(up, "%x:%x:%x.%x%c", &dom, &bus, &dev, &fn, &tail) != 4) {
+			json_object_object_add(o, "upstream", unknown("no PCI bridge above the device (a root-complex "
+								     "integrated device or a virtual function)"));
+			return o;
+		}
+		u = json_object_new_object();
+		json_object_object_add(u, "address", json_object_new_string(up));
+		snprintf(path, sizeof(path), "/sys/class/net/%s/device/../current_link_speed", ifname);
+		add_attr(p, u, "current_link_speed", path, val, sizeof(val));
+		snprintf(path, sizeof(path), "/sys/class/net/%s/device/../max_link_speed", ifname);
+		add_attr(p, u, "max_link_speed", path, val, sizeof(val));
+		snprintf(path, sizeof(path), "/sys/class/net/%s/device/../current_link_width", ifname);
+		add_int_attr(p, u, "current_link_width", path, 0, 32);
+		snprintf(path, sizeof(path), "/sys/class/net/%s/device/../max_link_width", ifname);
+		add_int_attr(p, u, "max_link_width", path, 0, 32);
+		json_object_object_add(o, "upstream", u);
+	}
 	return o;
 }
 
-/* mlx5 (MLNX_OFED) ECN: /sys/class/net/IF/ecn/roce_np|roce_rp/enable/PRIO, roce_np/cnp_dscp */
 /* Both the EEPROM decoder and `ethtool -m` text land here: values rounded to what ethtool
  * prints (temperature 0.01 C, voltage 0.1 mV, bias 1 uA, power 0.01 dBm) so they compare. */
 static json_object *dbl(double v, double step)
@@ -490,6 +525,7 @@ static json_object *module_obj(struct pr *p, const char *ifname)
 	return o;
 }
 
+/* mlx5 (MLNX_OFED) ECN: /sys/class/net/IF/ecn/roce_np|roce_rp/enable/PRIO, roce_np/cnp_dscp */
 static json_object *ecn_obj(struct pr *p, const char *ifname)
 {
 	static const char *const side[2] = { "roce_np", "roce_rp" };

@@ -22,7 +22,13 @@ assert e["mtu"] == 9000 and e["addresses"] == ["10.0.0.1/31"] and e["link"]["spe
 assert e["link"]["port"] == "Direct Attach Copper" and "50000baseCR2/Full" in e["link"]["advertised"], e["link"]
 assert e["driver"]["name"] == "mlx5_core" and e["driver"]["firmware"].startswith("22.39"), e["driver"]
 assert e["pci"] == {"address": "0000:3b:00.0", "current_link_speed": "16.0 GT/s PCIe", "max_link_speed": "16.0 GT/s PCIe",
-                    "current_link_width": 16, "max_link_width": 16, "numa_node": 0}, e["pci"]
+                    "current_link_width": 16, "max_link_width": 16, "numa_node": 0,
+                    "upstream": {"address": "0000:00:01.0", "current_link_speed": "16.0 GT/s PCIe",
+                                 "max_link_speed": "16.0 GT/s PCIe", "current_link_width": 16,
+                                 "max_link_width": 16}}, e["pci"]
+# the root port above ens2f0 trained down: the NIC's own x16 hides it, the upstream shows it
+up = ifs["ens2f0"]["pci"]["upstream"]
+assert up["current_link_width"] == 8 and up["current_link_speed"] == "8.0 GT/s PCIe", up
 assert e["ecn"] == {"roce_np_enabled": [3], "roce_rp_enabled": [3], "cnp_dscp": 48}, e["ecn"]
 assert e["fec"] == {"configured": "Auto", "active": "RS"}, e["fec"]
 assert ifs["ens7f0"]["fec"] == {"unknown": "ethtool fec: Operation not supported"}, ifs["ens7f0"]["fec"]

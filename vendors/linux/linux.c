@@ -35,7 +35,9 @@ static const char *const pfcprev_keys[] = { "ms", "auto", NULL };
 static const char *const sysctl_keys[] = { "arp_ignore", "arp_announce", "all_arp_ignore", "all_arp_announce", NULL };
 static const char *const drv_keys[] = { "name", "version", "firmware", NULL };
 static const char *const pci_keys[] = { "address", "current_link_speed", "current_link_width", "max_link_speed",
-					"max_link_width", "numa_node", NULL };
+					"max_link_width", "numa_node", "upstream", NULL };
+static const char *const pciup_keys[] = { "address", "current_link_speed", "current_link_width", "max_link_speed",
+					  "max_link_width", NULL };
 static const char *const link_keys[] = { "speed_mbps", "lanes", "duplex", "autoneg", "port", "supported",
 					 "advertised", "partner", "active_mode", NULL };
 static const char *const fec_keys[] = { "configured", "active", NULL };
@@ -517,6 +519,27 @@ static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 	    (rc = get_int(h, o, "max_link_width", 0, 32, &ifc->pci_max_width)) != FC_OK ||
 	    (rc = get_int(h, o, "numa_node", -1, 1024, &ifc->numa_node)) != FC_OK)
 		return rc;
+	{
+		const struct doc_node *u;
+
+		if ((rc = section(h, o, "upstream", pciup_keys, &u)) != FC_OK)
+			return rc;
+		if (!u) {
+			/* the probe's reason where it gave one */
+			const struct doc_node *r = doc_get(doc_get(o, "upstream"), "unknown");
+
+			fc_set_unknown(&ifc->pci_up_addr.m, r && r->str ? fc_strdup(h->c->m->arena, r->str)
+								   : "absent from the host document");
+			ifc->pci_up_cur_speed.m = ifc->pci_up_max_speed.m = ifc->pci_up_addr.m;
+			ifc->pci_up_cur_width.m = ifc->pci_up_max_width.m = ifc->pci_up_addr.m;
+		} else if ((rc = get_str(h, u, "address", &ifc->pci_up_addr)) != FC_OK ||
+			   (rc = get_str(h, u, "current_link_speed", &ifc->pci_up_cur_speed)) != FC_OK ||
+			   (rc = get_str(h, u, "max_link_speed", &ifc->pci_up_max_speed)) != FC_OK ||
+			   (rc = get_int(h, u, "current_link_width", 0, 32, &ifc->pci_up_cur_width)) != FC_OK ||
+			   (rc = get_int(h, u, "max_link_width", 0, 32, &ifc->pci_up_max_width)) != FC_OK) {
+			return rc;
+		}
+	}
 	if ((rc = section(h, n, "link", link_keys, &o)) != FC_OK)
 		return rc;
 	if ((rc = get_int(h, o, "speed_mbps", 0, 1600000, &ifc->speed_mbps)) != FC_OK ||

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer harness: the agentless text parsers (ethtool, -i, -a, --show-fec, -S, --get-tunable,
- * -m; mlnx_qos; ibv_devinfo; ip -j addr) and the module EEPROM decoder (the input as raw bytes). Every parser runs on
+ * -m; mlnx_qos; ibv_devinfo; ip -j addr; limits.conf) and the module EEPROM decoder (the input as raw bytes). Every parser runs on
  * every input: each must reject or accept it, never crash. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,6 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fc_stats st;
 	struct fc_module_info mi;
 	struct fc_dcb_info dcb;
+	struct fc_memlock ml;
 	int mtu;
 	unsigned ms;
 	size_t n;
@@ -41,6 +42,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fc_module_text(text, &mi, why, sizeof(why));
 	fc_mlnx_qos_text(text, &dcb, why, sizeof(why));
 	fc_ibv_devinfo_mtu(text, "mlx5_0", 1, &mtu, why, sizeof(why));
+	memset(&ml, 0, sizeof(ml));
+	fc_limits_text(text, "limits.conf", "/nonexistent", "slurm", &ml, why, sizeof(why));
 	fc_module_decode(data, size, &mi, why, sizeof(why));
 	free(li);
 	free(text);

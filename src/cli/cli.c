@@ -32,7 +32,7 @@ struct opts {
 	int nformats;
 	const char *fail_on, *policy, *profile, *rules_dir, *rule;
 	const char *inventory, *out, *platform, *command, *encoding;
-	const char *ca_file, *known_hosts, *root;
+	const char *ca_file, *known_hosts, *root, *memlock_user;
 	const char *ifaces[64];
 	int nifaces;
 	const char *concurrency, *timeout, *batch;
@@ -59,6 +59,7 @@ static const struct fc_cli_option options[] = {
 	{ "--accept-new", NULL, "collect", "SSH: add unknown host keys to known_hosts, refuse changed ones" },
 	{ "--root", "DIR", "probe", "read sysfs, configfs and procfs under DIR, and recorded kernel replies from DIR/.fabcheck-replies (tests, replays)" },
 	{ "--interface", "NAME", "probe", "probe this interface only; repeat for several (default: all but lo)" },
+	{ "--memlock-user", "USER", "probe", "report the memlock limit pam_limits gives USER's sessions (limits.conf, limits.d) instead of the probe's own" },
 	{ "--platform", "NAME", "parse", "adapter to parse with: nxos, linux" },
 	{ "--command", "CMD", "parse", "the command that produced the file, e.g. \"show interface\"" },
 	{ "--encoding", "ENC", "parse", "json or text (default: json for .json files, else text)" },
@@ -169,6 +170,7 @@ static int parse_opts(int argc, char **argv, struct opts *o, FILE *errf)
 		else if (!strcmp(a, "--known-hosts")) slot = &o->known_hosts;
 		else if (!strcmp(a, "--platform")) slot = &o->platform;
 		else if (!strcmp(a, "--root")) slot = &o->root;
+		else if (!strcmp(a, "--memlock-user")) slot = &o->memlock_user;
 		else if (!strcmp(a, "--interface")) {
 			if (o->nifaces == 64)
 				return bad_usage(errf, "at most 64 --interface options");
@@ -442,6 +444,7 @@ static int cmd_probe(struct opts *o, FILE *out, FILE *errf)
 	/* a root prefix means a recorded host: its kernel replies are recorded too, or it is an
 	 * agentless capture (the standard tools' outputs in .fabcheck-outputs/) */
 	po.ops = fc_probe_ops_for(po.root);
+	po.memlock_user = o->memlock_user;
 	po.ops_ctx = (void *)(uintptr_t)po.root;
 	fc_err_clear(&err);
 	if (fc_probe_run(&po, &json, &usable, &err) != FC_OK)

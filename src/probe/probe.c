@@ -878,6 +878,21 @@ static json_object *memlock_obj(struct pr *p)
 	FILE *f;
 	json_object *o = json_object_new_object();
 
+	if (p->o->memlock_user) {
+		struct fc_memlock ml;
+		char why[WHY];
+		enum fc_rc rc = fc_limits_memlock(p->root, p->o->memlock_user, &ml, why, sizeof(why));
+
+		json_object_object_add(o, "user", json_object_new_string(p->o->memlock_user));
+		if (rc == FC_OK) {
+			json_object_object_add(o, "bytes", json_object_new_int64(ml.bytes));
+			json_object_object_add(o, "source", json_object_new_string(ml.source));
+			p->known++;
+		} else {
+			json_object_object_add(o, "bytes", unknown(why));
+		}
+		return o;
+	}
 	snprintf(path, sizeof(path), "%s/proc/self/limits", p->root);
 	f = fopen(path, "r");
 	if (!f) {

@@ -137,6 +137,17 @@ enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *
 enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
 			   size_t whysz);
 
+/* pam_limits' memlock for a named user (limits.c). */
+struct fc_memlock {
+	int prio;                     /* 0: no entry applied; then *, @group, user */
+	int64_t bytes;                /* -1: unlimited */
+	char source[640];             /* "/etc/security/limits.d/90-rdma.conf:3" */
+};
+enum fc_rc fc_limits_memlock(const char *root, const char *user, struct fc_memlock *st, char *why, size_t whysz);
+/* One limits file's text applied on top of st (file names errors: "file:line: ..."). */
+enum fc_rc fc_limits_text(const char *text, const char *file, const char *root, const char *user,
+			  struct fc_memlock *st, char *why, size_t whysz);
+
 /* The ops for a root: live for "" (this machine), the stored tool outputs when root holds
  * .fabcheck-outputs/ (agentless capture), the recorded kernel replies otherwise. */
 const struct fc_probe_ops *fc_probe_ops_for(const char *root);
@@ -148,6 +159,7 @@ struct fc_probe_opts {
 	const struct fc_probe_ops *ops;
 	void *ops_ctx;
 	const char *hostname;         /* NULL: <root>/proc/sys/kernel/hostname */
+	const char *memlock_user;     /* NULL: the probing process's own limit */
 };
 
 /* Writes the host document to *json (malloc'd, the caller frees). *usable is false when nothing

@@ -81,6 +81,22 @@ print("model from the probe's document: effective arp_ignore 1, arp_announce 2, 
       "ethtool stats subset, pfc-prevention-tout auto/off/500/unsupported, RDMA rate and hw_counters")
 PY
 
+# memlock for named users, as pam_limits resolves limits.conf and limits.d
+for u in slurm:-1:limits.d/90-slurm.conf:1 alice:-1:limits.conf:3 carol:67108864:limits.conf:2; do
+  IFS=: read -r user want file line <<< "$u"
+  "$fabcheck" probe --root "$t/host" --interface ens0f0 --memlock-user "$user" > "$t/ml.json" || fail "probe exit $?"
+  "$PY" - "$t/ml.json" "$user" "$want" "/etc/security/$file:$line" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))["memlock"]
+assert m == {"user": sys.argv[2], "bytes": int(sys.argv[3]), "source": sys.argv[4]}, m
+PY
+done
+printf 'slurm soft memlock lots\n' > "$t/host/etc/security/limits.d/99-bad.conf"
+"$fabcheck" probe --root "$t/host" --interface ens0f0 --memlock-user slurm > "$t/ml.json" || fail "probe exit $?"
+grep -q '99-bad.conf:1: memlock: expected KiB or unlimited' "$t/ml.json" || fail "a bad limits line is not reported"
+rm "$t/host/etc/security/limits.d/99-bad.conf"
+echo "memlock by user: slurm and alice unlimited (user entry, @group), carol 64 MiB (*), a bad line named"
+
 # faults: no RDMA subsystem; an interface that is gone; nothing usable
 rm -rf "$t/host/sys/class/infiniband"
 "$fabcheck" probe --root "$t/host" --interface ens0f0 --interface gone0 --out "$t/f.json" || fail "exit $? with faults"

@@ -53,7 +53,7 @@ static const char *const port_keys[] = { "port", "state", "phys_state", "link_la
 static const char *const rate_keys[] = { "text", "mbps", "width", NULL };
 static const char *const gid_keys[] = { "index", "gid", "type", "netdev", NULL };
 static const char *const fw_keys[] = { "udp_4791", "backend", "interfaces", NULL };
-static const char *const memlock_keys[] = { "bytes", "user", NULL };
+static const char *const memlock_keys[] = { "bytes", "user", "source", NULL };
 
 static struct fc_src src_of(struct hp *h, const struct doc_node *n)
 {

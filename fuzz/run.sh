@@ -34,13 +34,14 @@ done
 seed fuzz_host "inventories/demo/devices/host*/probe.json tests/fixtures/mini/devices/h1/probe.json" ""
 seed fuzz_nft "fuzz/seeds/nft/*.json" ""
 seed fuzz_ethtool "fuzz/seeds/ethtool/*" "ethtool"
+seed fuzz_capture "fuzz/seeds/capture/*" ""
 # inputs that once crashed a harness stay in its corpus
 for f in fuzz/regress/*; do
   [ -f "$f" ] || continue
   h=fuzz_${f##*/}; h=${h%%-*}
   [ -d "$work/$h" ] && cp "$f" "$work/$h/"
 done
-for h in ${HARNESSES:-fuzz_json fuzz_yaml fuzz_nxos_config fuzz_nxos_text fuzz_nxos_json fuzz_host fuzz_nft fuzz_ethtool}; do
+for h in ${HARNESSES:-fuzz_json fuzz_yaml fuzz_nxos_config fuzz_nxos_text fuzz_nxos_json fuzz_host fuzz_nft fuzz_ethtool fuzz_capture}; do
   n=$(ls "$work/$h" | wc -l)
   echo "fuzz: $h for ${secs}s, $n seed files"
   "$build/fuzz/$h" -max_total_time="$secs" -max_len=262144 -print_final_stats=0 "$work/$h" >"$work/$h.log" 2>&1 ||

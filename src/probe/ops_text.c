@@ -369,6 +369,10 @@ enum fc_rc fc_ethtool_tunable_text(const char *text, unsigned *ms, char *why, si
 		line_copy(&it, line, sizeof(line));
 		if (!key_value(line, &key, &val) || strcmp(key, "pfc-prevention-tout"))
 			continue;
+		if (fc_starts_with(val, "Cannot get")) {   /* ethtool 6.1: "pfc-prevention-tout: Cannot get tunable" */
+			snprintf(why, whysz, "ethtool: pfc-prevention-tout: %s", val);
+			return FC_ERR_UNSUPPORTED;
+		}
 		if (!fc_parse_i64(val, 0, 65535, &v)) {
 			snprintf(why, whysz, "line %u: pfc-prevention-tout: expected 0..65535, found '%.40s'", it.lineno, val);
 			return FC_ERR_INPUT;

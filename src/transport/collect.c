@@ -172,7 +172,7 @@ static void file_transport(struct fc_collect_job *j)
 
 static void saved_config(struct fc_collect_job *j)
 {
-	static const struct fc_vendor_cmd rc = { "show running-config", "text", "show_running-config.txt", true };
+	static const struct fc_vendor_cmd rc = { "show running-config", "text", "show_running-config.txt", true, NULL };
 	struct fc_err err;
 	struct fc_buf b;
 	char src[4096];

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "transport/cred.h"
 #include "transport/job.h"
@@ -145,21 +146,38 @@ static bool authenticate(struct pool *p, struct fc_collect_job *j, ssh_session s
 }
 
 /* Reads a channel to EOF into b; false on timeout or error. */
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* stdout until EOF. A read can return 0 early when only stderr data arrived (a command that
+ * fails with a message): stderr is drained (not kept) and reading goes on until the deadline. */
 static bool read_all(ssh_channel ch, struct fc_buf *b, int timeout_ms)
 {
 	char buf[16384];
+	long long deadline = now_ms() + timeout_ms;
 
 	for (;;) {
-		int n = ssh_channel_read_timeout(ch, buf, sizeof(buf), 0, timeout_ms);
+		long long left = deadline - now_ms();
+		int n;
 
+		if (left <= 0)
+			return false;   /* timed out */
+		n = ssh_channel_read_timeout(ch, buf, sizeof(buf), 0, (int)left);
 		if (n == SSH_ERROR)
 			return false;
 		if (n == 0) {
-			if (ssh_channel_is_eof(ch))
+			if (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch))
 				return true;
-			if (ssh_channel_is_closed(ch))
-				return true;
-			return false;   /* timed out */
+			if (ssh_channel_read_nonblocking(ch, buf, sizeof(buf), 1) > 0)
+				continue;
+			if (now_ms() >= deadline)
+				return false;
+			continue;
 		}
 		if (fc_buf_add(b, buf, (size_t)n) != FC_OK)
 			return false;
@@ -316,7 +334,7 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 	const char *colon;
 	unsigned port = 22;
 	ssh_session s;
-	const struct fc_vendor_cmd *c;
+	const struct fc_vendor_cmd *c, *next;
 	bool fallback = false;
 	int no_config = 0;
 
@@ -356,14 +374,26 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 	}
 	if (!verify_host(p, j, s) || !authenticate(p, j, s, &sec))
 		goto disconnect;
-	for (c = j->v->commands; c->command && !fallback; c++) {
-		char cmd[600];
+	for (c = j->v->commands; c->command && !fallback; c = next) {
+		char cmd[8192];
 		struct fc_buf out;
 		int status;
 		enum exec_result r;
 
-		snprintf(cmd, sizeof(cmd), "%s%s", c->command, json_suffix(j->v, c));
+		next = c + 1;
+		snprintf(cmd, sizeof(cmd), "%s%s", c->remote ? c->remote : c->command, json_suffix(j->v, c));
 		r = run_exec(s, cmd, &out, &status, timeout_ms);
+		if (r == EXEC_OK && status == 127 && c == j->v->commands && j->v->fallback) {
+			/* not installed there: collect what the platform takes instead (Linux: the
+			 * agentless capture); said in the manifest */
+			char msg[300];
+
+			fc_buf_free(&out);
+			snprintf(msg, sizeof(msg), "'%s' is not installed on the device: collected without it", c->command);
+			job_warning(p, j, msg);
+			next = j->v->fallback;
+			continue;
+		}
 		if (r == EXEC_REFUSED || (r == EXEC_OK && status != 0 && out.len == 0 && c == j->v->commands)) {
 			fallback = true;
 		} else if (r == EXEC_FAILED) {

@@ -23,6 +23,7 @@ struct fc_vendor_cmd {
 	const char *encoding;  /* "json" or "text" */
 	const char *filename;  /* file name inside the device's snapshot folder */
 	bool large;            /* output can be very large: transports fetch it in chunks where they can */
+	const char *remote;    /* optional: what a CLI transport sends instead of command (a script) */
 };
 
 struct fc_vendor {
@@ -34,6 +35,9 @@ struct fc_vendor {
 	enum fc_devkind kind;
 	/* required: the outputs `collect` gathers, ended by an entry with command == NULL */
 	const struct fc_vendor_cmd *commands;
+	/* optional: what a CLI transport collects instead when the first command is not installed
+	 * on the device (exit status 127), ended like commands */
+	const struct fc_vendor_cmd *fallback;
 	/* optional: appended to a JSON command on a CLI session (NX-OS " | json"); NULL when the
 	 * command is sent as it is written */
 	const char *cli_json_suffix;

@@ -11,7 +11,7 @@ root=$(pwd)
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: sshd needs root"; exit 77; }
 [ -x /usr/sbin/sshd ] || { echo "SKIP: /usr/sbin/sshd not installed"; exit 77; }
 t=$(mktemp -d); chmod 755 "$t"; pid=""
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$t"; }
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null || true; ip netns del fcbare 2>/dev/null || true; rm -rf "$t"; }
 trap cleanup EXIT
 cd "$t"
 fail() { echo "FAIL: $*"; exit 1; }
@@ -37,7 +37,7 @@ P=$("$PY" -c 'import socket; s=socket.socket(); s.bind(("",0)); print(s.getsockn
 declare -A devmap=([2]=leaf1 [3]=leaf2 [4]=shellonly [5]=leaf1 [6]=leaf1 [7]=leaf1)
 {
   echo "Port $P"
-  for i in 2 3 4 5 6 7 8; do echo "ListenAddress 127.0.0.$i:$P"; done
+  for i in 2 3 4 5 6 7 8 9; do echo "ListenAddress 127.0.0.$i:$P"; done
   echo "HostKey $t/hostkey"
   echo "PidFile $t/sshd.pid"
   echo "AuthorizedKeysFile $t/authorized_keys"
@@ -56,6 +56,10 @@ declare -A devmap=([2]=leaf1 [3]=leaf2 [4]=shellonly [5]=leaf1 [6]=leaf1 [7]=lea
   # mlx5 host tree (this kernel has no ConnectX to probe); anything else is refused
   echo "Match LocalAddress 127.0.0.8"
   echo "  ForceCommand /bin/sh $t/gpunode.sh"
+  # a node without fabcheck: commands run in a network namespace with a veth pair, so the
+  # agentless capture reads a real kernel (sysfs, ethtool, ip, nft) there
+  echo "Match LocalAddress 127.0.0.9"
+  echo "  ForceCommand /bin/sh $t/bare.sh"
 } > sshd_config
 "$PY" "$root/tests/fixtures/mlx5host.py" "$t/gpunode" --nics 4 --rdma 2 --gids 16
 fcbin=$(readlink -f "$fabcheck")
@@ -63,12 +67,16 @@ fcbin=$(readlink -f "$fabcheck")
   echo "[ \"\$SSH_ORIGINAL_COMMAND\" = \"fabcheck probe\" ] && exec \"$fcbin\" probe --root \"$t/gpunode\""
   echo "echo \"sh: 1: \$SSH_ORIGINAL_COMMAND: not found\" >&2; exit 127"
 } > gpunode.sh
+{
+  echo "[ \"\$SSH_ORIGINAL_COMMAND\" = \"fabcheck probe\" ] && { echo 'sh: 1: fabcheck: not found' >&2; exit 127; }"
+  echo "exec ip netns exec fcbare sh -c \"\$SSH_ORIGINAL_COMMAND\""
+} > bare.sh
 /usr/sbin/sshd -D -e -f sshd_config 2> sshd.log &
 pid=$!
 for i in $(seq 50); do (echo > /dev/tcp/127.0.0.2/$P) 2>/dev/null && break; sleep 0.1; done
 
 # known_hosts: the real key for .2 .3 .4 .7, a different key for .6, nothing for .5
-for i in 2 3 4 7 8; do echo "[127.0.0.$i]:$P $(cut -d' ' -f1,2 hostkey.pub)"; done > known_hosts
+for i in 2 3 4 7 8 9; do echo "[127.0.0.$i]:$P $(cut -d' ' -f1,2 hostkey.pub)"; done > known_hosts
 echo "[127.0.0.6]:$P $(cut -d' ' -f1,2 otherkey.pub)" >> known_hosts
 
 export FC_SSH_WRONG="Wrong-$RANDOM-pw"
@@ -168,6 +176,61 @@ print("SSH host: fabcheck probe ran on the node, %d interfaces, document identic
 PY
 "$fabcheck" parse --platform linux --command "fabcheck probe" snap3/devices/gpu1/probe.json > /dev/null ||
   fail "the collected host document does not parse"
+
+# a Linux host over SSH without fabcheck: collect falls back to the agentless capture (the
+# standard tools and files, one sh script); validation turns it into the document a probe run
+# in the same namespace writes. Needs network namespaces and ethtool.
+ip netns del fcbare 2>/dev/null || true
+if ip netns add fcbare 2>/dev/null && command -v ethtool > /dev/null; then
+  ip -n fcbare link add fcb0 type veth peer name fcb1
+  ip -n fcbare link set fcb0 mtu 9000 up && ip -n fcbare link set fcb1 mtu 9000 up
+  ip -n fcbare addr add 10.77.0.1/31 dev fcb0
+  ip netns exec fcbare nft -f - <<'NFT'
+table inet filter {
+  chain input { type filter hook input priority 0; policy accept; udp dport 4791 drop; }
+}
+NFT
+  write_inv inv4.yaml \
+    "- {name: bare1, platform: linux, transport: ssh, address: \"127.0.0.9:$P\", credential: key}"
+  SSH_AUTH_SOCK= "$fabcheck" collect --inventory inv4.yaml --out snap4 --known-hosts known_hosts --timeout 20 \
+    > out4.txt 2> err4.txt || { rc=$?; cat out4.txt err4.txt snap4/manifest.json; ip netns del fcbare; fail "collect exit $rc"; }
+  ip netns exec fcbare "$fabcheck" probe > live.json
+  "$fabcheck" parse --platform linux --command "fabcheck agentless capture" --encoding text \
+    snap4/devices/bare1/capture.txt > agentless.model || { ip netns del fcbare; fail "the capture does not parse"; }
+  cp live.json snap4/live.json
+  "$fabcheck" parse --platform linux --command "fabcheck probe" live.json > live.model
+  ip netns del fcbare
+  "$PY" - snap4/manifest.json live.model agentless.model <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))["devices"][0]
+assert m["status"] == "ok" and any("not installed" in w for w in m["warnings"]), m
+assert [o["file"] for o in m["outputs"]] == ["devices/bare1/capture.txt"], m["outputs"]
+live, agl = json.load(open(sys.argv[2])), json.load(open(sys.argv[3]))
+def strip(x):
+    if isinstance(x, dict):
+        if "unknown" in x:
+            return "unknown"     # each side words its reasons its own way
+        return {k: strip(v) for k, v in x.items() if k != "source"}
+    if isinstance(x, list):
+        return [strip(v) for v in x]
+    return x
+a, b = strip(live), strip(agl)
+ifs = lambda d: {i["name"]: i for i in d["interfaces"]}
+assert sorted(ifs(a)) == sorted(ifs(b)) == ["fcb0", "fcb1"], (sorted(ifs(a)), sorted(ifs(b)))
+n = 0
+for name in ifs(a):
+    for k, v in ifs(a)[name].items():
+        assert ifs(b)[name].get(k) == v, (name, k, v, ifs(b)[name].get(k))
+        n += 1
+assert a["firewall_udp_4791"] == b["firewall_udp_4791"] == {"value": "drop"}, (a["firewall_udp_4791"], b["firewall_udp_4791"])
+f = ifs(b)["fcb0"]
+assert f["mtu"]["value"] == 9000 and "10.77.0.1/31" in f["addresses"]["value"] and f["speed_mbps"]["value"] == 10000, f
+print("SSH host without fabcheck: agentless capture over a real sshd, %d interface fields equal to a live probe "
+      "in the same namespace; nftables verdict drop both ways" % n)
+PY
+else
+  echo "SKIP (part): agentless SSH capture needs network namespaces and ethtool"
+fi
 
 # the secret is nowhere
 if grep -rl -- "$FC_SSH_WRONG" snap snap2 out.txt err.txt collected.json; then fail "password leaked"; fi

@@ -3,15 +3,23 @@
  * how the probe says it could not read something; a missing key is unknown too. Unknown keys and
  * wrong types are errors with file:line, so a typo never reads as "not configured". */
 #include "linux/linux.h"
+#include "linux/linux_capture.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/str.h"
 
 static const struct fc_vendor_cmd linux_commands[] = {
-	{ "fabcheck probe", "json", "probe.json", false },
-	{ NULL, NULL, NULL, false },
+	{ "fabcheck probe", "json", "probe.json", false, NULL },
+	{ NULL, NULL, NULL, false, NULL },
+};
+
+/* where fabcheck is not installed: the standard tools and files, captured by one sh script */
+static const struct fc_vendor_cmd linux_agentless[] = {
+	{ "fabcheck agentless capture", "text", "capture.txt", true, fc_linux_capture_script },
+	{ NULL, NULL, NULL, false, NULL },
 };
 
 struct hp {
@@ -774,6 +782,17 @@ static enum fc_rc linux_parse(struct fc_parse_ctx *c, const char *command, const
 	int64_t ver;
 	enum fc_rc rc;
 
+	if (!strcmp(command, "fabcheck agentless capture") && !strcmp(encoding, "text")) {
+		/* the capture gives the probe's document; values cite the capture file (their line
+		 * numbers are the document's: `fabcheck probe --root` on the unpacked tree shows it) */
+		char why[512], *json = NULL;
+
+		if ((rc = fc_linux_capture_to_doc(text, &json, why, sizeof(why))) != FC_OK)
+			return fc_err_set(c->err, rc, c->file, 0, "agentless capture: %s", why);
+		rc = linux_parse(c, "fabcheck probe", "json", json, strlen(json));
+		free(json);
+		return rc;
+	}
 	if (strcmp(command, "fabcheck probe") || strcmp(encoding, "json"))
 		return FC_ERR_UNSUPPORTED;
 	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
@@ -811,6 +830,7 @@ const struct fc_vendor fc_vendor_linux = {
 	.title = "Linux host (fabcheck host document from the probe or agentless collection)",
 	.kind = FC_DEV_HOST,
 	.commands = linux_commands,
+	.fallback = linux_agentless,
 	.parse = linux_parse,
 	.finalize = fc_vendor_no_finalize,
 	.intent = linux_intent,

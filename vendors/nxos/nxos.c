@@ -9,18 +9,18 @@
 #include "util/str.h"
 
 static const struct fc_vendor_cmd nxos_commands[] = {
-	{ "show version", "json", "show_version.json", false },
-	{ "show interface", "json", "show_interface.json", true },
-	{ "show interface transceiver details", "text", "show_interface_transceiver_details.txt", false },
-	{ "show lldp neighbors detail", "text", "show_lldp_neighbors_detail.txt", false },
-	{ "show interface capabilities", "text", "show_interface_capabilities.txt", false },
-	{ "show interface fec", "text", "show_interface_fec.txt", false },
-	{ "show interface priority-flow-control", "text", "show_interface_priority-flow-control.txt", false },
-	{ "show queuing interface", "text", "show_queuing_interface.txt", false },
-	{ "show policy-map system type network-qos", "text", "show_policy-map_system_type_network-qos.txt", false },
-	{ "show ip access-lists", "text", "show_ip_access-lists.txt", false },
-	{ "show running-config", "text", "show_running-config.txt", true },
-	{ NULL, NULL, NULL, false },
+	{ "show version", "json", "show_version.json", false, NULL },
+	{ "show interface", "json", "show_interface.json", true, NULL },
+	{ "show interface transceiver details", "text", "show_interface_transceiver_details.txt", false, NULL },
+	{ "show lldp neighbors detail", "text", "show_lldp_neighbors_detail.txt", false, NULL },
+	{ "show interface capabilities", "text", "show_interface_capabilities.txt", false, NULL },
+	{ "show interface fec", "text", "show_interface_fec.txt", false, NULL },
+	{ "show interface priority-flow-control", "text", "show_interface_priority-flow-control.txt", false, NULL },
+	{ "show queuing interface", "text", "show_queuing_interface.txt", false, NULL },
+	{ "show policy-map system type network-qos", "text", "show_policy-map_system_type_network-qos.txt", false, NULL },
+	{ "show ip access-lists", "text", "show_ip_access-lists.txt", false, NULL },
+	{ "show running-config", "text", "show_running-config.txt", true, NULL },
+	{ NULL, NULL, NULL, false, NULL },
 };
 
 struct nxos_state *nxos_state(struct fc_parse_ctx *c)

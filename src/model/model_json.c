@@ -80,6 +80,15 @@ static json_object *iface(const struct fc_iface *f)
 	S(o, "acl_out", f->acl_out);
 	S(o, "driver", f->driver);
 	S(o, "firmware", f->firmware);
+	S(o, "pci_address", f->pci_addr);
+	S(o, "pci_speed", f->pci_cur_speed);
+	I(o, "pci_width", f->pci_cur_width);
+	S(o, "pci_max_speed", f->pci_max_speed);
+	I(o, "pci_max_width", f->pci_max_width);
+	I(o, "numa_node", f->numa_node);
+	S(o, "pci_upstream_address", f->pci_up_addr);
+	S(o, "pci_upstream_speed", f->pci_up_cur_speed);
+	I(o, "pci_upstream_width", f->pci_up_cur_width);
 	I(o, "ecn_np_prios_mask", f->ecn_np_prios);
 	I(o, "ecn_rp_prios_mask", f->ecn_rp_prios);
 	I(o, "cnp_dscp", f->cnp_dscp);

@@ -398,13 +398,15 @@ static json_object *pci_obj(struct pr *p, const char *ifname)
 	}
 	o = json_object_new_object();
 	json_object_object_add(o, "address", json_object_new_string(bdf));
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/current_link_speed", bdf);
+	/* through the netdev's device link (the same directory as /sys/bus/pci/devices/BDF), so an
+	 * agentless capture, which keeps the link and the files under its target, reads alike */
+	snprintf(path, sizeof(path), "/sys/class/net/%s/device/current_link_speed", ifname);
 	add_attr(p, o, "current_link_speed", path, val, sizeof(val));
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/max_link_speed", bdf);
+	snprintf(path, sizeof(path), "/sys/class/net/%s/device/max_link_speed", ifname);
 	add_attr(p, o, "max_link_speed", path, val, sizeof(val));
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/current_link_width", bdf);
+	snprintf(path, sizeof(path), "/sys/class/net/%s/device/current_link_width", ifname);
 	add_int_attr(p, o, "current_link_width", path, 0, 32);
-	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/max_link_width", bdf);
+	snprintf(path, sizeof(path), "/sys/class/net/%s/device/max_link_width", ifname);
 	add_int_attr(p, o, "max_link_width", path, 0, 32);
 	snprintf(path, sizeof(path), "/sys/class/net/%s/device/numa_node", ifname);
 	add_int_attr(p, o, "numa_node", path, -1, 1024);

@@ -215,13 +215,15 @@ static int rm_one(const char *path, const struct stat *st, int flag, struct FTW 
 
 enum fc_rc fc_linux_capture_to_doc(const char *text, char **json, char *why, size_t whysz)
 {
-	char root[] = "/tmp/fabcheck-capture-XXXXXX";
+	const char *tmp = getenv("TMPDIR");
+	char root[512];
 	struct fc_probe_opts po;
 	struct fc_err err;
 	bool usable = false;
 	enum fc_rc rc;
 
 	*json = NULL;
+	snprintf(root, sizeof(root), "%s/fabcheck-capture-XXXXXX", tmp && tmp[0] == '/' && strlen(tmp) < 400 ? tmp : "/tmp");
 	if (!mkdtemp(root)) {
 		snprintf(why, whysz, "cannot create a temporary directory: %s", strerror(errno));
 		return FC_ERR_IO;
@@ -235,7 +237,7 @@ enum fc_rc fc_linux_capture_to_doc(const char *text, char **json, char *why, siz
 		fc_err_clear(&err);
 		/* the outputs folder exists even when every tool was missing */
 		{
-			char p[300];
+			char p[600];
 
 			snprintf(p, sizeof(p), "%s/.fabcheck-outputs", root);
 			mkdir(p, 0755);

@@ -57,7 +57,7 @@ static const struct fc_cli_option options[] = {
 	{ "--insecure", NULL, "collect", "do not verify TLS certificates (recorded as a warning in the snapshot)" },
 	{ "--known-hosts", "FILE", "collect", "SSH known_hosts file (default ~/.ssh/known_hosts)" },
 	{ "--accept-new", NULL, "collect", "SSH: add unknown host keys to known_hosts, refuse changed ones" },
-	{ "--root", "DIR", "probe", "read sysfs, configfs and procfs under DIR, and recorded kernel replies from DIR/.fabcheck-replies (tests, replays)" },
+	{ "--root", "DIR", "probe", "read sysfs, configfs and procfs under DIR; kernel replies recorded in DIR/.fabcheck-replies, or the standard tools' outputs in DIR/.fabcheck-outputs (agentless)" },
 	{ "--interface", "NAME", "probe", "probe this interface only; repeat for several (default: all but lo)" },
 	{ "--memlock-user", "USER", "probe", "report the memlock limit pam_limits gives USER's sessions (limits.conf, limits.d) instead of the probe's own" },
 	{ "--platform", "NAME", "parse", "adapter to parse with: nxos, linux" },

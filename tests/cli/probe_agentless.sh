@@ -92,7 +92,7 @@ PY
 # The capture script collect sends, run on a ConnectX-like tree: the recorded host's /sys is
 # bind-mounted over /sys in a private mount namespace (the tools find no such devices there, so
 # their queries come out unknown); every value the probe reads from files must come through.
-if unshare -m --propagation private true 2>/dev/null; then
+if [ "$(unshare -m --propagation private sh -c "mount --bind '$t/rec/sys' /sys && echo ok" 2>/dev/null)" = ok ]; then
   "$PY" - vendors/linux/linux_capture.c > "$t/capture.sh" <<'PY'
 import ast, re, sys
 s = open(sys.argv[1]).read()
@@ -130,7 +130,7 @@ print("capture script on the recorded ConnectX tree: %d file-read values equal t
       "(GID tables, rate, hw_counters, PCIe and its upstream port, ECN)" % n)
 PY
 else
-  echo "SKIP (part): the capture-script check needs a private mount namespace (unshare -m)"
+  echo "SKIP (part): the capture-script check needs a private mount namespace with bind mounts (unshare -m, root)"
 fi
 
 # an output that is not understood is unknown with the file named, and never a value

@@ -85,11 +85,12 @@ static bool key_value(char *line, char **key, char **val)
 	return true;
 }
 
-/* ethtool prints errors on the output it gives (e.g. "Cannot get device settings: Operation not
- * supported"); a whole output of such lines is the query failing. */
+/* ethtool prints errors on the output it gives ("Cannot get device settings: Operation not
+ * supported", "pfc-prevention-tout: Cannot get tunable"); such an output is the query failing. */
 static bool not_supported(const char *text)
 {
-	return strstr(text, "Operation not supported") || strstr(text, "No such device");
+	return strstr(text, "Operation not supported") || strstr(text, "No such device") ||
+	       strstr(text, "Cannot get");
 }
 
 /* FC_ERR_UNSUPPORTED with the tool's own first line as the reason, or FC_ERR_INPUT with
@@ -369,11 +370,9 @@ enum fc_rc fc_ethtool_tunable_text(const char *text, unsigned *ms, char *why, si
 		line_copy(&it, line, sizeof(line));
 		if (!key_value(line, &key, &val) || strcmp(key, "pfc-prevention-tout"))
 			continue;
-		if (fc_starts_with(val, "Cannot get")) {   /* ethtool 6.1: "pfc-prevention-tout: Cannot get tunable" */
-			snprintf(why, whysz, "ethtool: pfc-prevention-tout: %s", val);
-			return FC_ERR_UNSUPPORTED;
-		}
 		if (!fc_parse_i64(val, 0, 65535, &v)) {
+			if (not_supported(text))
+				return failed(text, "", why, whysz);
 			snprintf(why, whysz, "line %u: pfc-prevention-tout: expected 0..65535, found '%.40s'", it.lineno, val);
 			return FC_ERR_INPUT;
 		}
@@ -599,7 +598,6 @@ static enum fc_rc txt_fec(void *ctx, const char *ifname, struct fc_fec_info *out
 
 static enum fc_rc txt_stats(void *ctx, const char *ifname, struct fc_stats *out, char *why, size_t whysz)
 {
-	memset(out, 0, sizeof(*out));
 	FROM_OUTPUT(ctx, "ethtool -S %s", ifname, fc_ethtool_stats_text(text_, out, why, whysz));
 }
 
@@ -623,7 +621,6 @@ static enum fc_rc txt_addresses(void *ctx, const char *ifname, char (*out)[64], 
 
 static enum fc_rc txt_dcb(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz)
 {
-	memset(out, 0, sizeof(*out));
 	FROM_OUTPUT(ctx, "mlnx_qos -i %s", ifname, fc_mlnx_qos_text(text_, out, why, whysz));
 }
 

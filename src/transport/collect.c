@@ -130,7 +130,6 @@ static void probe_transport(struct fc_collect_job *j)
 	po.root = j->iv->address ? j->iv->address : "";
 	po.ops = fc_probe_ops_for(po.root);
 	po.ops_ctx = (void *)(uintptr_t)po.root;
-	po.hostname = NULL;
 	fc_err_clear(&err);
 	if (fc_probe_run(&po, &json, &usable, &err) != FC_OK) {
 		fc_job_error(j, "transport probe: %s", err.msg);

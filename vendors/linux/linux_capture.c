@@ -75,8 +75,14 @@ static int mkparents(char *path)
 /* A path from the capture, kept inside the tree: absolute, no "..". */
 static bool safe_path(const char *p)
 {
-	return p[0] == '/' && !strstr(p, "/../") && strcmp(p + strlen(p) - (strlen(p) >= 3 ? 3 : 0), "/..") &&
-	       strlen(p) < 1024;
+	const char *c;
+
+	if (p[0] != '/' || strlen(p) >= 1024)
+		return false;
+	for (c = p; c; c = strchr(c + 1, '/'))   /* c at each '/': the component after it */
+		if (!strncmp(c, "/..", 3) && (c[3] == '/' || c[3] == '\0'))
+			return false;
+	return true;
 }
 
 static FILE *open_in(const char *root, const char *rel)

@@ -146,4 +146,12 @@ why = d["ens1f0"]["stats"]["unknown"]
 assert "no stored output of 'ethtool -S ens1f0'" in why, why
 print("bad and missing outputs: unknown with the command and line named")
 PY
+# a capture is untrusted input: a path climbing out of the tree is refused with its line
+printf '@@fabcheck-capture 1\n@@file /sys/class/net/x/mtu\n9000\n@@file /sys/../../tmp/fc-escape\nx\n' > "$t/evil.txt"
+set +e
+"$fabcheck" parse --platform linux --command "fabcheck agentless capture" --encoding text "$t/evil.txt" \
+  > /dev/null 2> "$t/evil.err"; rc=$?
+set -e
+[ "$rc" -eq 2 ] && grep -q "line 4: a path the capture may not write" "$t/evil.err" || { cat "$t/evil.err"; fail "escape: exit $rc"; }
+[ ! -e /tmp/fc-escape ] || fail "the capture wrote outside its tree"
 echo "probe_agentless: ok"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer harness: the agentless text parsers (ethtool, -i, -a, --show-fec, -S, --get-tunable,
- * -m; mlnx_qos; ibv_devinfo; ip -j addr; limits.conf) and the module EEPROM decoder (the input as raw bytes). Every parser runs on
+ * -m; mlnx_qos; dcb -j pfc/app/buffer; ibv_devinfo; ip -j addr; limits.conf) and the module EEPROM decoder (the input as raw bytes). Every parser runs on
  * every input: each must reject or accept it, never crash. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -41,6 +41,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fc_ip_addr_json(text, "eth0", addrs, 8, &n, why, sizeof(why));
 	fc_module_text(text, &mi, why, sizeof(why));
 	fc_mlnx_qos_text(text, &dcb, why, sizeof(why));
+	fc_dcb_pfc_json(text, &dcb, why, sizeof(why));
+	fc_dcb_app_json(text, &dcb, why, sizeof(why));
+	fc_dcb_buffer_json(text, &dcb, why, sizeof(why));
 	fc_ibv_devinfo_mtu(text, "mlx5_0", 1, &mtu, why, sizeof(why));
 	memset(&ml, 0, sizeof(ml));
 	fc_limits_text(text, "limits.conf", "/nonexistent", "slurm", &ml, why, sizeof(why));

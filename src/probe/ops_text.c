@@ -11,7 +11,9 @@
  *   ethtool -S IF                           statistics by name
  *   ethtool -m IF                           the module EEPROM, decoded (module.c)
  *   ethtool --get-tunable IF pfc-prevention-tout
- *   mlnx_qos -i IF                          DCB: trust, dscp2prio, cable length, PFC, buffers
+ *   dcb -j pfc|app|buffer show dev IF       DCB as dcbnl has it (dcb_json.c): PFC, delay, APP, buffers
+ *   mlnx_qos -i IF                          DCB where no dcb output was captured: trust, dscp2prio,
+ *                                           cable length, PFC, buffers
  *   ibv_devinfo                             active MTU of each RDMA port
  *   ip -j addr show dev IF                  addresses
  *   nft -j list ruleset                     the ruleset, as the live probe gets it from libnftables
@@ -93,11 +95,12 @@ static bool not_supported(const char *text)
 	       strstr(text, "Cannot get");
 }
 
-/* FC_ERR_UNSUPPORTED with the tool's own first line as the reason, or FC_ERR_INPUT with
+/* FC_ERR_UNSUPPORTED with the tool's own first (non-empty) line as the reason, or FC_ERR_INPUT with
  * what was expected. */
 static enum fc_rc failed(const char *text, const char *expected, char *why, size_t whysz)
 {
 	if (not_supported(text)) {
+		text += strspn(text, "\n");   /* dcb -j prints an empty JSON line before its error */
 		snprintf(why, whysz, "%.*s", (int)strcspn(text, "\n"), text);
 		return FC_ERR_UNSUPPORTED;
 	}
@@ -619,9 +622,38 @@ static enum fc_rc txt_addresses(void *ctx, const char *ifname, char (*out)[64], 
 	FROM_OUTPUT(ctx, "ip -j addr show dev %s", ifname, fc_ip_addr_json(text_, ifname, out, max, n, why, whysz));
 }
 
+/* One dcb -j output parsed into out; FC_ERR_UNSUPPORTED when it is absent or the driver said so. */
+static enum fc_rc dcb_part(const char *root, const char *object, const char *ifname,
+			   enum fc_rc (*parse)(const char *, struct fc_dcb_info *, char *, size_t),
+			   struct fc_dcb_info *out, char *why, size_t whysz)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "dcb -j %s show dev %s", object, ifname);
+	FROM_OUTPUT(root, "%s", cmd, not_supported(text_) ? failed(text_, "", why, whysz) : parse(text_, out, why, whysz));
+}
+
+/* iproute2's dcb where it was captured (the kernel's own dcbnl view, as the probe reads it),
+ * mlnx_qos otherwise. The APP table and the buffers are optional parts of the dcb answer. */
 static enum fc_rc txt_dcb(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz)
 {
-	FROM_OUTPUT(ctx, "mlnx_qos -i %s", ifname, fc_mlnx_qos_text(text_, out, why, whysz));
+	enum fc_rc rc;
+	char w[256];
+
+	memset(out, 0, sizeof(*out));
+	rc = dcb_part(ctx, "pfc", ifname, fc_dcb_pfc_json, out, why, whysz);
+	if (rc == FC_ERR_UNSUPPORTED && strstr(why, "no stored output")) {
+		FROM_OUTPUT(ctx, "mlnx_qos -i %s", ifname, fc_mlnx_qos_text(text_, out, why, whysz));
+	}
+	if (rc != FC_OK)
+		return rc;
+	if ((rc = dcb_part(ctx, "app", ifname, fc_dcb_app_json, out, w, sizeof(w))) == FC_ERR_INPUT ||
+	    (rc = dcb_part(ctx, "buffer", ifname, fc_dcb_buffer_json, out, w, sizeof(w))) ==
+		    FC_ERR_INPUT) {
+		snprintf(why, whysz, "%s", w);
+		return rc;
+	}
+	return FC_OK;
 }
 
 static enum fc_rc txt_verbs_mtu(void *ctx, const char *dev, int port, int *active_mtu, char *why, size_t whysz)

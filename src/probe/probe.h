@@ -132,6 +132,10 @@ enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *w
 enum fc_rc fc_ethtool_tunable_text(const char *text, unsigned *ms, char *why, size_t whysz);
 /* mlnx_qos -i IF (MLNX_OFED): trust, dscp2prio, cable length, PFC, receive buffers */
 enum fc_rc fc_mlnx_qos_text(const char *text, struct fc_dcb_info *out, char *why, size_t whysz);
+/* iproute2 dcb -j: pfc / app / buffer show dev IF, each filling its part of out (dcb_json.c) */
+enum fc_rc fc_dcb_pfc_json(const char *text, struct fc_dcb_info *out, char *why, size_t whysz);
+enum fc_rc fc_dcb_app_json(const char *text, struct fc_dcb_info *out, char *why, size_t whysz);
+enum fc_rc fc_dcb_buffer_json(const char *text, struct fc_dcb_info *out, char *why, size_t whysz);
 /* ibv_devinfo: the active MTU of dev/port (256..4096) */
 enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *mtu, char *why, size_t whysz);
 enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,

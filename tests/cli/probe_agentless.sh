@@ -136,6 +136,8 @@ fi
 # an output that is not understood is unknown with the file named, and never a value
 printf 'Settings for ens0f0:\n\tSpeed: fast\n' > "$t/ssh/.fabcheck-outputs/ethtool_ens0f0"
 rm "$t/ssh/.fabcheck-outputs/ethtool_-S_ens1f0"
+printf '{"dscp_prio":[[26,3],[48,9]]}\n' > "$t/ssh/.fabcheck-outputs/dcb_-j_app_show_dev_ens3f0"
+printf '\nAttribute read: Operation not supported\n' > "$t/ssh/.fabcheck-outputs/dcb_-j_pfc_show_dev_ens5f0"
 "$fabcheck" probe --root "$t/ssh" --out "$t/bad.json" || fail "probe exit $? on a bad output"
 "$PY" - "$t/bad.json" <<'PY'
 import json, sys
@@ -144,6 +146,10 @@ why = d["ens0f0"]["link"]["unknown"]
 assert "'ethtool ens0f0' not understood: line 2" in why and "Speed" in why, why
 why = d["ens1f0"]["stats"]["unknown"]
 assert "no stored output of 'ethtool -S ens1f0'" in why, why
+why = d["ens3f0"]["dcb"]["unknown"]
+assert "'dcb -j app show dev ens3f0' not understood: line 1: dscp_prio: expected [DSCP 0..63, PRIO 0..7]" in why, why
+assert d["ens5f0"]["dcb"] == {"unknown": "Attribute read: Operation not supported"}, d["ens5f0"]["dcb"]
+assert d["ens1f0"]["dcb"]["pfc_enabled"] == [3] and d["ens0f0"]["dcb"]["trust"] == "dscp"   # dcb -j, mlnx_qos
 print("bad and missing outputs: unknown with the command and line named")
 PY
 # a capture is untrusted input: a path climbing out of the tree is refused with its line

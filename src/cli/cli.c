@@ -32,7 +32,7 @@ struct opts {
 	int nformats;
 	const char *fail_on, *policy, *profile, *rules_dir, *rule;
 	const char *inventory, *out, *platform, *command, *encoding;
-	const char *ca_file, *known_hosts, *root, *memlock_user;
+	const char *ca_file, *known_hosts, *root, *memlock_user, *lldpd_socket;
 	const char *ifaces[64];
 	int nifaces;
 	const char *concurrency, *timeout, *batch;
@@ -59,6 +59,7 @@ static const struct fc_cli_option options[] = {
 	{ "--accept-new", NULL, "collect", "SSH: add unknown host keys to known_hosts, refuse changed ones" },
 	{ "--root", "DIR", "probe", "read sysfs, configfs and procfs under DIR; kernel replies recorded in DIR/.fabcheck-replies, or the standard tools' outputs in DIR/.fabcheck-outputs (agentless)" },
 	{ "--interface", "NAME", "probe", "probe this interface only; repeat for several (default: all but lo)" },
+	{ "--lldpd-socket", "PATH", "probe", "ask the lldpd listening on PATH for LLDP neighbours (default: lldpd's own, /run/lldpd.socket)" },
 	{ "--memlock-user", "USER", "probe", "report the memlock limit pam_limits gives USER's sessions (limits.conf, limits.d) instead of the probe's own" },
 	{ "--platform", "NAME", "parse", "adapter to parse with: nxos, linux" },
 	{ "--command", "CMD", "parse", "the command that produced the file, e.g. \"show interface\"" },
@@ -171,6 +172,7 @@ static int parse_opts(int argc, char **argv, struct opts *o, FILE *errf)
 		else if (!strcmp(a, "--platform")) slot = &o->platform;
 		else if (!strcmp(a, "--root")) slot = &o->root;
 		else if (!strcmp(a, "--memlock-user")) slot = &o->memlock_user;
+		else if (!strcmp(a, "--lldpd-socket")) slot = &o->lldpd_socket;
 		else if (!strcmp(a, "--interface")) {
 			if (o->nifaces == 64)
 				return bad_usage(errf, "at most 64 --interface options");
@@ -445,6 +447,7 @@ static int cmd_probe(struct opts *o, FILE *out, FILE *errf)
 	 * agentless capture (the standard tools' outputs in .fabcheck-outputs/) */
 	po.ops = fc_probe_ops_for(po.root);
 	po.memlock_user = o->memlock_user;
+	po.lldpd_socket = o->lldpd_socket;
 	po.ops_ctx = (void *)(uintptr_t)po.root;
 	fc_err_clear(&err);
 	if (fc_probe_run(&po, &json, &usable, &err) != FC_OK)

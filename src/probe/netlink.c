@@ -2,7 +2,8 @@
 /* Netlink queries of the probe, with libmnl (validated attribute parsing of kernel replies):
  * - ethtool over generic netlink: ETHTOOL_MSG_LINKMODES_GET (speed, lanes, duplex, autoneg and the
  *   link modes as compact bitsets: ours' mask = supported, ours' value = advertised, peer's value
- *   = link partner);
+ *   = link partner); ETHTOOL_MSG_MODULE_EEPROM_GET (one upper page of a CMIS module: 01h, 02h,
+ *   11h, which the ioctl's 256-byte dump does not reach);
  * - DCB over rtnetlink: RTM_GETDCB / DCB_CMD_IEEE_GET (IEEE PFC enables and delay, the APP table's
  *   DSCP entries, and the receive buffer layout where the driver reports one). */
 #include <errno.h>
@@ -212,6 +213,70 @@ enum fc_rc fc_nl_linkmodes(const char *ifname, struct fc_link_info *out, char *w
 	if (err || !l.got) {
 		snprintf(why, whysz, "ethtool netlink LINKMODES_GET: %s", err ? strerror(err) : "empty reply");
 		return err == EOPNOTSUPP || err == ENOENT || err == ENODEV ? FC_ERR_UNSUPPORTED : FC_ERR_IO;
+	}
+	return FC_OK;
+}
+
+/* ---- MODULE_EEPROM_GET: one 128-byte upper page ------------------------------------------------ */
+
+struct page_reply {
+	uint8_t *out;
+	bool got;
+};
+
+static int page_attr(const struct nlattr *a, void *data)
+{
+	struct page_reply *r = data;
+
+	if (mnl_attr_get_type(a) == ETHTOOL_A_MODULE_EEPROM_DATA && mnl_attr_get_payload_len(a) == 128) {
+		memcpy(r->out, mnl_attr_get_payload(a), 128);
+		r->got = true;
+	}
+	return MNL_CB_OK;
+}
+
+static int page_cb(const struct nlmsghdr *nlh, void *data)
+{
+	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), page_attr, data);
+	return MNL_CB_OK;
+}
+
+enum fc_rc fc_nl_module_page(const char *ifname, uint8_t page, uint8_t bank, uint8_t out[128], char *why,
+			     size_t whysz)
+{
+	char buf[REQSZ];
+	struct nlmsghdr *nlh;
+	struct genlmsghdr *g;
+	struct nlattr *hdr;
+	struct page_reply r = { out, false };
+	uint16_t fam;
+	int err;
+
+	fam = ethtool_family(&err);
+	if (!fam) {
+		snprintf(why, whysz, "ethtool netlink: the kernel has no ethtool genetlink family");
+		return FC_ERR_UNSUPPORTED;
+	}
+	nlh = mnl_nlmsg_put_header(buf);
+	nlh->nlmsg_type = fam;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g->cmd = ETHTOOL_MSG_MODULE_EEPROM_GET;
+	g->version = ETHTOOL_GENL_VERSION;
+	hdr = mnl_attr_nest_start(nlh, ETHTOOL_A_MODULE_EEPROM_HEADER);
+	mnl_attr_put_strz(nlh, ETHTOOL_A_HEADER_DEV_NAME, ifname);
+	mnl_attr_nest_end(nlh, hdr);
+	mnl_attr_put_u32(nlh, ETHTOOL_A_MODULE_EEPROM_OFFSET, 128);
+	mnl_attr_put_u32(nlh, ETHTOOL_A_MODULE_EEPROM_LENGTH, 128);
+	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_PAGE, page);
+	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_BANK, bank);
+	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_I2C_ADDRESS, 0x50);
+	roundtrip(NETLINK_GENERIC, nlh, page_cb, &r, &err);
+	if (err || !r.got) {
+		snprintf(why, whysz, "ethtool netlink MODULE_EEPROM_GET page %02xh: %s", page,
+			 err ? strerror(err) : "empty reply");
+		return err == EOPNOTSUPP || err == ENOENT || err == ENODEV || err == EINVAL ? FC_ERR_UNSUPPORTED
+											 : FC_ERR_IO;
 	}
 	return FC_OK;
 }

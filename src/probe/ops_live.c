@@ -409,6 +409,13 @@ static enum fc_rc live_nft(void *ctx, char **json, char *why, size_t whysz)
 	return rc;
 }
 
+static enum fc_rc live_lldp(void *ctx, const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
+			    size_t whysz)
+{
+	(void)ctx;
+	return fc_lldpd_neighbour(socket, ifname, out, why, whysz);
+}
+
 const struct fc_probe_ops fc_probe_live_ops = {
 	.link = live_link,
 	.drvinfo = live_drvinfo,
@@ -421,4 +428,5 @@ const struct fc_probe_ops fc_probe_live_ops = {
 	.verbs_mtu = live_verbs_mtu,
 	.nft_ruleset = live_nft,
 	.addresses = live_addresses,
+	.lldp = live_lldp,
 };

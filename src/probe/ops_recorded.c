@@ -31,12 +31,21 @@ static const struct doc_node *reply(struct doc **d, const char *root, const char
 		return NULL;
 	}
 	n = doc_get((*d)->root, what);
+	if (!n && !strcmp(what, "lldp")) {
+		snprintf(why, whysz, "lldpd is not running (none recorded)");
+		return NULL;
+	}
 	if (!n) {
 		snprintf(why, whysz, "%s %s: Operation not supported", strcmp(what, "dcb") ? "ethtool" : "dcbnl", what);
 		return NULL;
 	}
 	if ((e = doc_get(n, "error"))) {
-		snprintf(why, whysz, "%s %s: %s", strcmp(what, "dcb") ? "ethtool" : "dcbnl", what, e->str ? e->str : "error");
+		/* lldpd's reasons are recorded whole ("lldpd has seen no LLDP neighbour on IF") */
+		if (!strcmp(what, "lldp"))
+			snprintf(why, whysz, "%s", e->str ? e->str : "error");
+		else
+			snprintf(why, whysz, "%s %s: %s", strcmp(what, "dcb") ? "ethtool" : "dcbnl", what,
+				 e->str ? e->str : "error");
 		return NULL;
 	}
 	*rc = FC_OK;
@@ -316,6 +325,25 @@ static enum fc_rc rec_nft(void *ctx, char **json, char *why, size_t whysz)
 	return FC_OK;
 }
 
+/* "lldp": {"system_name": "leaf1", "port_id": "Ethernet1/2", "port_id_type": "ifname"} */
+static enum fc_rc rec_lldp(void *ctx, const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
+			   size_t whysz)
+{
+	struct doc *d = NULL;
+	enum fc_rc rc;
+	const struct doc_node *n = reply(&d, ctx, ifname, "lldp", why, whysz, &rc);
+
+	(void)socket;
+	memset(out, 0, sizeof(*out));
+	if (n) {
+		snprintf(out->system_name, sizeof(out->system_name), "%s", s(n, "system_name"));
+		snprintf(out->port_id, sizeof(out->port_id), "%s", s(n, "port_id"));
+		snprintf(out->port_id_type, sizeof(out->port_id_type), "%s", s(n, "port_id_type"));
+	}
+	doc_free(&d);
+	return rc;
+}
+
 const struct fc_probe_ops fc_probe_recorded_ops = {
 	.link = rec_link,
 	.drvinfo = rec_drvinfo,
@@ -328,4 +356,5 @@ const struct fc_probe_ops fc_probe_recorded_ops = {
 	.verbs_mtu = rec_verbs_mtu,
 	.nft_ruleset = rec_nft,
 	.addresses = rec_addresses,
+	.lldp = rec_lldp,
 };

@@ -17,6 +17,7 @@
  *   ibv_devinfo                             active MTU of each RDMA port
  *   ip -j addr show dev IF                  addresses
  *   nft -j list ruleset                     the ruleset, as the live probe gets it from libnftables
+ *   lldpcli -f json0 show neighbors details the LLDP neighbour per interface (lldp.c)
  *
  * The text parsers are public (probe.h) for the fuzz harness: each takes a NUL-terminated
  * output, fills its result and returns FC_OK, FC_ERR_UNSUPPORTED when the tool said the device
@@ -667,6 +668,14 @@ static enum fc_rc txt_nft(void *ctx, char **json, char *why, size_t whysz)
 	return output(ctx, "nft -j list ruleset", json, why, whysz);
 }
 
+static enum fc_rc txt_lldp(void *ctx, const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
+			   size_t whysz)
+{
+	(void)socket;
+	FROM_OUTPUT(ctx, "%s", "lldpcli -f json0 show neighbors details",
+		    fc_lldpcli_json0(text_, ifname, out, why, whysz));
+}
+
 const struct fc_probe_ops fc_probe_text_ops = {
 	.link = txt_link,
 	.drvinfo = txt_drvinfo,
@@ -679,4 +688,5 @@ const struct fc_probe_ops fc_probe_text_ops = {
 	.verbs_mtu = txt_verbs_mtu,
 	.nft_ruleset = txt_nft,
 	.addresses = txt_addresses,
+	.lldp = txt_lldp,
 };

@@ -449,81 +449,29 @@ static json_object *pci_obj(struct pr *p, const char *ifname)
 	return o;
 }
 
-/* Both the EEPROM decoder and `ethtool -m` text land here: values rounded to what ethtool
- * prints (temperature 0.01 C, voltage 0.1 mV, bias 1 uA, power 0.01 dBm) so they compare. */
-static json_object *dbl(double v, double step)
-{
-	int decimals = step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : step >= 0.001 ? 3 : 4;
-	char text[48];
-
-	v = floor(v / step + 0.5) * step;
-	snprintf(text, sizeof(text), "%.*f", decimals, v);
-	return json_object_new_double_s(strtod(text, NULL), text);
-}
-
-static json_object *th_obj(const struct fc_module_th *t, double step)
-{
-	json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "hi_alarm", dbl(t->hi_alarm, step));
-	json_object_object_add(o, "lo_alarm", dbl(t->lo_alarm, step));
-	json_object_object_add(o, "hi_warn", dbl(t->hi_warn, step));
-	json_object_object_add(o, "lo_warn", dbl(t->lo_warn, step));
-	return o;
-}
-
 static json_object *module_obj(struct pr *p, const char *ifname)
 {
 	struct fc_module_info mi;
 	char why[WHY];
-	json_object *o, *lanes, *th;
-	int i;
 
 	if (p->o->ops->module(p->o->ops_ctx, ifname, &mi, why, sizeof(why)) != FC_OK)
 		return unknown(why);
 	p->known++;
-	o = json_object_new_object();
-	json_object_object_add(o, "identifier", json_object_new_string(mi.identifier));
-	json_object_object_add(o, "spec", mi.spec[0] ? json_object_new_string(mi.spec) : unknown("not reported"));
-	json_object_object_add(o, "vendor", json_object_new_string(mi.vendor));
-	json_object_object_add(o, "part", json_object_new_string(mi.part));
-	json_object_object_add(o, "serial", json_object_new_string(mi.serial));
-	json_object_object_add(o, "compliance", mi.compliance[0] ? json_object_new_string(mi.compliance)
-								  : unknown("no compliance code the decoder knows"));
-	json_object_object_add(o, "cable", mi.cable[0] ? json_object_new_string(mi.cable) : unknown("not reported"));
-	json_object_object_add(o, "length_m", mi.has_length ? dbl(mi.length_m, 0.1)
-							    : unknown("no cable assembly length (optical module)"));
-	json_object_object_add(o, "dom", json_object_new_boolean(mi.dom));
-	if (!mi.dom)
-		return o;
-	json_object_object_add(o, "temp_c", mi.has_temp ? dbl(mi.temp_c, 0.01) : unknown("not reported"));
-	json_object_object_add(o, "voltage_v", mi.has_volt ? dbl(mi.volt_v, 0.0001) : unknown("not reported"));
-	lanes = json_object_new_array();
-	for (i = 0; i < mi.nlanes && i < 8; i++) {
-		json_object *l;
+	return fc_module_json(&mi);
+}
 
-		if (!mi.lane[i].has)
-			continue;
-		l = json_object_new_object();
-		json_object_object_add(l, "lane", json_object_new_int(i + 1));
-		json_object_object_add(l, "bias_ma", dbl(mi.lane[i].bias_ma, 0.001));
-		json_object_object_add(l, "tx_dbm", dbl(mi.lane[i].tx_dbm, 0.01));
-		json_object_object_add(l, "rx_dbm", dbl(mi.lane[i].rx_dbm, 0.01));
-		json_object_array_add(lanes, l);
-	}
-	json_object_object_add(o, "lanes", lanes);
-	th = json_object_new_object();
-	if (mi.th_temp.set)
-		json_object_object_add(th, "temp_c", th_obj(&mi.th_temp, 0.01));
-	if (mi.th_volt.set)
-		json_object_object_add(th, "voltage_v", th_obj(&mi.th_volt, 0.0001));
-	if (mi.th_bias.set)
-		json_object_object_add(th, "bias_ma", th_obj(&mi.th_bias, 0.001));
-	if (mi.th_tx.set)
-		json_object_object_add(th, "tx_dbm", th_obj(&mi.th_tx, 0.01));
-	if (mi.th_rx.set)
-		json_object_object_add(th, "rx_dbm", th_obj(&mi.th_rx, 0.01));
-	json_object_object_add(o, "thresholds", th);
+static json_object *lldp_obj(struct pr *p, const char *ifname)
+{
+	struct fc_lldp_info li;
+	char why[WHY];
+	json_object *o;
+
+	if (p->o->ops->lldp(p->o->ops_ctx, p->o->lldpd_socket, ifname, &li, why, sizeof(why)) != FC_OK)
+		return unknown(why);
+	p->known++;
+	o = json_object_new_object();
+	json_object_object_add(o, "system_name", json_object_new_string(li.system_name));
+	json_object_object_add(o, "port_id", json_object_new_string(li.port_id));
 	return o;
 }
 
@@ -597,7 +545,7 @@ static json_object *iface_obj(struct pr *p, const char *ifname)
 	json_object_object_add(o, "module", module_obj(p, ifname));
 	json_object_object_add(o, "dcb", dcb_obj(p, ifname));
 	json_object_object_add(o, "ecn", ecn_obj(p, ifname));
-	json_object_object_add(o, "lldp", unknown("lldpd (liblldpctl) is not queried by this probe release"));
+	json_object_object_add(o, "lldp", lldp_obj(p, ifname));
 	{
 		/* ARP flux on multi-NIC hosts: the per-interface sysctls (the effective value is the
 		 * higher of "all" and the interface's; both are recorded) */

@@ -85,10 +85,27 @@ struct fc_module_info {
 	int nlanes;
 	struct fc_module_lane lane[8];
 	struct fc_module_th th_temp, th_volt, th_bias, th_tx, th_rx;
+	char lanes_why[160];          /* set when the module has lane monitors that could not be read */
 };
+
+/* The CMIS layout fc_module_decode reads (768 bytes would hold page 10h too; it is not used):
+ * 0..255 lower memory and page 00h (what the ioctl returns), 256..383 page 01h, 384..511
+ * page 02h, 512..639 page 11h of bank 0. A 256-byte CMIS dump decodes without lane monitors. */
+#define FC_CMIS_DUMP_LEN 640
 
 enum fc_rc fc_module_decode(const uint8_t *ee, size_t len, struct fc_module_info *out, char *why, size_t whysz);
 enum fc_rc fc_module_text(const char *text, struct fc_module_info *out, char *why, size_t whysz);
+
+/* The host document's "module" section (module_json.c). */
+struct json_object;
+struct json_object *fc_module_json(const struct fc_module_info *m);
+
+/* The LLDP neighbour lldpd saw on an interface. */
+struct fc_lldp_info {
+	char system_name[256];        /* "" when the neighbour sends no System Name TLV */
+	char port_id[256];
+	char port_id_type[16];        /* lldpd's words: ifname, mac, local, ip, ifalias */
+};
 
 /* Kernel queries. Every member is required; a query the device cannot answer returns
  * FC_ERR_UNSUPPORTED with the reason in why. */
@@ -111,6 +128,9 @@ struct fc_probe_ops {
 	/* "a.b.c.d/len" and IPv6 strings into out[0..max) */
 	enum fc_rc (*addresses)(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
 				size_t whysz);
+	/* the neighbour a running lldpd saw on ifname (liblldpctl over socket; NULL: lldpd's default) */
+	enum fc_rc (*lldp)(void *ctx, const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
+			   size_t whysz);
 };
 
 /* The live kernel (ioctl SIOCETHTOOL, getifaddrs). */
@@ -138,6 +158,11 @@ enum fc_rc fc_dcb_app_json(const char *text, struct fc_dcb_info *out, char *why,
 enum fc_rc fc_dcb_buffer_json(const char *text, struct fc_dcb_info *out, char *why, size_t whysz);
 /* ibv_devinfo: the active MTU of dev/port (256..4096) */
 enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *mtu, char *why, size_t whysz);
+/* liblldpctl: the neighbour lldpd saw on ifname (socket NULL: lldpd's default) */
+enum fc_rc fc_lldpd_neighbour(const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
+			      size_t whysz);
+/* lldpcli -f json0 show neighbors details: the neighbour on ifname (lldp_text.c) */
+enum fc_rc fc_lldpcli_json0(const char *text, const char *ifname, struct fc_lldp_info *out, char *why, size_t whysz);
 enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
 			   size_t whysz);
 
@@ -164,6 +189,7 @@ struct fc_probe_opts {
 	void *ops_ctx;
 	const char *hostname;         /* NULL: <root>/proc/sys/kernel/hostname */
 	const char *memlock_user;     /* NULL: the probing process's own limit */
+	const char *lldpd_socket;     /* NULL: liblldpctl's default (/run/lldpd.socket) */
 };
 
 /* Writes the host document to *json (malloc'd, the caller frees). *usable is false when nothing
@@ -186,5 +212,8 @@ const char *fc_nft_roce_verdict(const struct doc *d, const char *ifname, char *w
  * FC_ERR_UNSUPPORTED when the kernel or the driver does not offer them. */
 enum fc_rc fc_nl_linkmodes(const char *ifname, struct fc_link_info *out, char *why, size_t whysz);
 enum fc_rc fc_nl_dcb(const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz);
+/* Upper page `page` of bank `bank` (bytes 128..255 at I2C address 0x50) into out. */
+enum fc_rc fc_nl_module_page(const char *ifname, uint8_t page, uint8_t bank, uint8_t out[128], char *why,
+			     size_t whysz);
 
 #endif

@@ -25,6 +25,7 @@ static const struct fc_vendor_cmd linux_agentless[] = {
 struct hp {
 	struct fc_parse_ctx *c;
 	const struct doc *d;
+	const struct doc_node *gone;   /* the last section read when it was {"unknown": why}: its fields take the reason */
 };
 
 static const char *const root_keys[] = { "format", "format_version", "hostname", "collected_at", "probe_version",
@@ -91,7 +92,7 @@ static bool take_unknown(struct hp *h, const struct doc_node *n, struct fc_meta 
 static enum fc_rc get_int(struct hp *h, const struct doc_node *map, const char *key, int64_t min, int64_t max,
 			  struct fc_int *out)
 {
-	const struct doc_node *n = doc_get(map, key);
+	const struct doc_node *n = map ? doc_get(map, key) : h->gone;
 	enum fc_rc rc;
 	int64_t v;
 
@@ -105,7 +106,7 @@ static enum fc_rc get_int(struct hp *h, const struct doc_node *map, const char *
 
 static enum fc_rc get_str(struct hp *h, const struct doc_node *map, const char *key, struct fc_str *out)
 {
-	const struct doc_node *n = doc_get(map, key);
+	const struct doc_node *n = map ? doc_get(map, key) : h->gone;
 	enum fc_rc rc;
 	const char *v;
 
@@ -119,7 +120,7 @@ static enum fc_rc get_str(struct hp *h, const struct doc_node *map, const char *
 
 static enum fc_rc get_bool(struct hp *h, const struct doc_node *map, const char *key, struct fc_bool *out)
 {
-	const struct doc_node *n = doc_get(map, key);
+	const struct doc_node *n = map ? doc_get(map, key) : h->gone;
 	enum fc_rc rc;
 	bool v;
 
@@ -134,7 +135,7 @@ static enum fc_rc get_bool(struct hp *h, const struct doc_node *map, const char 
 /* [3, 4] -> bitmask of priorities */
 static enum fc_rc get_prios(struct hp *h, const struct doc_node *map, const char *key, struct fc_int *out)
 {
-	const struct doc_node *n = doc_get(map, key);
+	const struct doc_node *n = map ? doc_get(map, key) : h->gone;
 	enum fc_rc rc;
 	int64_t v, mask = 0;
 	size_t i;
@@ -154,7 +155,7 @@ static enum fc_rc get_prios(struct hp *h, const struct doc_node *map, const char
 
 static enum fc_rc get_strlist(struct hp *h, const struct doc_node *map, const char *key, struct fc_strlist *out)
 {
-	const struct doc_node *n = doc_get(map, key);
+	const struct doc_node *n = map ? doc_get(map, key) : h->gone;
 	enum fc_rc rc;
 	size_t i;
 
@@ -184,10 +185,11 @@ static enum fc_rc get_strlist(struct hp *h, const struct doc_node *map, const ch
 static enum fc_rc section(struct hp *h, const struct doc_node *map, const char *key, const char *const *keys,
 			  const struct doc_node **obj)
 {
-	const struct doc_node *n = doc_get(map, key);
+	const struct doc_node *n = map ? doc_get(map, key) : h->gone;
 
 	*obj = NULL;
-	if (!n || (n->type == DOC_MAP && doc_get(n, "unknown")))
+	h->gone = n && n->type == DOC_MAP && doc_get(n, "unknown") ? n : NULL;
+	if (!n || h->gone)
 		return FC_OK;
 	if (doc_check_keys(h->d, n, keys, key, h->c->err) != FC_OK)
 		return FC_ERR_INPUT;
@@ -468,7 +470,7 @@ static enum fc_rc pfc_prevention(struct hp *h, struct fc_iface *ifc, const struc
 static enum fc_rc counters(struct hp *h, const struct doc_node *map, const char *key, struct fc_meta *m,
 			   struct fc_counter **out, size_t *nout)
 {
-	const struct doc_node *n = doc_get(map, key);
+	const struct doc_node *n = map ? doc_get(map, key) : h->gone;
 	enum fc_rc rc;
 	size_t i;
 
@@ -817,7 +819,7 @@ out:
 
 static enum fc_rc linux_intent(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *n)
 {
-	struct hp h = { c, d };
+	struct hp h = { c, d, NULL };
 	enum fc_rc rc;
 
 	if ((rc = doc_check_keys(d, n, intent_keys, "intent", c->err)) != FC_OK)

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: MIT */
+/* LLDP neighbours, from a running lldpd: live over its control socket with liblldpctl (the
+ * library lldpcli itself uses, so the probe spawns nothing), and agentless from
+ * `lldpcli -f json0 show neighbors details` (the format with a stable structure: every value
+ * is an array of objects, however many neighbours there are).
+ *
+ *   {"lldp": [{"interface": [{"name": "ens1f0", "via": "LLDP",
+ *       "chassis": [{"id": [{"type": "mac", "value": ...}], "name": [{"value": "leaf1"}], ...}],
+ *       "port": [{"id": [{"type": "ifname", "value": "Ethernet1/2"}], "descr": [...]}]}]}]}
+ *
+ * A host with no lldpd is unknown with the reason ("lldpd is not running"), never "no
+ * neighbour". */
+#include <lldpctl.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "doc/doc.h"
+#include "probe/probe.h"
+
+static void copy(char *dst, size_t size, const char *src)
+{
+	snprintf(dst, size, "%s", src ? src : "");
+}
+
+/* The first neighbour of one interface atom; false when it has none. */
+static bool first_neighbour(lldpctl_atom_t *iface, struct fc_lldp_info *out)
+{
+	lldpctl_atom_t *port = lldpctl_get_port(iface), *nbs, *nb;
+	bool found = false;
+
+	if (!port)
+		return false;
+	nbs = lldpctl_atom_get(port, lldpctl_k_port_neighbors);
+	if (nbs) {
+		lldpctl_atom_foreach(nbs, nb) {
+			if (found)
+				continue;   /* iterate to the end: the macro releases each value */
+			copy(out->system_name, sizeof(out->system_name), lldpctl_atom_get_str(nb, lldpctl_k_chassis_name));
+			copy(out->port_id, sizeof(out->port_id), lldpctl_atom_get_str(nb, lldpctl_k_port_id));
+			copy(out->port_id_type, sizeof(out->port_id_type),
+			     lldpctl_atom_get_str(nb, lldpctl_k_port_id_subtype));
+			found = out->port_id[0] != '\0';
+		}
+		lldpctl_atom_dec_ref(nbs);
+	}
+	lldpctl_atom_dec_ref(port);
+	return found;
+}
+
+static void quiet(int severity, const char *msg)
+{
+	(void)severity;
+	(void)msg;
+}
+
+enum fc_rc fc_lldpd_neighbour(const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
+			      size_t whysz)
+{
+	const char *path = socket ? socket : lldpctl_get_default_transport();
+	lldpctl_conn_t *conn = lldpctl_new_name(path, NULL, NULL, NULL);
+	lldpctl_atom_t *ifaces, *iface;
+	bool seen = false, found = false;
+
+	memset(out, 0, sizeof(*out));
+	/* the library logs to stderr by default; its errors come back to us through
+	 * lldpctl_last_error and end in the document instead */
+	lldpctl_log_callback(quiet);
+	if (!conn) {
+		snprintf(why, whysz, "liblldpctl: out of memory");
+		return FC_ERR_UNSUPPORTED;
+	}
+	ifaces = lldpctl_get_interfaces(conn);
+	if (!ifaces) {
+		lldpctl_error_t e = lldpctl_last_error(conn);
+
+		if (e == LLDPCTL_ERR_CANNOT_CONNECT)
+			snprintf(why, whysz, "lldpd is not running (no answer on %s)", path);
+		else
+			snprintf(why, whysz, "lldpd on %s: %s", path, lldpctl_strerror(e));
+		lldpctl_release(conn);
+		return FC_ERR_UNSUPPORTED;
+	}
+	lldpctl_atom_foreach(ifaces, iface) {
+		const char *name = lldpctl_atom_get_str(iface, lldpctl_k_interface_name);
+
+		if (seen || !name || strcmp(name, ifname))
+			continue;
+		seen = true;
+		found = first_neighbour(iface, out);
+	}
+	lldpctl_atom_dec_ref(ifaces);
+	lldpctl_release(conn);
+	if (!seen) {
+		snprintf(why, whysz, "lldpd does not run LLDP on %s", ifname);
+		return FC_ERR_UNSUPPORTED;
+	}
+	if (!found) {
+		snprintf(why, whysz, "lldpd has seen no LLDP neighbour on %s", ifname);
+		return FC_ERR_UNSUPPORTED;
+	}
+	return FC_OK;
+}
+
+/* node[0].key[0].value as a string, or NULL. */
+static const char *first_value(const struct doc_node *n, const char *key, const char *field)
+{
+	const struct doc_node *a = n ? doc_get(n, key) : NULL, *v;
+
+	if (!a || a->type != DOC_SEQ || !a->n || a->items[0]->type != DOC_MAP)
+		return NULL;
+	v = doc_get(a->items[0], field);
+	return v && v->type == DOC_STR ? v->str : NULL;
+}
+
+static const struct doc_node *first_map(const struct doc_node *n, const char *key)
+{
+	const struct doc_node *a = n && n->type == DOC_MAP ? doc_get(n, key) : NULL;
+
+	return a && a->type == DOC_SEQ && a->n && a->items[0]->type == DOC_MAP ? a->items[0] : NULL;
+}
+
+enum fc_rc fc_lldpcli_json0(const char *text, const char *ifname, struct fc_lldp_info *out, char *why, size_t whysz)
+{
+	struct doc *d = NULL;
+	struct fc_err err;
+	const struct doc_node *lldp, *ifs;
+	const char *t = text + strspn(text, " \t\r\n");
+	size_t i;
+	bool seen = false;
+
+	memset(out, 0, sizeof(*out));
+	if (*t != '{') {
+		/* lldpcli's own error ("cannot find lldpd socket"), not JSON: the tool failed */
+		snprintf(why, whysz, "lldpcli: %.*s", (int)strcspn(t, "\n"), *t ? t : "no output");
+		return FC_ERR_UNSUPPORTED;
+	}
+	fc_err_clear(&err);
+	if (doc_parse_json("lldpcli -f json0", text, strlen(text), &d, &err) != FC_OK) {
+		snprintf(why, whysz, "%s", err.msg);
+		return FC_ERR_INPUT;
+	}
+	lldp = doc_get(d->root, "lldp");
+	if (d->root->type != DOC_MAP || !lldp || lldp->type != DOC_SEQ) {
+		snprintf(why, whysz, "line %u: expected {\"lldp\": [...]} (lldpcli -f json0)", d->root->line);
+		doc_free(&d);
+		return FC_ERR_INPUT;
+	}
+	/* no neighbour anywhere: lldpcli prints {"lldp": [{}]} */
+	ifs = lldp->n && lldp->items[0]->type == DOC_MAP ? doc_get(lldp->items[0], "interface") : NULL;
+	for (i = 0; ifs && ifs->type == DOC_SEQ && i < ifs->n && !seen; i++) {
+		const struct doc_node *n = ifs->items[i], *name = n->type == DOC_MAP ? doc_get(n, "name") : NULL;
+		const struct doc_node *port;
+		const char *v;
+
+		if (!name || name->type != DOC_STR || strcmp(name->str, ifname))
+			continue;
+		seen = true;
+		port = first_map(n, "port");
+		if (!(v = first_value(port, "id", "value"))) {
+			snprintf(why, whysz, "line %u: the neighbour on %s has no port id", n->line, ifname);
+			doc_free(&d);
+			return FC_ERR_INPUT;
+		}
+		copy(out->port_id, sizeof(out->port_id), v);
+		copy(out->port_id_type, sizeof(out->port_id_type), first_value(port, "id", "type"));
+		copy(out->system_name, sizeof(out->system_name), first_value(first_map(n, "chassis"), "name", "value"));
+	}
+	doc_free(&d);
+	if (!seen) {
+		snprintf(why, whysz, "lldpd has seen no LLDP neighbour on %s", ifname);
+		return FC_ERR_UNSUPPORTED;
+	}
+	return FC_OK;
+}

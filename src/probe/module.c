@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* The pluggable module behind a port: the EEPROM as the kernel returns it (ETHTOOL_GMODULEEEPROM)
- * decoded for SFF-8472 (SFP/SFP28), SFF-8636 (QSFP+/QSFP28) and CMIS (QSFP-DD/OSFP, page 00h),
+ * decoded for SFF-8472 (SFP/SFP28), SFF-8636 (QSFP+/QSFP28) and CMIS (QSFP-DD/OSFP: page 00h, and
+ * the lane monitors and thresholds of pages 01h, 02h and 11h where they were read),
  * and the same facts read from the text `ethtool -m` prints (agentless). Both give one
  * fc_module_info, with the compliance in one spelling ("100GBASE-CR4") so they compare.
  *
  * Byte offsets: SFF-8636 rev 2.10a tables 6-1..6-18 (lower page, upper page 00h; page 03h
  * thresholds at dump offset 512, the 640-byte layout ethtool uses); SFF-8472 rev 12.4 tables
  * 4-1 and 9-5 (A0h, then A2h at dump offset 256); SFF-8024 table 4-4 (extended compliance);
- * CMIS 5.2 tables 8-9 and 8-28..8-32. Power readings are in 0.1 uW, so 0 mW is recorded as
+ * CMIS 5.2 tables 8-9 and 8-28..8-32, and for pages 01h, 02h and 11h the offsets ethtool's cmis.h
+ * uses (monitor advertisement 01h:160, thresholds 02h:128.., lane monitors 11h:154..). Power readings are in 0.1 uW, so 0 mW is recorded as
  * -40 dBm, the floor of the reading's resolution. */
 #include <ctype.h>
 #include <math.h>
@@ -196,29 +198,73 @@ static void decode_8472(const uint8_t *ee, size_t len, struct fc_module_info *o)
 	th_read(&o->th_rx, a2 + 32, true, false, 0.0001);
 }
 
-static void decode_cmis(const uint8_t *ee, struct fc_module_info *o)
+/* CMIS byte 212 (page 00h 0xD4), media interface technology: 0x0a..0x0f are copper */
+static const char *cmis_cable(unsigned tech)
+{
+	if (tech == 0x0a || tech == 0x0b)
+		return "passive copper";   /* unequalized, passive equalized */
+	if (tech >= 0x0c && tech <= 0x0f)
+		return "active copper";
+	return "optical";
+}
+
+/* The lane monitors and thresholds of a paged CMIS module, from the layout FC_CMIS_DUMP_LEN
+ * describes: page 01h at 256 (byte b of the page at 256 + b - 128), 02h at 384, 11h at 512. */
+static void decode_cmis_pages(const uint8_t *ee, struct fc_module_info *o)
+{
+	const uint8_t *p1 = ee + 256 - 128, *p2 = ee + 384 - 128, *p11 = ee + 512 - 128;
+	/* page 01h byte 160: bit 0 Tx bias, bit 1 Tx power, bit 2 Rx power monitored; bits 4-3
+	 * the bias multiplier (x1, x2, x4; CMIS gives the bias in 2 uA units times it).
+	 * ethtool 6.1 divides by it instead, so its text differs where a module sets it. */
+	unsigned adv = p1[160], mult = 1u << ((adv >> 3) & 3);
+	int i;
+
+	if (mult > 4)
+		mult = 1;
+	if (!(adv & 0x07)) {
+		snprintf(o->lanes_why, sizeof(o->lanes_why), "the module advertises no lane monitors (page 01h byte 160)");
+		return;
+	}
+	o->nlanes = 8;
+	for (i = 0; i < 8; i++) {
+		o->lane[i].tx_dbm = dbm(u16be(p11 + 154 + 2 * i) * 0.0001);
+		o->lane[i].bias_ma = u16be(p11 + 170 + 2 * i) * 0.002 * mult;
+		o->lane[i].rx_dbm = dbm(u16be(p11 + 186 + 2 * i) * 0.0001);
+		o->lane[i].has = true;
+	}
+	th_read(&o->th_temp, p2 + 128, false, true, 0);
+	th_read(&o->th_volt, p2 + 136, false, false, 0.0001);
+	th_read(&o->th_tx, p2 + 176, true, false, 0.0001);
+	th_read(&o->th_bias, p2 + 184, false, false, 0.002 * mult);
+	th_read(&o->th_rx, p2 + 192, true, false, 0.0001);
+}
+
+static void decode_cmis(const uint8_t *ee, size_t len, struct fc_module_info *o)
 {
 	unsigned mult = ee[202] >> 6, base = ee[202] & 0x3f;
 	static const double m[] = { 0.1, 1, 10, 100 };
+	bool flat = ee[2] & 0x80;   /* flat memory: no pages beyond 00h, no monitors */
 
 	snprintf(o->spec, sizeof(o->spec), "CMIS");
 	field(ee + 129, 16, o->vendor, sizeof(o->vendor));
 	field(ee + 148, 16, o->part, sizeof(o->part));
 	field(ee + 166, 16, o->serial, sizeof(o->serial));
-	/* byte 85: module media type; 0x03 passive copper, 0x04 active cable */
-	snprintf(o->cable, sizeof(o->cable), "%s",
-		 ee[85] == 0x03 ? "passive copper" : ee[85] == 0x04 ? "active cable" : "optical");
-	if (ee[85] == 0x03 || ee[85] == 0x04) {
+	snprintf(o->cable, sizeof(o->cable), "%s", cmis_cable(ee[212]));
+	if (strcmp(o->cable, "optical") && ee[202] != 0xff) {
 		o->has_length = true;
 		o->length_m = base * m[mult];
 	}
-	o->dom = ee[85] != 0x03;
-	if (o->dom) {
-		o->has_temp = o->has_volt = true;
-		o->temp_c = temp_of(ee + 14);
-		o->volt_v = u16be(ee + 16) * 0.0001;
-	}
-	/* lane monitors live in page 11h, which the 256-byte dump does not hold */
+	o->dom = !flat;
+	if (flat)
+		return;
+	o->has_temp = o->has_volt = true;
+	o->temp_c = temp_of(ee + 14);
+	o->volt_v = u16be(ee + 16) * 0.0001;
+	if (len >= FC_CMIS_DUMP_LEN)
+		decode_cmis_pages(ee, o);
+	else
+		snprintf(o->lanes_why, sizeof(o->lanes_why),
+			 "CMIS lane monitors are in pages 01h, 02h and 11h; only %zu bytes were read", len);
 }
 
 enum fc_rc fc_module_decode(const uint8_t *ee, size_t len, struct fc_module_info *out, char *why, size_t whysz)
@@ -241,7 +287,7 @@ enum fc_rc fc_module_decode(const uint8_t *ee, size_t len, struct fc_module_info
 	case 0x18: case 0x19: case 0x1e:
 		snprintf(out->identifier, sizeof(out->identifier), "%s",
 			 ee[0] == 0x18 ? "QSFP-DD" : ee[0] == 0x19 ? "OSFP" : "QSFP+ CMIS");
-		decode_cmis(ee, out);
+		decode_cmis(ee, len, out);
 		break;
 	default:
 		snprintf(why, whysz, "module EEPROM: identifier 0x%02x is not SFP, QSFP or CMIS", ee[0]);
@@ -333,6 +379,12 @@ static bool threshold_row(struct fc_module_info *o, const char *key, const char 
 	return false;
 }
 
+static bool is_cmis(const struct fc_module_info *o)
+{
+	return !strcmp(o->identifier, "QSFP-DD") || !strcmp(o->identifier, "OSFP") ||
+	       !strcmp(o->identifier, "QSFP+ CMIS");
+}
+
 /* "(Channel 3)" -> 2; single-channel SFP rows -> 0 */
 static int channel_of(const char *key)
 {
@@ -377,11 +429,18 @@ enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, char *why,
 		if (!strcmp(key, "Identifier")) {
 			const char *p = strchr(val, '('), *e = p ? strchr(p, ')') : NULL;
 
-			if (!p || !e || e - p - 1 >= (long)sizeof(o->identifier)) {
+			if (!p || !e || (e - p - 1 >= (long)sizeof(o->identifier) && !strstr(p, "QSFP-DD") &&
+					 !strstr(p, "OSFP") && !strstr(p, "CMIS"))) {
 				snprintf(why, whysz, "line %u: Identifier: expected '0xNN (name)'", it.lineno);
 				return FC_ERR_INPUT;
 			}
-			snprintf(o->identifier, sizeof(o->identifier), "%.*s", (int)(e - p - 1), p + 1);
+			/* CMIS modules print long names: "(QSFP-DD Double Density 8X Pluggable Transceiver)" */
+			if (!strncmp(p + 1, "QSFP-DD", 7) || !strncmp(p + 1, "OSFP", 4))
+				snprintf(o->identifier, sizeof(o->identifier), "%.*s", (int)strcspn(p + 1, " )"), p + 1);
+			else if (strstr(p, "CMIS"))
+				snprintf(o->identifier, sizeof(o->identifier), "QSFP+ CMIS");
+			else
+				snprintf(o->identifier, sizeof(o->identifier), "%.*s", (int)(e - p - 1), p + 1);
 			ident = true;
 		} else if (!strcmp(key, "Transceiver type")) {
 			compliance_of(val, !strcmp(o->identifier, "SFP"), o->compliance, sizeof(o->compliance));
@@ -390,8 +449,12 @@ enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, char *why,
 			else if (strstr(val, "Active Cable"))
 				snprintf(o->cable, sizeof(o->cable), "active copper");
 		} else if (!strcmp(key, "Transmitter technology")) {
-			snprintf(o->cable, sizeof(o->cable), "%s", qsfp_cable((unsigned)strtoul(val, NULL, 16)));
-		} else if (!strncmp(key, "Length (Copper", 14) && num_before(val, "m", &v)) {
+			unsigned tech = (unsigned)strtoul(val, NULL, 16);
+
+			snprintf(o->cable, sizeof(o->cable), "%s",
+				 is_cmis(o) ? cmis_cable(tech) : qsfp_cable(tech));
+		} else if ((!strncmp(key, "Length (Copper", 14) || !strcmp(key, "Cable assembly length")) &&
+			   num_before(val, "m", &v)) {
 			o->has_length = true;
 			o->length_m = v;
 		} else if (!strcmp(key, "Vendor name")) {
@@ -402,6 +465,8 @@ enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, char *why,
 			snprintf(o->serial, sizeof(o->serial), "%s", val);
 		} else if (!strcmp(key, "Revision Compliance")) {
 			snprintf(o->spec, sizeof(o->spec), "%.*s", (int)strcspn(val, " "), val);
+		} else if (!strcmp(key, "Revision compliance") && is_cmis(o)) {   /* CMIS: "Rev. 5.0" */
+			snprintf(o->spec, sizeof(o->spec), "CMIS");
 		} else if (!strcmp(key, "Module temperature") && num_before(val, "degrees C", &v)) {
 			o->has_temp = true;
 			o->temp_c = v;
@@ -441,6 +506,9 @@ enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, char *why,
 	if (!strcmp(o->cable, "optical"))
 		o->has_length = false;
 	o->dom = strcmp(o->cable, "passive copper") && (o->has_temp || o->nlanes);
+	if (o->dom && !o->nlanes && is_cmis(o))
+		snprintf(o->lanes_why, sizeof(o->lanes_why),
+			 "ethtool -m printed no CMIS lane monitors (an ethtool without netlink reads page 00h only)");
 	if (!o->dom) {
 		o->has_temp = o->has_volt = false;
 		o->nlanes = 0;

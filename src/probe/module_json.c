@@ -73,6 +73,10 @@ json_object *fc_module_json(const struct fc_module_info *m)
 		json_object_object_add(l, "rx_dbm", dbl(m->lane[i].rx_dbm, 0.01));
 		json_object_array_add(lanes, l);
 	}
+	if (m->lanes_why[0]) {
+		json_object_put(lanes);
+		lanes = unknown(m->lanes_why);
+	}
 	json_object_object_add(o, "lanes", lanes);
 	th = json_object_new_object();
 	if (m->th_temp.set)

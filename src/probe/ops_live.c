@@ -276,6 +276,36 @@ static enum fc_rc live_pfc_prevention(void *ctx, const char *ifname, unsigned *m
 	return FC_OK;
 }
 
+/* A CMIS module (QSFP-DD, OSFP, QSFP+ with CMIS) with paged memory. */
+static bool is_cmis_paged(const uint8_t *ee)
+{
+	return (ee[0] == 0x18 || ee[0] == 0x19 || ee[0] == 0x1e) && !(ee[2] & 0x80);
+}
+
+/* The ioctl stops at page 00h; pages 01h, 02h and 11h (bank 0) come over netlink, laid out as
+ * FC_CMIS_DUMP_LEN describes. Without them the module decodes with its lanes unknown. */
+static enum fc_rc cmis_module(const char *ifname, const uint8_t *first256, struct fc_module_info *out, char *why,
+			      size_t whysz)
+{
+	static const uint8_t pages[] = { 0x01, 0x02, 0x11 };
+	uint8_t buf[FC_CMIS_DUMP_LEN];
+	char pwhy[160] = "";
+	enum fc_rc rc;
+	size_t i;
+
+	memcpy(buf, first256, 256);
+	for (i = 0; i < sizeof(pages); i++)
+		if (fc_nl_module_page(ifname, pages[i], 0, buf + 256 + 128 * i, pwhy, sizeof(pwhy)) != FC_OK)
+			break;
+	if (i < sizeof(pages)) {
+		rc = fc_module_decode(buf, 256, out, why, whysz);
+		if (rc == FC_OK && out->lanes_why[0])
+			snprintf(out->lanes_why, sizeof(out->lanes_why), "%s", pwhy);
+		return rc;
+	}
+	return fc_module_decode(buf, sizeof(buf), out, why, whysz);
+}
+
 static enum fc_rc live_module(void *ctx, const char *ifname, struct fc_module_info *out, char *why, size_t whysz)
 {
 	struct ethtool_modinfo mi;
@@ -298,7 +328,8 @@ static enum fc_rc live_module(void *ctx, const char *ifname, struct fc_module_in
 	ee->cmd = ETHTOOL_GMODULEEEPROM;
 	ee->len = mi.eeprom_len;
 	if ((rc = ethtool_ioctl(ifname, ee, why, whysz, "GMODULEEEPROM")) == FC_OK)
-		rc = fc_module_decode(ee->data, ee->len, out, why, whysz);
+		rc = ee->len >= 256 && is_cmis_paged(ee->data) ? cmis_module(ifname, ee->data, out, why, whysz)
+							      : fc_module_decode(ee->data, ee->len, out, why, whysz);
 	free(ee);
 	return rc;
 }

@@ -85,8 +85,14 @@ o = rec["ens1f0"]
 assert o["compliance"] == "100GBASE-SR4" and o["lanes"][0]["bias_ma"] == 6.75, o
 assert o["thresholds"]["rx_dbm"] == {"hi_alarm": 5.4, "lo_alarm": -13.31, "hi_warn": 2.4, "lo_warn": -10.3}, o
 assert rec["ens3f0"]["lanes"][2]["rx_dbm"] == -40.0, rec["ens3f0"]["lanes"][2]   # 0 mW: no light
+# CMIS: a flat-memory QSFP-DD DAC, and a paged SR8 whose lanes come from page 11h
+assert rec["ens4f0"]["spec"] == "CMIS" and rec["ens4f0"]["cable"] == "passive copper" and rec["ens4f0"]["length_m"] == 2.0
+c = rec["ens5f0"]
+assert c["identifier"] == "QSFP-DD" and c["dom"] and len(c["lanes"]) == 8, c
+assert c["lanes"][6] == {"lane": 7, "bias_ma": 7.3, "tx_dbm": -0.51, "rx_dbm": -15.09}, c["lanes"][6]
+assert c["thresholds"]["rx_dbm"]["lo_alarm"] == -14.0 and c["thresholds"]["bias_ma"]["hi_alarm"] == 15.0, c
 assert "not supported" in rec["ens7f0"]["unknown"], rec["ens7f0"]
-print("module EEPROM (SFF-8636 bytes) and ethtool -m text decode alike on %d ports" % len(rec))
+print("module EEPROM (SFF-8636 and CMIS bytes) and ethtool -m text decode alike on %d ports" % len(rec))
 PY
 
 # The capture script collect sends, run on a ConnectX-like tree: the recorded host's /sys is

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The module EEPROM decoder on SFF-8472 (SFP28 with A2h monitors), CMIS (QSFP-DD page 00h) and
+/* The module EEPROM decoder on SFF-8472 (SFP28 with A2h monitors), CMIS (QSFP-DD page 00h; pages 01h, 02h, 11h) and
  * malformed dumps. SFF-8636 is covered end to end by tests/cli/probe_agentless.sh, against the
  * `ethtool -m` text of the same module. Byte layouts: SFF-8472 rev 12.4, CMIS 5.2. */
 #include <math.h>
@@ -99,10 +99,12 @@ static void cmis_qsfpdd(void **state)
 	(void)state;
 	memset(ee, 0, sizeof(ee));
 	ee[0] = 0x18;
+	ee[2] = 0x80;                  /* flat memory: a passive cable has no pages and no monitors */
 	put16(ee + 14, 38 * 256);
 	put16(ee + 16, 32900);
-	ee[85] = 0x03;                 /* passive copper */
+	ee[85] = 0x03;                 /* media type: passive copper */
 	ee[202] = (1u << 6) | 2;       /* multiplier 1 m, 2 -> 2 m */
+	ee[212] = 0x0a;                /* media technology: copper cable, unequalized */
 	memcpy(ee + 129, "Mellanox        ", 16);
 	memcpy(ee + 148, "MCP1650-V002E26 ", 16);
 	assert_int_equal(fc_module_decode(ee, sizeof(ee), &m, why, sizeof(why)), FC_OK);
@@ -112,12 +114,55 @@ static void cmis_qsfpdd(void **state)
 	assert_string_equal(m.cable, "passive copper");
 	assert_true(m.has_length && fabs(m.length_m - 2) < 1e-9);
 	assert_false(m.dom);
-	ee[85] = 0x01;                 /* optical (MMF) module: temperature and voltage from the lower page */
-	ee[202] = (0u << 6) | 25;      /* 0.1 m units: 2.5 m */
+	ee[2] = 0x00;                  /* a paged optical (MMF) module */
+	ee[85] = 0x01;
+	ee[212] = 0x00;                /* 850 nm VCSEL */
 	assert_int_equal(fc_module_decode(ee, sizeof(ee), &m, why, sizeof(why)), FC_OK);
 	assert_true(m.dom && m.has_temp && fabs(m.temp_c - 38) < 1e-9 && fabs(m.volt_v - 3.29) < 1e-9);
 	assert_false(m.has_length);
-	assert_int_equal(m.nlanes, 0);   /* lane monitors are on page 11h, not in this dump */
+	/* the lane monitors are on page 11h, not in a 256-byte dump: unknown, with the reason */
+	assert_int_equal(m.nlanes, 0);
+	assert_non_null(strstr(m.lanes_why, "pages 01h, 02h and 11h; only 256 bytes"));
+}
+
+/* Pages 01h, 02h and 11h in the layout of FC_CMIS_DUMP_LEN: lane monitors, the bias multiplier
+ * and the module's thresholds. */
+static void cmis_pages(void **state)
+{
+	uint8_t ee[FC_CMIS_DUMP_LEN];
+	struct fc_module_info m;
+	char why[256];
+	int k;
+
+	(void)state;
+	memset(ee, 0, sizeof(ee));
+	ee[0] = 0x19;                                   /* OSFP */
+	put16(ee + 14, 50 * 256);
+	ee[256 + 160 - 128] = 0x07 | 0x08;              /* page 01h: all lane monitors, bias x2 */
+	put16(ee + 384 + 0x80 - 128, 80 * 256);         /* page 02h: temperature high alarm 80 C */
+	put16(ee + 384 + 0xB8 - 128, 5000);             /* bias high alarm: 5000 x 2 uA x 2 = 20 mA */
+	put16(ee + 384 + 0xC2 - 128, 1000);             /* rx low alarm 0.1 mW = -10 dBm */
+	for (k = 0; k < 8; k++) {
+		put16(ee + 512 + 0x9A - 128 + 2 * k, 10000);   /* tx 1 mW = 0 dBm */
+		put16(ee + 512 + 0xAA - 128 + 2 * k, 2000 + (unsigned)k);
+		put16(ee + 512 + 0xBA - 128 + 2 * k, k == 5 ? 0 : 5012);
+	}
+	assert_int_equal(fc_module_decode(ee, sizeof(ee), &m, why, sizeof(why)), FC_OK);
+	assert_string_equal(m.identifier, "OSFP");
+	assert_true(m.dom && m.lanes_why[0] == '\0');
+	assert_int_equal(m.nlanes, 8);
+	assert_true(fabs(m.lane[0].bias_ma - 8.0) < 1e-9);          /* 2000 x 2 uA x 2 */
+	assert_true(fabs(m.lane[7].bias_ma - 8.028) < 1e-9);
+	assert_true(fabs(m.lane[3].tx_dbm) < 1e-9);
+	assert_true(fabs(m.lane[0].rx_dbm - (-3.0)) < 0.01);
+	assert_true(m.lane[5].rx_dbm <= -40.0);                       /* no light */
+	assert_true(m.th_temp.set && fabs(m.th_temp.hi_alarm - 80) < 1e-9);
+	assert_true(fabs(m.th_bias.hi_alarm - 20.0) < 1e-9);
+	assert_true(fabs(m.th_rx.lo_alarm - (-10.0)) < 1e-9);
+	ee[256 + 160 - 128] = 0x00;                     /* no lane monitors advertised */
+	assert_int_equal(fc_module_decode(ee, sizeof(ee), &m, why, sizeof(why)), FC_OK);
+	assert_int_equal(m.nlanes, 0);
+	assert_non_null(strstr(m.lanes_why, "advertises no lane monitors"));
 }
 
 static void malformed(void **state)
@@ -145,6 +190,7 @@ int main(void)
 		cmocka_unit_test(sfp28_sr),
 		cmocka_unit_test(sfp_passive_dac),
 		cmocka_unit_test(cmis_qsfpdd),
+		cmocka_unit_test(cmis_pages),
 		cmocka_unit_test(malformed),
 	};
 

@@ -421,6 +421,15 @@ static enum fc_rc module(struct hp *h, struct fc_iface *ifc, const struct doc_no
 	    (rc = dom_val(h, n, "voltage_v", ths, &x->lanes[0].volt_v)) != FC_OK)
 		return rc;
 	ls = doc_get(n, "lanes");
+	if (ls && ls->type == DOC_MAP && doc_get(ls, "unknown")) {
+		/* the probe could not read the lane monitors: the module-level entry says why */
+		struct fc_dom_lane *L = &x->lanes[0];
+
+		if (take_unknown(h, ls, &L->bias_ma.m, &rc) && rc != FC_OK)
+			return rc;
+		L->tx_dbm.m = L->rx_dbm.m = L->bias_ma.m;
+		return FC_OK;
+	}
 	if (ls && (rc = doc_expect(h->d, ls, DOC_SEQ, "lanes", h->c->err)) != FC_OK)
 		return rc;
 	for (i = 0; ls && i < ls->n && x->nlanes < 9; i++) {

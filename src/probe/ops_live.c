@@ -447,6 +447,12 @@ static enum fc_rc live_lldp(void *ctx, const char *socket, const char *ifname, s
 	return fc_lldpd_neighbour(socket, ifname, out, why, whysz);
 }
 
+static enum fc_rc live_ipt(void *ctx, char **text, char *why, size_t whysz)
+{
+	(void)ctx;
+	return fc_ipt_save_live(text, why, whysz);
+}
+
 const struct fc_probe_ops fc_probe_live_ops = {
 	.link = live_link,
 	.drvinfo = live_drvinfo,
@@ -458,6 +464,7 @@ const struct fc_probe_ops fc_probe_live_ops = {
 	.dcb = live_dcb,
 	.verbs_mtu = live_verbs_mtu,
 	.nft_ruleset = live_nft,
+	.ipt_save = live_ipt,
 	.addresses = live_addresses,
 	.lldp = live_lldp,
 };

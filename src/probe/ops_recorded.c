@@ -344,6 +344,24 @@ static enum fc_rc rec_lldp(void *ctx, const char *socket, const char *ifname, st
 	return rc;
 }
 
+/* <root>/.fabcheck-replies/iptables-legacy.txt: the legacy filter table in iptables-save syntax */
+static enum fc_rc rec_ipt(void *ctx, char **text, char *why, size_t whysz)
+{
+	char path[4096];
+	struct fc_buf b;
+	struct fc_err err;
+
+	*text = NULL;
+	snprintf(path, sizeof(path), "%s/.fabcheck-replies/iptables-legacy.txt", (const char *)ctx);
+	fc_err_clear(&err);
+	if (fc_read_file(path, FC_MAX_INPUT_FILE, &b, &err) != FC_OK) {
+		snprintf(why, whysz, "no recorded iptables-legacy filter table (%s)", err.msg);
+		return FC_ERR_UNSUPPORTED;
+	}
+	*text = b.data;
+	return FC_OK;
+}
+
 const struct fc_probe_ops fc_probe_recorded_ops = {
 	.link = rec_link,
 	.drvinfo = rec_drvinfo,
@@ -355,6 +373,7 @@ const struct fc_probe_ops fc_probe_recorded_ops = {
 	.dcb = rec_dcb,
 	.verbs_mtu = rec_verbs_mtu,
 	.nft_ruleset = rec_nft,
+	.ipt_save = rec_ipt,
 	.addresses = rec_addresses,
 	.lldp = rec_lldp,
 };

@@ -18,6 +18,7 @@
  *   ip -j addr show dev IF                  addresses
  *   nft -j list ruleset                     the ruleset, as the live probe gets it from libnftables
  *   lldpcli -f json0 show neighbors details the LLDP neighbour per interface (lldp.c)
+ *   iptables-legacy-save -t filter          the legacy filter table (iptables.c evaluates it)
  *
  * The text parsers are public (probe.h) for the fuzz harness: each takes a NUL-terminated
  * output, fills its result and returns FC_OK, FC_ERR_UNSUPPORTED when the tool said the device
@@ -676,6 +677,22 @@ static enum fc_rc txt_lldp(void *ctx, const char *socket, const char *ifname, st
 		    fc_lldpcli_json0(text_, ifname, out, why, whysz));
 }
 
+static enum fc_rc txt_ipt(void *ctx, char **text, char *why, size_t whysz)
+{
+	enum fc_rc rc;
+
+	*text = NULL;
+	if ((rc = output(ctx, "iptables-legacy-save -t filter", text, why, whysz)) != FC_OK)
+		return rc;
+	if (strstr(*text, "Permission denied") || strstr(*text, "you must be root")) {
+		snprintf(why, whysz, "iptables-legacy-save: %.*s", (int)strcspn(*text, "\n"), *text);
+		free(*text);
+		*text = NULL;
+		return FC_ERR_UNSUPPORTED;
+	}
+	return FC_OK;
+}
+
 const struct fc_probe_ops fc_probe_text_ops = {
 	.link = txt_link,
 	.drvinfo = txt_drvinfo,
@@ -687,6 +704,7 @@ const struct fc_probe_ops fc_probe_text_ops = {
 	.dcb = txt_dcb,
 	.verbs_mtu = txt_verbs_mtu,
 	.nft_ruleset = txt_nft,
+	.ipt_save = txt_ipt,
 	.addresses = txt_addresses,
 	.lldp = txt_lldp,
 };

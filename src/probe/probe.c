@@ -16,6 +16,7 @@
 #include "doc/doc.h"
 #include "linux/linux.h"
 #include "probe/probe.h"
+#include "util/buf.h"
 #include "util/str.h"
 
 #define WHY 512
@@ -756,41 +757,83 @@ static json_object *rdma_obj(struct pr *p)
 /* Whether the nftables ruleset lets a new RoCEv2 packet in on each probed interface. Only
  * soft-RoCE (rxe, siw) goes through the kernel's filters: the rules read the verdict with the
  * device kinds. */
+/* The legacy iptables filter table, when this namespace has one (<root>/proc/net/ip_tables_names
+ * lists "filter"; looking does not create it): its iptables-save text, or NULL with *present
+ * false (no table) or the reason in why (a table that could not be read). */
+static char *legacy_table(struct pr *p, bool *present, char *why, size_t whysz)
+{
+	char path[4096], *text = NULL;
+	struct fc_buf b;
+	struct fc_err err;
+	bool filter;
+
+	snprintf(path, sizeof(path), "%s/proc/net/ip_tables_names", p->root);
+	fc_err_clear(&err);
+	*present = false;
+	if (fc_read_file(path, 4096, &b, &err) != FC_OK)
+		return NULL;   /* no x_tables at all */
+	filter = !strncmp(b.data, "filter\n", 7) || strstr(b.data, "\nfilter\n");
+	fc_buf_free(&b);
+	if (!filter)
+		return NULL;
+	*present = true;
+	if (p->o->ops->ipt_save(p->o->ops_ctx, &text, why, whysz) != FC_OK)
+		return NULL;
+	return text;
+}
+
+/* One interface: nftables and the legacy table both see the packet; either may drop it. */
+static json_object *iface_verdict(const struct doc *nft, const char *nft_why, const char *legacy, bool has_legacy,
+				  const char *legacy_why, const char *ifn, const char **v)
+{
+	json_object *e = json_object_new_object();
+	char why_n[WHY] = "", why_i[WHY] = "", where_n[160] = "", where_i[160] = "", both[330];
+	const char *vn = nft ? fc_nft_roce_verdict(nft, ifn, why_n, sizeof(why_n), where_n, sizeof(where_n)) : NULL;
+	const char *vi = !has_legacy ? "accept" : legacy ? fc_ipt_roce_verdict(legacy, ifn, why_i, sizeof(why_i), where_i,
+										   sizeof(where_i))
+							  : NULL;
+
+	if (!nft)
+		snprintf(why_n, sizeof(why_n), "%s", nft_why);
+	if (has_legacy && !legacy)
+		snprintf(why_i, sizeof(why_i), "%s", legacy_why);
+	json_object_object_add(e, "name", json_object_new_string(ifn));
+	*v = NULL;
+	if ((vn && !strcmp(vn, "drop")) || (vi && !strcmp(vi, "drop"))) {
+		*v = "drop";
+		snprintf(both, sizeof(both), "%s", vn && !strcmp(vn, "drop") ? where_n : where_i);
+	} else if (vn && vi) {
+		*v = "accept";
+		snprintf(both, sizeof(both), has_legacy ? "%s; %s" : "%s", where_n, where_i);
+	}
+	json_object_object_add(e, "udp_4791", *v ? json_object_new_string(*v) : unknown(!vn ? why_n : why_i));
+	if (*v)
+		json_object_object_add(e, "decided_by", json_object_new_string(both));
+	return e;
+}
+
 static json_object *firewall_obj(struct pr *p, json_object *ifs)
 {
 	json_object *o = json_object_new_object(), *per = json_object_new_array();
-	char *rules = NULL, why[WHY];
+	char *rules = NULL, *legacy, why[WHY] = "", lwhy[WHY] = "";
 	struct doc *d = NULL;
 	struct fc_err err;
 	size_t i, accept = 0, drop = 0, n = json_object_array_length(ifs);
+	bool has_legacy;
 
-	json_object_object_add(o, "backend", json_object_new_string("nftables"));
-	if (p->o->ops->nft_ruleset(p->o->ops_ctx, &rules, why, sizeof(why)) != FC_OK) {
-		json_object_object_add(o, "udp_4791", unknown(why));
-		json_object_put(per);
-		return o;
+	if (p->o->ops->nft_ruleset(p->o->ops_ctx, &rules, why, sizeof(why)) == FC_OK) {
+		fc_err_clear(&err);
+		if (doc_parse_json("nft -j list ruleset", rules, strlen(rules), &d, &err) != FC_OK)
+			snprintf(why, sizeof(why), "the nftables JSON is not understood: line %u: %.400s", err.line, err.msg);
 	}
-	fc_err_clear(&err);
-	if (doc_parse_json("nft -j list ruleset", rules, strlen(rules), &d, &err) != FC_OK) {
-		snprintf(why, sizeof(why), "the nftables JSON is not understood: line %u: %.400s", err.line, err.msg);
-		json_object_object_add(o, "udp_4791", unknown(why));
-		json_object_put(per);
-		free(rules);
-		return o;
-	}
+	legacy = legacy_table(p, &has_legacy, lwhy, sizeof(lwhy));
+	json_object_object_add(o, "backend", json_object_new_string(has_legacy ? "nftables, iptables-legacy" : "nftables"));
 	for (i = 0; i < n; i++) {
-		json_object *name = NULL, *e = json_object_new_object();
-		char where[160] = "";
-		const char *ifn, *v;
+		json_object *name = NULL;
+		const char *v;
 
 		json_object_object_get_ex(json_object_array_get_idx(ifs, i), "name", &name);
-		ifn = json_object_get_string(name);
-		v = fc_nft_roce_verdict(d, ifn, why, sizeof(why), where, sizeof(where));
-		json_object_object_add(e, "name", json_object_new_string(ifn));
-		json_object_object_add(e, "udp_4791", v ? json_object_new_string(v) : unknown(why));
-		if (v)
-			json_object_object_add(e, "decided_by", json_object_new_string(where));
-		json_object_array_add(per, e);
+		json_object_array_add(per, iface_verdict(d, why, legacy, has_legacy, lwhy, json_object_get_string(name), &v));
 		accept += v && !strcmp(v, "accept");
 		drop += v && !strcmp(v, "drop");
 	}
@@ -799,14 +842,18 @@ static json_object *firewall_obj(struct pr *p, json_object *ifs)
 		json_object_object_add(o, "udp_4791", json_object_new_string("drop"));
 	else if (accept == n && n)
 		json_object_object_add(o, "udp_4791", json_object_new_string("accept"));
+	else if (!d && !has_legacy)
+		json_object_object_add(o, "udp_4791", unknown(why));
 	else
 		json_object_object_add(o, "udp_4791", unknown(n ? "the ruleset's verdict depends on the packet on some "
 								  "interface (see interfaces)"
 								: "no interface probed"));
 	json_object_object_add(o, "interfaces", per);
-	p->known++;
+	if (d || legacy)
+		p->known++;
 	doc_free(&d);
 	free(rules);
+	free(legacy);
 	return o;
 }
 

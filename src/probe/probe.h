@@ -123,6 +123,9 @@ struct fc_probe_ops {
 	enum fc_rc (*pfc_prevention)(void *ctx, const char *ifname, unsigned *ms, char *why, size_t whysz);
 	/* libibverbs ibv_query_port: the active MTU in bytes (256..4096) of dev/port */
 	enum fc_rc (*verbs_mtu)(void *ctx, const char *dev, int port, int *active_mtu, char *why, size_t whysz);
+	/* the legacy iptables filter table in iptables-save syntax (malloc'd into *text); asked only
+	 * when <root>/proc/net/ip_tables_names lists "filter" */
+	enum fc_rc (*ipt_save)(void *ctx, char **text, char *why, size_t whysz);
 	/* the nftables ruleset as the JSON of "nft -j list ruleset" (malloc'd into *json) */
 	enum fc_rc (*nft_ruleset)(void *ctx, char **json, char *why, size_t whysz);
 	/* "a.b.c.d/len" and IPv6 strings into out[0..max) */
@@ -207,6 +210,13 @@ struct doc;
  * from the JSON of "nft -j list ruleset" (nft.c). where names the deciding chain or rule. */
 const char *fc_nft_roce_verdict(const struct doc *d, const char *ifname, char *why, size_t whysz, char *where,
 				size_t wheresz);
+
+/* "accept", "drop", or NULL with the reason, for a new inbound RoCEv2 packet on ifname, from the
+ * legacy filter table in iptables-save syntax (iptables.c); where names the deciding rule. */
+const char *fc_ipt_roce_verdict(const char *save, const char *ifname, char *why, size_t whysz, char *where,
+				size_t wheresz);
+/* This namespace's legacy filter table through libip4tc, in iptables-save syntax (ipt_live.c). */
+enum fc_rc fc_ipt_save_live(char **text, char *why, size_t whysz);
 
 /* Netlink (netlink.c): ethtool LINKMODES_GET over generic netlink, DCB IEEE over rtnetlink.
  * FC_ERR_UNSUPPORTED when the kernel or the driver does not offer them. */

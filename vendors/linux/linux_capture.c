@@ -55,7 +55,9 @@ const char fc_linux_capture_script[] =
 	"    r=/sys/kernel/config/rdma_cm/${v##*/}/ports/${p##*/}; f $r/default_roce_mode; f $r/default_roce_tos\n"
 	"  done\n"
 	"done\n"
-	"c nft -j list ruleset; c ibv_devinfo; c lldpcli -f json0 show neighbors details\n";
+	"c nft -j list ruleset; c ibv_devinfo; c lldpcli -f json0 show neighbors details\n"
+	"f /proc/net/ip_tables_names\n"
+	"if grep -qx filter /proc/net/ip_tables_names 2>/dev/null; then c iptables-legacy-save -t filter; fi\n";
 
 /* Creates every directory of path (a file path: its parent directories). */
 static int mkparents(char *path)

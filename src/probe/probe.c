@@ -371,82 +371,89 @@ static json_object *pfc_prevention_obj(struct pr *p, const char *ifname)
 	return o;
 }
 
-/* The PCI function behind the netdev: /sys/class/net/IF/device -> .../0000:3b:00.0 */
+static bool is_bdf(const char *s)
+{
+	unsigned dom, bus, dev, fn;
+	char tail;
+
+	return sscanf(s, "%x:%x:%x.%x%c", &dom, &bus, &dev, &fn, &tail) == 4;
+}
+
+/* The PCI function behind the netdev: /sys/class/net/IF/device -> .../0000:3b:00.0, or the
+ * function one level up where the device is a bus device on it (virtio: .../0000:00:03.0/virtio2). */
 static json_object *pci_obj(struct pr *p, const char *ifname)
 {
-	char link[4096], target[4096], path[512], val[128], bdfb[64];
-	const char *bdf;
+	char link[4096], target[4096], real[PATH_MAX], path[512], val[128], bdf[64], up[64], dev[24], *slash;
 	ssize_t n;
-	json_object *o;
+	json_object *o, *u;
 
 	snprintf(link, sizeof(link), "%s/sys/class/net/%s/device", p->root, ifname);
 	n = readlink(link, target, sizeof(target) - 1);
 	if (n < 0)
 		return unknown("no PCI device behind the interface (virtual interface?)");
 	target[n] = '\0';
-	snprintf(bdfb, sizeof(bdfb), "%.63s", strrchr(target, '/') ? strrchr(target, '/') + 1 : target);
-	bdf = bdfb;
-	{
-		unsigned dom, bus, dev, fn;
-		char tail;
+	snprintf(bdf, sizeof(bdf), "%.63s", strrchr(target, '/') ? strrchr(target, '/') + 1 : target);
+	/* the link is relative ("../../../0000:3b:00.0" on a live system): the resolved path names
+	 * the hierarchy (/sys/devices/pci0000:3a/0000:3a:00.0/0000:3b:00.0) */
+	if (!realpath(link, real) || !(slash = strrchr(real, '/')))
+		slash = NULL;
+	snprintf(dev, sizeof(dev), "device");
+	if (!is_bdf(bdf)) {
+		const char *parent;
 
-		if (sscanf(bdf, "%x:%x:%x.%x%c", &dom, &bus, &dev, &fn, &tail) != 4) {
+		if (slash)
+			*slash = '\0';
+		parent = slash && strrchr(real, '/') ? strrchr(real, '/') + 1 : "";
+		if (!slash || !is_bdf(parent)) {
 			char why[WHY];
 
 			snprintf(why, sizeof(why), "the device behind %s (%s) is not a PCI function", ifname, bdf);
 			return unknown(why);
 		}
+		snprintf(bdf, sizeof(bdf), "%.63s", parent);
+		snprintf(dev, sizeof(dev), "device/..");
+		slash = strrchr(real, '/');
 	}
 	o = json_object_new_object();
 	json_object_object_add(o, "address", json_object_new_string(bdf));
 	/* through the netdev's device link (the same directory as /sys/bus/pci/devices/BDF), so an
 	 * agentless capture, which keeps the link and the files under its target, reads alike */
-	snprintf(path, sizeof(path), "/sys/class/net/%s/device/current_link_speed", ifname);
-	add_attr(p, o, "current_link_speed", path, val, sizeof(val));
-	snprintf(path, sizeof(path), "/sys/class/net/%s/device/max_link_speed", ifname);
-	add_attr(p, o, "max_link_speed", path, val, sizeof(val));
-	snprintf(path, sizeof(path), "/sys/class/net/%s/device/current_link_width", ifname);
-	add_int_attr(p, o, "current_link_width", path, 0, 32);
-	snprintf(path, sizeof(path), "/sys/class/net/%s/device/max_link_width", ifname);
-	add_int_attr(p, o, "max_link_width", path, 0, 32);
-	snprintf(path, sizeof(path), "/sys/class/net/%s/device/numa_node", ifname);
-	add_int_attr(p, o, "numa_node", path, -1, 1024);
+#define PCI_ATTR(obj, rel, name, isint, max)                                                           \
+	do {                                                                                           \
+		snprintf(path, sizeof(path), "/sys/class/net/%s/%s/" name, ifname, rel);               \
+		if (isint)                                                                             \
+			add_int_attr(p, obj, name, path, name[0] == 'n' ? -1 : 0, max);                \
+		else                                                                                   \
+			add_attr(p, obj, name, path, val, sizeof(val));                                \
+	} while (0)
+	PCI_ATTR(o, dev, "current_link_speed", false, 0);
+	PCI_ATTR(o, dev, "max_link_speed", false, 0);
+	PCI_ATTR(o, dev, "current_link_width", true, 32);
+	PCI_ATTR(o, dev, "max_link_width", true, 32);
+	PCI_ATTR(o, dev, "numa_node", true, 1024);
 	/* The upstream port (root port or switch downstream port) is the parent in the device path:
 	 * a NIC trained at x16 behind a bridge at x8 runs at x8. */
-	{
-		char *slash, up[64];
-		unsigned dom, bus, dev, fn;
-		char tail;
-		json_object *u;
-
-		char real[PATH_MAX];
-
-		/* the link is relative ("../../../0000:3b:00.0" on a live system): the resolved path
-		 * names the hierarchy (/sys/devices/pci0000:3a/0000:3a:00.0/0000:3b:00.0) */
-		if (!realpath(link, real) || !(slash = strrchr(real, '/'))) {
-			json_object_object_add(o, "upstream", unknown("the PCI device path does not resolve"));
-			return o;
-		}
-		*slash = '\0';
-		slash = strrchr(real, '/');
-		snprintf(up, sizeof(up), "%.63s", slash ? slash + 1 : real);
-		if (sscanf(up, "%x:%x:%x.%x%c", &dom, &bus, &dev, &fn, &tail) != 4) {
-			json_object_object_add(o, "upstream", unknown("no PCI bridge above the device (a root-complex "
-								     "integrated device or a virtual function)"));
-			return o;
-		}
-		u = json_object_new_object();
-		json_object_object_add(u, "address", json_object_new_string(up));
-		snprintf(path, sizeof(path), "/sys/class/net/%s/device/../current_link_speed", ifname);
-		add_attr(p, u, "current_link_speed", path, val, sizeof(val));
-		snprintf(path, sizeof(path), "/sys/class/net/%s/device/../max_link_speed", ifname);
-		add_attr(p, u, "max_link_speed", path, val, sizeof(val));
-		snprintf(path, sizeof(path), "/sys/class/net/%s/device/../current_link_width", ifname);
-		add_int_attr(p, u, "current_link_width", path, 0, 32);
-		snprintf(path, sizeof(path), "/sys/class/net/%s/device/../max_link_width", ifname);
-		add_int_attr(p, u, "max_link_width", path, 0, 32);
-		json_object_object_add(o, "upstream", u);
+	if (!slash) {
+		json_object_object_add(o, "upstream", unknown("the PCI device path does not resolve"));
+		return o;
 	}
+	*slash = '\0';
+	slash = strrchr(real, '/');
+	snprintf(up, sizeof(up), "%.63s", slash ? slash + 1 : real);
+	if (!is_bdf(up)) {
+		json_object_object_add(o, "upstream", unknown("no PCI bridge above the device (a root-complex "
+							     "integrated device or a virtual function)"));
+		return o;
+	}
+	u = json_object_new_object();
+	json_object_object_add(u, "address", json_object_new_string(up));
+	snprintf(dev, sizeof(dev), "%s", strcmp(dev, "device") ? "device/../.." : "device/..");
+	PCI_ATTR(u, dev, "current_link_speed", false, 0);
+	PCI_ATTR(u, dev, "max_link_speed", false, 0);
+	PCI_ATTR(u, dev, "current_link_width", true, 32);
+	PCI_ATTR(u, dev, "max_link_width", true, 32);
+#undef PCI_ATTR
+	json_object_object_add(o, "upstream", u);
 	return o;
 }
 

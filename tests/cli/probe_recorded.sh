@@ -97,6 +97,20 @@ grep -q '99-bad.conf:1: memlock: expected KiB or unlimited' "$t/ml.json" || fail
 rm "$t/host/etc/security/limits.d/99-bad.conf"
 echo "memlock by user: slurm and alice unlimited (user entry, @group), carol 64 MiB (*), a bad line named"
 
+# a virtio NIC: the netdev's device is virtio2, a bus device on PCI function 0000:00:1f.0
+v="$t/host/sys/devices/pci0000:00/0000:00:1f.0"
+mkdir -p "$v/virtio2" "$t/host/sys/class/net/vnet0"
+printf '1\n' > "$v/numa_node"
+ln -s ../../../devices/pci0000:00/0000:00:1f.0/virtio2 "$t/host/sys/class/net/vnet0/device"
+"$fabcheck" probe --root "$t/host" --interface vnet0 > "$t/v.json" || fail "probe exit $? (virtio)"
+"$PY" - "$t/v.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))["interfaces"][0]["pci"]
+assert p["address"] == "0000:00:1f.0" and p["numa_node"] == 1, p
+assert "absent" in p["current_link_speed"]["unknown"] and "no PCI bridge" in p["upstream"]["unknown"], p
+print("virtio NIC: the PCI function above virtio2, its NUMA node; no link speed on conventional PCI")
+PY
+
 # faults: no RDMA subsystem; an interface that is gone; nothing usable
 rm -rf "$t/host/sys/class/infiniband"
 "$fabcheck" probe --root "$t/host" --interface ens0f0 --interface gone0 --out "$t/f.json" || fail "exit $? with faults"

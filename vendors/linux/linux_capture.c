@@ -41,7 +41,7 @@ const char fc_linux_capture_script[] =
 	"  f /proc/sys/net/ipv4/conf/$i/arp_ignore; f /proc/sys/net/ipv4/conf/$i/arp_announce\n"
 	"  if [ -e $n/device ]; then r=$(readlink -f $n/device); echo \"@@link $n/device $r\"\n"
 	"    for a in current_link_speed max_link_speed current_link_width max_link_width numa_node; do\n"
-	"      f $r/$a; f ${r%/*}/$a; done; fi\n"
+	"      f $r/$a; f ${r%/*}/$a; f ${r%/*/*}/$a; done; fi\n"
 	"  d $n/ecn\n"
 	"  c ethtool $i; c ethtool -i $i; c ethtool -a $i; c ethtool --show-fec $i; c ethtool -S $i\n"
 	"  c ethtool -m $i; c ethtool --get-tunable $i pfc-prevention-tout\n"

@@ -62,6 +62,27 @@ assert [d["status"] for d in r["devices"]] == ["ok"] * 3, r["devices"]
 g = [f for f in r["findings"] if f["rule"] == "GID-DUP"][0]
 assert g["status"] == "unknown" and "3 host(s)" in g["message"], g   # no RDMA: cannot rule duplicates out
 print("snapshot of 3 probed hosts validates; GID-DUP is UNKNOWN, not PASS, without GID tables")' "$t/r.json"
+# interfaces that disappear mid-probe: 64 veth pairs deleted while probes run over them. Every
+# run must exit 0 with a document; whatever vanished is unknown with the kernel's reason.
+g="$tag-gone"
+ip netns add "$g"
+for i in $(seq 64); do ip -n "$g" link add "g$i" type veth peer name "h$i"; done
+for k in 1 2 3 4; do ip netns exec "$g" "$fabcheck" probe --out "$t/gone$k.json" & pids+=($!); done
+for i in $(seq 64); do ip -n "$g" link del "g$i"; done
+for p in "${pids[@]:3}"; do wait "$p" || fail "a probe exited $? while interfaces vanished"; done
+ip netns del "$g"
+"$PY" - "$t"/gone[1-4].json <<'PY'
+import json, sys
+vanished = 0
+for p in sys.argv[1:]:
+    d = json.load(open(p))
+    for i in d["interfaces"]:
+        if isinstance(i["mtu"], dict):
+            assert "absent" in i["mtu"]["unknown"] or "No such device" in i["mtu"]["unknown"], i["mtu"]
+            vanished += 1
+print("interfaces vanishing under 4 probes: 4 documents, %d interface(s) caught mid-probe as unknown" % vanished)
+PY
+
 # real nftables in namespace 1: the probe's UDP 4791 verdict for roce0
 command -v nft > /dev/null || { echo "SKIP (nftables part): nft not installed"; echo "probe in namespaces: all checks passed"; exit 0; }
 ns="$tag-1"

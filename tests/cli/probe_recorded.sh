@@ -111,6 +111,27 @@ assert "absent" in p["current_link_speed"]["unknown"] and "no PCI bridge" in p["
 print("virtio NIC: the PCI function above virtio2, its NUMA node; no link speed on conventional PCI")
 PY
 
+# permission denied: an unprivileged probe meets a file only root may read (root reads anything,
+# so the probe runs as nobody here)
+if [ "$(id -u)" -eq 0 ] && command -v setpriv > /dev/null; then
+  cp "$fabcheck" "$t/fabcheck-nobody"
+  chmod -R a+rX "$t"
+  chmod 0600 "$t/host/sys/class/net/ens0f0/mtu" "$t/host/.fabcheck-replies/ens0f0.json"
+  setpriv --reuid=65534 --regid=65534 --clear-groups "$t/fabcheck-nobody" probe --root "$t/host" --interface ens0f0 \
+    > "$t/perm.json" || fail "probe exit $? as nobody"
+  chmod 0644 "$t/host/sys/class/net/ens0f0/mtu" "$t/host/.fabcheck-replies/ens0f0.json"
+  "$PY" - "$t/perm.json" <<'PY'
+import json, sys
+i = json.load(open(sys.argv[1]))["interfaces"][0]
+assert i["mtu"] == {"unknown": "/sys/class/net/ens0f0/mtu: permission denied"}, i["mtu"]
+assert "Permission denied" in i["link"]["unknown"], i["link"]
+assert i["operstate"] == "up", i["operstate"]
+print("permission denied: unknown with the reason, the rest still read")
+PY
+else
+  echo "SKIP (part): the permission-denied check runs the probe as nobody (needs root and setpriv)"
+fi
+
 # faults: no RDMA subsystem; an interface that is gone; nothing usable
 rm -rf "$t/host/sys/class/infiniband"
 "$fabcheck" probe --root "$t/host" --interface ens0f0 --interface gone0 --out "$t/f.json" || fail "exit $? with faults"

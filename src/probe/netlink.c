@@ -2,7 +2,8 @@
 /* Netlink queries of the probe, with libmnl (validated attribute parsing of kernel replies):
  * - ethtool over generic netlink: ETHTOOL_MSG_LINKMODES_GET (speed, lanes, duplex, autoneg and the
  *   link modes as compact bitsets: ours' mask = supported, ours' value = advertised, peer's value
- *   = link partner); ETHTOOL_MSG_MODULE_EEPROM_GET (one upper page of a CMIS module: 01h, 02h,
+ *   = link partner); PAUSE_GET and FEC_GET (802.3x pause; FEC configured and active, named as the
+ *   ioctl path names them); ETHTOOL_MSG_MODULE_EEPROM_GET (one upper page of a CMIS module: 01h, 02h,
  *   11h, which the ioctl's 256-byte dump does not reach);
  * - DCB over rtnetlink: RTM_GETDCB / DCB_CMD_IEEE_GET (IEEE PFC enables and delay, the APP table's
  *   DSCP entries, and the receive buffer layout where the driver reports one). */
@@ -97,6 +98,176 @@ static uint16_t ethtool_family(int *err)
 	return id;
 }
 
+/* An ethtool genetlink GET request for ifname into buf (REQSZ bytes): header nest hdr_attr with
+ * the device name and compact bitsets; the caller may add attributes. NULL when the kernel has no
+ * ethtool family (why says so). */
+static struct nlmsghdr *ethtool_req(char *buf, uint8_t cmd, uint16_t hdr_attr, const char *ifname, char *why,
+				    size_t whysz)
+{
+	struct nlmsghdr *nlh;
+	struct genlmsghdr *g;
+	struct nlattr *hdr;
+	int err;
+	uint16_t fam = ethtool_family(&err);
+
+	if (!fam) {
+		snprintf(why, whysz, "ethtool netlink: the kernel has no ethtool genetlink family");
+		return NULL;
+	}
+	nlh = mnl_nlmsg_put_header(buf);
+	nlh->nlmsg_type = fam;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g->cmd = cmd;
+	g->version = ETHTOOL_GENL_VERSION;
+	hdr = mnl_attr_nest_start(nlh, hdr_attr);
+	mnl_attr_put_strz(nlh, ETHTOOL_A_HEADER_DEV_NAME, ifname);
+	mnl_attr_put_u32(nlh, ETHTOOL_A_HEADER_FLAGS, ETHTOOL_FLAG_COMPACT_BITSETS);
+	mnl_attr_nest_end(nlh, hdr);
+	return nlh;
+}
+
+/* Sends the request; FC_ERR_UNSUPPORTED when the kernel or driver does not offer it. */
+static enum fc_rc ethtool_send(struct nlmsghdr *nlh, mnl_cb_t cb, void *data, const bool *got, const char *what,
+			       char *why, size_t whysz)
+{
+	int err;
+
+	roundtrip(NETLINK_GENERIC, nlh, cb, data, &err);
+	if (err || !*got) {
+		snprintf(why, whysz, "ethtool netlink %s: %s", what, err ? strerror(err) : "empty reply");
+		return err == EOPNOTSUPP || err == ENOENT || err == ENODEV || err == EINVAL ? FC_ERR_UNSUPPORTED
+											 : FC_ERR_IO;
+	}
+	return FC_OK;
+}
+
+/* ---- PAUSE_GET, FEC_GET ------------------------------------------------------------------------ */
+
+struct pause_reply {
+	struct fc_pause_info *out;
+	bool got;
+};
+
+static int pause_attr(const struct nlattr *a, void *data)
+{
+	struct pause_reply *r = data;
+
+	if (mnl_attr_validate(a, MNL_TYPE_U8) < 0)
+		return MNL_CB_OK;
+	switch (mnl_attr_get_type(a)) {
+	case ETHTOOL_A_PAUSE_AUTONEG:
+		r->out->autoneg = mnl_attr_get_u8(a), r->got = true;
+		break;
+	case ETHTOOL_A_PAUSE_RX:
+		r->out->rx = mnl_attr_get_u8(a), r->got = true;
+		break;
+	case ETHTOOL_A_PAUSE_TX:
+		r->out->tx = mnl_attr_get_u8(a), r->got = true;
+		break;
+	default:
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+static int pause_cb(const struct nlmsghdr *nlh, void *data)
+{
+	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), pause_attr, data);
+	return MNL_CB_OK;
+}
+
+enum fc_rc fc_nl_pause(const char *ifname, struct fc_pause_info *out, char *why, size_t whysz)
+{
+	char buf[REQSZ];
+	struct pause_reply r = { out, false };
+	struct nlmsghdr *nlh = ethtool_req(buf, ETHTOOL_MSG_PAUSE_GET, ETHTOOL_A_PAUSE_HEADER, ifname, why, whysz);
+
+	memset(out, 0, sizeof(*out));
+	return nlh ? ethtool_send(nlh, pause_cb, &r, &r.got, "PAUSE_GET", why, whysz) : FC_ERR_UNSUPPORTED;
+}
+
+/* The FEC link-mode bits, named as the ioctl path names ETHTOOL_FEC_* (ops_live.c). */
+static const struct { unsigned bit; const char *name; } fec_bits[] = {
+	{ ETHTOOL_LINK_MODE_FEC_NONE_BIT, "None" }, { ETHTOOL_LINK_MODE_FEC_RS_BIT, "RS" },
+	{ ETHTOOL_LINK_MODE_FEC_BASER_BIT, "BaseR" }, { ETHTOOL_LINK_MODE_FEC_LLRS_BIT, "LLRS" },
+};
+
+struct fec_reply {
+	bool got, autoneg;
+	uint32_t active;
+	bool has_active;
+	uint32_t words[4];   /* the modes bitset's value (link modes 0..127) */
+};
+
+static int fec_attr(const struct nlattr *a, void *data)
+{
+	struct fec_reply *r = data;
+
+	switch (mnl_attr_get_type(a)) {
+	case ETHTOOL_A_FEC_AUTO:
+		if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
+			r->autoneg = mnl_attr_get_u8(a), r->got = true;
+		break;
+	case ETHTOOL_A_FEC_ACTIVE:
+		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+			r->active = mnl_attr_get_u32(a), r->has_active = r->got = true;
+		break;
+	case ETHTOOL_A_FEC_MODES:
+		if (mnl_attr_validate(a, MNL_TYPE_NESTED) >= 0) {
+			struct nlattr *b;   /* libmnl's iteration macro casts the cursor to char * */
+
+			mnl_attr_for_each_nested(b, a) {
+				if (mnl_attr_get_type(b) == ETHTOOL_A_BITSET_VALUE) {
+					size_t len = mnl_attr_get_payload_len(b);
+
+					memcpy(r->words, mnl_attr_get_payload(b), len < sizeof(r->words) ? len : sizeof(r->words));
+					r->got = true;
+				}
+			}
+		}
+		break;
+	default:
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+static int fec_cb(const struct nlmsghdr *nlh, void *data)
+{
+	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), fec_attr, data);
+	return MNL_CB_OK;
+}
+
+enum fc_rc fc_nl_fec(const char *ifname, struct fc_fec_info *out, char *why, size_t whysz)
+{
+	char buf[REQSZ];
+	struct fec_reply r;
+	struct nlmsghdr *nlh = ethtool_req(buf, ETHTOOL_MSG_FEC_GET, ETHTOOL_A_FEC_HEADER, ifname, why, whysz);
+	enum fc_rc rc;
+	size_t i;
+
+	memset(&r, 0, sizeof(r));
+	memset(out, 0, sizeof(*out));
+	if (!nlh)
+		return FC_ERR_UNSUPPORTED;
+	if ((rc = ethtool_send(nlh, fec_cb, &r, &r.got, "FEC_GET", why, whysz)) != FC_OK)
+		return rc;
+	if (r.autoneg)
+		snprintf(out->configured, sizeof(out->configured), "Auto");
+	for (i = 0; i < sizeof(fec_bits) / sizeof(fec_bits[0]); i++) {
+		unsigned b = fec_bits[i].bit;
+		size_t len = strlen(out->configured);
+
+		if (r.words[b / 32] & (1u << (b % 32)))
+			snprintf(out->configured + len, sizeof(out->configured) - len, "%s%s", len ? " " : "",
+				 fec_bits[i].name);
+		if (r.has_active && r.active == b)
+			snprintf(out->active, sizeof(out->active), "%s", fec_bits[i].name);
+	}
+	return FC_OK;
+}
+
 /* ---- LINKMODES_GET --------------------------------------------------------------------------- */
 
 struct lm {
@@ -185,36 +356,12 @@ static int lm_cb(const struct nlmsghdr *nlh, void *data)
 enum fc_rc fc_nl_linkmodes(const char *ifname, struct fc_link_info *out, char *why, size_t whysz)
 {
 	char buf[REQSZ];
-	struct nlmsghdr *nlh;
-	struct genlmsghdr *g;
-	struct nlattr *hdr;
 	struct lm l = { out, false };
-	uint16_t fam;
-	int err;
+	struct nlmsghdr *nlh = ethtool_req(buf, ETHTOOL_MSG_LINKMODES_GET, ETHTOOL_A_LINKMODES_HEADER, ifname, why, whysz);
 
-	fam = ethtool_family(&err);
-	if (!fam) {
-		snprintf(why, whysz, "ethtool netlink: the kernel has no ethtool genetlink family");
-		return FC_ERR_UNSUPPORTED;
-	}
-	nlh = mnl_nlmsg_put_header(buf);
-	nlh->nlmsg_type = fam;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
-	g->cmd = ETHTOOL_MSG_LINKMODES_GET;
-	g->version = ETHTOOL_GENL_VERSION;
-	hdr = mnl_attr_nest_start(nlh, ETHTOOL_A_LINKMODES_HEADER);
-	mnl_attr_put_strz(nlh, ETHTOOL_A_HEADER_DEV_NAME, ifname);
-	mnl_attr_put_u32(nlh, ETHTOOL_A_HEADER_FLAGS, ETHTOOL_FLAG_COMPACT_BITSETS);
-	mnl_attr_nest_end(nlh, hdr);
 	memset(out, 0, sizeof(*out));
 	out->duplex = 0xff;
-	roundtrip(NETLINK_GENERIC, nlh, lm_cb, &l, &err);
-	if (err || !l.got) {
-		snprintf(why, whysz, "ethtool netlink LINKMODES_GET: %s", err ? strerror(err) : "empty reply");
-		return err == EOPNOTSUPP || err == ENOENT || err == ENODEV ? FC_ERR_UNSUPPORTED : FC_ERR_IO;
-	}
-	return FC_OK;
+	return nlh ? ethtool_send(nlh, lm_cb, &l, &l.got, "LINKMODES_GET", why, whysz) : FC_ERR_UNSUPPORTED;
 }
 
 /* ---- MODULE_EEPROM_GET: one 128-byte upper page ------------------------------------------------ */
@@ -244,41 +391,20 @@ static int page_cb(const struct nlmsghdr *nlh, void *data)
 enum fc_rc fc_nl_module_page(const char *ifname, uint8_t page, uint8_t bank, uint8_t out[128], char *why,
 			     size_t whysz)
 {
-	char buf[REQSZ];
-	struct nlmsghdr *nlh;
-	struct genlmsghdr *g;
-	struct nlattr *hdr;
+	char buf[REQSZ], what[48];
 	struct page_reply r = { out, false };
-	uint16_t fam;
-	int err;
+	struct nlmsghdr *nlh = ethtool_req(buf, ETHTOOL_MSG_MODULE_EEPROM_GET, ETHTOOL_A_MODULE_EEPROM_HEADER, ifname,
+					   why, whysz);
 
-	fam = ethtool_family(&err);
-	if (!fam) {
-		snprintf(why, whysz, "ethtool netlink: the kernel has no ethtool genetlink family");
+	if (!nlh)
 		return FC_ERR_UNSUPPORTED;
-	}
-	nlh = mnl_nlmsg_put_header(buf);
-	nlh->nlmsg_type = fam;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
-	g->cmd = ETHTOOL_MSG_MODULE_EEPROM_GET;
-	g->version = ETHTOOL_GENL_VERSION;
-	hdr = mnl_attr_nest_start(nlh, ETHTOOL_A_MODULE_EEPROM_HEADER);
-	mnl_attr_put_strz(nlh, ETHTOOL_A_HEADER_DEV_NAME, ifname);
-	mnl_attr_nest_end(nlh, hdr);
 	mnl_attr_put_u32(nlh, ETHTOOL_A_MODULE_EEPROM_OFFSET, 128);
 	mnl_attr_put_u32(nlh, ETHTOOL_A_MODULE_EEPROM_LENGTH, 128);
 	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_PAGE, page);
 	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_BANK, bank);
 	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_I2C_ADDRESS, 0x50);
-	roundtrip(NETLINK_GENERIC, nlh, page_cb, &r, &err);
-	if (err || !r.got) {
-		snprintf(why, whysz, "ethtool netlink MODULE_EEPROM_GET page %02xh: %s", page,
-			 err ? strerror(err) : "empty reply");
-		return err == EOPNOTSUPP || err == ENOENT || err == ENODEV || err == EINVAL ? FC_ERR_UNSUPPORTED
-											 : FC_ERR_IO;
-	}
-	return FC_OK;
+	snprintf(what, sizeof(what), "MODULE_EEPROM_GET page %02xh", page);
+	return ethtool_send(nlh, page_cb, &r, &r.got, what, why, whysz);
 }
 
 /* ---- DCB (rtnetlink) -------------------------------------------------------------------------- */

@@ -151,6 +151,9 @@ static enum fc_rc live_pause(void *ctx, const char *ifname, struct fc_pause_info
 	enum fc_rc rc;
 
 	(void)ctx;
+	/* netlink first; the ioctl only where netlink says it does not support the query */
+	if ((rc = fc_nl_pause(ifname, out, why, whysz)) != FC_ERR_UNSUPPORTED)
+		return rc;
 	memset(&pp, 0, sizeof(pp));
 	pp.cmd = ETHTOOL_GPAUSEPARAM;
 	if ((rc = ethtool_ioctl(ifname, &pp, why, whysz, "GPAUSEPARAM")) != FC_OK)
@@ -181,6 +184,8 @@ static enum fc_rc live_fec(void *ctx, const char *ifname, struct fc_fec_info *ou
 	enum fc_rc rc;
 
 	(void)ctx;
+	if ((rc = fc_nl_fec(ifname, out, why, whysz)) != FC_ERR_UNSUPPORTED)
+		return rc;
 	memset(&fp, 0, sizeof(fp));
 	fp.cmd = ETHTOOL_GFECPARAM;
 	if ((rc = ethtool_ioctl(ifname, &fp, why, whysz, "GFECPARAM")) != FC_OK)

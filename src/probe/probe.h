@@ -222,6 +222,8 @@ enum fc_rc fc_ipt_save_live(char **text, char *why, size_t whysz);
  * FC_ERR_UNSUPPORTED when the kernel or the driver does not offer them. */
 enum fc_rc fc_nl_linkmodes(const char *ifname, struct fc_link_info *out, char *why, size_t whysz);
 enum fc_rc fc_nl_dcb(const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz);
+enum fc_rc fc_nl_pause(const char *ifname, struct fc_pause_info *out, char *why, size_t whysz);
+enum fc_rc fc_nl_fec(const char *ifname, struct fc_fec_info *out, char *why, size_t whysz);
 /* Upper page `page` of bank `bank` (bytes 128..255 at I2C address 0x50) into out. */
 enum fc_rc fc_nl_module_page(const char *ifname, uint8_t page, uint8_t bank, uint8_t out[128], char *why,
 			     size_t whysz);

@@ -388,22 +388,22 @@ static int page_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-enum fc_rc fc_nl_module_page(const char *ifname, uint8_t page, uint8_t bank, uint8_t out[128], char *why,
-			     size_t whysz)
+enum fc_rc fc_nl_module_read(const char *ifname, uint8_t i2c, uint8_t page, uint8_t bank, uint32_t offset,
+			     uint8_t out[128], char *why, size_t whysz)
 {
-	char buf[REQSZ], what[48];
+	char buf[REQSZ], what[64];
 	struct page_reply r = { out, false };
 	struct nlmsghdr *nlh = ethtool_req(buf, ETHTOOL_MSG_MODULE_EEPROM_GET, ETHTOOL_A_MODULE_EEPROM_HEADER, ifname,
 					   why, whysz);
 
 	if (!nlh)
 		return FC_ERR_UNSUPPORTED;
-	mnl_attr_put_u32(nlh, ETHTOOL_A_MODULE_EEPROM_OFFSET, 128);
+	mnl_attr_put_u32(nlh, ETHTOOL_A_MODULE_EEPROM_OFFSET, offset);
 	mnl_attr_put_u32(nlh, ETHTOOL_A_MODULE_EEPROM_LENGTH, 128);
 	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_PAGE, page);
 	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_BANK, bank);
-	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_I2C_ADDRESS, 0x50);
-	snprintf(what, sizeof(what), "MODULE_EEPROM_GET page %02xh", page);
+	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_I2C_ADDRESS, i2c);
+	snprintf(what, sizeof(what), "MODULE_EEPROM_GET 0x%02x page %02xh offset %u", i2c, page, offset);
 	return ethtool_send(nlh, page_cb, &r, &r.got, what, why, whysz);
 }
 

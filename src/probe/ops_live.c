@@ -287,37 +287,56 @@ static bool is_cmis_paged(const uint8_t *ee)
 	return (ee[0] == 0x18 || ee[0] == 0x19 || ee[0] == 0x1e) && !(ee[2] & 0x80);
 }
 
-/* The ioctl stops at page 00h; pages 01h, 02h and 11h (bank 0) come over netlink, laid out as
- * FC_CMIS_DUMP_LEN describes. Without them the module decodes with its lanes unknown. */
-static enum fc_rc cmis_module(const char *ifname, const uint8_t *first256, struct fc_module_info *out, char *why,
-			      size_t whysz)
+/* The module over netlink (MODULE_EEPROM_GET), page by page, in the layouts fc_module_decode
+ * reads: SFF-8472 A0h then A2h (512 bytes); SFF-8636 lower, page 00h, then page 03h at 512
+ * (640); CMIS lower, 00h, 01h, 02h, 11h (FC_CMIS_DUMP_LEN). *len is how much was read; a page
+ * that fails after the first two leaves the decoder to report what is missing. */
+static enum fc_rc module_netlink(const char *ifname, uint8_t *buf, size_t *len, char *why, size_t whysz)
 {
-	static const uint8_t pages[] = { 0x01, 0x02, 0x11 };
-	uint8_t buf[FC_CMIS_DUMP_LEN];
-	char pwhy[160] = "";
+	static const uint8_t cmis_pages[] = { 0x01, 0x02, 0x11 };
 	enum fc_rc rc;
+	char pwhy[160];
 	size_t i;
 
-	memcpy(buf, first256, 256);
-	for (i = 0; i < sizeof(pages); i++)
-		if (fc_nl_module_page(ifname, pages[i], 0, buf + 256 + 128 * i, pwhy, sizeof(pwhy)) != FC_OK)
-			break;
-	if (i < sizeof(pages)) {
-		rc = fc_module_decode(buf, 256, out, why, whysz);
-		if (rc == FC_OK && out->lanes_why[0])
-			snprintf(out->lanes_why, sizeof(out->lanes_why), "%s", pwhy);
+	*len = 0;
+	if ((rc = fc_nl_module_read(ifname, 0x50, 0, 0, 0, buf, why, whysz)) != FC_OK ||
+	    (rc = fc_nl_module_read(ifname, 0x50, 0, 0, 128, buf + 128, why, whysz)) != FC_OK)
 		return rc;
+	*len = 256;
+	if (buf[0] == 0x03 && (buf[92] & 0x40)) {   /* SFP with digital diagnostics at 0x51 */
+		if (fc_nl_module_read(ifname, 0x51, 0, 0, 0, buf + 256, pwhy, sizeof(pwhy)) == FC_OK &&
+		    fc_nl_module_read(ifname, 0x51, 0, 0, 128, buf + 384, pwhy, sizeof(pwhy)) == FC_OK)
+			*len = 512;
+	} else if ((buf[0] == 0x0c || buf[0] == 0x0d || buf[0] == 0x11) && !(buf[2] & 0x04)) {
+		memset(buf + 256, 0, 256);   /* pages 01h and 02h: not read */
+		if (fc_nl_module_read(ifname, 0x50, 0x03, 0, 128, buf + 512, pwhy, sizeof(pwhy)) == FC_OK)
+			*len = 640;
+	} else if (is_cmis_paged(buf)) {
+		for (i = 0; i < sizeof(cmis_pages); i++)
+			if (fc_nl_module_read(ifname, 0x50, cmis_pages[i], 0, 128, buf + 256 + 128 * i, pwhy, sizeof(pwhy)) !=
+			    FC_OK)
+				break;
+		if (i == sizeof(cmis_pages))
+			*len = FC_CMIS_DUMP_LEN;
 	}
-	return fc_module_decode(buf, sizeof(buf), out, why, whysz);
+	return FC_OK;
 }
 
 static enum fc_rc live_module(void *ctx, const char *ifname, struct fc_module_info *out, char *why, size_t whysz)
 {
 	struct ethtool_modinfo mi;
 	struct ethtool_eeprom *ee;
+	uint8_t buf[FC_CMIS_DUMP_LEN];
+	size_t len;
 	enum fc_rc rc;
 
 	(void)ctx;
+	/* netlink first (every page a module has); the ioctl's flat dump only where netlink says
+	 * it does not support the query */
+	if ((rc = module_netlink(ifname, buf, &len, why, whysz)) == FC_OK)
+		return fc_module_decode(buf, len, out, why, whysz);
+	if (rc != FC_ERR_UNSUPPORTED)
+		return rc;
 	memset(&mi, 0, sizeof(mi));
 	mi.cmd = ETHTOOL_GMODULEINFO;
 	if ((rc = ethtool_ioctl(ifname, &mi, why, whysz, "GMODULEINFO")) != FC_OK)
@@ -333,8 +352,7 @@ static enum fc_rc live_module(void *ctx, const char *ifname, struct fc_module_in
 	ee->cmd = ETHTOOL_GMODULEEEPROM;
 	ee->len = mi.eeprom_len;
 	if ((rc = ethtool_ioctl(ifname, ee, why, whysz, "GMODULEEEPROM")) == FC_OK)
-		rc = ee->len >= 256 && is_cmis_paged(ee->data) ? cmis_module(ifname, ee->data, out, why, whysz)
-							      : fc_module_decode(ee->data, ee->len, out, why, whysz);
+		rc = fc_module_decode(ee->data, ee->len, out, why, whysz);
 	free(ee);
 	return rc;
 }

@@ -224,8 +224,9 @@ enum fc_rc fc_nl_linkmodes(const char *ifname, struct fc_link_info *out, char *w
 enum fc_rc fc_nl_dcb(const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz);
 enum fc_rc fc_nl_pause(const char *ifname, struct fc_pause_info *out, char *why, size_t whysz);
 enum fc_rc fc_nl_fec(const char *ifname, struct fc_fec_info *out, char *why, size_t whysz);
-/* Upper page `page` of bank `bank` (bytes 128..255 at I2C address 0x50) into out. */
-enum fc_rc fc_nl_module_page(const char *ifname, uint8_t page, uint8_t bank, uint8_t out[128], char *why,
-			     size_t whysz);
+/* 128 bytes of the module at I2C address i2c (0x50; 0x51 for SFF-8472 diagnostics): the lower
+ * memory at offset 0, or upper page `page` of bank `bank` at offset 128. */
+enum fc_rc fc_nl_module_read(const char *ifname, uint8_t i2c, uint8_t page, uint8_t bank, uint32_t offset,
+			     uint8_t out[128], char *why, size_t whysz);
 
 #endif

@@ -101,6 +101,8 @@ for name in ri:
         assert strip(ri[name][k]) == strip(ci[name][k]), (name, k, ri[name][k], ci[name][k])
         n += 1
 assert ci["ens2f0"]["pci_upstream_width"]["value"] == 8
+# values cite the capture without a line: the line would be one of the derived document's
+assert ci["ens0f0"]["mtu"]["source"].endswith("/capture.txt"), ci["ens0f0"]["mtu"]
 print("capture script on the recorded ConnectX tree: %d file-read values equal to the probe's "
       "(GID tables, rate, hw_counters, PCIe and its upstream port, ECN)" % n)
 PY

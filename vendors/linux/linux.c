@@ -26,6 +26,7 @@ struct hp {
 	struct fc_parse_ctx *c;
 	const struct doc *d;
 	const struct doc_node *gone;   /* the last section read when it was {"unknown": why}: its fields take the reason */
+	bool lineless;                 /* an agentless capture: cite the file, not a line of the derived document */
 };
 
 static const char *const root_keys[] = { "format", "format_version", "hostname", "collected_at", "probe_version",
@@ -66,7 +67,7 @@ static const char *const memlock_keys[] = { "bytes", "user", "source", NULL };
 
 static struct fc_src src_of(struct hp *h, const struct doc_node *n)
 {
-	return fc_src_make(h->c->m, h->d->file, n ? n->line : 0);
+	return fc_src_make(h->c->m, h->d->file, n && !h->lineless ? n->line : 0);
 }
 
 /* Returns true when n is {"unknown": "reason"}: records the reason on meta. */
@@ -784,31 +785,17 @@ static enum fc_rc host_body(struct hp *h, const struct doc_node *root)
 	return get_str(h, root, "pcie_aspm_policy", &dev->pcie_aspm_policy);
 }
 
-static enum fc_rc linux_parse(struct fc_parse_ctx *c, const char *command, const char *encoding, const char *text,
-			      size_t len)
+/* The host document; lineless for one the probe built from an agentless capture. */
+static enum fc_rc host_json(struct fc_parse_ctx *c, const char *text, size_t len, bool lineless)
 {
 	struct doc *d = NULL;
-	struct hp h;
+	struct hp h = { c, NULL, NULL, lineless };
 	const char *fmt;
 	int64_t ver;
 	enum fc_rc rc;
 
-	if (!strcmp(command, "fabcheck agentless capture") && !strcmp(encoding, "text")) {
-		/* the capture gives the probe's document; values cite the capture file (their line
-		 * numbers are the document's: `fabcheck probe --root` on the unpacked tree shows it) */
-		char why[512], *json = NULL;
-
-		if ((rc = fc_linux_capture_to_doc(text, &json, why, sizeof(why))) != FC_OK)
-			return fc_err_set(c->err, rc, c->file, 0, "agentless capture: %s", why);
-		rc = linux_parse(c, "fabcheck probe", "json", json, strlen(json));
-		free(json);
-		return rc;
-	}
-	if (strcmp(command, "fabcheck probe") || strcmp(encoding, "json"))
-		return FC_ERR_UNSUPPORTED;
 	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
 		return rc;
-	h.c = c;
 	h.d = d;
 	if ((rc = doc_check_keys(d, d->root, root_keys, "host document", c->err)) != FC_OK ||
 	    (rc = doc_req_str(d, d->root, "format", &fmt, c->err)) != FC_OK)
@@ -826,9 +813,30 @@ out:
 	return rc;
 }
 
+static enum fc_rc linux_parse(struct fc_parse_ctx *c, const char *command, const char *encoding, const char *text,
+			      size_t len)
+{
+	enum fc_rc rc;
+
+	if (!strcmp(command, "fabcheck agentless capture") && !strcmp(encoding, "text")) {
+		/* the capture gives the probe's document; values cite the capture file without a
+		 * line (`fabcheck probe --root` on the unpacked tree shows the document they come from) */
+		char why[512], *json = NULL;
+
+		if ((rc = fc_linux_capture_to_doc(text, &json, why, sizeof(why))) != FC_OK)
+			return fc_err_set(c->err, rc, c->file, 0, "agentless capture: %s", why);
+		rc = host_json(c, json, strlen(json), true);
+		free(json);
+		return rc;
+	}
+	if (strcmp(command, "fabcheck probe") || strcmp(encoding, "json"))
+		return FC_ERR_UNSUPPORTED;
+	return host_json(c, text, len, false);
+}
+
 static enum fc_rc linux_intent(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *n)
 {
-	struct hp h = { c, d, NULL };
+	struct hp h = { c, d, NULL, false };
 	enum fc_rc rc;
 
 	if ((rc = doc_check_keys(d, n, intent_keys, "intent", c->err)) != FC_OK)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer harness: the agentless text parsers (ethtool, -i, -a, --show-fec, -S, --get-tunable,
- * -m; mlnx_qos; dcb -j pfc/app/buffer; lldpcli -f json0; iptables-legacy-save; ibv_devinfo; ip -j addr; limits.conf) and the module EEPROM decoder (the input as raw bytes). Every parser runs on
+ * -m; mlnx_qos; dcb -j pfc/app/buffer; lldpcli -f json0; iptables-legacy-save; ip link/address show; ibv_devinfo; ip -j addr; limits.conf) and the module EEPROM decoder (the input as raw bytes). Every parser runs on
  * every input: each must reject or accept it, never crash. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -48,6 +48,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fc_dcb_buffer_json(text, &dcb, why, sizeof(why));
 	fc_lldpcli_json0(text, "ens1f0", lldp, why, sizeof(why));
 	fc_ipt_roce_verdict(text, "ens1f0", why, sizeof(why), where, sizeof(where));
+	{
+		struct fc_ip_iface *ifs = calloc(8, sizeof(*ifs));
+		size_t nifs;
+
+		if (ifs)
+			fc_ip_text(text, ifs, 8, &nifs, why, sizeof(why));
+		free(ifs);
+	}
 	fc_ibv_devinfo_mtu(text, "mlx5_0", 1, &mtu, why, sizeof(why));
 	memset(&ml, 0, sizeof(ml));
 	fc_limits_text(text, "limits.conf", "/nonexistent", "slurm", &ml, why, sizeof(why));

@@ -33,7 +33,7 @@ for h in fuzz_nxos_text fuzz_nxos_json; do
 done
 seed fuzz_host "inventories/demo/devices/host*/probe.json tests/fixtures/mini/devices/h1/probe.json" ""
 seed fuzz_nft "fuzz/seeds/nft/*.json" ""
-seed fuzz_ethtool "fuzz/seeds/ethtool/*" "ethtool"
+seed fuzz_ethtool "fuzz/seeds/ethtool/*" "ethtool|Linux CLI text"
 seed fuzz_capture "fuzz/seeds/capture/*" ""
 # inputs that once crashed a harness stay in its corpus
 for f in fuzz/regress/*; do

@@ -15,7 +15,7 @@
  *   mlnx_qos -i IF                          DCB where no dcb output was captured: trust, dscp2prio,
  *                                           cable length, PFC, buffers
  *   ibv_devinfo                             active MTU of each RDMA port
- *   ip -j addr show dev IF                  addresses
+ *   ip -j addr show dev IF                  addresses (ip addr show dev IF, text, without -j)
  *   nft -j list ruleset                     the ruleset, as the live probe gets it from libnftables
  *   lldpcli -f json0 show neighbors details the LLDP neighbour per interface (lldp.c)
  *   iptables-legacy-save -t filter          the legacy filter table (iptables.c evaluates it)
@@ -617,11 +617,43 @@ static enum fc_rc txt_pfc_prevention(void *ctx, const char *ifname, unsigned *ms
 		    fc_ethtool_tunable_text(text_, ms, why, whysz));
 }
 
+/* ip address show text: the fallback for an iproute2 without -j (before 4.13) */
+static enum fc_rc addr_text(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
+			    size_t whysz)
+{
+	struct fc_ip_iface *ifs = calloc(4, sizeof(*ifs));
+	size_t nifs = 0, i, j;
+	enum fc_rc rc;
+
+	if (!ifs) {
+		snprintf(why, whysz, "out of memory");
+		return FC_ERR_NOMEM;
+	}
+	rc = fc_ip_text(text, ifs, 4, &nifs, why, whysz);
+	for (i = 0; rc == FC_OK && i < nifs; i++)
+		if (!strcmp(ifs[i].name, ifname))
+			for (j = 0; j < ifs[i].naddrs && *n < max; j++)
+				snprintf(out[(*n)++], 64, "%s", ifs[i].addrs[j]);
+	free(ifs);
+	return rc;
+}
+
 static enum fc_rc txt_addresses(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
 				size_t whysz)
 {
+	char cmd[128], *text = NULL;
+
 	*n = 0;
-	FROM_OUTPUT(ctx, "ip -j addr show dev %s", ifname, fc_ip_addr_json(text_, ifname, out, max, n, why, whysz));
+	snprintf(cmd, sizeof(cmd), "ip -j addr show dev %s", ifname);
+	if (output(ctx, cmd, &text, why, whysz) == FC_OK && strstr(text, "is unknown")) {
+		free(text);   /* "Option "-j" is unknown": an iproute2 older than 4.13 */
+		text = NULL;
+	}
+	if (text) {
+		free(text);
+		FROM_OUTPUT(ctx, "ip -j addr show dev %s", ifname, fc_ip_addr_json(text_, ifname, out, max, n, why, whysz));
+	}
+	FROM_OUTPUT(ctx, "ip addr show dev %s", ifname, addr_text(text_, ifname, out, max, n, why, whysz));
 }
 
 /* One dcb -j output parsed into out; FC_ERR_UNSUPPORTED when it is absent or the driver said so. */

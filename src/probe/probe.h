@@ -164,6 +164,18 @@ enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *
 /* liblldpctl: the neighbour lldpd saw on ifname (socket NULL: lldpd's default) */
 enum fc_rc fc_lldpd_neighbour(const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
 			      size_t whysz);
+/* ip link show / ip address show text (ip_text.c): one entry per interface, values with lines. */
+#define FC_IP_MAX_ADDRS 64
+struct fc_ip_iface {
+	char name[32], flags[128], state[16], master[32], type[32], mac[64];
+	int ifindex, mtu;             /* mtu -1: not printed */
+	unsigned line, mac_line;      /* the header line; the link/ line */
+	char addrs[FC_IP_MAX_ADDRS][64];
+	unsigned addr_line[FC_IP_MAX_ADDRS];
+	size_t naddrs;
+};
+/* FC_ERR_UNSUPPORTED when the output is the tool's error (no such device, -j unknown). */
+enum fc_rc fc_ip_text(const char *text, struct fc_ip_iface *out, size_t max, size_t *n, char *why, size_t whysz);
 /* lldpcli -f json0 show neighbors details: the neighbour on ifname (lldp_text.c) */
 enum fc_rc fc_lldpcli_json0(const char *text, const char *ifname, struct fc_lldp_info *out, char *why, size_t whysz);
 enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,

@@ -114,6 +114,10 @@ fi
 printf 'Settings for ens0f0:\n\tSpeed: fast\n' > "$t/ssh/.fabcheck-outputs/ethtool_ens0f0"
 rm "$t/ssh/.fabcheck-outputs/ethtool_-S_ens1f0"
 printf '{"dscp_prio":[[26,3],[48,9]]}\n' > "$t/ssh/.fabcheck-outputs/dcb_-j_app_show_dev_ens3f0"
+# an iproute2 without -j: the capture falls back to the text of ip addr show
+printf 'Option "-j" is unknown, try "ip -help".\n' > "$t/ssh/.fabcheck-outputs/ip_-j_addr_show_dev_ens2f0"
+printf '4: ens2f0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 9000 qdisc mq state UP group default qlen 1000\n    link/ether b8:ce:f6:a1:02:00 brd ff:ff:ff:ff:ff:ff\n    inet 10.2.0.1/31 scope global ens2f0\n       valid_lft forever preferred_lft forever\n    inet6 fe80::bace:f6ff:fea1:200/64 scope link\n       valid_lft forever preferred_lft forever\n' \
+  > "$t/ssh/.fabcheck-outputs/ip_addr_show_dev_ens2f0"
 printf '\nAttribute read: Operation not supported\n' > "$t/ssh/.fabcheck-outputs/dcb_-j_pfc_show_dev_ens5f0"
 "$fabcheck" probe --root "$t/ssh" --out "$t/bad.json" || fail "probe exit $? on a bad output"
 "$PY" - "$t/bad.json" <<'PY'
@@ -126,6 +130,7 @@ assert "no stored output of 'ethtool -S ens1f0'" in why, why
 why = d["ens3f0"]["dcb"]["unknown"]
 assert "'dcb -j app show dev ens3f0' not understood: line 1: dscp_prio: expected [DSCP 0..63, PRIO 0..7]" in why, why
 assert d["ens5f0"]["dcb"] == {"unknown": "Attribute read: Operation not supported"}, d["ens5f0"]["dcb"]
+assert d["ens2f0"]["addresses"] == ["10.2.0.1/31", "fe80::bace:f6ff:fea1:200/64"], d["ens2f0"]["addresses"]
 assert d["ens1f0"]["dcb"]["pfc_enabled"] == [3] and d["ens0f0"]["dcb"]["trust"] == "dscp"   # dcb -j, mlnx_qos
 print("bad and missing outputs: unknown with the command and line named")
 PY

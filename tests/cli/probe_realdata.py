@@ -3,7 +3,8 @@
 """Runs `fabcheck probe --root` on every recorded sysfs tree in shared/realdata (prometheus procfs
 and node_exporter fixtures: mlx5, mlx4, hfi1, i40iw devices) and compares the document with the
 files read directly here: device attributes, port state/phys_state/link_layer/rate, every numeric
-hw_counter, interface MTU/operstate/address and the mlx5 ECN enables. Attributes a tree lacks must
+hw_counter, interface MTU/operstate/address and the mlx5 ECN enables; and `ip address show` /
+`ip link show` text against the ntc-templates expected parses. Attributes a tree lacks must
 come out unknown with a reason, never as a value. Prints each comparison class with its count."""
 import json, os, subprocess, sys, tempfile
 
@@ -264,6 +265,41 @@ if os.path.exists(qlog):
             check("mlnx_qos dscp2prio entries", dcb["dscp_prio"], want, where)
         finally:
             shutil.rmtree(tmp)
+
+# ip address show / ip link show text (ntc-templates captures, with their expected parses)
+import yaml
+for line in open(manifest):
+    rel, desc = line.split("\t")[0], line.rstrip("\n").split("\t")[-1]
+    if not desc.startswith("Linux CLI text: ip ") or not rel.endswith(".raw"):
+        continue
+    raw = os.path.join(shared, "realdata", rel)
+    exp = os.path.splitext(raw)[0] + ".yml"
+    if not os.path.exists(exp):
+        continue
+    command = "ip link show" if "ip link show" in desc else "ip address show"
+    out = subprocess.run([fabcheck, "parse", "--platform", "linux", "--command", command, "--encoding", "text", raw],
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        failures.append("%s: does not parse: %s" % (raw, out.stderr.strip()))
+        continue
+    got = {i["name"]: i for i in json.loads(out.stdout)["interfaces"]}
+    for want in yaml.safe_load(open(exp))["parsed_sample"]:
+        name = want["interface"].split("@")[0]
+        i = got.get(name)
+        check(command + ": interface present", i is not None, True, "%s %s" % (raw, name))
+        if i is None:
+            continue
+        where = "%s %s" % (raw, name)
+        if want.get("mtu"):
+            check(command + ": mtu", i["mtu"]["value"], int(want["mtu"]), where)
+        if want.get("state"):
+            check(command + ": state", i["oper_state"]["value"], want["state"].lower(), where)
+        if want.get("mac_address"):
+            check(command + ": MAC", i["mac"]["value"], want["mac_address"], where)
+        if command == "ip address show":
+            addrs = ["%s/%s" % am for am in zip(want.get("ip_addresses") or [], want.get("ip_masks") or [])]
+            addrs += ["%s/%s" % am for am in zip(want.get("ipv6_addresses") or [], want.get("ipv6_masks") or [])]
+            check(command + ": addresses", sorted(i["addresses"]["value"]), sorted(addrs), where)
 
 for what in sorted(checked):
     print("%5d  %s" % (checked[what], what))

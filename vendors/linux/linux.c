@@ -4,6 +4,7 @@
  * wrong types are errors with file:line, so a typo never reads as "not configured". */
 #include "linux/linux.h"
 #include "linux/linux_capture.h"
+#include "linux/linux_ip.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -829,6 +830,9 @@ static enum fc_rc linux_parse(struct fc_parse_ctx *c, const char *command, const
 		free(json);
 		return rc;
 	}
+	if (!strcmp(encoding, "text") && (!strcmp(command, "ip address show") || !strcmp(command, "ip addr show") ||
+					  !strcmp(command, "ip link show")))
+		return fc_linux_ip_text(c, text, strcmp(command, "ip link show") != 0);
 	if (strcmp(command, "fabcheck probe") || strcmp(encoding, "json"))
 		return FC_ERR_UNSUPPORTED;
 	return host_json(c, text, len, false);

@@ -46,7 +46,7 @@ const char fc_linux_capture_script[] =
 	"  c ethtool $i; c ethtool -i $i; c ethtool -a $i; c ethtool --show-fec $i; c ethtool -S $i\n"
 	"  c ethtool -m $i; c ethtool --get-tunable $i pfc-prevention-tout\n"
 	"  c dcb -j pfc show dev $i; c dcb -j app show dev $i; c dcb -j buffer show dev $i; c mlnx_qos -i $i\n"
-	"  c ip -j addr show dev $i\n"
+	"  if ip -j addr show dev lo >/dev/null 2>&1; then c ip -j addr show dev $i; else c ip addr show dev $i; fi\n"
 	"done\n"
 	"for v in /sys/class/infiniband/*; do [ -d \"$v\" ] || continue\n"
 	"  for a in fw_ver board_id hca_type parent; do f $v/$a; done\n"

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+/* `ip address show` / `ip link show` text saved from a host (an iproute2 without -j, a support
+ * bundle): the interfaces' MTU, state, MAC and addresses into the model, each value citing the
+ * line of the output it came from (ip_text.c parses). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linux/linux_ip.h"
+#include "probe/probe.h"
+#include "util/arena.h"
+
+#define MAX_IFS 4096
+
+static void lower(char *s)
+{
+	for (; *s; s++)
+		*s = (char)tolower((unsigned char)*s);
+}
+
+enum fc_rc fc_linux_ip_text(struct fc_parse_ctx *c, const char *text, bool with_addresses)
+{
+	struct fc_ip_iface *ifs = calloc(MAX_IFS, sizeof(*ifs));
+	char why[512];
+	size_t n = 0, i, j;
+	enum fc_rc rc;
+
+	if (!ifs)
+		return fc_err_set(c->err, FC_ERR_NOMEM, c->file, 0, "out of memory");
+	if ((rc = fc_ip_text(text, ifs, MAX_IFS, &n, why, sizeof(why))) != FC_OK) {
+		unsigned line = 0;
+
+		sscanf(why, "line %u", &line);
+		rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, line, "%s", why);
+		free(ifs);
+		return rc;
+	}
+	for (i = 0; i < n; i++) {
+		struct fc_ip_iface *x = &ifs[i];
+		struct fc_iface *ifc = fc_dev_iface(c->m, c->dev, x->name);
+
+		if (!ifc) {
+			free(ifs);
+			return FC_ERR_NOMEM;
+		}
+		if (x->mtu >= 0)
+			fc_set_int(&ifc->mtu, x->mtu, fc_src_at(c->file, x->line));
+		if (x->state[0]) {
+			lower(x->state);   /* as sysfs operstate spells it */
+			fc_set_str(c->m, &ifc->oper_state, x->state, fc_src_at(c->file, x->line));
+		}
+		if (x->mac[0])
+			fc_set_str(c->m, &ifc->mac, x->mac, fc_src_at(c->file, x->mac_line));
+		if (!with_addresses) {
+			fc_set_unknown(&ifc->addresses.m, "ip link show prints no addresses");
+			continue;
+		}
+		ifc->addresses.v = fc_alloc(c->m->arena, (x->naddrs + 1) * sizeof(*ifc->addresses.v));
+		if (!ifc->addresses.v) {
+			free(ifs);
+			return FC_ERR_NOMEM;
+		}
+		for (j = 0; j < x->naddrs; j++)
+			ifc->addresses.v[j] = fc_strdup(c->m->arena, x->addrs[j]);
+		ifc->addresses.n = x->naddrs;
+		ifc->addresses.m.known = true;
+		ifc->addresses.m.src = fc_src_at(c->file, x->naddrs ? x->addr_line[0] : x->line);
+	}
+	free(ifs);
+	return FC_OK;
+}

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,7 +31,7 @@ struct opts {
 	int npos;
 	const char *formats[MAX_FORMATS];
 	int nformats;
-	const char *fail_on, *policy, *profile, *rules_dir, *rule;
+	const char *fail_on, *policy, *profile, *rules_dir, *rule, *waivers;
 	const char *inventory, *out, *platform, *command, *encoding;
 	const char *ca_file, *known_hosts, *root, *memlock_user, *lldpd_socket;
 	const char *ifaces[64];
@@ -43,6 +44,7 @@ static const struct fc_cli_option options[] = {
 	{ "--format", "FMT[=FILE]", "validate", "report format: text, json, junit, sarif; repeat for several, each to its own FILE (default: text to stdout)" },
 	{ "--fail-on", "SEVERITY", "validate", "lowest severity of a FAIL that makes the exit code 1: info, low, medium, high, critical (default: low)" },
 	{ "--policy", "FILE", "validate", "user policy (YAML/JSON): profile, rules to enable/disable, severities, parameters" },
+	{ "--waivers", "FILE", "validate", "accepted deviations (YAML/JSON): rule, subject pattern, reason, owner, expiry; waived findings do not fail the run" },
 	{ "--profile", "NAME", "validate", "fabric profile: lossless_dcqcn, pfc_only, lossy_ecn (default: the inventory's, else lossless_dcqcn)" },
 	{ "--rules-dir", "DIR", "validate, rules, explain", "where the profiles and rule docs are (default: $FABCHECK_RULES_DIR, else the built-in path)" },
 	{ "--rule", "ID", "validate", "run this one rule only" },
@@ -159,6 +161,7 @@ static int parse_opts(int argc, char **argv, struct opts *o, FILE *errf)
 			slot = &o->formats[o->nformats++];
 		} else if (!strcmp(a, "--fail-on")) slot = &o->fail_on;
 		else if (!strcmp(a, "--policy")) slot = &o->policy;
+		else if (!strcmp(a, "--waivers")) slot = &o->waivers;
 		else if (!strcmp(a, "--profile")) slot = &o->profile;
 		else if (!strcmp(a, "--rules-dir")) slot = &o->rules_dir;
 		else if (!strcmp(a, "--rule")) slot = &o->rule;
@@ -223,6 +226,7 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 	struct fc_inventory *inv = NULL;
 	struct fc_model *m = NULL;
 	struct fc_policy *pol = NULL;
+	struct fc_waivers *wv = NULL;
 	struct fc_engine eng;
 	struct fc_err err;
 	struct fc_summary sum;
@@ -271,7 +275,18 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 		code = report_err(errf, &err);
 		goto out;
 	}
-	if (fc_engine_run(&eng, m, pol, o->rule, &err) != FC_OK) {
+	if (o->waivers) {
+		char today[16];
+		time_t now = time(NULL);
+		struct tm tm;
+
+		strftime(today, sizeof(today), "%Y-%m-%d", gmtime_r(&now, &tm));
+		if (fc_waivers_load(o->waivers, today, &wv, &err) != FC_OK) {
+			code = report_err(errf, &err);
+			goto out;
+		}
+	}
+	if (fc_engine_run(&eng, m, pol, wv, o->rule, &err) != FC_OK) {
 		code = report_err(errf, &err);
 		goto out;
 	}
@@ -280,6 +295,8 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 
 		if (f->status == FC_PASS)
 			sum.pass++;
+		else if (f->waived)
+			sum.waived++;   /* an accepted deviation: shown, not failing the run */
 		else if (f->status == FC_UNKNOWN)
 			sum.unknown++;
 		else {
@@ -332,6 +349,7 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 	}
 out:
 	fc_engine_free(&eng);
+	fc_waivers_free(&wv);
 	fc_policy_free(&pol);
 	fc_model_free(&m);
 	fc_inventory_free(&inv);

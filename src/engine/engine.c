@@ -164,9 +164,9 @@ static int cmp_finding(const void *pa, const void *pb)
 }
 
 enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_policy *p,
-			 const char *only_rule, struct fc_err *err)
+			 const struct fc_waivers *w, const char *only_rule, struct fc_err *err)
 {
-	const struct fc_rule *const *r;
+	const struct fc_rule *const *r, *waiver_rule = NULL;
 	struct fc_rctx c;
 	size_t i;
 
@@ -175,11 +175,16 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 	if (!e->arena)
 		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 	e->policy = p;
+	e->waivers = w;
 	if (only_rule && !fc_rule_find(only_rule))
 		return fc_err_set(err, FC_ERR_USAGE, NULL, 0, "unknown rule id '%s' (see fabcheck rules)", only_rule);
 	for (r = fc_rule_list(); *r; r++) {
 		if (only_rule ? strcmp((*r)->id, only_rule) : !fc_policy_enabled(p, *r))
 			continue;
+		if ((*r)->after_waivers) {
+			waiver_rule = *r;   /* reports on the waivers themselves, once they are applied */
+			continue;
+		}
 		memset(&c, 0, sizeof(c));
 		c.m = m;
 		c.rule = *r;
@@ -203,6 +208,16 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 		}
 		if (e->oom)
 			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory while running %s", (*r)->id);
+	}
+	fc_waivers_apply(e, w);
+	if (waiver_rule) {
+		memset(&c, 0, sizeof(c));
+		c.m = m;
+		c.rule = waiver_rule;
+		c.eng = e;
+		waiver_rule->run(&c);
+		if (e->oom)
+			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory while running %s", waiver_rule->id);
 	}
 	if (e->n)
 		qsort(e->findings, e->n, sizeof(*e->findings), cmp_finding);

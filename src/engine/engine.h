@@ -20,6 +20,24 @@ struct fc_evidence {
 	struct fc_src src;
 };
 
+/* A waiver (waiver.c, docs/waivers.md): strings in the waivers' arena. */
+struct fc_waiver {
+	const char *rule;      /* a rule id or "*" */
+	const char *subject;   /* fnmatch(3) pattern on finding subjects */
+	const char *reason, *owner;
+	const char *expires;   /* YYYY-MM-DD, the last day it holds */
+	const char *file;
+	unsigned line;
+	bool expired;
+	size_t matched;        /* findings it waived */
+};
+
+struct fc_waivers {
+	struct fc_arena *arena;   /* owns v and its strings */
+	struct fc_waiver *v;
+	size_t n;
+};
+
 struct fc_finding {
 	const struct fc_rule *rule;
 	enum fc_status status;
@@ -32,6 +50,7 @@ struct fc_finding {
 	const struct fc_link *link;
 	const struct fc_device *dev;
 	bool waived;
+	const struct fc_waiver *waiver;   /* the waiver that matched, when waived */
 };
 
 enum fc_param_type { FC_PARAM_INT, FC_PARAM_DBL, FC_PARAM_STR };
@@ -60,6 +79,8 @@ struct fc_rule {
 	const struct fc_rule_param *params;
 	/* required: runs once per link, per device, or once for the fleet (rctx says which) */
 	void (*run)(struct fc_rctx *c);
+	/* optional: a fleet rule run after the waivers are applied (at most one: WAIVER-EXPIRED) */
+	bool after_waivers;
 };
 
 /* What a rule sees while it runs. */
@@ -99,11 +120,20 @@ struct fc_engine {
 	struct fc_finding **findings;
 	size_t n, cap;
 	bool oom;
+	const struct fc_waivers *waivers;   /* NULL: none given */
 };
 
-/* Runs every enabled rule over the model; findings sorted by subject then rule id. */
+/* Runs every enabled rule over the model; findings sorted by subject then rule id, then the
+ * waivers (may be NULL) applied. */
 enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_policy *p,
-			 const char *only_rule, struct fc_err *err);
+			 const struct fc_waivers *w, const char *only_rule, struct fc_err *err);
+
+/* --- waivers ------------------------------------------------------------------------------ */
+/* Loads a waivers file (YAML or JSON); today is YYYY-MM-DD (UTC). Errors name file:line. */
+enum fc_rc fc_waivers_load(const char *path, const char *today, struct fc_waivers **out, struct fc_err *err);
+void fc_waivers_free(struct fc_waivers **w);
+/* Marks the FAIL and UNKNOWN findings a live waiver matches (the first match wins). */
+void fc_waivers_apply(struct fc_engine *e, const struct fc_waivers *w);
 void fc_engine_free(struct fc_engine *e);
 
 /* --- for rules ----------------------------------------------------------------------------- */

@@ -103,6 +103,18 @@ static enum fc_rc json_finding(void *st, const struct fc_finding *f)
 		json_object_array_add(ev, e);
 	}
 	json_object_object_add(o, "evidence", ev);
+	if (f->waiver) {
+		struct fc_src ws = { f->waiver->file, f->waiver->line };
+		json_object *wo = json_object_new_object(), *s = src_obj(&ws);
+
+		json_object_object_add(wo, "reason", json_object_new_string(f->waiver->reason));
+		json_object_object_add(wo, "owner", json_object_new_string(f->waiver->owner));
+		json_object_object_add(wo, "expires", json_object_new_string(f->waiver->expires));
+		if (s)
+			json_object_object_add(wo, "source", s);
+		json_object_object_add(o, "waived", json_object_new_boolean(true));
+		json_object_object_add(o, "waiver", wo);
+	}
 	json_object_array_add(j->finds, o);
 	return FC_OK;
 }
@@ -116,6 +128,7 @@ static enum fc_rc json_end(void *st, const struct fc_summary *s)
 	json_object_object_add(sum, "pass", json_object_new_int((int)s->pass));
 	json_object_object_add(sum, "fail", json_object_new_int((int)s->fail));
 	json_object_object_add(sum, "unknown", json_object_new_int((int)s->unknown));
+	json_object_object_add(sum, "waived", json_object_new_int((int)s->waived));
 	json_object_object_add(sum, "devices", json_object_new_int((int)s->devices));
 	json_object_object_add(sum, "devices_incomplete", json_object_new_int((int)s->devices_incomplete));
 	json_object_object_add(sum, "input_errors", json_object_new_int((int)s->input_errors));

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* JUnit XML reporter, written with libxml2's xmlTextWriter; valid against the Apache Ant JUnit
  * schema. One testsuite per rule; one testcase per (rule, subject), so names are unique and
- * stable across runs. FAIL is <failure>, UNKNOWN is <skipped> (never a pass), a device whose data
+ * stable across runs. FAIL is <failure>, UNKNOWN is <skipped> (never a pass), a waived finding is <skipped> with its waiver, a device whose data
  * could not be read is an <error> in the "device-data" suite. */
 #include <libxml/xmlwriter.h>
 #include <stdlib.h>
@@ -117,7 +117,13 @@ static int testcase(xmlTextWriterPtr w, const struct fc_finding *f)
 		for (i = 0; i < f->nev; i++)
 			fc_buf_addf(&b, "%s %s: %s %s\n", f->ev[i].end, f->ev[i].what, f->ev[i].value,
 				    fc_src_str(&f->ev[i].src, where, sizeof(where)));
-		if (f->status == FC_FAIL) {
+		if (f->waiver) {
+			/* an accepted deviation: not a failure of this run, and not hidden */
+			rc |= xmlTextWriterStartElement(w, XC("skipped")) < 0;
+			rc |= xmlTextWriterWriteFormatAttribute(w, XC("message"), "WAIVED (%s, %s, until %s): %s",
+								f->waiver->reason, f->waiver->owner, f->waiver->expires,
+								f->message) < 0;
+		} else if (f->status == FC_FAIL) {
 			rc |= xmlTextWriterStartElement(w, XC("failure")) < 0;
 			rc |= xmlTextWriterWriteAttribute(w, XC("message"), XC(f->message)) < 0;
 			rc |= xmlTextWriterWriteAttribute(w, XC("type"), XC(fc_sev_name(f->sev))) < 0;
@@ -182,8 +188,8 @@ static enum fc_rc junit_end(void *st, const struct fc_summary *s)
 				for (start = 0; start < j->n; start++)
 					if (j->f[start]->rule == *r) {
 						tests++;
-						fails += j->f[start]->status == FC_FAIL;
-						skips += j->f[start]->status == FC_UNKNOWN;
+						fails += j->f[start]->status == FC_FAIL && !j->f[start]->waived;
+						skips += j->f[start]->status == FC_UNKNOWN || j->f[start]->waived;
 					}
 				if (!tests)
 					continue;

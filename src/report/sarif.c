@@ -178,6 +178,21 @@ static enum fc_rc sarif_finding(void *st, const struct fc_finding *f)
 		json_object_object_add(res, "relatedLocations", rel);
 	else
 		json_object_put(rel);
+	if (f->waiver) {
+		/* SARIF 2.1.0 section 3.35: an external suppression, accepted, with its justification */
+		json_object *sup = json_object_new_array(), *one = json_object_new_object(), *wp = json_object_new_object();
+		struct fc_src ws = { f->waiver->file, f->waiver->line };
+
+		json_object_object_add(one, "kind", str("external"));
+		json_object_object_add(one, "status", str("accepted"));
+		json_object_object_add(one, "justification", str(f->waiver->reason));
+		json_object_object_add(one, "location", location(&ws, "waiver"));
+		json_object_object_add(wp, "owner", str(f->waiver->owner));
+		json_object_object_add(wp, "expires", str(f->waiver->expires));
+		json_object_object_add(one, "properties", wp);
+		json_object_array_add(sup, one);
+		json_object_object_add(res, "suppressions", sup);
+	}
 	json_object_object_add(fp, "fabcheckSubject/v1", str(f->subject));
 	json_object_object_add(res, "partialFingerprints", fp);
 	json_object_object_add(props, "subject", str(f->subject));

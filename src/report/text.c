@@ -78,9 +78,12 @@ static enum fc_rc text_finding(void *st, const struct fc_finding *f)
 		  f->scope == FC_SCOPE_LINK ? "Link" : f->scope == FC_SCOPE_DEVICE ? "Device" : "Fleet", f->subject, RESET(t));
 		t->last_subject = f->subject;
 	}
-	w(t, "  %s%-7s%s %-8s %-20s %s\n", status_color(t, f->status),
-	  f->status == FC_FAIL ? "FAIL" : f->status == FC_UNKNOWN ? "UNKNOWN" : "PASS", RESET(t),
+	w(t, "  %s%-7s%s %-8s %-20s %s\n", f->waived ? C(t, "\033[36m") : status_color(t, f->status),
+	  f->waived ? "WAIVED" : f->status == FC_FAIL ? "FAIL" : f->status == FC_UNKNOWN ? "UNKNOWN" : "PASS", RESET(t),
 	  f->status == FC_FAIL ? fc_sev_name(f->sev) : "", f->rule->id, f->message);
+	if (f->waiver)
+		w(t, "      %-28s %-18s %s (%s, until %s)  %s%s:%u%s\n", "waiver", "reason", f->waiver->reason,
+		  f->waiver->owner, f->waiver->expires, C(t, "\033[2m"), f->waiver->file, f->waiver->line, RESET(t));
 	if (f->status == FC_PASS && !t->run->verbose)
 		return t->err ? FC_ERR_IO : FC_OK;
 	for (i = 0; i < f->nev; i++) {
@@ -105,6 +108,8 @@ static enum fc_rc text_end(void *st, const struct fc_summary *s)
 	  s->fail ? C(t, "\033[1;31m") : "", s->fail, s->fail ? RESET(t) : "", s->fail_by_sev[FC_SEV_CRITICAL],
 	  s->fail_by_sev[FC_SEV_HIGH], s->fail_by_sev[FC_SEV_MEDIUM], s->fail_by_sev[FC_SEV_LOW],
 	  s->fail_by_sev[FC_SEV_INFO], s->unknown, s->pass);
+	if (s->waived)
+		w(t, ", %zu waived", s->waived);
 	if (s->devices_incomplete)
 		w(t, "; %zu of %zu devices incomplete", s->devices_incomplete, s->devices);
 	if (s->input_errors)

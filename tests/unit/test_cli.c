@@ -385,6 +385,78 @@ static void policy_changes_results(void **state)
 	free(d);
 }
 
+/* --- waivers ------------------------------------------------------------------------------------ */
+
+static char *finding_lines(const char *report);
+
+static void waivers(void **state)
+{
+	char *d = tmpdir(), path[600], *lines;
+	struct run r;
+	const char *argv[] = { "fabcheck", "validate", "inventories/demo", "--waivers", path, "--format", "json", NULL };
+	const char *text[] = { "fabcheck", "validate", "inventories/demo", "--waivers", path, "--no-color", NULL };
+	static const char *const live =
+		"waivers:\n"
+		"  - {rule: HR-SIZE, subject: '* <-> host3:*', reason: 'buffer resized in CHG-1234', owner: alice, expires: 2999-12-31}\n"
+		"  - {rule: L1-LANES-MODULATION, subject: 'leaf2:Ethernet1/50/1 <-> host2:ens1f1', reason: 'recabling Friday',\n"
+		"     owner: bob, expires: 2999-01-01}\n"
+		"  - {rule: '*', subject: 'leaf1:Ethernet1/3 <-> *', reason: 'ACL change pending', owner: carol, expires: 2999-01-01}\n"
+		"  - {rule: GID-DUP, subject: 'GID ::ffff:10.2.2.1', reason: 'host4 renumbering', owner: dave, expires: 2999-01-01}\n";
+	static const struct { const char *body; const char *want; } bad[] = {
+		{ "waivers:\n  - {rule: NOPE, subject: x, reason: r, owner: o, expires: 2999-01-01}\n",
+		  "w.yaml:2: waiver: unknown rule id 'NOPE'" },
+		{ "waivers:\n  - {rule: GID-DUP, subject: x, reason: r, owner: o, expires: 2026-13-01}\n",
+		  "w.yaml:2: waiver: expires: expected YYYY-MM-DD, found '2026-13-01'" },
+		{ "waivers:\n  - rule: GID-DUP\n    subject: x\n    reason: r\n    expires: 2999-01-01\n",
+		  "w.yaml:2: " },
+		{ "waivers:\n  - {rule: GID-DUP, subject: x, reason: r, owner: o, expires: 2999-01-01, until: 1}\n",
+		  "w.yaml:2: " },
+		{ "waiver: []\n", "w.yaml:1: " },
+	};
+	size_t i;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/w.yaml", d);
+	/* every planted fault waived: the run passes, and each finding is still there, marked */
+	write_file(path, live);
+	run_cli(&r, argv);
+	assert_int_equal(r.code, FC_EXIT_OK);
+	lines = finding_lines(r.out);
+	assert_non_null(strstr(lines, "HR-SIZE fail leaf2:Ethernet1/49/2 <-> host3:ens1f1"));
+	assert_non_null(strstr(lines, "WAIVER-EXPIRED pass waiver GID-DUP GID ::ffff:10.2.2.1"));
+	assert_non_null(strstr(r.out, "\"waived\":true"));
+	assert_non_null(strstr(r.out, "\"owner\":\"carol\""));
+	assert_non_null(strstr(r.out, "\"waived\":4"));
+	assert_non_null(strstr(r.out, "\"fail\":0"));
+	free(lines);
+	run_free(&r);
+	run_cli(&r, text);
+	assert_non_null(strstr(r.out, "WAIVED  critical HR-SIZE"));
+	assert_non_null(strstr(r.out, "buffer resized in CHG-1234 (alice, until 2999-12-31)"));
+	assert_non_null(strstr(r.out, "4 waived"));
+	run_free(&r);
+	/* an expired waiver waives nothing and is itself a finding */
+	write_file(path, "waivers:\n  - {rule: GID-DUP, subject: 'GID *', reason: r, owner: o, expires: 2001-01-31}\n");
+	run_cli(&r, argv);
+	assert_int_equal(r.code, FC_EXIT_FINDINGS);
+	lines = finding_lines(r.out);
+	assert_non_null(strstr(lines, "WAIVER-EXPIRED fail waiver GID-DUP GID *"));
+	assert_non_null(strstr(lines, "GID-DUP fail GID ::ffff:10.2.2.1"));
+	assert_null(strstr(r.out, "\"waived\":true"));
+	free(lines);
+	run_free(&r);
+	/* a bad waivers file stops the run (exit 2) and names file:line */
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		write_file(path, bad[i].body);
+		run_cli(&r, argv);
+		if (r.code != FC_EXIT_USAGE || !strstr(r.err, bad[i].want))
+			fail_msg("waivers case %zu: exit %d, stderr '%s', expected '%s'", i, r.code, r.err, bad[i].want);
+		run_free(&r);
+	}
+	rm_rf(d);
+	free(d);
+}
+
 /* --- CI gate: saved config + host intent, YAML and JSON inventories -------------------------- */
 
 /* "RULE status subject" for every finding of a JSON report, one per line. */
@@ -624,6 +696,7 @@ int main(void)
 		cmocka_unit_test(user_policy_errors),
 		cmocka_unit_test(policy_changes_results),
 		cmocka_unit_test(ci_gate_yaml_json_same),
+		cmocka_unit_test(waivers),
 		cmocka_unit_test(collect_file_transport),
 		cmocka_unit_test(colour_rules),
 		cmocka_unit_test(parse_prints_model),

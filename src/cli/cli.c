@@ -297,6 +297,8 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 			sum.pass++;
 		else if (f->waived)
 			sum.waived++;   /* an accepted deviation: shown, not failing the run */
+		else if (f->status == FC_WARN)
+			sum.warn++;
 		else if (f->status == FC_UNKNOWN)
 			sum.unknown++;
 		else {

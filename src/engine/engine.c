@@ -40,6 +40,7 @@ const char *fc_status_name(enum fc_status s)
 	case FC_PASS: return "pass";
 	case FC_FAIL: return "fail";
 	case FC_UNKNOWN: return "unknown";
+	case FC_WARN: return "warn";
 	}
 	return "?";
 }

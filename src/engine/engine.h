@@ -10,7 +10,9 @@
 #include "model/model.h"
 
 enum fc_sev { FC_SEV_INFO, FC_SEV_LOW, FC_SEV_MEDIUM, FC_SEV_HIGH, FC_SEV_CRITICAL };
-enum fc_status { FC_PASS, FC_FAIL, FC_UNKNOWN };
+/* WARN: a deviation that does not break the fabric by itself (the catalog's WARN conditions); it
+ * is reported and counted, and does not decide the exit code. */
+enum fc_status { FC_PASS, FC_FAIL, FC_UNKNOWN, FC_WARN };
 enum fc_scope { FC_SCOPE_LINK, FC_SCOPE_DEVICE, FC_SCOPE_FLEET };
 
 struct fc_evidence {

@@ -90,11 +90,12 @@ static int suite_open(xmlTextWriterPtr w, const char *name, int id, const char *
 	return rc;
 }
 
-static int suite_close(xmlTextWriterPtr w)
+/* Ends a suite; out (may be NULL) is its system-out text. */
+static int suite_close(xmlTextWriterPtr w, const char *out)
 {
 	int rc = 0;
 
-	rc |= xmlTextWriterWriteElement(w, XC("system-out"), XC("")) < 0;
+	rc |= xmlTextWriterWriteElement(w, XC("system-out"), XC(out ? out : "")) < 0;
 	rc |= xmlTextWriterWriteElement(w, XC("system-err"), XC("")) < 0;
 	rc |= xmlTextWriterEndElement(w) < 0;
 	return rc;
@@ -112,7 +113,8 @@ static int testcase(xmlTextWriterPtr w, const struct fc_finding *f)
 	rc |= xmlTextWriterWriteAttribute(w, XC("name"), XC(name)) < 0;
 	rc |= xmlTextWriterWriteFormatAttribute(w, XC("classname"), "fabcheck.%s", f->rule->id) < 0;
 	rc |= xmlTextWriterWriteAttribute(w, XC("time"), XC("0")) < 0;
-	if (f->status != FC_PASS) {
+	/* a warning does not fail the suite: a passing case, its text in the suite's system-out */
+	if (f->status != FC_PASS && (f->status != FC_WARN || f->waiver)) {
 		fc_buf_init(&b, 1u << 20);
 		for (i = 0; i < f->nev; i++)
 			fc_buf_addf(&b, "%s %s: %s %s\n", f->ev[i].end, f->ev[i].what, f->ev[i].value,
@@ -137,6 +139,23 @@ static int testcase(xmlTextWriterPtr w, const struct fc_finding *f)
 	}
 	rc |= xmlTextWriterEndElement(w) < 0;
 	return rc;
+}
+
+/* The suite's system-out: "WARN <rule> <subject>: message" for its warnings (the JUnit schema
+ * gives a test case no place for one). malloc'd, or NULL when there are none. */
+static char *warnings_text(const struct junit *j, const struct fc_rule *r)
+{
+	struct fc_buf b;
+	size_t i;
+
+	fc_buf_init(&b, 1u << 20);
+	for (i = 0; i < j->n; i++) {
+		const struct fc_finding *f = j->f[i];
+
+		if (f->rule == r && f->status == FC_WARN && !f->waiver)
+			fc_buf_addf(&b, "WARN %s %s: %s\n", r->id, f->subject, f->message);
+	}
+	return b.data;
 }
 
 static enum fc_rc junit_end(void *st, const struct fc_summary *s)
@@ -177,7 +196,7 @@ static enum fc_rc junit_end(void *st, const struct fc_summary *s)
 			}
 			rc |= xmlTextWriterEndElement(w) < 0;
 		}
-		rc |= suite_close(w);
+		rc |= suite_close(w, NULL);
 		/* Findings are sorted by subject; group them by rule in registry order. */
 		{
 			const struct fc_rule *const *r;
@@ -197,7 +216,12 @@ static enum fc_rc junit_end(void *st, const struct fc_summary *s)
 				for (start = 0; start < j->n; start++)
 					if (j->f[start]->rule == *r)
 						rc |= testcase(w, j->f[start]);
-				rc |= suite_close(w);
+				{
+					char *warn = warnings_text(j, *r);
+
+					rc |= suite_close(w, warn);
+					free(warn);
+				}
 			}
 		}
 		rc |= xmlTextWriterEndElement(w) < 0;

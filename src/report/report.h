@@ -11,7 +11,7 @@
 #include "engine/engine.h"
 
 struct fc_summary {
-	size_t pass, fail, unknown, waived;
+	size_t pass, fail, unknown, waived, warn;
 	size_t fail_by_sev[FC_SEV_CRITICAL + 1];
 	size_t devices, devices_incomplete, input_errors;
 	int exit_code;

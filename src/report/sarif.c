@@ -147,8 +147,10 @@ static enum fc_rc sarif_finding(void *st, const struct fc_finding *f)
 
 	json_object_object_add(res, "ruleId", str(f->rule->id));
 	json_object_object_add(res, "ruleIndex", json_object_new_int(rule_index(f->rule)));
-	json_object_object_add(res, "kind", str(f->status == FC_FAIL ? "fail" : f->status == FC_PASS ? "pass" : "review"));
-	json_object_object_add(res, "level", str(f->status == FC_FAIL ? fc_sarif_level(f->sev) : "none"));
+	json_object_object_add(res, "kind", str(f->status == FC_FAIL || f->status == FC_WARN ? "fail"
+						: f->status == FC_PASS ? "pass" : "review"));
+	json_object_object_add(res, "level", str(f->status == FC_FAIL ? fc_sarif_level(f->sev)
+						 : f->status == FC_WARN ? "warning" : "none"));
 	fc_buf_init(&b, 1u << 20);
 	fc_buf_addf(&b, "%s: %s", f->subject, f->message);
 	json_object_object_add(res, "message", text(b.data ? b.data : f->message));

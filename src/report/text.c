@@ -64,7 +64,7 @@ static enum fc_rc text_device(void *st, const struct fc_device *d)
 
 static const char *status_color(struct text *t, enum fc_status s)
 {
-	return s == FC_FAIL ? C(t, "\033[1;31m") : s == FC_UNKNOWN ? C(t, "\033[33m") : C(t, "\033[32m");
+	return s == FC_FAIL ? C(t, "\033[1;31m") : s == FC_UNKNOWN || s == FC_WARN ? C(t, "\033[33m") : C(t, "\033[32m");
 }
 
 static enum fc_rc text_finding(void *st, const struct fc_finding *f)
@@ -79,7 +79,8 @@ static enum fc_rc text_finding(void *st, const struct fc_finding *f)
 		t->last_subject = f->subject;
 	}
 	w(t, "  %s%-7s%s %-8s %-20s %s\n", f->waived ? C(t, "\033[36m") : status_color(t, f->status),
-	  f->waived ? "WAIVED" : f->status == FC_FAIL ? "FAIL" : f->status == FC_UNKNOWN ? "UNKNOWN" : "PASS", RESET(t),
+	  f->waived ? "WAIVED" : f->status == FC_FAIL ? "FAIL" : f->status == FC_UNKNOWN ? "UNKNOWN"
+			     : f->status == FC_WARN ? "WARN" : "PASS", RESET(t),
 	  f->status == FC_FAIL ? fc_sev_name(f->sev) : "", f->rule->id, f->message);
 	if (f->waiver)
 		w(t, "      %-28s %-18s %s (%s, until %s)  %s%s:%u%s\n", "waiver", "reason", f->waiver->reason,
@@ -108,6 +109,8 @@ static enum fc_rc text_end(void *st, const struct fc_summary *s)
 	  s->fail ? C(t, "\033[1;31m") : "", s->fail, s->fail ? RESET(t) : "", s->fail_by_sev[FC_SEV_CRITICAL],
 	  s->fail_by_sev[FC_SEV_HIGH], s->fail_by_sev[FC_SEV_MEDIUM], s->fail_by_sev[FC_SEV_LOW],
 	  s->fail_by_sev[FC_SEV_INFO], s->unknown, s->pass);
+	if (s->warn)
+		w(t, ", %zu warning(s)", s->warn);
 	if (s->waived)
 		w(t, ", %zu waived", s->waived);
 	if (s->devices_incomplete)

@@ -14,6 +14,7 @@ static const struct fc_rule *const registry[] = {
 	&fc_rule_udp4791_hostfw,
 	&fc_rule_gid_dup,
 	&fc_rule_cable_lldp,
+	&fc_rule_host_pcie,
 	&fc_rule_waiver_expired,
 	NULL,
 };

@@ -1,0 +1,78 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Host rules on probe documents: the recorded mlx5 host (tests/fixtures/mlx5host.py) probed once,
+# then one interface per case edited the way a real host would differ, in one snapshot. Each case
+# asserts its status and message: pass, fail, warn and unknown. With ../shared, the WARN findings
+# are also validated against the JUnit and SARIF schemas.
+set -euo pipefail
+fabcheck=$1
+PY=/usr/bin/python3
+shared=${FABCHECK_SHARED:-../shared}
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$PY" tests/fixtures/mlx5host.py "$t/rec" --nics 8 --rdma 1 --gids 4
+"$fabcheck" probe --root "$t/rec" --out "$t/host.json" || fail "probe exit $?"
+mkdir -p "$t/snap/devices/gpu1"
+"$PY" - "$t/host.json" "$t/snap" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ifs = {i["name"]: i for i in d["interfaces"]}
+# HOST-PCIE-LINK cases
+ifs["ens0f0"]["pci"]["current_link_width"] = 8                     # the card trained to x8: NIC fault
+ifs["ens1f0"]["pci"]["current_link_width"] = 8                     # x8 in an x8 slot: slot-limited
+ifs["ens1f0"]["pci"]["upstream"]["max_link_width"] = 8
+ifs["ens3f0"]["pci"]["current_link_speed"] = "8.0 GT/s PCIe"       # Gen3 on a Gen4 card: warn
+ifs["ens4f0"]["pci"]["current_link_width"] = {"unknown": "/sys/.../current_link_width: permission denied"}
+ifs["ens5f0"]["pci"]["current_link_speed"] = "8.0 GT/s PCIe"       # Gen3 x8 capability, 2 x 100G on it
+ifs["ens5f0"]["pci"]["max_link_speed"] = "8.0 GT/s PCIe"
+ifs["ens5f0"]["pci"]["current_link_width"] = ifs["ens5f0"]["pci"]["max_link_width"] = 8
+ifs["ens5f0"]["pci"]["upstream"]["max_link_width"] = ifs["ens5f0"]["pci"]["upstream"]["current_link_width"] = 8
+second = json.loads(json.dumps(ifs["ens5f0"]))
+second["name"] = "ens5f1"; second["pci"]["address"] = second["pci"]["address"][:-1] + "1"
+d["interfaces"].append(second)
+json.dump(d, open(sys.argv[2] + "/devices/gpu1/probe.json", "w"), indent=1)
+open(sys.argv[2] + "/inventory.yaml", "w").write("version: 1\ndevices:\n  - {name: gpu1, platform: linux, transport: probe}\n")
+json.dump({"format": "fabcheck-snapshot", "format_version": 1, "inventory": "inventory.yaml",
+           "devices": [{"name": "gpu1", "platform": "linux", "status": "ok", "outputs": [
+               {"command": "fabcheck probe", "encoding": "json", "file": "devices/gpu1/probe.json"}]}]},
+          open(sys.argv[2] + "/manifest.json", "w"))
+PY
+set +e
+"$fabcheck" validate "$t/snap" --format "json=$t/r.json" --format "junit=$t/r.xml" --format "sarif=$t/r.sarif"
+rc=$?
+set -e
+[ "$rc" -eq 1 ] || fail "validate exit $rc, 1 expected"
+"$PY" - "$t/r.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+f = {x["subject"]: x for x in r["findings"] if x["rule"] == "HOST-PCIE-LINK"}
+def want(subj, status, text):
+    x = f["gpu1:" + subj]
+    assert x["status"] == status and text in x["message"], (subj, x["status"], x["message"])
+want("ens0f0", "fail", "runs x8 of x16: a NIC or riser fault")
+want("ens1f0", "fail", "slot-limited")
+want("ens2f0", "fail", "the link above 0000:3d:00.0 (upstream port 0000:00:03.0) runs x8 of x16")
+want("ens3f0", "warn", "runs at 8.0 of 16.0 GT/s")
+want("ens4f0", "unknown", "PCIe link of 0000:3f:00.0 is not known")
+want("ens5f0", "fail", "63 Gb/s usable (8.0 GT/s x8) is below the 200 Gb/s of the ports on it")
+want("ens6f0", "pass", "PCIe 16.0 GT/s x16 (252 Gb/s usable) for 100 Gb/s of ports")
+assert r["summary"]["warn"] >= 1, r["summary"]
+print("HOST-PCIE-LINK: NIC x8 fail, slot-limited fail, upstream x8 fail, Gen3 warn, unknown, "
+      "2 x 100G on Gen3 x8 fail, Gen4 x16 pass")
+PY
+if [ -f "$shared/schemas/JUnit.xsd" ] && [ -f "$shared/schemas/sarif-schema-2.1.0.json" ]; then
+  xmllint --noout --schema "$shared/schemas/JUnit.xsd" "$t/r.xml" 2> /dev/null || fail "JUnit with WARN invalid"
+  "$PY" - "$shared/schemas/sarif-schema-2.1.0.json" "$t/r.sarif" docs/report.schema.json "$t/r.json" <<'PY'
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))
+jsonschema.validate(json.load(open(sys.argv[4])), json.load(open(sys.argv[3])))
+warn = [x for x in json.load(open(sys.argv[2]))["runs"][0]["results"] if x["level"] == "warning"]
+assert warn and all(x["kind"] == "fail" for x in warn), warn
+print("WARN findings valid in JUnit, SARIF (level warning) and the JSON report")
+PY
+else
+  echo "SKIP (part): $shared/schemas not present, the WARN schema checks did not run"
+fi
+echo "rules_host: ok"

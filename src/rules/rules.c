@@ -15,6 +15,9 @@ static const struct fc_rule *const registry[] = {
 	&fc_rule_gid_dup,
 	&fc_rule_cable_lldp,
 	&fc_rule_host_pcie,
+	&fc_rule_host_roce_mode,
+	&fc_rule_host_memlock,
+	&fc_rule_host_aspm,
 	&fc_rule_waiver_expired,
 	NULL,
 };

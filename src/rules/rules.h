@@ -13,6 +13,9 @@ extern const struct fc_rule fc_rule_udp4791_acl;
 extern const struct fc_rule fc_rule_udp4791_hostfw;
 extern const struct fc_rule fc_rule_cable_lldp;
 extern const struct fc_rule fc_rule_host_pcie;
+extern const struct fc_rule fc_rule_host_roce_mode;
+extern const struct fc_rule fc_rule_host_memlock;
+extern const struct fc_rule fc_rule_host_aspm;
 extern const struct fc_rule fc_rule_waiver_expired;
 
 /* The parameter list of a rule that has none. */

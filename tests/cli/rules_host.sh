@@ -32,11 +32,30 @@ ifs["ens5f0"]["pci"]["upstream"]["max_link_width"] = ifs["ens5f0"]["pci"]["upstr
 second = json.loads(json.dumps(ifs["ens5f0"]))
 second["name"] = "ens5f1"; second["pci"]["address"] = second["pci"]["address"][:-1] + "1"
 d["interfaces"].append(second)
-json.dump(d, open(sys.argv[2] + "/devices/gpu1/probe.json", "w"), indent=1)
-open(sys.argv[2] + "/inventory.yaml", "w").write("version: 1\ndevices:\n  - {name: gpu1, platform: linux, transport: probe}\n")
-json.dump({"format": "fabcheck-snapshot", "format_version": 1, "inventory": "inventory.yaml",
-           "devices": [{"name": "gpu1", "platform": "linux", "status": "ok", "outputs": [
-               {"command": "fabcheck probe", "encoding": "json", "file": "devices/gpu1/probe.json"}]}]},
+import copy, os
+hosts = {"gpu1": d}
+# HOST-MEMLOCK, HOST-ASPM, HOST-ROCE-MODE cases on copies of the same host
+g2 = copy.deepcopy(d); hosts["gpu2"] = g2
+g2["memlock"] = {"bytes": 32768}                                   # the distro default: fail
+g2["pcie_aspm_policy"] = "powersave"                               # warn
+g2["rdma"]["devices"][0]["ports"][0]["roce_mode"] = "IB/RoCE v1"   # fail
+g3 = copy.deepcopy(d); hosts["gpu3"] = g3
+g3["memlock"] = {"bytes": 67108864}                                # finite: warn
+g3["pcie_aspm_policy"] = "default"                                 # firmware decides: unknown
+g3["rdma"]["devices"][0]["ports"][0]["roce_tos"] = 0               # DSCP 0, the lossy class: fail
+g4 = copy.deepcopy(d); hosts["gpu4"] = g4
+g4["memlock"] = {"unknown": "/proc/self/limits: permission denied"}
+g4["rdma"]["devices"][0]["ports"][0]["roce_mode"] = {"unknown": "configfs is not mounted"}
+inv = "version: 1\nfabric:\n  name: t\n  roce: {priority: 3, dscp: 26, cnp_dscp: 48, mtu: 9000}\ndevices:\n"
+devs = []
+for name, doc in hosts.items():
+    os.makedirs(sys.argv[2] + "/devices/" + name, exist_ok=True)
+    json.dump(doc, open(sys.argv[2] + "/devices/%s/probe.json" % name, "w"), indent=1)
+    inv += "  - {name: %s, platform: linux, transport: probe}\n" % name
+    devs.append({"name": name, "platform": "linux", "status": "ok", "outputs": [
+        {"command": "fabcheck probe", "encoding": "json", "file": "devices/%s/probe.json" % name}]})
+open(sys.argv[2] + "/inventory.yaml", "w").write(inv)
+json.dump({"format": "fabcheck-snapshot", "format_version": 1, "inventory": "inventory.yaml", "devices": devs},
           open(sys.argv[2] + "/manifest.json", "w"))
 PY
 set +e
@@ -59,6 +78,22 @@ want("ens4f0", "unknown", "PCIe link of 0000:3f:00.0 is not known")
 want("ens5f0", "fail", "63 Gb/s usable (8.0 GT/s x8) is below the 200 Gb/s of the ports on it")
 want("ens6f0", "pass", "PCIe 16.0 GT/s x16 (252 Gb/s usable) for 100 Gb/s of ports")
 assert r["summary"]["warn"] >= 1, r["summary"]
+g = {(x["rule"], x["subject"]): x for x in r["findings"]}
+def rule(rid, subj, status, text):
+    x = g[(rid, subj)]
+    assert x["status"] == status and text in x["message"], (rid, subj, x["status"], x["message"])
+rule("HOST-MEMLOCK", "gpu1", "pass", "unlimited")
+rule("HOST-MEMLOCK", "gpu2", "fail", "32768 bytes: libibverbs warns")
+rule("HOST-MEMLOCK", "gpu3", "warn", "67108864 bytes")
+rule("HOST-MEMLOCK", "gpu4", "unknown", "not known")
+rule("HOST-ASPM", "gpu1", "pass", "'performance'")
+rule("HOST-ASPM", "gpu2", "warn", "'powersave' lets links enter L0s/L1")
+rule("HOST-ASPM", "gpu3", "unknown", "'default' keeps what the firmware set")
+rule("HOST-ROCE-MODE", "gpu1:mlx5_0/1", "pass", "RoCE v2, ToS 106 = DSCP 26")
+rule("HOST-ROCE-MODE", "gpu2:mlx5_0/1", "fail", "'IB/RoCE v1'")
+rule("HOST-ROCE-MODE", "gpu3:mlx5_0/1", "fail", "ToS 0 is DSCP 0, not the fabric's RoCE DSCP 26")
+rule("HOST-ROCE-MODE", "gpu4:mlx5_0/1", "unknown", "not known")
+print("HOST-MEMLOCK pass/fail/warn/unknown, HOST-ASPM pass/warn/unknown, HOST-ROCE-MODE pass/fail(v1)/fail(ToS 0)/unknown")
 print("HOST-PCIE-LINK: NIC x8 fail, slot-limited fail, upstream x8 fail, Gen3 warn, unknown, "
       "2 x 100G on Gen3 x8 fail, Gen4 x16 pass")
 PY

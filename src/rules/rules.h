@@ -16,6 +16,10 @@ extern const struct fc_rule fc_rule_host_pcie;
 extern const struct fc_rule fc_rule_host_roce_mode;
 extern const struct fc_rule fc_rule_host_memlock;
 extern const struct fc_rule fc_rule_host_aspm;
+extern const struct fc_rule fc_rule_ecn_host;
+extern const struct fc_rule fc_rule_pfcwd_host;
+extern const struct fc_rule fc_rule_gid_v2;
+extern const struct fc_rule fc_rule_gid_arpflux;
 extern const struct fc_rule fc_rule_waiver_expired;
 
 /* The parameter list of a rule that has none. */

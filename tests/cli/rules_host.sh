@@ -12,7 +12,7 @@ t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-"$PY" tests/fixtures/mlx5host.py "$t/rec" --nics 8 --rdma 1 --gids 4
+"$PY" tests/fixtures/mlx5host.py "$t/rec" --nics 8 --rdma 2 --gids 4
 "$fabcheck" probe --root "$t/rec" --out "$t/host.json" || fail "probe exit $?"
 mkdir -p "$t/snap/devices/gpu1"
 "$PY" - "$t/host.json" "$t/snap" <<'PY'
@@ -46,6 +46,20 @@ g3["rdma"]["devices"][0]["ports"][0]["roce_tos"] = 0               # DSCP 0, the
 g4 = copy.deepcopy(d); hosts["gpu4"] = g4
 g4["memlock"] = {"unknown": "/proc/self/limits: permission denied"}
 g4["rdma"]["devices"][0]["ports"][0]["roce_mode"] = {"unknown": "configfs is not mounted"}
+# ECN-HOST-NP-RP, PFC-WD-HOST, GID-V2-PRESENT, GID-ARPFLUX cases (ens0f0 and ens1f0 are RoCE netdevs)
+def nic(h, name):
+    return [i for i in h["interfaces"] if i["name"] == name][0]
+nic(g2, "ens0f0")["ecn"]["roce_np_enabled"] = []                   # no CNPs from this receiver: fail
+nic(g2, "ens0f0")["pfc_prevention_tout"] = {"ms": 0}                # storm prevention off: warn
+nic(g2, "ens0f0")["addresses"].append("10.9.9.9/24")                # an address without a GID: fail
+nic(g3, "ens0f0")["ecn"]["cnp_dscp"] = 46                          # CNPs in the wrong class: fail
+nic(g3, "ens0f0")["stats"]["tx_pause_storm_error_events"] = 3       # a storm shut pause off: fail
+nic(g3, "ens1f0")["addresses"] = ["10.0.0.0/31"]                    # the same /31 as ens0f0 ...
+for x in ("ens0f0", "ens1f0"):                                      # ... with ARP flux possible: warn
+    nic(g3, x)["sysctl"].update({"arp_ignore": 0, "all_arp_ignore": 0})
+nic(g4, "ens0f0")["ecn"] = {"unknown": "no /sys/class/net/ens0f0/ecn (upstream driver)"}
+nic(g4, "ens0f0")["pfc_prevention_tout"] = {"unknown": "ethtool: Operation not supported"}
+g4["rdma"]["devices"][0]["ports"][0]["gids"] = {"unknown": "no gids directory for the port"}
 inv = "version: 1\nfabric:\n  name: t\n  roce: {priority: 3, dscp: 26, cnp_dscp: 48, mtu: 9000}\ndevices:\n"
 devs = []
 for name, doc in hosts.items():
@@ -93,6 +107,20 @@ rule("HOST-ROCE-MODE", "gpu1:mlx5_0/1", "pass", "RoCE v2, ToS 106 = DSCP 26")
 rule("HOST-ROCE-MODE", "gpu2:mlx5_0/1", "fail", "'IB/RoCE v1'")
 rule("HOST-ROCE-MODE", "gpu3:mlx5_0/1", "fail", "ToS 0 is DSCP 0, not the fabric's RoCE DSCP 26")
 rule("HOST-ROCE-MODE", "gpu4:mlx5_0/1", "unknown", "not known")
+rule("ECN-HOST-NP-RP", "gpu1:ens0f0", "pass", "DCQCN NP and RP on priority 3, CNP DSCP 48")
+rule("ECN-HOST-NP-RP", "gpu2:ens0f0", "fail", "notification point (roce_np) is off")
+rule("ECN-HOST-NP-RP", "gpu3:ens0f0", "fail", "CNPs leave with DSCP 46, not the fabric's CNP DSCP 48")
+rule("ECN-HOST-NP-RP", "gpu4:ens0f0", "unknown", "DCQCN enables are not known")
+rule("PFC-WD-HOST", "gpu1:ens0f0", "pass", "driver default")
+rule("PFC-WD-HOST", "gpu2:ens0f0", "warn", "pause-storm prevention is disabled")
+rule("PFC-WD-HOST", "gpu3:ens0f0", "fail", "3 pause-storm error event(s)")
+rule("PFC-WD-HOST", "gpu4:ens0f0", "unknown", "not known")
+rule("GID-V2-PRESENT", "gpu1:ens0f0", "pass", "has a RoCE v2 GID")
+rule("GID-V2-PRESENT", "gpu2:ens0f0", "fail", "1 address(es) of ens0f0 have no RoCE v2 GID on mlx5_0 port 1 (first: 10.9.9.9/24)")
+rule("GID-V2-PRESENT", "gpu4:ens0f0", "unknown", "GIDs of mlx5_0 are not known")
+rule("GID-ARPFLUX", "gpu1", "pass", "each of the 2 RoCE NICs has a subnet of its own")
+rule("GID-ARPFLUX", "gpu3", "warn", "share a subnet while ARP flux is possible")
+print("ECN-HOST-NP-RP, PFC-WD-HOST, GID-V2-PRESENT: pass/fail/(warn)/unknown; GID-ARPFLUX pass/warn")
 print("HOST-MEMLOCK pass/fail/warn/unknown, HOST-ASPM pass/warn/unknown, HOST-ROCE-MODE pass/fail(v1)/fail(ToS 0)/unknown")
 print("HOST-PCIE-LINK: NIC x8 fail, slot-limited fail, upstream x8 fail, Gen3 warn, unknown, "
       "2 x 100G on Gen3 x8 fail, Gen4 x16 pass")

@@ -1,0 +1,317 @@
+/* SPDX-License-Identifier: MIT */
+/* Host RoCE rules on the RDMA netdevs (the interfaces an RDMA port names), rule catalog §3, §5, §7:
+ *   ECN-HOST-NP-RP  DCQCN notification and reaction points on the RoCE priority; CNP DSCP;
+ *   PFC-WD-HOST     the NIC's pause-storm prevention is on, and no storm shut pause off;
+ *   GID-V2-PRESENT  every address of a RoCE netdev has a RoCE v2 GID;
+ *   GID-ARPFLUX     RoCE NICs sharing a subnet answer ARP only for their own addresses. */
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/rules.h"
+
+/* The RDMA port whose netdev is ifc, or NULL: only those interfaces carry RoCE. */
+static const struct fc_rdma_port *roce_port(const struct fc_device *d, const struct fc_iface *ifc,
+					    const struct fc_rdma_dev **rd)
+{
+	size_t i, k;
+
+	for (i = 0; i < d->nrdma; i++)
+		for (k = 0; k < d->rdma[i].nports; k++) {
+			const struct fc_rdma_port *p = &d->rdma[i].ports[k];
+
+			if (p->netdev.m.known && !strcmp(p->netdev.v, ifc->name)) {
+				*rd = &d->rdma[i];
+				return p;
+			}
+		}
+	return NULL;
+}
+
+static const char *ifsubj(struct fc_rctx *c, const struct fc_iface *ifc)
+{
+	return fc_sprintf(c->eng->arena, "%s:%s", c->dev->name, ifc->name);
+}
+
+/* --- ECN-HOST-NP-RP ------------------------------------------------------------------------------ */
+
+static void ecn_iface(struct fc_rctx *c, const struct fc_iface *ifc)
+{
+	const struct fc_intent *in = &c->m->intent;
+	const char *subj = ifsubj(c, ifc);
+	struct fc_finding *f;
+	int64_t bit;
+
+	if (!in->roce_prio.m.known) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the fabric's RoCE priority is not declared (inventory "
+							"fabric.roce.priority)");
+		return;
+	}
+	if (!ifc->ecn_np_prios.m.known || !ifc->ecn_rp_prios.m.known) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the NIC's DCQCN enables are not known");
+		fc_ev_unknown(c, f, subj, "ECN NP/RP", !ifc->ecn_np_prios.m.known ? &ifc->ecn_np_prios.m : &ifc->ecn_rp_prios.m);
+		return;
+	}
+	bit = (int64_t)1 << in->roce_prio.v;
+	if (!(ifc->ecn_np_prios.v & bit) || !(ifc->ecn_rp_prios.v & bit))
+		f = fc_finding_new(c, FC_FAIL, subj, "DCQCN %s on RoCE priority %lld: %s",
+				   !(ifc->ecn_np_prios.v & bit) && !(ifc->ecn_rp_prios.v & bit) ? "notification and reaction "
+												   "points are off"
+				   : !(ifc->ecn_np_prios.v & bit) ? "notification point (roce_np) is off"
+								  : "reaction point (roce_rp) is off",
+				   (long long)in->roce_prio.v,
+				   !(ifc->ecn_rp_prios.v & bit) ? "marked packets never slow this sender"
+								: "this receiver sends no CNPs for marked packets");
+	else if (in->cnp_dscp.m.known && ifc->cnp_dscp.m.known && ifc->cnp_dscp.v != in->cnp_dscp.v)
+		f = fc_finding_new(c, FC_FAIL, subj, "CNPs leave with DSCP %lld, not the fabric's CNP DSCP %lld: they miss "
+						     "the class that protects them",
+				   (long long)ifc->cnp_dscp.v, (long long)in->cnp_dscp.v);
+	else if (!ifc->cnp_dscp.m.known)
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "DCQCN on priority %lld; the CNP DSCP is not known",
+				   (long long)in->roce_prio.v);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "DCQCN NP and RP on priority %lld, CNP DSCP %lld",
+				   (long long)in->roce_prio.v, (long long)ifc->cnp_dscp.v);
+	fc_ev(c, f, subj, "roce_np enabled", &ifc->ecn_np_prios.m.src, "priority mask 0x%02llx",
+	      (unsigned long long)ifc->ecn_np_prios.v);
+	fc_ev(c, f, subj, "roce_rp enabled", &ifc->ecn_rp_prios.m.src, "priority mask 0x%02llx",
+	      (unsigned long long)ifc->ecn_rp_prios.v);
+	if (ifc->cnp_dscp.m.known)
+		fc_ev(c, f, subj, "cnp_dscp", &ifc->cnp_dscp.m.src, "%lld", (long long)ifc->cnp_dscp.v);
+	if (in->cnp_dscp.m.known)
+		fc_ev(c, f, "intent", "CNP DSCP", &in->cnp_dscp.m.src, "%lld", (long long)in->cnp_dscp.v);
+}
+
+/* --- PFC-WD-HOST --------------------------------------------------------------------------------- */
+
+static void pfcwd_iface(struct fc_rctx *c, const struct fc_iface *ifc)
+{
+	const char *subj = ifsubj(c, ifc);
+	const struct fc_counter *storm = ifc->stats_m.known ? fc_counter_find(ifc->stats, ifc->nstats,
+									      "tx_pause_storm_error_events")
+							    : NULL;
+	struct fc_finding *f;
+
+	if (storm && storm->value > 0)
+		f = fc_finding_new(c, FC_FAIL, subj, "%llu pause-storm error event(s) since the counters were cleared: the NIC "
+						     "stopped sending pause, and drops could have occurred",
+				   (unsigned long long)storm->value);
+	else if (!ifc->pfc_prev_tout_ms.m.known)
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the pfc-prevention-tout tunable is not known");
+	else if (ifc->pfc_prev_tout_ms.v == 0)
+		f = fc_finding_new(c, FC_WARN, subj, "pause-storm prevention is disabled (pfc-prevention-tout 0): a stuck "
+						     "receiver can pause the fabric indefinitely");
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "pause-storm prevention on (%s)",
+				   ifc->pfc_prev_tout_ms.v < 0 ? "driver default"
+							       : fc_sprintf(c->eng->arena, "%lld ms", (long long)ifc->pfc_prev_tout_ms.v));
+	if (ifc->pfc_prev_tout_ms.m.known)
+		fc_ev(c, f, subj, "pfc-prevention-tout", &ifc->pfc_prev_tout_ms.m.src, "%s",
+		      ifc->pfc_prev_tout_ms.v < 0 ? "auto"
+						  : fc_sprintf(c->eng->arena, "%lld ms", (long long)ifc->pfc_prev_tout_ms.v));
+	else
+		fc_ev_unknown(c, f, subj, "pfc-prevention-tout", &ifc->pfc_prev_tout_ms.m);
+	if (storm)
+		fc_ev(c, f, subj, "tx_pause_storm_error_events", &ifc->stats_m.src, "%llu", (unsigned long long)storm->value);
+}
+
+/* --- GID-V2-PRESENT ------------------------------------------------------------------------------ */
+
+/* "10.1.1.1/31" -> ::ffff:10.1.1.1; "fd00::1/64" -> itself; false for link-local and junk */
+static bool addr_gid(const char *a, unsigned char g[16])
+{
+	char ip[64];
+	struct in_addr v4;
+
+	snprintf(ip, sizeof(ip), "%.*s", (int)strcspn(a, "/"), a);
+	if (inet_pton(AF_INET, ip, &v4) == 1) {
+		memset(g, 0, 10);
+		g[10] = g[11] = 0xff;
+		memcpy(g + 12, &v4, 4);
+		return true;
+	}
+	return inet_pton(AF_INET6, ip, g) == 1 && !(g[0] == 0xfe && (g[1] & 0xc0) == 0x80);
+}
+
+static void gidv2_iface(struct fc_rctx *c, const struct fc_iface *ifc, const struct fc_rdma_dev *rd,
+			const struct fc_rdma_port *p)
+{
+	const char *subj = ifsubj(c, ifc);
+	struct fc_finding *f;
+	size_t i, k, have = 0, missing = 0;
+	const char *miss = NULL;
+
+	if (!ifc->addresses.m.known || !p->gids_m.known) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the %s of %s are not known",
+				   !ifc->addresses.m.known ? "addresses" : "GIDs", !ifc->addresses.m.known ? ifc->name : rd->name);
+		fc_ev_unknown(c, f, subj, !ifc->addresses.m.known ? "addresses" : "GID table",
+			      !ifc->addresses.m.known ? &ifc->addresses.m : &p->gids_m);
+		return;
+	}
+	for (i = 0; i < ifc->addresses.n; i++) {
+		unsigned char want[16], g[16];
+		bool found = false;
+
+		if (!addr_gid(ifc->addresses.v[i], want))
+			continue;
+		for (k = 0; k < p->ngids && !found; k++)
+			found = !strcmp(p->gids[k].type, "RoCE v2") && inet_pton(AF_INET6, p->gids[k].gid, g) == 1 &&
+				!memcmp(g, want, 16) && (!p->gids[k].netdev || !strcmp(p->gids[k].netdev, ifc->name));
+		if (found)
+			have++;
+		else if (!missing++)
+			miss = ifc->addresses.v[i];
+	}
+	if (missing)
+		f = fc_finding_new(c, FC_FAIL, subj, "%zu address(es) of %s have no RoCE v2 GID on %s port %d (first: %s): "
+						     "RoCE v2 peers cannot reach them",
+				   missing, ifc->name, rd->name, p->num, miss);
+	else if (!have)
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "%s has no routable address to check", ifc->name);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "every routable address of %s (%zu) has a RoCE v2 GID", ifc->name, have);
+	fc_ev(c, f, subj, "addresses", &ifc->addresses.m.src, "%zu", ifc->addresses.n);
+	fc_ev(c, f, subj, "GID table", &p->gids_m.src, "%s port %d: %zu GIDs", rd->name, p->num, p->ngids);
+}
+
+static void per_roce_iface(struct fc_rctx *c, int which)
+{
+	const struct fc_device *d = c->dev;
+	size_t i;
+
+	if (d->kind != FC_DEV_HOST)
+		return;
+	for (i = 0; i < d->nifaces; i++) {
+		const struct fc_rdma_dev *rd = NULL;
+		const struct fc_rdma_port *p = roce_port(d, d->ifaces[i], &rd);
+
+		if (!p || (p->link_layer.m.known && strcmp(p->link_layer.v, "Ethernet")))
+			continue;
+		if (which == 0)
+			ecn_iface(c, d->ifaces[i]);
+		else if (which == 1)
+			pfcwd_iface(c, d->ifaces[i]);
+		else
+			gidv2_iface(c, d->ifaces[i], rd, p);
+	}
+}
+
+static void ecn_run(struct fc_rctx *c)
+{
+	per_roce_iface(c, 0);
+}
+
+static void pfcwd_run(struct fc_rctx *c)
+{
+	per_roce_iface(c, 1);
+}
+
+static void gidv2_run(struct fc_rctx *c)
+{
+	per_roce_iface(c, 2);
+}
+
+/* --- GID-ARPFLUX ---------------------------------------------------------------------------------- */
+
+static void arpflux_run(struct fc_rctx *c)
+{
+	const struct fc_device *d = c->dev;
+	const struct fc_iface *roce[64];
+	uint32_t net[64], mask[64];
+	size_t n = 0, i, k, shared = 0;
+	struct fc_finding *f = NULL;
+
+	if (d->kind != FC_DEV_HOST)
+		return;
+	for (i = 0; i < d->nifaces && n < 64; i++) {
+		const struct fc_rdma_dev *rd;
+		uint32_t a[8];
+		size_t na;
+		const char *slash;
+		int len;
+
+		if (!roce_port(d, d->ifaces[i], &rd) || !d->ifaces[i]->addresses.m.known)
+			continue;
+		na = fc_iface_ipv4(d->ifaces[i], a, 8);
+		for (k = 0; k < d->ifaces[i]->addresses.n && na; k++)
+			if ((slash = strchr(d->ifaces[i]->addresses.v[k], '/')) && strchr(d->ifaces[i]->addresses.v[k], '.'))
+				break;
+		len = na && k < d->ifaces[i]->addresses.n ? (int)strtol(slash + 1, NULL, 10) : -1;
+		if (len < 0 || len > 32)
+			continue;
+		mask[n] = len ? 0xffffffffu << (32 - len) : 0;
+		net[n] = a[0] & mask[n];
+		roce[n++] = d->ifaces[i];
+	}
+	if (n < 2)
+		return;   /* one RoCE NIC with an IPv4 address: no flux possible */
+	for (i = 0; i < n; i++) {
+		bool dup = false;
+
+		for (k = 0; k < n; k++)
+			dup |= k != i && mask[k] == mask[i] && net[k] == net[i];
+		if (!dup)
+			continue;
+		shared++;
+		if (roce[i]->arp_ignore.m.known && roce[i]->arp_announce.m.known && roce[i]->arp_ignore.v >= 1 &&
+		    roce[i]->arp_announce.v >= 1)
+			continue;
+		if (!f)
+			f = fc_finding_new(c, FC_WARN, d->name, "RoCE NICs share a subnet while ARP flux is possible: a NIC can "
+								"answer ARP for a peer NIC's address and RDMA sessions break");
+		if (roce[i]->arp_ignore.m.known && roce[i]->arp_announce.m.known)
+			fc_ev(c, f, ifsubj(c, roce[i]), "arp_ignore/arp_announce", &roce[i]->arp_ignore.m.src, "%lld/%lld (need >= 1/1)",
+			      (long long)roce[i]->arp_ignore.v, (long long)roce[i]->arp_announce.v);
+		else
+			fc_ev_unknown(c, f, ifsubj(c, roce[i]), "arp_ignore/arp_announce",
+				      !roce[i]->arp_ignore.m.known ? &roce[i]->arp_ignore.m : &roce[i]->arp_announce.m);
+	}
+	if (!f)
+		f = fc_finding_new(c, FC_PASS, d->name, shared ? "%zu RoCE NICs share subnets, all with arp_ignore and "
+								 "arp_announce set"
+							       : "each of the %zu RoCE NICs has a subnet of its own",
+				   shared ? shared : n);
+}
+
+/* --- registrations --------------------------------------------------------------------------------- */
+
+const struct fc_rule fc_rule_ecn_host = {
+	.id = "ECN-HOST-NP-RP",
+	.title = "DCQCN is on for the RoCE priority in the NIC, and CNPs carry the fabric's CNP DSCP",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_DEVICE,
+	.inputs = "host: /sys/class/net/IF/ecn/roce_np|roce_rp/enable/PRIO, roce_np/cnp_dscp; intent: RoCE priority, CNP DSCP",
+	.params = fc_no_params,
+	.run = ecn_run,
+};
+
+const struct fc_rule fc_rule_pfcwd_host = {
+	.id = "PFC-WD-HOST",
+	.title = "The NIC's pause-storm prevention is on, and no storm has shut pause off",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_DEVICE,
+	.inputs = "host: ethtool --get-tunable IF pfc-prevention-tout; ethtool -S tx_pause_storm_error_events",
+	.params = fc_no_params,
+	.run = pfcwd_run,
+};
+
+const struct fc_rule fc_rule_gid_v2 = {
+	.id = "GID-V2-PRESENT",
+	.title = "Every routable address of a RoCE netdev has a RoCE v2 GID",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_DEVICE,
+	.inputs = "host: addresses of the RDMA port's netdev; the port's GID table with types and netdevs",
+	.params = fc_no_params,
+	.run = gidv2_run,
+};
+
+const struct fc_rule fc_rule_gid_arpflux = {
+	.id = "GID-ARPFLUX",
+	.title = "RoCE NICs sharing a subnet do not answer ARP for each other",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_DEVICE,
+	.inputs = "host: IPv4 subnets of the RDMA netdevs; effective arp_ignore and arp_announce",
+	.params = fc_no_params,
+	.run = arpflux_run,
+};

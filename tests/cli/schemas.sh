@@ -22,10 +22,10 @@ schema = json.load(open(sys.argv[1])); sarif = json.load(open(sys.argv[2]))
 jsonschema.validate(sarif, schema)
 report = json.load(open(sys.argv[5]))
 jsonschema.validate(report, json.load(open(sys.argv[4])))
-assert report["summary"]["fail"] == 4 and report["summary"]["exit_code"] == 1, report["summary"]
+assert report["summary"]["fail"] == 5 and report["summary"]["exit_code"] == 1, report["summary"]
 res = sarif["runs"][0]["results"]
 fails = [r for r in res if r["kind"] == "fail"]
-assert len(fails) == 4, len(fails)
+assert len(fails) == 5, len(fails)
 for r in fails:
     loc = r["locations"][0]["physicalLocation"]
     assert loc["artifactLocation"]["uri"].startswith("inventories/demo/"), loc

@@ -116,8 +116,14 @@ static void demo_planted_findings(void **state)
 	struct fc_err err;
 	const struct doc_node *f;
 	size_t i, fails = 0;
-	bool seen[4] = { false, false, false, false };
-	static const char *const want[4] = { "L1-LANES-MODULATION", "HR-SIZE", "GID-DUP", "UDP4791-SWITCH-ACL" };
+	bool seen[5] = { false, false, false, false, false };
+	/* fault 1 (CR2 NRZ against a single-lane PAM4 port) shows twice: the lanes, and the FEC that
+	 * follows from them (RS-528 against RS-544) */
+	static const char *const want[5] = { "L1-LANES-MODULATION", "HR-SIZE", "GID-DUP", "UDP4791-SWITCH-ACL",
+					     "FEC-MATCH" };
+	static const char *const subjects[4] = { "leaf2:Ethernet1/50/1 <-> host2:ens1f1",
+						 "leaf2:Ethernet1/49/2 <-> host3:ens1f1", "GID ::ffff:10.2.2.1",
+						 "leaf1:Ethernet1/3 <-> host3:ens1f0" };
 
 	(void)state;
 	snprintf(fmt, sizeof(fmt), "json=%s/r.json", t);
@@ -135,19 +141,27 @@ static void demo_planted_findings(void **state)
 		const char *st, *rule;
 		size_t k;
 
+		const char *subj;
+		bool planted = false;
+
 		doc_req_str(d, f->items[i], "status", &st, &err);
 		doc_req_str(d, f->items[i], "rule", &rule, &err);
+		doc_req_str(d, f->items[i], "subject", &subj, &err);
 		if (strcmp(st, "fail"))
 			continue;
 		fails++;
-		for (k = 0; k < 4; k++)
+		for (k = 0; k < 5; k++)
 			if (!strcmp(rule, want[k]))
 				seen[k] = true;
+		for (k = 0; k < 4; k++)
+			planted |= !strcmp(subj, subjects[k]);
+		if (!planted)
+			fail_msg("a failure that was not planted: %s %s", rule, subj);
 		/* both ends' evidence for link findings */
 		assert_true(doc_get(f->items[i], "evidence")->n >= 2);
 	}
-	assert_int_equal(fails, 4);
-	for (i = 0; i < 4; i++)
+	assert_int_equal(fails, 5);
+	for (i = 0; i < 5; i++)
 		if (!seen[i])
 			fail_msg("planted fault %s not reported", want[i]);
 	doc_free(&d);
@@ -363,11 +377,11 @@ static void policy_changes_results(void **state)
 	const char *argv[] = { "fabcheck", "validate", "inventories/demo", "--policy", path, NULL };
 
 	(void)state;
-	/* Disabling three of the four failing rules and demoting the fourth to info, below the
+	/* Disabling four of the five failing rules and demoting the fifth to info, below the
 	 * default --fail-on low, makes the demo pass. */
 	snprintf(path, sizeof(path), "%s/policy.yaml", d);
 	write_file(path, "rules:\n  L1-LANES-MODULATION: {enabled: false}\n  GID-DUP: {enabled: false}\n"
-			 "  UDP4791-SWITCH-ACL: {enabled: false}\n  HR-SIZE: {severity: info}\n");
+			 "  UDP4791-SWITCH-ACL: {enabled: false}\n  FEC-MATCH: {enabled: false}\n  HR-SIZE: {severity: info}\n");
 	run_cli(&r, argv);
 	assert_int_equal(r.code, FC_EXIT_OK);
 	run_free(&r);
@@ -398,7 +412,7 @@ static void waivers(void **state)
 	static const char *const live =
 		"waivers:\n"
 		"  - {rule: HR-SIZE, subject: '* <-> host3:*', reason: 'buffer resized in CHG-1234', owner: alice, expires: 2999-12-31}\n"
-		"  - {rule: L1-LANES-MODULATION, subject: 'leaf2:Ethernet1/50/1 <-> host2:ens1f1', reason: 'recabling Friday',\n"
+		"  - {rule: '*', subject: 'leaf2:Ethernet1/50/1 <-> host2:ens1f1', reason: 'recabling Friday',\n"
 		"     owner: bob, expires: 2999-01-01}\n"
 		"  - {rule: '*', subject: 'leaf1:Ethernet1/3 <-> *', reason: 'ACL change pending', owner: carol, expires: 2999-01-01}\n"
 		"  - {rule: GID-DUP, subject: 'GID ::ffff:10.2.2.1', reason: 'host4 renumbering', owner: dave, expires: 2999-01-01}\n";
@@ -426,14 +440,14 @@ static void waivers(void **state)
 	assert_non_null(strstr(lines, "WAIVER-EXPIRED pass waiver GID-DUP GID ::ffff:10.2.2.1"));
 	assert_non_null(strstr(r.out, "\"waived\":true"));
 	assert_non_null(strstr(r.out, "\"owner\":\"carol\""));
-	assert_non_null(strstr(r.out, "\"waived\":4"));
+	assert_non_null(strstr(r.out, "\"waived\":5"));
 	assert_non_null(strstr(r.out, "\"fail\":0"));
 	free(lines);
 	run_free(&r);
 	run_cli(&r, text);
 	assert_non_null(strstr(r.out, "WAIVED  critical HR-SIZE"));
 	assert_non_null(strstr(r.out, "buffer resized in CHG-1234 (alice, until 2999-12-31)"));
-	assert_non_null(strstr(r.out, "4 waived"));
+	assert_non_null(strstr(r.out, "5 waived"));
 	run_free(&r);
 	/* an expired waiver waives nothing and is itself a finding */
 	write_file(path, "waivers:\n  - {rule: GID-DUP, subject: 'GID *', reason: r, owner: o, expires: 2001-01-31}\n");

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: MIT */
+/* Two-ended link rules that compare one attribute of both ends (rule catalog §1, §2, §3, §6):
+ *   L1-SPEED-MATCH   both ends at the same speed, and at the designed speed;
+ *   FEC-MATCH        the same active FEC on both ends (a down link's FEC is no evidence);
+ *   PFC-LLFC-OFF     802.3x pause off on both ends of a PFC link;
+ *   MTU-HOST-SWITCH  the switch port's MTU carries the host's largest frame. */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/rules.h"
+
+/* Both ends' interfaces, or an UNKNOWN finding naming the missing one; false then. */
+static bool both_ends(struct fc_rctx *c, const char *subj, const struct fc_iface *ifc[2])
+{
+	const struct fc_link *l = c->link;
+	const struct fc_endpoint *e[2] = { &l->a, &l->b };
+	struct fc_finding *f = NULL;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		ifc[k] = e[k]->ifc;
+		if (ifc[k])
+			continue;
+		if (!f)
+			f = fc_finding_new(c, FC_UNKNOWN, subj, "a port of the link was not seen in the collected data");
+		fc_ev(c, f, fc_end_name(c, e[k]), "port", NULL, "unknown: %s",
+		      e[k]->dev ? "the device's data has no such port" : "device not in the inventory");
+	}
+	return !f;
+}
+
+static void unknown_attr(struct fc_rctx *c, const char *subj, const char *what, const struct fc_meta *m[2])
+{
+	const struct fc_endpoint *e[2] = { &c->link->a, &c->link->b };
+	struct fc_finding *f = fc_finding_new(c, FC_UNKNOWN, subj, "the %s is not known on both ends", what);
+	int k;
+
+	for (k = 0; k < 2; k++)
+		if (!m[k]->known)
+			fc_ev_unknown(c, f, fc_end_name(c, e[k]), what, m[k]);
+}
+
+/* --- L1-SPEED-MATCH ----------------------------------------------------------------------------- */
+
+static void speed_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
+	const struct fc_iface *ifc[2];
+	const struct fc_meta *m[2];
+	struct fc_finding *f;
+	int k;
+
+	if (!both_ends(c, subj, ifc))
+		return;
+	m[0] = &ifc[0]->speed_mbps.m, m[1] = &ifc[1]->speed_mbps.m;
+	if (!m[0]->known || !m[1]->known) {
+		unknown_attr(c, subj, "speed", m);
+		return;
+	}
+	if (ifc[0]->speed_mbps.v != ifc[1]->speed_mbps.v)
+		f = fc_finding_new(c, FC_FAIL, subj, "%lld Mb/s on %s vs %lld Mb/s on %s", (long long)ifc[0]->speed_mbps.v,
+				   n[0], (long long)ifc[1]->speed_mbps.v, n[1]);
+	else if (l->design_speed_mbps.m.known && ifc[0]->speed_mbps.v != l->design_speed_mbps.v)
+		f = fc_finding_new(c, FC_FAIL, subj, "both ends run %lld Mb/s, the plan says %lld Mb/s",
+				   (long long)ifc[0]->speed_mbps.v, (long long)l->design_speed_mbps.v);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "both ends at %lld Mb/s%s", (long long)ifc[0]->speed_mbps.v,
+				   l->design_speed_mbps.m.known ? ", as planned" : "");
+	for (k = 0; k < 2; k++)
+		fc_ev(c, f, n[k], "speed", &ifc[k]->speed_mbps.m.src, "%lld Mb/s", (long long)ifc[k]->speed_mbps.v);
+	if (l->design_speed_mbps.m.known)
+		fc_ev(c, f, "plan", "speed", &l->design_speed_mbps.m.src, "%lld Mb/s", (long long)l->design_speed_mbps.v);
+}
+
+/* --- FEC-MATCH ------------------------------------------------------------------------------------ */
+
+static bool is_down(const struct fc_iface *ifc)
+{
+	return ifc->oper_state.m.known && strcmp(ifc->oper_state.v, "up");
+}
+
+static void fec_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
+	const struct fc_iface *ifc[2];
+	const struct fc_meta *m[2];
+	struct fc_finding *f;
+	int k;
+
+	if (!both_ends(c, subj, ifc))
+		return;
+	m[0] = &ifc[0]->fec_active.m, m[1] = &ifc[1]->fec_active.m;
+	if (!m[0]->known || !m[1]->known) {
+		unknown_attr(c, subj, "active FEC", m);
+		return;
+	}
+	if (is_down(ifc[0]) || is_down(ifc[1]))
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the link is down: a down port reports no active FEC worth comparing");
+	else if (strcmp(ifc[0]->fec_active.v, ifc[1]->fec_active.v))
+		f = fc_finding_new(c, FC_FAIL, subj, "active FEC %s on %s vs %s on %s: the ends cannot decode each other",
+				   ifc[0]->fec_active.v, n[0], ifc[1]->fec_active.v, n[1]);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "both ends decode %s FEC", ifc[0]->fec_active.v);
+	for (k = 0; k < 2; k++) {
+		fc_ev(c, f, n[k], "active FEC", &ifc[k]->fec_active.m.src, "%s", ifc[k]->fec_active.v);
+		if (ifc[k]->oper_state.m.known)
+			fc_ev(c, f, n[k], "state", &ifc[k]->oper_state.m.src, "%s", ifc[k]->oper_state.v);
+	}
+}
+
+/* --- PFC-LLFC-OFF --------------------------------------------------------------------------------- */
+
+static void llfc_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
+	const struct fc_iface *ifc[2];
+	struct fc_finding *f;
+	bool on[2], known = true;
+	int k;
+
+	if (!both_ends(c, subj, ifc))
+		return;
+	for (k = 0; k < 2; k++) {
+		known &= ifc[k]->pause_rx.m.known && ifc[k]->pause_tx.m.known;
+		on[k] = (ifc[k]->pause_rx.m.known && ifc[k]->pause_rx.v) || (ifc[k]->pause_tx.m.known && ifc[k]->pause_tx.v);
+	}
+	if (on[0] || on[1])
+		f = fc_finding_new(c, FC_FAIL, subj, "802.3x pause is on at %s%s%s: PFC and link-level pause exclude each "
+						     "other (on mlx5 global pause makes every buffer lossless)",
+				   on[0] ? n[0] : "", on[0] && on[1] ? " and " : "", on[1] ? n[1] : "");
+	else if (!known) {
+		const struct fc_meta *m[2] = { ifc[0]->pause_rx.m.known ? &ifc[0]->pause_tx.m : &ifc[0]->pause_rx.m,
+					       ifc[1]->pause_rx.m.known ? &ifc[1]->pause_tx.m : &ifc[1]->pause_rx.m };
+
+		unknown_attr(c, subj, "802.3x pause", m);
+		return;
+	} else
+		f = fc_finding_new(c, FC_PASS, subj, "802.3x pause off on both ends");
+	for (k = 0; k < 2; k++)
+		if (ifc[k]->pause_rx.m.known && ifc[k]->pause_tx.m.known)
+			fc_ev(c, f, n[k], "802.3x pause", &ifc[k]->pause_rx.m.src, "rx %s, tx %s", ifc[k]->pause_rx.v ? "on" : "off",
+			      ifc[k]->pause_tx.v ? "on" : "off");
+}
+
+/* --- MTU-HOST-SWITCH ------------------------------------------------------------------------------ */
+
+static const struct fc_rule_param mtu_params[] = {
+	{ "l2_overhead", FC_PARAM_INT, "18",
+	  "bytes a switch counts beyond the host's IP MTU: Ethernet header 14 + 802.1Q tag 4 [B]" },
+	{ NULL, FC_PARAM_INT, NULL, NULL },
+};
+
+static void mtu_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const char *subj = fc_link_subject(c, l);
+	const struct fc_endpoint *sw = fc_is_switch(&l->a) ? &l->a : fc_is_switch(&l->b) ? &l->b : NULL;
+	const struct fc_endpoint *host = fc_is_host(&l->a) ? &l->a : fc_is_host(&l->b) ? &l->b : NULL;
+	const struct fc_iface *ifc[2];
+	const struct fc_meta *m[2];
+	struct fc_finding *f;
+	int64_t over, need;
+	bool set;
+
+	if (!sw || !host)
+		return;   /* host-to-switch links only; switch-to-switch is the path check */
+	if (!both_ends(c, subj, ifc))
+		return;
+	m[0] = &sw->ifc->mtu.m, m[1] = &host->ifc->mtu.m;
+	if (!m[0]->known || !m[1]->known) {
+		unknown_attr(c, subj, "MTU", m);
+		return;
+	}
+	over = fc_param_int(c, "l2_overhead", &set);
+	/* NX-OS "MTU 9216 bytes" counts the Ethernet frame without FCS; the host's MTU is the IP MTU */
+	need = host->ifc->mtu.v + over;
+	if (sw->ifc->mtu.v < need)
+		f = fc_finding_new(c, FC_FAIL, subj, "switch port MTU %lld is below the host's %lld + %lld bytes of L2 "
+						     "header: full-size RoCE frames are dropped as giants",
+				   (long long)sw->ifc->mtu.v, (long long)host->ifc->mtu.v, (long long)over);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "switch port MTU %lld carries the host's %lld-byte packets",
+				   (long long)sw->ifc->mtu.v, (long long)host->ifc->mtu.v);
+	fc_ev(c, f, fc_end_name(c, sw), "MTU", &sw->ifc->mtu.m.src, "%lld", (long long)sw->ifc->mtu.v);
+	fc_ev(c, f, fc_end_name(c, host), "MTU", &host->ifc->mtu.m.src, "%lld", (long long)host->ifc->mtu.v);
+}
+
+const struct fc_rule fc_rule_l1_speed = {
+	.id = "L1-SPEED-MATCH",
+	.title = "Both ends run the same speed, the planned one",
+	.severity = FC_SEV_CRITICAL,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "host: ethtool speed; switch: show interface speed; plan: link speed",
+	.params = fc_no_params,
+	.run = speed_run,
+};
+
+const struct fc_rule fc_rule_fec_match = {
+	.id = "FEC-MATCH",
+	.title = "Both ends use the same active FEC",
+	.severity = FC_SEV_CRITICAL,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "host: ethtool --show-fec active; switch: show interface fec Oper-fec; both: operational state",
+	.params = fc_no_params,
+	.run = fec_run,
+};
+
+const struct fc_rule fc_rule_llfc_off = {
+	.id = "PFC-LLFC-OFF",
+	.title = "802.3x link-level pause is off where PFC is used",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "host: ethtool -a; switch: show interface flow-control (input/output)",
+	.params = fc_no_params,
+	.run = llfc_run,
+};
+
+const struct fc_rule fc_rule_mtu_host_switch = {
+	.id = "MTU-HOST-SWITCH",
+	.title = "The switch port's MTU carries the host's largest frame",
+	.severity = FC_SEV_CRITICAL,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "host: netdev MTU; switch: interface MTU",
+	.params = mtu_params,
+	.run = mtu_run,
+};

@@ -1,0 +1,59 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Two-ended link rules on the demo fabric with host-side values changed the way real hosts
+# differ: L1-SPEED-MATCH, FEC-MATCH, PFC-LLFC-OFF and MTU-HOST-SWITCH, each asserted pass, fail
+# and unknown on named links.
+set -euo pipefail
+fabcheck=$1
+PY=/usr/bin/python3
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+cp -r inventories/demo "$t/demo"
+"$PY" - "$t/demo" <<'PY'
+import json, sys
+root = sys.argv[1]
+def edit(host, fn):
+    p = "%s/devices/%s/probe.json" % (root, host)
+    d = json.load(open(p))
+    fn({i["name"]: i for i in d["interfaces"]})
+    json.dump(d, open(p, "w"), indent=1)
+def h1(i):
+    i["ens1f0"]["link"]["speed_mbps"] = 50000            # trained at 50G against a 100G port
+    i["ens1f0"]["pause"]["rx"] = True                   # 802.3x pause on: fail
+def h3(i):
+    i["ens1f0"]["fec"] = {"unknown": "ethtool fec: Operation not supported"}
+    i["ens1f0"]["pause"] = {"unknown": "ethtool GPAUSEPARAM: Operation not supported"}
+def h4(i):
+    i["ens1f0"]["mtu"] = 9500                            # above what a 9216-byte port carries
+    i["ens1f1"]["operstate"] = "down"                    # a down port's FEC is no evidence
+    i["ens1f1"]["mtu"] = {"unknown": "/sys/class/net/ens1f1/mtu: absent"}
+edit("host1", h1); edit("host3", h3); edit("host4", h4)
+PY
+set +e
+"$fabcheck" validate "$t/demo" --format json > "$t/r.json"; rc=$?
+set -e
+[ "$rc" -eq 1 ] || fail "validate exit $rc"
+"$PY" - "$t/r.json" <<'PY'
+import json, sys
+g = {(x["rule"], x["subject"]): x for x in json.load(open(sys.argv[1]))["findings"]}
+def rule(rid, subj, status, text):
+    x = g[(rid, subj)]
+    assert x["status"] == status and text in x["message"], (rid, subj, x["status"], x["message"])
+L = lambda sw, h: "%s <-> %s" % (sw, h)
+rule("L1-SPEED-MATCH", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "100000 Mb/s on leaf1:Ethernet1/1 vs 50000 Mb/s on host1:ens1f0")
+rule("L1-SPEED-MATCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "both ends at 100000 Mb/s, as planned")
+rule("FEC-MATCH", L("leaf2:Ethernet1/50/1", "host2:ens1f1"), "fail", "active FEC rs544 on leaf2:Ethernet1/50/1 vs rs on host2:ens1f1")
+rule("FEC-MATCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "both ends decode rs FEC")
+rule("FEC-MATCH", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "active FEC is not known on both ends")
+rule("FEC-MATCH", L("leaf2:Ethernet1/51/1", "host4:ens1f1"), "unknown", "the link is down")
+rule("PFC-LLFC-OFF", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "802.3x pause is on at host1:ens1f0")
+rule("PFC-LLFC-OFF", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "off on both ends")
+rule("PFC-LLFC-OFF", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "802.3x pause is not known on both ends")
+rule("MTU-HOST-SWITCH", L("leaf1:Ethernet1/4", "host4:ens1f0"), "fail", "switch port MTU 9216 is below the host's 9500 + 18")
+rule("MTU-HOST-SWITCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "carries the host's 9000-byte packets")
+rule("MTU-HOST-SWITCH", L("leaf2:Ethernet1/51/1", "host4:ens1f1"), "unknown", "MTU is not known on both ends")
+print("link rules: L1-SPEED-MATCH, FEC-MATCH (incl. a down link), PFC-LLFC-OFF, MTU-HOST-SWITCH: pass, fail, unknown")
+PY
+echo "rules_link: ok"

@@ -3,6 +3,7 @@
  *   L1-SPEED-MATCH   both ends at the same speed, and at the designed speed;
  *   FEC-MATCH        the same active FEC on both ends (a down link's FEC is no evidence);
  *   PFC-LLFC-OFF     802.3x pause off on both ends of a PFC link;
+ *   PFC-PRIO-MATCH   the RoCE priority lossless on both ends, the PFC sets equal;
  *   MTU-HOST-SWITCH  the switch port's MTU carries the host's largest frame. */
 #include <stdio.h>
 #include <string.h>
@@ -187,6 +188,78 @@ static void mtu_run(struct fc_rctx *c)
 	fc_ev(c, f, fc_end_name(c, sw), "MTU", &sw->ifc->mtu.m.src, "%lld", (long long)sw->ifc->mtu.v);
 	fc_ev(c, f, fc_end_name(c, host), "MTU", &host->ifc->mtu.m.src, "%lld", (long long)host->ifc->mtu.v);
 }
+
+/* --- PFC-PRIO-MATCH ------------------------------------------------------------------------------ */
+
+static void prios_text(char *buf, size_t size, int64_t mask)
+{
+	int p;
+
+	buf[0] = '\0';
+	for (p = 0; p < 8; p++)
+		if (mask & (1 << p))
+			snprintf(buf + strlen(buf), size - strlen(buf), "%s%d", buf[0] ? "," : "", p);
+	if (!buf[0])
+		snprintf(buf, size, "none");
+}
+
+static void pfc_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const struct fc_intent *in = &c->m->intent;
+	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
+	const struct fc_iface *ifc[2];
+	const struct fc_meta *m[2];
+	struct fc_finding *f;
+	int64_t bit;
+	char p[2][32];
+	int k;
+
+	if (!both_ends(c, subj, ifc))
+		return;
+	m[0] = &ifc[0]->pfc_prios.m, m[1] = &ifc[1]->pfc_prios.m;
+	if (!m[0]->known || !m[1]->known) {
+		unknown_attr(c, subj, "PFC priority set", m);
+		return;
+	}
+	if (!in->roce_prio.m.known) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the fabric's RoCE priority is not declared (inventory "
+							"fabric.roce.priority)");
+		return;
+	}
+	bit = (int64_t)1 << in->roce_prio.v;
+	for (k = 0; k < 2; k++)
+		prios_text(p[k], sizeof(p[k]), ifc[k]->pfc_prios.v);
+	if (!(ifc[0]->pfc_prios.v & bit) || !(ifc[1]->pfc_prios.v & bit))
+		f = fc_finding_new(c, FC_FAIL, subj, "RoCE priority %lld is not lossless on %s: %s",
+				   (long long)in->roce_prio.v,
+				   !(ifc[0]->pfc_prios.v & bit) && !(ifc[1]->pfc_prios.v & bit) ? "either end"
+				   : !(ifc[0]->pfc_prios.v & bit)				    ? n[0]
+												    : n[1],
+				   (ifc[0]->pfc_prios.v & bit) || (ifc[1]->pfc_prios.v & bit)
+					   ? "one end pauses for a priority the other neither honours nor sends pause for: drops"
+					   : "RoCE runs lossy");
+	else if (ifc[0]->pfc_prios.v != ifc[1]->pfc_prios.v)
+		f = fc_finding_new(c, FC_WARN, subj, "RoCE priority %lld is lossless on both ends, the other lossless "
+						     "priorities differ (%s vs %s)",
+				   (long long)in->roce_prio.v, p[0], p[1]);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "PFC on priorities %s on both ends", p[0]);
+	for (k = 0; k < 2; k++)
+		fc_ev(c, f, n[k], "PFC priorities", &ifc[k]->pfc_prios.m.src, "%s", p[k]);
+	fc_ev(c, f, "intent", "RoCE priority", &in->roce_prio.m.src, "%lld", (long long)in->roce_prio.v);
+}
+
+const struct fc_rule fc_rule_pfc_prio = {
+	.id = "PFC-PRIO-MATCH",
+	.title = "The RoCE priority is lossless on both ends, with the same PFC set",
+	.severity = FC_SEV_CRITICAL,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "host: DCB PFC enabled priorities; switch: network-qos pause pfc-cos and interface priority-flow-control "
+		  "mode; intent: RoCE priority",
+	.params = fc_no_params,
+	.run = pfc_run,
+};
 
 const struct fc_rule fc_rule_l1_speed = {
 	.id = "L1-SPEED-MATCH",

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # Two-ended link rules on the demo fabric with host-side values changed the way real hosts
-# differ: L1-SPEED-MATCH, FEC-MATCH, PFC-LLFC-OFF and MTU-HOST-SWITCH, each asserted pass, fail
+# differ: L1-SPEED-MATCH, FEC-MATCH, PFC-LLFC-OFF, MTU-HOST-SWITCH and PFC-PRIO-MATCH, each asserted pass, fail
 # and unknown on named links.
 set -euo pipefail
 fabcheck=$1
@@ -29,7 +29,13 @@ def h4(i):
     i["ens1f0"]["mtu"] = 9500                            # above what a 9216-byte port carries
     i["ens1f1"]["operstate"] = "down"                    # a down port's FEC is no evidence
     i["ens1f1"]["mtu"] = {"unknown": "/sys/class/net/ens1f1/mtu: absent"}
-edit("host1", h1); edit("host3", h3); edit("host4", h4)
+def h2(i):
+    i["ens1f0"]["dcb"]["pfc_enabled"] = []                # PFC off on the host: RoCE lossy on one end
+def h1b(i):
+    i["ens1f1"]["dcb"]["pfc_enabled"] = [3, 4]            # an extra lossless priority: warn
+def h3b(i):
+    i["ens1f0"]["dcb"] = {"unknown": "dcbnl dcb: Operation not supported"}
+edit("host1", h1); edit("host3", h3); edit("host4", h4); edit("host2", h2); edit("host1", h1b); edit("host3", h3b)
 PY
 set +e
 "$fabcheck" validate "$t/demo" --format json > "$t/r.json"; rc=$?
@@ -54,6 +60,10 @@ rule("PFC-LLFC-OFF", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "802.3x 
 rule("MTU-HOST-SWITCH", L("leaf1:Ethernet1/4", "host4:ens1f0"), "fail", "switch port MTU 9216 is below the host's 9500 + 18")
 rule("MTU-HOST-SWITCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "carries the host's 9000-byte packets")
 rule("MTU-HOST-SWITCH", L("leaf2:Ethernet1/51/1", "host4:ens1f1"), "unknown", "MTU is not known on both ends")
-print("link rules: L1-SPEED-MATCH, FEC-MATCH (incl. a down link), PFC-LLFC-OFF, MTU-HOST-SWITCH: pass, fail, unknown")
+rule("PFC-PRIO-MATCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "fail", "RoCE priority 3 is not lossless on host2:ens1f0")
+rule("PFC-PRIO-MATCH", L("leaf2:Ethernet1/49/1", "host1:ens1f1"), "warn", "the other lossless priorities differ (3 vs 3,4)")
+rule("PFC-PRIO-MATCH", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "PFC priority set is not known on both ends")
+rule("PFC-PRIO-MATCH", L("leaf1:Ethernet1/4", "host4:ens1f0"), "pass", "PFC on priorities 3 on both ends")
+print("link rules: L1-SPEED-MATCH, FEC-MATCH (incl. a down link), PFC-LLFC-OFF, MTU-HOST-SWITCH, PFC-PRIO-MATCH (and warn): pass, fail, unknown")
 PY
 echo "rules_link: ok"

@@ -27,6 +27,9 @@ static const struct fc_rule *const registry[] = {
 	&fc_rule_pfcwd_host,
 	&fc_rule_gid_v2,
 	&fc_rule_gid_arpflux,
+	&fc_rule_fw_consistency,
+	&fc_rule_mtu_fleet,
+	&fc_rule_mtu_roce_active,
 	&fc_rule_waiver_expired,
 	NULL,
 };

@@ -25,6 +25,9 @@ extern const struct fc_rule fc_rule_ecn_host;
 extern const struct fc_rule fc_rule_pfcwd_host;
 extern const struct fc_rule fc_rule_gid_v2;
 extern const struct fc_rule fc_rule_gid_arpflux;
+extern const struct fc_rule fc_rule_fw_consistency;
+extern const struct fc_rule fc_rule_mtu_fleet;
+extern const struct fc_rule fc_rule_mtu_roce_active;
 extern const struct fc_rule fc_rule_waiver_expired;
 
 /* The parameter list of a rule that has none. */

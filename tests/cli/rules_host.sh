@@ -60,6 +60,11 @@ for x in ("ens0f0", "ens1f0"):                                      # ... with A
 nic(g4, "ens0f0")["ecn"] = {"unknown": "no /sys/class/net/ens0f0/ecn (upstream driver)"}
 nic(g4, "ens0f0")["pfc_prevention_tout"] = {"unknown": "ethtool: Operation not supported"}
 g4["rdma"]["devices"][0]["ports"][0]["gids"] = {"unknown": "no gids directory for the port"}
+# HOST-FW-CONSISTENCY, MTU-FLEET, MTU-ROCE-ACTIVE cases
+g2["rdma"]["devices"][0]["fw_ver"] = "22.38.1002"                   # one HCA behind the fleet: warn
+nic(g3, "ens0f0")["mtu"] = 1500                                     # an outlier among 9000s: warn
+g3["rdma"]["devices"][0]["ports"][0]["active_mtu"] = 1024           # ... and RoCE follows it down: warn
+g4["rdma"]["devices"][0]["ports"][0]["active_mtu"] = {"unknown": "libibverbs: no device"}
 inv = "version: 1\nfabric:\n  name: t\n  roce: {priority: 3, dscp: 26, cnp_dscp: 48, mtu: 9000}\ndevices:\n"
 devs = []
 for name, doc in hosts.items():
@@ -120,6 +125,16 @@ rule("GID-V2-PRESENT", "gpu2:ens0f0", "fail", "1 address(es) of ens0f0 have no R
 rule("GID-V2-PRESENT", "gpu4:ens0f0", "unknown", "GIDs of mlx5_0 are not known")
 rule("GID-ARPFLUX", "gpu1", "pass", "each of the 2 RoCE NICs has a subnet of its own")
 rule("GID-ARPFLUX", "gpu3", "warn", "share a subnet while ARP flux is possible")
+x = g[("HOST-FW-CONSISTENCY", "firmware MT4125/MT_0000000359")]
+assert x["status"] == "warn" and "1 of 8 HCA(s) of this type run other firmware than the fleet's 22.39.1002" in x["message"], x
+assert [e["end"] for e in x["evidence"]] == ["gpu2:mlx5_0"], x["evidence"]
+x = g[("MTU-FLEET", "netdev MTU of the RoCE interfaces")]
+assert x["status"] == "warn" and "1 of 8 RoCE interfaces differ from the fleet's MTU 9000" in x["message"], x
+assert [e["end"] for e in x["evidence"]] == ["gpu3:ens0f0"], x["evidence"]
+rule("MTU-ROCE-ACTIVE", "gpu1:mlx5_0/1", "pass", "RoCE active MTU 4096")
+rule("MTU-ROCE-ACTIVE", "gpu3:mlx5_0/1", "warn", "RoCE active MTU 1024, not 4096 (netdev ens0f0 MTU 1500 is too small for it)")
+rule("MTU-ROCE-ACTIVE", "gpu4:mlx5_0/1", "unknown", "not known")
+print("HOST-FW-CONSISTENCY and MTU-FLEET warn naming the outlier; MTU-ROCE-ACTIVE pass/warn/unknown")
 print("ECN-HOST-NP-RP, PFC-WD-HOST, GID-V2-PRESENT: pass/fail/(warn)/unknown; GID-ARPFLUX pass/warn")
 print("HOST-MEMLOCK pass/fail/warn/unknown, HOST-ASPM pass/warn/unknown, HOST-ROCE-MODE pass/fail(v1)/fail(ToS 0)/unknown")
 print("HOST-PCIE-LINK: NIC x8 fail, slot-limited fail, upstream x8 fail, Gen3 warn, unknown, "

@@ -30,6 +30,8 @@ static const struct fc_rule *const registry[] = {
 	&fc_rule_fw_consistency,
 	&fc_rule_mtu_fleet,
 	&fc_rule_mtu_roce_active,
+	&fc_rule_ddm_thresh,
+	&fc_rule_pfcwd_switch,
 	&fc_rule_waiver_expired,
 	NULL,
 };

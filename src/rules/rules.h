@@ -28,6 +28,8 @@ extern const struct fc_rule fc_rule_gid_arpflux;
 extern const struct fc_rule fc_rule_fw_consistency;
 extern const struct fc_rule fc_rule_mtu_fleet;
 extern const struct fc_rule fc_rule_mtu_roce_active;
+extern const struct fc_rule fc_rule_ddm_thresh;
+extern const struct fc_rule fc_rule_pfcwd_switch;
 extern const struct fc_rule fc_rule_waiver_expired;
 
 /* The parameter list of a rule that has none. */

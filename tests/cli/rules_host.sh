@@ -65,6 +65,13 @@ g2["rdma"]["devices"][0]["fw_ver"] = "22.38.1002"                   # one HCA be
 nic(g3, "ens0f0")["mtu"] = 1500                                     # an outlier among 9000s: warn
 g3["rdma"]["devices"][0]["ports"][0]["active_mtu"] = 1024           # ... and RoCE follows it down: warn
 g4["rdma"]["devices"][0]["ports"][0]["active_mtu"] = {"unknown": "libibverbs: no device"}
+# DDM-THRESH cases (odd NICs carry SR4 optics with thresholds; ens3f0 lane 3 has no light)
+nic(g2, "ens1f0")["module"]["temp_c"] = 72.0                        # above the 70 C warning, below 80: warn
+m3 = nic(g3, "ens1f0")["module"]; del m3["thresholds"]              # a module without thresholds ...
+for ln in m3["lanes"]:
+    ln["rx_dbm"] = -12.5                                            # ... under the SR fallback: warn
+for k, ln in enumerate(nic(g4, "ens1f0")["module"]["lanes"]):
+    ln["rx_dbm"] = -5.0 if k == 3 else -1.0                         # one lane 4 dB down: fail
 inv = "version: 1\nfabric:\n  name: t\n  roce: {priority: 3, dscp: 26, cnp_dscp: 48, mtu: 9000}\ndevices:\n"
 devs = []
 for name, doc in hosts.items():
@@ -134,6 +141,14 @@ assert [e["end"] for e in x["evidence"]] == ["gpu3:ens0f0"], x["evidence"]
 rule("MTU-ROCE-ACTIVE", "gpu1:mlx5_0/1", "pass", "RoCE active MTU 4096")
 rule("MTU-ROCE-ACTIVE", "gpu3:mlx5_0/1", "warn", "RoCE active MTU 1024, not 4096 (netdev ens0f0 MTU 1500 is too small for it)")
 rule("MTU-ROCE-ACTIVE", "gpu4:mlx5_0/1", "unknown", "not known")
+rule("DDM-THRESH", "gpu1:ens1f0", "pass", "inside the module's own window")
+rule("DDM-THRESH", "gpu1:ens3f0", "fail", "Rx power (dBm) lane 3 -40.00 is beyond the module's alarm window -13.31..5.40")
+rule("DDM-THRESH", "gpu1:ens5f0", "fail", "Rx power (dBm) lane 7 -15.09 is beyond the module's alarm window -14.00..5.00")
+rule("DDM-THRESH", "gpu2:ens1f0", "warn", "temperature (C) 72.00 is beyond the module's warning window 0.00..70.00")
+rule("DDM-THRESH", "gpu3:ens1f0", "warn", "-12.50 crosses the fallback -12.00 (the module reports no thresholds")
+rule("DDM-THRESH", "gpu4:ens1f0", "fail", "lane 4 receives -5.00 dBm, 4.0 dB below the module's best lane")
+assert ("DDM-THRESH", "gpu1:ens0f0") not in g   # a passive DAC has no monitors
+print("DDM-THRESH: module alarm fail (SFF-8636 and CMIS), warning warn, SR fallback warn, lane spread fail, pass")
 print("HOST-FW-CONSISTENCY and MTU-FLEET warn naming the outlier; MTU-ROCE-ACTIVE pass/warn/unknown")
 print("ECN-HOST-NP-RP, PFC-WD-HOST, GID-V2-PRESENT: pass/fail/(warn)/unknown; GID-ARPFLUX pass/warn")
 print("HOST-MEMLOCK pass/fail/warn/unknown, HOST-ASPM pass/warn/unknown, HOST-ROCE-MODE pass/fail(v1)/fail(ToS 0)/unknown")

@@ -35,6 +35,9 @@ def h1b(i):
     i["ens1f1"]["dcb"]["pfc_enabled"] = [3, 4]            # an extra lossless priority: warn
 def h3b(i):
     i["ens1f0"]["dcb"] = {"unknown": "dcbnl dcb: Operation not supported"}
+cfg = root + "/devices/leaf2/show_running-config.txt"
+text = open(cfg).read()
+open(cfg, "w").write(text.replace("priority-flow-control watch-dog-interval on", "priority-flow-control watch-dog-interval off"))
 edit("host1", h1); edit("host3", h3); edit("host4", h4); edit("host2", h2); edit("host1", h1b); edit("host3", h3b)
 PY
 set +e
@@ -64,6 +67,8 @@ rule("PFC-PRIO-MATCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "fail", "RoCE pri
 rule("PFC-PRIO-MATCH", L("leaf2:Ethernet1/49/1", "host1:ens1f1"), "warn", "the other lossless priorities differ (3 vs 3,4)")
 rule("PFC-PRIO-MATCH", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "PFC priority set is not known on both ends")
 rule("PFC-PRIO-MATCH", L("leaf1:Ethernet1/4", "host4:ens1f0"), "pass", "PFC on priorities 3 on both ends")
-print("link rules: L1-SPEED-MATCH, FEC-MATCH (incl. a down link), PFC-LLFC-OFF, MTU-HOST-SWITCH, PFC-PRIO-MATCH (and warn): pass, fail, unknown")
+rule("PFC-WD-SWITCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "the PFC watchdog is on on leaf1:Ethernet1/2")
+rule("PFC-WD-SWITCH", L("leaf2:Ethernet1/49/1", "host1:ens1f1"), "fail", "the PFC watchdog is off on leaf2:Ethernet1/49/1")
+print("link rules: L1-SPEED-MATCH, FEC-MATCH (incl. a down link), PFC-LLFC-OFF, MTU-HOST-SWITCH, PFC-PRIO-MATCH (and warn), PFC-WD-SWITCH: pass, fail, unknown")
 PY
 echo "rules_link: ok"

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/* Transceiver and PFC-watchdog checks, rule catalog §9 and §3:
+ *   DDM-THRESH     every DOM value inside the module's own alarm (FAIL) and warning (WARN) window;
+ *                  75 C and -12 dBm (multimode SR only) as WARN fallbacks where a module reports
+ *                  no thresholds; never a fixed bias limit; one lane's Rx 3 dB below the others FAILs;
+ *   PFC-WD-SWITCH  the PFC watchdog is on for the switch ports of lossless links. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/rules.h"
+
+#define NOLIM ((double)NAN)   /* no limit on that side */
+
+static const struct fc_rule_param ddm_params[] = {
+	{ "fallback_temp_c", FC_PARAM_DBL, "75", "WARN at or above this temperature where a module reports no thresholds [P]" },
+	{ "fallback_rx_dbm", FC_PARAM_DBL, "-12", "WARN below this Rx power on multimode SR optics without thresholds [P]" },
+	{ "lane_rx_spread_db", FC_PARAM_DBL, "3", "FAIL when one lane's Rx is this far below the module's best lane [P]" },
+	{ NULL, FC_PARAM_INT, NULL, NULL },
+};
+
+struct ddm_state {
+	enum fc_status worst;
+	const char *why;          /* the first value that set worst */
+};
+
+static void judge(struct fc_rctx *c, struct ddm_state *s, const char *what, int lane, const struct fc_dom_val *v,
+		  double fb_hi, double fb_lo)
+{
+	enum fc_status st = FC_PASS;
+	const char *why = NULL;
+	char where[24] = "";
+
+	if (!v->m.known)
+		return;
+	if (lane > 0)
+		snprintf(where, sizeof(where), " lane %d", lane);
+	if (v->thresholds) {
+		if (v->v > v->hi_alarm || v->v < v->lo_alarm)
+			st = FC_FAIL, why = fc_sprintf(c->eng->arena, "%s%s %.2f is beyond the module's alarm window %.2f..%.2f",
+						       what, where, v->v, v->lo_alarm, v->hi_alarm);
+		else if (v->v > v->hi_warn || v->v < v->lo_warn)
+			st = FC_WARN, why = fc_sprintf(c->eng->arena, "%s%s %.2f is beyond the module's warning window "
+								 "%.2f..%.2f",
+						       what, where, v->v, v->lo_warn, v->hi_warn);
+	} else if ((!isnan(fb_hi) && v->v >= fb_hi) || (!isnan(fb_lo) && v->v < fb_lo)) {
+		st = FC_WARN, why = fc_sprintf(c->eng->arena, "%s%s %.2f crosses the fallback %.2f (the module reports no "
+							 "thresholds of its own)",
+					       what, where, v->v, !isnan(fb_hi) && v->v >= fb_hi ? fb_hi : fb_lo);
+	}
+	if (st == FC_FAIL ? s->worst != FC_FAIL : st == FC_WARN && s->worst == FC_PASS) {
+		s->worst = st;
+		s->why = why;
+	}
+}
+
+static void ddm_iface(struct fc_rctx *c, const struct fc_iface *ifc)
+{
+	const struct fc_xcvr *x = &ifc->xcvr;
+	const char *subj = fc_sprintf(c->eng->arena, "%s:%s", c->dev->name, ifc->name);
+	struct ddm_state s = { FC_PASS, NULL };
+	struct fc_finding *f;
+	bool set, sr = x->type.m.known && strstr(x->type.v, "SR");
+	double fb_temp = fc_param_dbl(c, "fallback_temp_c", &set), fb_rx = fc_param_dbl(c, "fallback_rx_dbm", &set);
+	double spread = fc_param_dbl(c, "lane_rx_spread_db", &set), best = -(double)INFINITY, low = (double)INFINITY;
+	int low_lane = 0, nrx = 0;
+	size_t i;
+
+	if (!x->dom_supported.m.known || !x->dom_supported.v || !x->nlanes)
+		return;   /* no module, a passive DAC, or no monitors: nothing to judge */
+	for (i = 0; i < x->nlanes; i++) {
+		const struct fc_dom_lane *L = &x->lanes[i];
+
+		judge(c, &s, "temperature (C)", 0, &L->temp_c, fb_temp, NOLIM);
+		judge(c, &s, "voltage (V)", 0, &L->volt_v, NOLIM, NOLIM);
+		judge(c, &s, "bias (mA)", L->lane, &L->bias_ma, NOLIM, NOLIM);   /* no fixed bias limit */
+		judge(c, &s, "Tx power (dBm)", L->lane, &L->tx_dbm, NOLIM, NOLIM);
+		judge(c, &s, "Rx power (dBm)", L->lane, &L->rx_dbm, NOLIM, sr ? fb_rx : NOLIM);
+		if (L->lane > 0 && L->rx_dbm.m.known) {
+			nrx++;
+			best = L->rx_dbm.v > best ? L->rx_dbm.v : best;
+			if (L->rx_dbm.v < low)
+				low = L->rx_dbm.v, low_lane = L->lane;
+		}
+	}
+	if (s.worst == FC_FAIL)
+		f = fc_finding_new(c, FC_FAIL, subj, "%s", s.why);
+	else if (nrx > 1 && best - low > spread)
+		f = fc_finding_new(c, FC_FAIL, subj, "lane %d receives %.2f dBm, %.1f dB below the module's best lane: a "
+						     "dirty or damaged fibre on that lane",
+				   low_lane, low, best - low);
+	else if (s.worst == FC_WARN)
+		f = fc_finding_new(c, FC_WARN, subj, "%s", s.why);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "every monitored value inside the %s window",
+				   x->lanes[0].temp_c.thresholds ? "module's own" : "fallback");
+	if (x->type.m.known)
+		fc_ev(c, f, subj, "transceiver", &x->type.m.src, "%s", x->type.v);
+	for (i = 0; i < x->nlanes; i++) {
+		const struct fc_dom_lane *L = &x->lanes[i];
+
+		if (L->lane > 0 && L->rx_dbm.m.known)
+			fc_ev(c, f, subj, fc_sprintf(c->eng->arena, "lane %d Rx/Tx/bias", L->lane), &L->rx_dbm.m.src,
+			      "%.2f dBm / %s / %s", L->rx_dbm.v,
+			      L->tx_dbm.m.known ? fc_sprintf(c->eng->arena, "%.2f dBm", L->tx_dbm.v) : "?",
+			      L->bias_ma.m.known ? fc_sprintf(c->eng->arena, "%.2f mA", L->bias_ma.v) : "?");
+		else if (L->lane == 0 && L->temp_c.m.known)
+			fc_ev(c, f, subj, "temperature", &L->temp_c.m.src, "%.2f C", L->temp_c.v);
+	}
+}
+
+static void ddm_run(struct fc_rctx *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->dev->nifaces; i++)
+		ddm_iface(c, c->dev->ifaces[i]);
+}
+
+const struct fc_rule fc_rule_ddm_thresh = {
+	.id = "DDM-THRESH",
+	.title = "Transceiver DOM inside the module's own alarm and warning windows",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_DEVICE,
+	.inputs = "switch: show interface transceiver details (values, thresholds, flags); host: module EEPROM or "
+		  "ethtool -m (values and thresholds)",
+	.params = ddm_params,
+	.run = ddm_run,
+};
+
+/* --- PFC-WD-SWITCH ----------------------------------------------------------------------------- */
+
+static void wd_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const struct fc_endpoint *sw = fc_is_switch(&l->a) ? &l->a : fc_is_switch(&l->b) ? &l->b : NULL;
+	const char *subj = fc_link_subject(c, l), *n;
+	struct fc_finding *f;
+
+	if (!sw || !sw->ifc)
+		return;
+	n = fc_end_name(c, sw);
+	if (sw->ifc->pfc_prios.m.known && sw->ifc->pfc_prios.v == 0)
+		return;   /* not a lossless port: no pause to watch */
+	if (!sw->ifc->pfc_watchdog.m.known) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the PFC watchdog state of %s is not known", n);
+		fc_ev_unknown(c, f, n, "PFC watchdog", &sw->ifc->pfc_watchdog.m);
+		return;
+	}
+	if (!sw->ifc->pfc_watchdog.v)
+		f = fc_finding_new(c, FC_FAIL, subj, "the PFC watchdog is off on %s: a pause storm from the peer freezes "
+						     "the lossless class until someone intervenes",
+				   n);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "the PFC watchdog is on on %s", n);
+	fc_ev(c, f, n, "PFC watchdog", &sw->ifc->pfc_watchdog.m.src, "%s", sw->ifc->pfc_watchdog.v ? "on" : "off");
+}
+
+const struct fc_rule fc_rule_pfcwd_switch = {
+	.id = "PFC-WD-SWITCH",
+	.title = "The PFC watchdog is on for the switch ports of lossless links",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "switch: priority-flow-control watch-dog-interval (global or per interface); PFC priorities",
+	.params = fc_no_params,
+	.run = wd_run,
+};

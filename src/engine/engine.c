@@ -64,8 +64,10 @@ struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const ch
 	f->status = st;
 	f->sev = fc_policy_severity(e->policy, c->rule);
 	f->scope = c->rule->scope;
-	f->subject = fc_strdup(e->arena, subject);
-	f->message = fc_strdup(e->arena, buf);
+	/* interned: a fleet has millions of findings whose subjects, messages and evidence repeat
+	 * (a link's subject in every link rule, "PFC on priorities 3 on both ends" on every link) */
+	f->subject = fc_intern(e->arena, subject);
+	f->message = fc_intern(e->arena, buf);
 	f->link = c->link;
 	f->dev = c->dev;
 	e->findings[e->n++] = f;
@@ -82,7 +84,7 @@ void fc_finding_set_message(struct fc_rctx *c, struct fc_finding *f, const char 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	f->message = fc_strdup(c->eng->arena, buf);
+	f->message = fc_intern(c->eng->arena, buf);
 }
 
 void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what, const struct fc_src *src,
@@ -94,6 +96,10 @@ void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char 
 
 	if (!f)
 		return;
+	if (!f->ev_cap) {   /* most findings carry two to four lines of evidence */
+		f->ev = fc_alloc(c->eng->arena, 4 * sizeof(*f->ev));
+		f->ev_cap = f->ev ? 4 : 0;
+	}
 	f->ev = fc_grow(c->eng->arena, f->ev, f->nev, &f->ev_cap, sizeof(*f->ev));
 	if (!f->ev) {
 		c->eng->oom = true;
@@ -103,9 +109,9 @@ void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	ev = &f->ev[f->nev++];
-	ev->end = fc_strdup(c->eng->arena, end);
+	ev->end = fc_intern(c->eng->arena, end);
 	ev->what = what;
-	ev->value = fc_strdup(c->eng->arena, buf);
+	ev->value = fc_intern(c->eng->arena, buf);
 	if (src)
 		ev->src = *src;
 	else

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/hmap.h"
 #include "util/str.h"
 
 static const char *const top_keys[] = { "version", "fabric", "devices", "groups", "credentials", "links", NULL };
@@ -107,13 +108,14 @@ static enum fc_rc load_fabric(struct fc_inventory *inv, const struct doc_node *f
 static enum fc_rc load_devices(struct fc_inventory *inv, const struct doc_node *seq, struct fc_err *err)
 {
 	const struct doc *d = inv->doc;
-	size_t i, j;
+	size_t i;
 	enum fc_rc rc;
 
 	if ((rc = doc_expect(d, seq, DOC_SEQ, "devices", err)) != FC_OK)
 		return rc;
 	inv->devices = fc_alloc(d->arena, (seq->n + 1) * sizeof(*inv->devices));
-	if (!inv->devices)
+	inv->dev_index = fc_hmap_new(d->arena, seq->n + 16);
+	if (!inv->devices || !inv->dev_index)
 		return fc_err_set(err, FC_ERR_NOMEM, d->file, 0, "out of memory");
 	for (i = 0; i < seq->n; i++) {
 		const struct doc_node *n = seq->items[i];
@@ -140,11 +142,16 @@ static enum fc_rc load_devices(struct fc_inventory *inv, const struct doc_node *
 		if (!dv->name[0] || strchr(dv->name, ':') || strchr(dv->name, '/'))
 			return fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, "name"),
 					  "name: '%s' must be non-empty without ':' or '/'", dv->name);
-		for (j = 0; j < i; j++)
-			if (strcmp(inv->devices[j].name, dv->name) == 0)
+		{
+			int failed = 0;
+			const struct fc_inv_device *prev = fc_hmap_put(inv->dev_index, dv->name, strlen(dv->name), dv, &failed);
+
+			if (failed)
+				return fc_err_set(err, FC_ERR_NOMEM, d->file, n->line, "out of memory");
+			if (prev)
 				return fc_err_set(err, FC_ERR_INPUT, d->file, n->line,
-						  "device '%s' defined twice (first on line %u)", dv->name,
-						  inv->devices[j].line);
+						  "device '%s' defined twice (first on line %u)", dv->name, prev->line);
+		}
 		inv->ndevices++;
 	}
 	return FC_OK;
@@ -236,13 +243,15 @@ static enum fc_rc endpoint(struct fc_inventory *inv, const struct doc_node *n, c
 static enum fc_rc load_links(struct fc_inventory *inv, const struct doc_node *seq, struct fc_err *err)
 {
 	const struct doc *d = inv->doc;
+	struct fc_hmap *ports;
 	size_t i, j;
 	enum fc_rc rc;
 
 	if ((rc = doc_expect(d, seq, DOC_SEQ, "links", err)) != FC_OK)
 		return rc;
 	inv->links = fc_alloc(d->arena, (seq->n + 1) * sizeof(*inv->links));
-	if (!inv->links)
+	ports = fc_hmap_new(d->arena, 2 * seq->n + 16);
+	if (!inv->links || !ports)
 		return FC_ERR_NOMEM;
 	for (i = 0; i < seq->n; i++) {
 		const struct doc_node *n = seq->items[i], *len;
@@ -271,13 +280,19 @@ static enum fc_rc load_links(struct fc_inventory *inv, const struct doc_node *se
 		if (strcmp(l->a_dev, l->b_dev) == 0 && strcmp(l->a_if, l->b_if) == 0)
 			return fc_err_set(err, FC_ERR_INPUT, d->file, n->line, "link connects %s:%s to itself",
 					  l->a_dev, l->a_if);
-		for (j = 0; j < i; j++) {
-			const struct fc_inv_link *o = &inv->links[j];
+		/* each port is cabled once: one hash entry per end, "device\0interface" */
+		for (j = 0; j < 2; j++) {
+			char key[512];
+			int failed = 0, klen = snprintf(key, sizeof(key), "%s%c%s", j ? l->b_dev : l->a_dev, 0,
+							j ? l->b_if : l->a_if);
+			const struct fc_inv_link *o;
 
-			if ((!strcmp(o->a_dev, l->a_dev) && !strcmp(o->a_if, l->a_if)) ||
-			    (!strcmp(o->b_dev, l->a_dev) && !strcmp(o->b_if, l->a_if)) ||
-			    (!strcmp(o->a_dev, l->b_dev) && !strcmp(o->a_if, l->b_if)) ||
-			    (!strcmp(o->b_dev, l->b_dev) && !strcmp(o->b_if, l->b_if)))
+			if (klen < 0 || (size_t)klen >= sizeof(key))
+				return fc_err_set(err, FC_ERR_INPUT, d->file, n->line, "link: a port name is too long");
+			o = fc_hmap_put(ports, key, (size_t)klen, l, &failed);
+			if (failed)
+				return fc_err_set(err, FC_ERR_NOMEM, d->file, n->line, "out of memory");
+			if (o)
 				return fc_err_set(err, FC_ERR_INPUT, d->file, n->line,
 						  "a port of this link is already cabled on line %u", o->line);
 		}
@@ -371,10 +386,5 @@ void fc_inventory_free(struct fc_inventory **inv)
 
 const struct fc_inv_device *fc_inventory_device(const struct fc_inventory *inv, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < inv->ndevices; i++)
-		if (strcmp(inv->devices[i].name, name) == 0)
-			return &inv->devices[i];
-	return NULL;
+	return inv->dev_index ? fc_hmap_get(inv->dev_index, name, strlen(name)) : NULL;
 }

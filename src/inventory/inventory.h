@@ -37,6 +37,8 @@ struct fc_inv_group {
 	unsigned line;
 };
 
+struct fc_hmap;
+
 struct fc_inventory {
 	struct doc *doc;                    /* owns every string below */
 	const char *path, *dir;
@@ -47,6 +49,7 @@ struct fc_inventory {
 	unsigned intent_line;
 	struct fc_inv_device *devices;
 	size_t ndevices;
+	struct fc_hmap *dev_index;          /* name -> device, in the document's arena */
 	struct fc_inv_credential *creds;
 	size_t ncreds;
 	struct fc_inv_group *groups;

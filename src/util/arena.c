@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +26,8 @@ struct interned {
 struct fc_arena {
 	struct block *head;
 	size_t total;
-	struct interned *intern[INTERN_BUCKETS];
+	struct interned **intern;    /* allocated on the first fc_intern; grows with the count */
+	size_t nbuckets, ninterned;
 };
 
 struct fc_arena *fc_arena_new(void)
@@ -43,6 +45,7 @@ void fc_arena_free(struct fc_arena **a)
 		n = b->next;
 		free(b);
 	}
+	free((*a)->intern);
 	free(*a);
 	*a = NULL;
 }
@@ -129,14 +132,39 @@ static unsigned hash_str(const char *s)
 	return h;
 }
 
+/* Doubles the bucket array when there are twice as many strings as buckets: a snapshot has a
+ * file name per device output, tens of thousands at fleet scale. */
+static bool intern_grow(struct fc_arena *a)
+{
+	size_t nb = a->nbuckets ? a->nbuckets * 2 : INTERN_BUCKETS, i;
+	struct interned **t = calloc(nb, sizeof(*t)), *e, *next;
+
+	if (!t)
+		return false;
+	for (i = 0; i < a->nbuckets; i++)
+		for (e = a->intern[i]; e; e = next) {
+			size_t b = hash_str(e->s) % nb;
+
+			next = e->next;
+			e->next = t[b];
+			t[b] = e;
+		}
+	free(a->intern);
+	a->intern = t;
+	a->nbuckets = nb;
+	return true;
+}
+
 const char *fc_intern(struct fc_arena *a, const char *s)
 {
-	unsigned b;
+	size_t b;
 	struct interned *e;
 
 	if (!s)
 		return NULL;
-	b = hash_str(s) % INTERN_BUCKETS;
+	if ((!a->intern || a->ninterned >= 2 * a->nbuckets) && !intern_grow(a) && !a->intern)
+		return NULL;
+	b = hash_str(s) % a->nbuckets;
 	for (e = a->intern[b]; e; e = e->next)
 		if (strcmp(e->s, s) == 0)
 			return e->s;
@@ -148,6 +176,7 @@ const char *fc_intern(struct fc_arena *a, const char *s)
 		return NULL;
 	e->next = a->intern[b];
 	a->intern[b] = e;
+	a->ninterned++;
 	return e->s;
 }
 

@@ -68,7 +68,8 @@ static const char *const memlock_keys[] = { "bytes", "user", "source", NULL };
 
 static struct fc_src src_of(struct hp *h, const struct doc_node *n)
 {
-	return fc_src_make(h->c->m, h->d->file, n && !h->lineless ? n->line : 0);
+	/* the document is parsed under the context's file name, interned once by the caller */
+	return fc_src_at(h->c->file, n && !h->lineless ? n->line : 0);
 }
 
 /* Returns true when n is {"unknown": "reason"}: records the reason on meta. */

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# fabcheck validate on synthetic fabrics (bench/gen_fabric.py): 100, 300 and 1,000 NX-OS leaves
+# of 64 ports with 16 hosts each (8 NICs x 8 GIDs per host). Prints wall time, peak memory and
+# findings per size, and how the time grows with the input.
+#   bench/validate_scale.sh [BUILD_DIR] [SIZES]      target: 1,000 switches < 10 s, < 2 GiB;
+#                                                     10x the input <= 12x the time
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build-rel}; sizes=${2:-"100 300 1000"}
+t=${BENCH_DIR:-$(mktemp -d)}; [ -n "${BENCH_DIR:-}" ] || trap 'rm -rf "$t"' EXIT
+printf "%-9s %-7s %-8s %-9s %8s %9s %9s   %s\n" switches hosts links findings "wall s" "peak MiB" "input MB" "format"
+declare -A wall
+for n in $sizes; do
+  d="$t/fabric-$n"
+  [ -f "$d/manifest.json" ] || /usr/bin/python3 bench/gen_fabric.py "$d" --switches "$n" > /dev/null
+  mb=$(du -sm "$d" | cut -f1)
+  # the JSON report is built as one json-c tree: at 1,000 switches (1.5 M findings) it needs
+  # about 15 GiB, so it is measured up to 300 switches only
+  fmts="text json"; [ "$n" -le 300 ] || fmts=text
+  for fmt in $fmts; do
+    /usr/bin/time -f "%e %M" -o "$t/time" "$build/fabcheck" validate "$d" --format "$fmt" > "$t/out" || true
+    read -r s kb < "$t/time"
+    if [ "$fmt" = text ]; then
+      findings=$(tail -1 "$t/out" | /usr/bin/python3 -c 'import re, sys
+print(sum(int(x) for x in re.findall(r"(\d+) (?:failing|unknown|passing|warning\(s\)|waived)", sys.stdin.read())))')
+    fi
+    printf "%-9s %-7s %-8s %-9s %8s %9s %9s   %s\n" "$n" $((n * 16)) $((n * 64)) "$findings" "$s" $((kb / 1024)) "$mb" "$fmt"
+    [ "$fmt" = text ] && wall[$n]=$s
+  done
+done
+if [ -n "${wall[100]:-}" ] && [ -n "${wall[1000]:-}" ]; then
+  awk -v a="${wall[100]}" -v b="${wall[1000]}" 'BEGIN { printf "10x the input (100 -> 1000 switches): %.1fx the time (target <= 12x)\n", b / a }'
+fi

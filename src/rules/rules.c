@@ -13,6 +13,8 @@ static const struct fc_rule *const registry[] = {
 	&fc_rule_fec_match,
 	&fc_rule_llfc_off,
 	&fc_rule_pfc_prio,
+	&fc_rule_pfc_trust,
+	&fc_rule_hr_cable_len,
 	&fc_rule_mtu_host_switch,
 	&fc_rule_hr_size,
 	&fc_rule_udp4791_acl,

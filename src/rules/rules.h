@@ -11,6 +11,8 @@ extern const struct fc_rule fc_rule_l1_speed;
 extern const struct fc_rule fc_rule_fec_match;
 extern const struct fc_rule fc_rule_llfc_off;
 extern const struct fc_rule fc_rule_pfc_prio;
+extern const struct fc_rule fc_rule_pfc_trust;
+extern const struct fc_rule fc_rule_hr_cable_len;
 extern const struct fc_rule fc_rule_mtu_host_switch;
 extern const struct fc_rule fc_rule_hr_size;
 extern const struct fc_rule fc_rule_gid_dup;

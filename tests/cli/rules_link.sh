@@ -31,6 +31,9 @@ def h4(i):
     i["ens1f1"]["mtu"] = {"unknown": "/sys/class/net/ens1f1/mtu: absent"}
 def h2(i):
     i["ens1f0"]["dcb"]["pfc_enabled"] = []                # PFC off on the host: RoCE lossy on one end
+    i["ens1f0"]["dcb"]["trust"] = "pcp"                   # PCP on a routed /31: no tag, no PCP
+def h4b(i):
+    i["ens1f0"]["dcb"]["pfc_delay_m"] = 2                 # headroom sized for 2 m on a 3 m cable
 def h1b(i):
     i["ens1f1"]["dcb"]["pfc_enabled"] = [3, 4]            # an extra lossless priority: warn
 def h3b(i):
@@ -38,7 +41,7 @@ def h3b(i):
 cfg = root + "/devices/leaf2/show_running-config.txt"
 text = open(cfg).read()
 open(cfg, "w").write(text.replace("priority-flow-control watch-dog-interval on", "priority-flow-control watch-dog-interval off"))
-edit("host1", h1); edit("host3", h3); edit("host4", h4); edit("host2", h2); edit("host1", h1b); edit("host3", h3b)
+edit("host1", h1); edit("host3", h3); edit("host4", h4); edit("host2", h2); edit("host1", h1b); edit("host3", h3b); edit("host4", h4b)
 PY
 set +e
 "$fabcheck" validate "$t/demo" --format json > "$t/r.json"; rc=$?
@@ -69,6 +72,11 @@ rule("PFC-PRIO-MATCH", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "PFC p
 rule("PFC-PRIO-MATCH", L("leaf1:Ethernet1/4", "host4:ens1f0"), "pass", "PFC on priorities 3 on both ends")
 rule("PFC-WD-SWITCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "the PFC watchdog is on on leaf1:Ethernet1/2")
 rule("PFC-WD-SWITCH", L("leaf2:Ethernet1/49/1", "host1:ens1f1"), "fail", "the PFC watchdog is off on leaf2:Ethernet1/49/1")
-print("link rules: L1-SPEED-MATCH, FEC-MATCH (incl. a down link), PFC-LLFC-OFF, MTU-HOST-SWITCH, PFC-PRIO-MATCH (and warn), PFC-WD-SWITCH: pass, fail, unknown")
+rule("PFC-TRUST", L("leaf1:Ethernet1/2", "host2:ens1f0"), "fail", "host2:ens1f0 classifies RoCE by PCP on an untagged link")
+rule("PFC-TRUST", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "classification basis is not known on both ends")
+rule("PFC-TRUST", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "both ends classify by DSCP")
+rule("HR-CABLE-LEN", L("leaf1:Ethernet1/4", "host4:ens1f0"), "fail", "host4:ens1f0 sizes its headroom for 2 m, the cable is 3.0 m")
+rule("HR-CABLE-LEN", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "headroom sized for at least the 3.0 m cable")
+print("link rules: L1-SPEED-MATCH, FEC-MATCH (incl. a down link), PFC-LLFC-OFF, MTU-HOST-SWITCH, PFC-PRIO-MATCH (and warn), PFC-WD-SWITCH, PFC-TRUST, HR-CABLE-LEN: pass, fail, unknown")
 PY
 echo "rules_link: ok"

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: MIT */
+/* QoS link rules, rule catalog §3 and §4:
+ *   PFC-TRUST     both ends classify RoCE by DSCP (a routed or access link has no 802.1Q tag, so
+ *                 no PCP), or by the same basis where the link is tagged;
+ *   HR-CABLE-LEN  the cable length each end sizes its headroom for is at least the real one. */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/rules.h"
+
+static const struct fc_iface *end_if(const struct fc_endpoint *e)
+{
+	return e->ifc;
+}
+
+/* --- PFC-TRUST ----------------------------------------------------------------------------------- */
+
+static void trust_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const struct fc_endpoint *e[2] = { &l->a, &l->b };
+	const char *subj = fc_link_subject(c, l);
+	const struct fc_iface *ifc[2] = { end_if(&l->a), end_if(&l->b) };
+	struct fc_finding *f;
+	bool pcp = false;
+	int k;
+
+	if (!ifc[0] || !ifc[1])
+		return;   /* the port rules say which end is missing */
+	if (!ifc[0]->trust.m.known || !ifc[1]->trust.m.known) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the classification basis is not known on both ends");
+		for (k = 0; k < 2; k++)
+			if (!ifc[k]->trust.m.known)
+				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "trust", &ifc[k]->trust.m);
+		return;
+	}
+	for (k = 0; k < 2; k++)
+		pcp |= !strcmp(ifc[k]->trust.v, "pcp");
+	/* the links fabcheck models are routed /31s or access ports between a host and a leaf: no tag */
+	if (pcp)
+		f = fc_finding_new(c, FC_FAIL, subj, "%s classifies RoCE by PCP on an untagged link: without an 802.1Q tag "
+						     "there is no PCP, RoCE lands in CoS 0, the lossy class",
+				   !strcmp(ifc[0]->trust.v, "pcp") ? fc_end_name(c, e[0]) : fc_end_name(c, e[1]));
+	else if (strcmp(ifc[0]->trust.v, ifc[1]->trust.v))
+		f = fc_finding_new(c, FC_WARN, subj, "classification differs: %s on %s, %s on %s", ifc[0]->trust.v,
+				   fc_end_name(c, e[0]), ifc[1]->trust.v, fc_end_name(c, e[1]));
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "both ends classify by DSCP");
+	for (k = 0; k < 2; k++)
+		fc_ev(c, f, fc_end_name(c, e[k]), "trust", &ifc[k]->trust.m.src, "%s", ifc[k]->trust.v);
+}
+
+const struct fc_rule fc_rule_pfc_trust = {
+	.id = "PFC-TRUST",
+	.title = "Both ends classify RoCE by DSCP on untagged links",
+	.severity = FC_SEV_CRITICAL,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "host: DCB trust (dscp when the APP table has DSCP entries; mlnx_qos trust state); switch: the type qos "
+		  "policy's class-maps (match dscp vs match cos)",
+	.params = fc_no_params,
+	.run = trust_run,
+};
+
+/* --- HR-CABLE-LEN ---------------------------------------------------------------------------------- */
+
+static void cable_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const struct fc_endpoint *e[2] = { &l->a, &l->b };
+	const char *subj = fc_link_subject(c, l);
+	struct fc_finding *f = NULL;
+	enum fc_status st = FC_PASS;
+	char msg[512] = "";
+	int k, judged = 0;
+
+	if (!l->length_m.m.known)
+		return;   /* no real length in the plan or a module EEPROM: nothing to compare with */
+	for (k = 0; k < 2; k++) {
+		const struct fc_iface *ifc = e[k]->ifc;
+
+		if (!ifc || !ifc->cable_model_m.m.known)
+			continue;
+		judged++;
+		if ((double)ifc->cable_model_m.v < l->length_m.v) {
+			st = FC_FAIL;
+			snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "%s%s sizes its headroom for %lld m, the cable is "
+										"%.1f m",
+				 msg[0] ? "; " : "", fc_end_name(c, e[k]), (long long)ifc->cable_model_m.v, l->length_m.v);
+		}
+	}
+	if (!judged)
+		return;   /* neither end states the length it sizes for (NX-OS: the pause buffer; see HR-SIZE) */
+	if (st == FC_FAIL)
+		f = fc_finding_new(c, FC_FAIL, subj, "%s: pause arrives after the buffer is full, lossless traffic drops", msg);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "headroom sized for at least the %.1f m cable", l->length_m.v);
+	fc_ev(c, f, "plan", "cable length", &l->length_m.m.src, "%.1f m", l->length_m.v);
+	for (k = 0; k < 2; k++)
+		if (e[k]->ifc && e[k]->ifc->cable_model_m.m.known)
+			fc_ev(c, f, fc_end_name(c, e[k]), "modelled length", &e[k]->ifc->cable_model_m.m.src, "%lld m",
+			      (long long)e[k]->ifc->cable_model_m.v);
+}
+
+const struct fc_rule fc_rule_hr_cable_len = {
+	.id = "HR-CABLE-LEN",
+	.title = "Each end sizes its headroom for at least the real cable length",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "host: DCB PFC delay (mlx5: the cable length in metres); plan: link length_m or the module's length",
+	.params = fc_no_params,
+	.run = cable_run,
+};

@@ -26,6 +26,7 @@ static const struct fc_rule *const registry[] = {
 	&fc_rule_host_memlock,
 	&fc_rule_host_aspm,
 	&fc_rule_ecn_host,
+	&fc_rule_ecn_switch,
 	&fc_rule_pfcwd_host,
 	&fc_rule_gid_v2,
 	&fc_rule_gid_arpflux,

@@ -24,6 +24,7 @@ extern const struct fc_rule fc_rule_host_roce_mode;
 extern const struct fc_rule fc_rule_host_memlock;
 extern const struct fc_rule fc_rule_host_aspm;
 extern const struct fc_rule fc_rule_ecn_host;
+extern const struct fc_rule fc_rule_ecn_switch;
 extern const struct fc_rule fc_rule_pfcwd_host;
 extern const struct fc_rule fc_rule_gid_v2;
 extern const struct fc_rule fc_rule_gid_arpflux;

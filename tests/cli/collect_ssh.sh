@@ -138,7 +138,12 @@ set +e
 set -e
 "$PY" - collected.json recorded.json <<'PY'
 import json, sys
-f = lambda p: sorted((x["rule"], x["status"], x["subject"], x["message"]) for x in json.load(open(p))["findings"])
+# the demo's devices only: the fault devices added here have device findings of their own
+# (UNKNOWN where nothing was collected), which the recorded demo cannot have
+demo = {"leaf1", "leaf2", "host1", "host2", "host3", "host4"}
+def f(p):
+    return sorted((x["rule"], x["status"], x["subject"], x["message"]) for x in json.load(open(p))["findings"]
+                  if x["scope"] != "device" or x["subject"].split(":")[0] in demo)
 a, b = f(sys.argv[1]), f(sys.argv[2])
 assert a == b, "\n".join(map(str, set(a) ^ set(b)))
 print("collected over SSH: %d findings, identical to the recorded demo" % len(a))

@@ -40,7 +40,8 @@ def h3b(i):
     i["ens1f0"]["dcb"] = {"unknown": "dcbnl dcb: Operation not supported"}
 cfg = root + "/devices/leaf2/show_running-config.txt"
 text = open(cfg).read()
-open(cfg, "w").write(text.replace("priority-flow-control watch-dog-interval on", "priority-flow-control watch-dog-interval off"))
+text = text.replace("priority-flow-control watch-dog-interval on", "priority-flow-control watch-dog-interval off")
+open(cfg, "w").write(text.replace("weight 0 ecn", "weight 0"))   # WRED in drop mode on the RoCE queue
 edit("host1", h1); edit("host3", h3); edit("host4", h4); edit("host2", h2); edit("host1", h1b); edit("host3", h3b); edit("host4", h4b)
 PY
 set +e
@@ -77,6 +78,8 @@ rule("PFC-TRUST", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "classifica
 rule("PFC-TRUST", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "both ends classify by DSCP")
 rule("HR-CABLE-LEN", L("leaf1:Ethernet1/4", "host4:ens1f0"), "fail", "host4:ens1f0 sizes its headroom for 2 m, the cable is 3.0 m")
 rule("HR-CABLE-LEN", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "headroom sized for at least the 3.0 m cable")
-print("link rules: L1-SPEED-MATCH, FEC-MATCH (incl. a down link), PFC-LLFC-OFF, MTU-HOST-SWITCH, PFC-PRIO-MATCH (and warn), PFC-WD-SWITCH, PFC-TRUST, HR-CABLE-LEN: pass, fail, unknown")
+rule("ECN-SW-QUEUE", "leaf1", "pass", "queue c-out-8q-q3 marks ECN for RoCE DSCP 26 (qos-group 3)")
+rule("ECN-SW-QUEUE", "leaf2", "fail", "queue c-out-8q-q3 runs WRED without ecn")
+print("link rules: L1-SPEED-MATCH, FEC-MATCH (incl. a down link), PFC-LLFC-OFF, MTU-HOST-SWITCH, PFC-PRIO-MATCH (and warn), PFC-WD-SWITCH, PFC-TRUST, HR-CABLE-LEN: pass, fail, unknown; ECN-SW-QUEUE pass/fail")
 PY
 echo "rules_link: ok"

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT */
+/* ECN-SW-QUEUE (rule catalog §5): on each NX-OS switch, the egress queue that carries the RoCE
+ * DSCP marks ECN. The RoCE DSCP is followed through the system type qos policy (class-map match
+ * dscp -> set qos-group N) to the system queuing output policy's class for that group
+ * (c-out-8q-qN, or c-out-qN on 4-queue platforms); its random-detect must end in "ecn", with
+ * Kmin below Kmax and weight 0 (instantaneous depth, as Cisco's AI/ML blueprint sets it). */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/rules.h"
+
+static const struct fc_policy_map *pmap(const struct fc_qos *q, const struct fc_str *name, enum fc_qtype t)
+{
+	size_t i;
+
+	for (i = 0; name->m.known && i < q->npmaps; i++)
+		if (q->pmaps[i].type == t && !strcmp(q->pmaps[i].name, name->v))
+			return &q->pmaps[i];
+	return NULL;
+}
+
+static const struct fc_class_map *cmap(const struct fc_qos *q, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < q->ncmaps; i++)
+		if (q->cmaps[i].type == FC_Q_QOS && !strcmp(q->cmaps[i].name, name))
+			return &q->cmaps[i];
+	return NULL;
+}
+
+static void ecn_sw_run(struct fc_rctx *c)
+{
+	const struct fc_device *d = c->dev;
+	const struct fc_qos *q = &d->qos;
+	const struct fc_intent *in = &c->m->intent;
+	const struct fc_policy_map *qp, *out;
+	const struct fc_pclass *k = NULL, *rc = NULL;
+	struct fc_finding *f;
+	int64_t group = -1;
+	size_t i;
+	char want8[32], want4[32];
+
+	if (d->kind != FC_DEV_SWITCH)
+		return;
+	if (!in->roce_dscp.m.known) {
+		fc_finding_new(c, FC_UNKNOWN, d->name, "the fabric's RoCE DSCP is not declared (inventory fabric.roce.dscp)");
+		return;
+	}
+	qp = pmap(q, &q->sys_qos_in, FC_Q_QOS);
+	out = pmap(q, &q->sys_queuing_out, FC_Q_QUEUING);
+	if (!qp || !out) {
+		f = fc_finding_new(c, FC_UNKNOWN, d->name, "no %s under system qos in the collected configuration",
+				   !qp ? "type qos input policy" : "type queuing output policy");
+		fc_ev_unknown(c, f, d->name, !qp ? "system qos input" : "system queuing output",
+			      !qp ? &q->sys_qos_in.m : &q->sys_queuing_out.m);
+		return;
+	}
+	for (i = 0; i < qp->n && group < 0; i++) {
+		const struct fc_class_map *cm = cmap(q, qp->classes[i].name);
+
+		if (cm && (cm->dscp >> in->roce_dscp.v) & 1 && qp->classes[i].set_qos_group.m.known) {
+			group = qp->classes[i].set_qos_group.v;
+			rc = &qp->classes[i];
+		}
+	}
+	if (group < 0) {
+		f = fc_finding_new(c, FC_FAIL, d->name, "policy %s puts DSCP %lld in no qos-group: RoCE stays in the default "
+							"queue, which marks nothing",
+				   qp->name, (long long)in->roce_dscp.v);
+		fc_ev(c, f, d->name, "system qos input", &qp->src, "%s", qp->name);
+		return;
+	}
+	snprintf(want8, sizeof(want8), "c-out-8q-q%lld", (long long)group);
+	snprintf(want4, sizeof(want4), "c-out-q%lld", (long long)group);
+	for (i = 0; i < out->n && !k; i++)
+		if (!strcmp(out->classes[i].name, want8) || !strcmp(out->classes[i].name, want4))
+			k = &out->classes[i];
+	if (!k || (!k->wred_min.m.known && !k->wred_ecn.m.known))
+		f = fc_finding_new(c, FC_FAIL, d->name, "queue %s (qos-group %lld, RoCE DSCP %lld) has no random-detect ... ecn "
+							"in %s: switches never mark, DCQCN never slows senders",
+				   want8, (long long)group, (long long)in->roce_dscp.v, out->name);
+	else if (!k->wred_ecn.m.known || !k->wred_ecn.v)
+		f = fc_finding_new(c, FC_FAIL, d->name, "queue %s runs WRED without ecn: it drops RoCE packets instead of "
+							"marking them", k->name);
+	else if (k->wred_min.m.known && k->wred_max.m.known && k->wred_min.v >= k->wred_max.v)
+		f = fc_finding_new(c, FC_FAIL, d->name, "queue %s marks from %lld to %lld bytes: the minimum threshold must be "
+							"below the maximum", k->name, (long long)k->wred_min.v, (long long)k->wred_max.v);
+	else if (k->wred_weight.m.known && k->wred_weight.v != 0)
+		f = fc_finding_new(c, FC_WARN, d->name, "queue %s marks on an averaged depth (weight %lld): weight 0 reacts "
+							"to the instantaneous queue", k->name, (long long)k->wred_weight.v);
+	else
+		f = fc_finding_new(c, FC_PASS, d->name, "queue %s marks ECN for RoCE DSCP %lld (qos-group %lld)", k->name,
+				   (long long)in->roce_dscp.v, (long long)group);
+	fc_ev(c, f, d->name, "RoCE DSCP -> qos-group", &rc->src, "%lld -> %lld (%s %s)", (long long)in->roce_dscp.v,
+	      (long long)group, qp->name, rc->name);
+	if (k && k->wred_min.m.known && k->wred_max.m.known)
+		fc_ev(c, f, d->name, "random-detect", &k->wred_min.m.src, "%lld..%lld bytes, weight %s, %s",
+		      (long long)k->wred_min.v, (long long)k->wred_max.v,
+		      k->wred_weight.m.known ? fc_sprintf(c->eng->arena, "%lld", (long long)k->wred_weight.v) : "?",
+		      k->wred_ecn.m.known && k->wred_ecn.v ? "ecn" : "no ecn");
+	else
+		fc_ev(c, f, d->name, "system queuing output", &out->src, "%s", out->name);
+}
+
+const struct fc_rule fc_rule_ecn_switch = {
+	.id = "ECN-SW-QUEUE",
+	.title = "The switch queue carrying RoCE marks ECN",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_DEVICE,
+	.inputs = "switch (NX-OS): system qos type qos input (match dscp -> set qos-group) and type queuing output "
+		  "(random-detect ... ecn on c-out-8q-qN); intent: RoCE DSCP",
+	.params = fc_no_params,
+	.run = ecn_sw_run,
+};

@@ -61,6 +61,8 @@ static void demo_leaf2(void **state)
 	assert_int_equal(a->dscp_map.prio[26], 3);
 	assert_int_equal(a->mtu.v, 9216);
 	assert_non_null(strstr(a->mtu.m.src.file, "show_running-config.txt"));
+	/* a description is its own line, not the rest of the configuration */
+	assert_string_equal(a->description.v, "host1:ens1f1");
 	/* the breakout line is the source of the breakout value */
 	assert_int_equal(b->breakout.m.src.line, 42);
 	assert_int_equal(d->nunparsed, 0);

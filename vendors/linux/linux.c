@@ -744,6 +744,11 @@ static enum fc_rc rdma(struct hp *h, const struct doc_node *root)
 		ports = doc_get(n, "ports");
 		if ((rc = doc_expect(h->d, ports, DOC_SEQ, "ports", h->c->err)) != FC_OK)
 			return rc;
+		/* exactly as many ports as listed: a port is 512 bytes, and most devices have one */
+		rd->ports = fc_alloc(h->c->m->arena, (ports->n ? ports->n : 1) * sizeof(*rd->ports));
+		if (!rd->ports)
+			return FC_ERR_NOMEM;
+		rd->ports_cap = ports->n ? ports->n : 1;
 		for (j = 0; j < ports->n; j++)
 			if ((rc = rdma_port(h, rd, ports->items[j])) != FC_OK)
 				return rc;

@@ -154,9 +154,13 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 	int64_t v;
 
 	if (!strcmp(w[0], "description") && n >= 2) {
+		/* the rest of this line only: g->line points into the whole output */
 		const char *d = strstr(g->line, "description") + 12;
+		size_t len = g->len - (size_t)(d - g->line);
 
-		fc_set_str(m, &ifc->description, d, s);
+		while (len && (d[len - 1] == ' ' || d[len - 1] == '\r'))
+			len--;
+		fc_set_str(m, &ifc->description, fc_strndup(m->arena, d, len), s);
 	} else if (!strcmp(w[0], "shutdown") && n == 1) {
 		fc_set_str(m, &ifc->admin_state, "down", s);
 	} else if (!strcmp(w[0], "no") && n == 2 && !strcmp(w[1], "shutdown")) {

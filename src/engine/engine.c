@@ -142,14 +142,25 @@ double fc_param_dbl(struct fc_rctx *c, const char *key, bool *set)
 	return d;
 }
 
+const char *fc_rstr(struct fc_rctx *c, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return fc_intern(c->eng->arena, buf);
+}
+
 const char *fc_end_name(struct fc_rctx *c, const struct fc_endpoint *e)
 {
-	return fc_sprintf(c->eng->arena, "%s:%s", e->dev_name, e->if_name);
+	return fc_rstr(c, "%s:%s", e->dev_name, e->if_name);
 }
 
 const char *fc_link_subject(struct fc_rctx *c, const struct fc_link *l)
 {
-	return fc_sprintf(c->eng->arena, "%s:%s <-> %s:%s", l->a.dev_name, l->a.if_name, l->b.dev_name, l->b.if_name);
+	return fc_rstr(c, "%s:%s <-> %s:%s", l->a.dev_name, l->a.if_name, l->b.dev_name, l->b.if_name);
 }
 
 static int scope_rank(enum fc_scope s)

@@ -150,7 +150,10 @@ void fc_ev_unknown(struct fc_rctx *c, struct fc_finding *f, const char *end, con
 		   const struct fc_meta *m);
 int64_t fc_param_int(struct fc_rctx *c, const char *key, bool *set);
 double fc_param_dbl(struct fc_rctx *c, const char *key, bool *set);
-/* "leaf1:Ethernet1/1" for an endpoint, in the engine arena. */
+/* A formatted string interned in the engine arena: subjects, end names and values repeat across
+ * rules and findings, and a fleet has millions of them. */
+const char *fc_rstr(struct fc_rctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "leaf1:Ethernet1/1" for an endpoint, interned in the engine arena. */
 const char *fc_end_name(struct fc_rctx *c, const struct fc_endpoint *e);
 const char *fc_link_subject(struct fc_rctx *c, const struct fc_link *l);
 

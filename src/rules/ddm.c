@@ -37,14 +37,14 @@ static void judge(struct fc_rctx *c, struct ddm_state *s, const char *what, int 
 		snprintf(where, sizeof(where), " lane %d", lane);
 	if (v->thresholds) {
 		if (v->v > v->hi_alarm || v->v < v->lo_alarm)
-			st = FC_FAIL, why = fc_sprintf(c->eng->arena, "%s%s %.2f is beyond the module's alarm window %.2f..%.2f",
+			st = FC_FAIL, why = fc_rstr(c, "%s%s %.2f is beyond the module's alarm window %.2f..%.2f",
 						       what, where, v->v, v->lo_alarm, v->hi_alarm);
 		else if (v->v > v->hi_warn || v->v < v->lo_warn)
-			st = FC_WARN, why = fc_sprintf(c->eng->arena, "%s%s %.2f is beyond the module's warning window "
+			st = FC_WARN, why = fc_rstr(c, "%s%s %.2f is beyond the module's warning window "
 								 "%.2f..%.2f",
 						       what, where, v->v, v->lo_warn, v->hi_warn);
 	} else if ((!isnan(fb_hi) && v->v >= fb_hi) || (!isnan(fb_lo) && v->v < fb_lo)) {
-		st = FC_WARN, why = fc_sprintf(c->eng->arena, "%s%s %.2f crosses the fallback %.2f (the module reports no "
+		st = FC_WARN, why = fc_rstr(c, "%s%s %.2f crosses the fallback %.2f (the module reports no "
 							 "thresholds of its own)",
 					       what, where, v->v, !isnan(fb_hi) && v->v >= fb_hi ? fb_hi : fb_lo);
 	}
@@ -57,7 +57,7 @@ static void judge(struct fc_rctx *c, struct ddm_state *s, const char *what, int 
 static void ddm_iface(struct fc_rctx *c, const struct fc_iface *ifc)
 {
 	const struct fc_xcvr *x = &ifc->xcvr;
-	const char *subj = fc_sprintf(c->eng->arena, "%s:%s", c->dev->name, ifc->name);
+	const char *subj = fc_rstr(c, "%s:%s", c->dev->name, ifc->name);
 	struct ddm_state s = { FC_PASS, NULL };
 	struct fc_finding *f;
 	bool set, sr = x->type.m.known && strstr(x->type.v, "SR");
@@ -100,10 +100,10 @@ static void ddm_iface(struct fc_rctx *c, const struct fc_iface *ifc)
 		const struct fc_dom_lane *L = &x->lanes[i];
 
 		if (L->lane > 0 && L->rx_dbm.m.known)
-			fc_ev(c, f, subj, fc_sprintf(c->eng->arena, "lane %d Rx/Tx/bias", L->lane), &L->rx_dbm.m.src,
+			fc_ev(c, f, subj, fc_rstr(c, "lane %d Rx/Tx/bias", L->lane), &L->rx_dbm.m.src,
 			      "%.2f dBm / %s / %s", L->rx_dbm.v,
-			      L->tx_dbm.m.known ? fc_sprintf(c->eng->arena, "%.2f dBm", L->tx_dbm.v) : "?",
-			      L->bias_ma.m.known ? fc_sprintf(c->eng->arena, "%.2f mA", L->bias_ma.v) : "?");
+			      L->tx_dbm.m.known ? fc_rstr(c, "%.2f dBm", L->tx_dbm.v) : "?",
+			      L->bias_ma.m.known ? fc_rstr(c, "%.2f mA", L->bias_ma.v) : "?");
 		else if (L->lane == 0 && L->temp_c.m.known)
 			fc_ev(c, f, subj, "temperature", &L->temp_c.m.src, "%.2f C", L->temp_c.v);
 	}

@@ -97,7 +97,7 @@ static void ecn_sw_run(struct fc_rctx *c)
 	if (k && k->wred_min.m.known && k->wred_max.m.known)
 		fc_ev(c, f, d->name, "random-detect", &k->wred_min.m.src, "%lld..%lld bytes, weight %s, %s",
 		      (long long)k->wred_min.v, (long long)k->wred_max.v,
-		      k->wred_weight.m.known ? fc_sprintf(c->eng->arena, "%lld", (long long)k->wred_weight.v) : "?",
+		      k->wred_weight.m.known ? fc_rstr(c, "%lld", (long long)k->wred_weight.v) : "?",
 		      k->wred_ecn.m.known && k->wred_ecn.v ? "ecn" : "no ecn");
 	else
 		fc_ev(c, f, d->name, "system queuing output", &out->src, "%s", out->name);

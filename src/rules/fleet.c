@@ -57,7 +57,7 @@ static void fw_run(struct fc_rctx *c)
 
 			if (rd->hca_type.m.known && (!rd->kind.m.known || !strcmp(rd->kind.v, "hw")))
 				tally_add(c, &groups, &ng, &gcap,
-					  fc_sprintf(c->eng->arena, "%s/%s", rd->hca_type.v,
+					  fc_rstr(c, "%s/%s", rd->hca_type.v,
 						     rd->board_id.m.known ? rd->board_id.v : "?"));
 		}
 	for (g = 0; g < ng && !c->eng->oom; g++) {
@@ -70,7 +70,7 @@ static void fw_run(struct fc_rctx *c)
 			for (k = 0; k < m->devs[i]->nrdma; k++) {
 				const struct fc_rdma_dev *rd = &m->devs[i]->rdma[k];
 
-				if (!rd->hca_type.m.known || strcmp(fc_sprintf(c->eng->arena, "%s/%s", rd->hca_type.v,
+				if (!rd->hca_type.m.known || strcmp(fc_rstr(c, "%s/%s", rd->hca_type.v,
 									       rd->board_id.m.known ? rd->board_id.v : "?"),
 								    groups[g].key))
 					continue;
@@ -83,26 +83,26 @@ static void fw_run(struct fc_rctx *c)
 		for (i = 0; i < nv; i++)
 			odd += strcmp(vers[i].key, main) ? vers[i].n : 0;
 		if (!main)
-			f = fc_finding_new(c, FC_UNKNOWN, fc_sprintf(c->eng->arena, "firmware %s", groups[g].key),
+			f = fc_finding_new(c, FC_UNKNOWN, fc_rstr(c, "firmware %s", groups[g].key),
 					   "no firmware version read for the %zu HCA(s) of this type", groups[g].n);
 		else if (odd)
-			f = fc_finding_new(c, FC_WARN, fc_sprintf(c->eng->arena, "firmware %s", groups[g].key),
+			f = fc_finding_new(c, FC_WARN, fc_rstr(c, "firmware %s", groups[g].key),
 					   "%zu of %zu HCA(s) of this type run other firmware than the fleet's %s", odd,
 					   groups[g].n, main);
 		else
-			f = fc_finding_new(c, FC_PASS, fc_sprintf(c->eng->arena, "firmware %s", groups[g].key),
+			f = fc_finding_new(c, FC_PASS, fc_rstr(c, "firmware %s", groups[g].key),
 					   "all %zu HCA(s) of this type run %s%s", groups[g].n - unknown, main,
-					   unknown ? fc_sprintf(c->eng->arena, " (%zu not read)", unknown) : "");
+					   unknown ? fc_rstr(c, " (%zu not read)", unknown) : "");
 		for (i = 0; i < m->ndevs && f; i++)
 			for (k = 0; k < m->devs[i]->nrdma; k++) {
 				const struct fc_rdma_dev *rd = &m->devs[i]->rdma[k];
 
 				if (!rd->fw_ver.m.known || !rd->hca_type.m.known || !main || !strcmp(rd->fw_ver.v, main) ||
-				    strcmp(fc_sprintf(c->eng->arena, "%s/%s", rd->hca_type.v,
+				    strcmp(fc_rstr(c, "%s/%s", rd->hca_type.v,
 						      rd->board_id.m.known ? rd->board_id.v : "?"),
 					   groups[g].key))
 					continue;
-				fc_ev(c, f, fc_sprintf(c->eng->arena, "%s:%s", m->devs[i]->name, rd->name), "fw_ver",
+				fc_ev(c, f, fc_rstr(c, "%s:%s", m->devs[i]->name, rd->name), "fw_ver",
 				      &rd->fw_ver.m.src, "%s", rd->fw_ver.v);
 			}
 	}
@@ -150,15 +150,15 @@ static void mtu_count(struct fc_rctx *c, const struct fc_device *d, const struct
 
 	(void)d;
 	if (ifc->mtu.m.known)
-		tally_add(c, &s->t, &s->n, &s->cap, fc_sprintf(c->eng->arena, "%lld", (long long)ifc->mtu.v));
+		tally_add(c, &s->t, &s->n, &s->cap, fc_rstr(c, "%lld", (long long)ifc->mtu.v));
 }
 
 static void mtu_outlier(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *ifc, void *arg)
 {
 	struct mtu_pass *s = arg;
 
-	if (ifc->mtu.m.known && strcmp(fc_sprintf(c->eng->arena, "%lld", (long long)ifc->mtu.v), s->main))
-		fc_ev(c, s->f, fc_sprintf(c->eng->arena, "%s:%s", d->name, ifc->name), "MTU", &ifc->mtu.m.src, "%lld",
+	if (ifc->mtu.m.known && strcmp(fc_rstr(c, "%lld", (long long)ifc->mtu.v), s->main))
+		fc_ev(c, s->f, fc_rstr(c, "%s:%s", d->name, ifc->name), "MTU", &ifc->mtu.m.src, "%lld",
 		      (long long)ifc->mtu.v);
 }
 
@@ -205,7 +205,7 @@ static void active_run(struct fc_rctx *c)
 	for (i = 0; i < d->nrdma; i++)
 		for (k = 0; k < d->rdma[i].nports; k++) {
 			const struct fc_rdma_port *p = &d->rdma[i].ports[k];
-			const char *subj = fc_sprintf(c->eng->arena, "%s:%s/%d", d->name, d->rdma[i].name, p->num);
+			const char *subj = fc_rstr(c, "%s:%s/%d", d->name, d->rdma[i].name, p->num);
 			const struct fc_iface *nd = p->netdev.m.known ? fc_dev_find_iface(d, p->netdev.v) : NULL;
 			struct fc_finding *f;
 
@@ -222,14 +222,14 @@ static void active_run(struct fc_rctx *c)
 								     "smaller packets",
 						   (long long)p->active_mtu.v, (long long)want,
 						   nd && nd->mtu.m.known && nd->mtu.v < want + 104
-							   ? fc_sprintf(c->eng->arena, " (netdev %s MTU %lld is too small for it)",
+							   ? fc_rstr(c, " (netdev %s MTU %lld is too small for it)",
 									nd->name, (long long)nd->mtu.v)
 							   : "");
 			else
 				f = fc_finding_new(c, FC_PASS, subj, "RoCE active MTU %lld", (long long)p->active_mtu.v);
 			fc_ev(c, f, subj, "active MTU", &p->active_mtu.m.src, "%lld", (long long)p->active_mtu.v);
 			if (nd && nd->mtu.m.known)
-				fc_ev(c, f, fc_sprintf(c->eng->arena, "%s:%s", d->name, nd->name), "netdev MTU", &nd->mtu.m.src,
+				fc_ev(c, f, fc_rstr(c, "%s:%s", d->name, nd->name), "netdev MTU", &nd->mtu.m.src,
 				      "%lld", (long long)nd->mtu.v);
 		}
 }

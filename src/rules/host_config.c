@@ -13,7 +13,7 @@
 static void roce_mode_port(struct fc_rctx *c, const struct fc_rdma_dev *rd, const struct fc_rdma_port *p)
 {
 	const struct fc_intent *in = &c->m->intent;
-	const char *subj = fc_sprintf(c->eng->arena, "%s:%s/%d", c->dev->name, rd->name, p->num);
+	const char *subj = fc_rstr(c, "%s:%s/%d", c->dev->name, rd->name, p->num);
 	struct fc_finding *f;
 
 	if (!p->roce_mode.m.known || !p->roce_tos.m.known) {
@@ -105,7 +105,7 @@ static void memlock_run(struct fc_rctx *c)
 	else
 		f = fc_finding_new(c, FC_PASS, d->name, "RLIMIT_MEMLOCK is %s", v < 0 ? "unlimited" : "large enough");
 	fc_ev(c, f, d->name, "memlock", &d->memlock_bytes.m.src, "%s",
-	      v < 0 ? "unlimited" : fc_sprintf(c->eng->arena, "%lld bytes", (long long)v));
+	      v < 0 ? "unlimited" : fc_rstr(c, "%lld bytes", (long long)v));
 }
 
 const struct fc_rule fc_rule_host_memlock = {

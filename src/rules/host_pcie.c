@@ -39,7 +39,7 @@ static bool same_slot(const char *a, const char *b)
 static void pcie_iface(struct fc_rctx *c, const struct fc_iface *ifc)
 {
 	const struct fc_device *d = c->dev;
-	const char *subj = fc_sprintf(c->eng->arena, "%s:%s", d->name, ifc->name);
+	const char *subj = fc_rstr(c, "%s:%s", d->name, ifc->name);
 	double cur = gts(&ifc->pci_cur_speed), max = gts(&ifc->pci_max_speed), need = 0, bw;
 	const char *end = subj;
 	struct fc_finding *f;

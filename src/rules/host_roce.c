@@ -31,7 +31,7 @@ static const struct fc_rdma_port *roce_port(const struct fc_device *d, const str
 
 static const char *ifsubj(struct fc_rctx *c, const struct fc_iface *ifc)
 {
-	return fc_sprintf(c->eng->arena, "%s:%s", c->dev->name, ifc->name);
+	return fc_rstr(c, "%s:%s", c->dev->name, ifc->name);
 }
 
 /* --- ECN-HOST-NP-RP ------------------------------------------------------------------------------ */
@@ -105,11 +105,11 @@ static void pfcwd_iface(struct fc_rctx *c, const struct fc_iface *ifc)
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "pause-storm prevention on (%s)",
 				   ifc->pfc_prev_tout_ms.v < 0 ? "driver default"
-							       : fc_sprintf(c->eng->arena, "%lld ms", (long long)ifc->pfc_prev_tout_ms.v));
+							       : fc_rstr(c, "%lld ms", (long long)ifc->pfc_prev_tout_ms.v));
 	if (ifc->pfc_prev_tout_ms.m.known)
 		fc_ev(c, f, subj, "pfc-prevention-tout", &ifc->pfc_prev_tout_ms.m.src, "%s",
 		      ifc->pfc_prev_tout_ms.v < 0 ? "auto"
-						  : fc_sprintf(c->eng->arena, "%lld ms", (long long)ifc->pfc_prev_tout_ms.v));
+						  : fc_rstr(c, "%lld ms", (long long)ifc->pfc_prev_tout_ms.v));
 	else
 		fc_ev_unknown(c, f, subj, "pfc-prevention-tout", &ifc->pfc_prev_tout_ms.m);
 	if (storm)

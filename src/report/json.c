@@ -1,16 +1,52 @@
 /* SPDX-License-Identifier: MIT */
-/* JSON reporter (schema: docs/report-json.md), written with json-c. */
+/* JSON reporter (schema: docs/report-json.md). The devices are collected (one per device), the
+ * findings are written as they come and freed: a fleet has millions of them, and one json-c
+ * tree of them all would take gigabytes. json-c renders each object and escapes each string. */
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/report.h"
 
+#define JFLAGS (JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE)
+
 struct jrep {
 	FILE *out;
 	const struct fc_report_run *run;
-	json_object *root, *devs, *finds;
+	json_object *devs;
+	bool head;          /* the header, devices and "findings": [ are written */
+	size_t nfind;
+	bool err;
 };
+
+/* A JSON string literal for s (json-c escapes it). */
+static void put_str(struct jrep *j, const char *key, const char *s)
+{
+	json_object *o = json_object_new_string(s);
+
+	if (fprintf(j->out, "  \"%s\":%s,\n", key, json_object_to_json_string_ext(o, JFLAGS)) < 0)
+		j->err = true;
+	json_object_put(o);
+}
+
+static void head(struct jrep *j)
+{
+	if (j->head)
+		return;
+	j->head = true;
+	if (fprintf(j->out, "{\n") < 0)
+		j->err = true;
+	put_str(j, "format", "fabcheck-report");
+	if (fprintf(j->out, "  \"format_version\":1,\n") < 0)
+		j->err = true;
+	put_str(j, "tool_version", FABCHECK_VERSION);
+	put_str(j, "target", j->run->target);
+	put_str(j, "profile", fc_policy_profile(j->run->policy));
+	if (fprintf(j->out, "  \"devices\":%s,\n  \"findings\":[", json_object_to_json_string_ext(j->devs, JFLAGS)) < 0)
+		j->err = true;
+	json_object_put(j->devs);
+	j->devs = NULL;
+}
 
 static json_object *src_obj(const struct fc_src *s)
 {
@@ -33,16 +69,7 @@ static enum fc_rc json_begin(FILE *out, const struct fc_report_run *run, void **
 		return FC_ERR_NOMEM;
 	j->out = out;
 	j->run = run;
-	j->root = json_object_new_object();
 	j->devs = json_object_new_array();
-	j->finds = json_object_new_array();
-	json_object_object_add(j->root, "format", json_object_new_string("fabcheck-report"));
-	json_object_object_add(j->root, "format_version", json_object_new_int(1));
-	json_object_object_add(j->root, "tool_version", json_object_new_string(FABCHECK_VERSION));
-	json_object_object_add(j->root, "target", json_object_new_string(run->target));
-	json_object_object_add(j->root, "profile", json_object_new_string(fc_policy_profile(run->policy)));
-	json_object_object_add(j->root, "devices", j->devs);
-	json_object_object_add(j->root, "findings", j->finds);
 	*st = j;
 	return FC_OK;
 }
@@ -115,8 +142,11 @@ static enum fc_rc json_finding(void *st, const struct fc_finding *f)
 		json_object_object_add(o, "waived", json_object_new_boolean(true));
 		json_object_object_add(o, "waiver", wo);
 	}
-	json_object_array_add(j->finds, o);
-	return FC_OK;
+	head(j);
+	if (fprintf(j->out, "%s\n    %s", j->nfind++ ? "," : "", json_object_to_json_string_ext(o, JFLAGS)) < 0)
+		j->err = true;
+	json_object_put(o);
+	return j->err ? FC_ERR_IO : FC_OK;
 }
 
 static enum fc_rc json_end(void *st, const struct fc_summary *s)
@@ -135,11 +165,13 @@ static enum fc_rc json_end(void *st, const struct fc_summary *s)
 	json_object_object_add(sum, "input_errors", json_object_new_int((int)s->input_errors));
 	json_object_object_add(sum, "fail_on", json_object_new_string(fc_sev_name(s->fail_on)));
 	json_object_object_add(sum, "exit_code", json_object_new_int(s->exit_code));
-	json_object_object_add(j->root, "summary", sum);
-	if (fprintf(j->out, "%s\n", json_object_to_json_string_ext(j->root, JSON_C_TO_STRING_PRETTY |
-								  JSON_C_TO_STRING_NOSLASHESCAPE)) < 0)
+	head(j);
+	if (fprintf(j->out, "%s],\n  \"summary\":%s\n}\n", j->nfind ? "\n  " : "",
+		    json_object_to_json_string_ext(sum, JFLAGS)) < 0 || j->err)
 		rc = FC_ERR_IO;
-	json_object_put(j->root);
+	json_object_put(sum);
+	if (j->devs)
+		json_object_put(j->devs);
 	free(j);
 	return rc;
 }

@@ -20,6 +20,7 @@ struct block {
 
 struct interned {
 	struct interned *next;
+	unsigned hash;          /* compared before the string */
 	const char *s;
 };
 
@@ -132,7 +133,7 @@ static unsigned hash_str(const char *s)
 	return h;
 }
 
-/* Doubles the bucket array when there are twice as many strings as buckets: a snapshot has a
+/* Doubles the bucket array when there are as many strings as buckets: a snapshot has a
  * file name per device output, tens of thousands at fleet scale. */
 static bool intern_grow(struct fc_arena *a)
 {
@@ -143,7 +144,7 @@ static bool intern_grow(struct fc_arena *a)
 		return false;
 	for (i = 0; i < a->nbuckets; i++)
 		for (e = a->intern[i]; e; e = next) {
-			size_t b = hash_str(e->s) % nb;
+			size_t b = e->hash % nb;
 
 			next = e->next;
 			e->next = t[b];
@@ -158,15 +159,17 @@ static bool intern_grow(struct fc_arena *a)
 const char *fc_intern(struct fc_arena *a, const char *s)
 {
 	size_t b;
+	unsigned h;
 	struct interned *e;
 
 	if (!s)
 		return NULL;
-	if ((!a->intern || a->ninterned >= 2 * a->nbuckets) && !intern_grow(a) && !a->intern)
+	if ((!a->intern || a->ninterned >= a->nbuckets) && !intern_grow(a) && !a->intern)
 		return NULL;
-	b = hash_str(s) % a->nbuckets;
+	h = hash_str(s);
+	b = h % a->nbuckets;
 	for (e = a->intern[b]; e; e = e->next)
-		if (strcmp(e->s, s) == 0)
+		if (e->hash == h && strcmp(e->s, s) == 0)
 			return e->s;
 	e = fc_alloc(a, sizeof(*e));
 	if (!e)
@@ -174,6 +177,7 @@ const char *fc_intern(struct fc_arena *a, const char *s)
 	e->s = fc_strdup(a, s);
 	if (!e->s)
 		return NULL;
+	e->hash = h;
 	e->next = a->intern[b];
 	a->intern[b] = e;
 	a->ninterned++;

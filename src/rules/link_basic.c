@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Two-ended link rules that compare one attribute of both ends (rule catalog §1, §2, §3, §6):
  *   L1-SPEED-MATCH   both ends at the same speed, and at the designed speed;
+ *   L1-AN-DAC        autonegotiation on at both ends or off at both (on for DACs, off for optics);
  *   FEC-MATCH        the same active FEC on both ends (a down link's FEC is no evidence);
  *   PFC-LLFC-OFF     802.3x pause off on both ends of a PFC link;
  *   PFC-PRIO-MATCH   the RoCE priority lossless on both ends, the PFC sets equal;
@@ -259,6 +260,54 @@ const struct fc_rule fc_rule_pfc_prio = {
 		  "mode; intent: RoCE priority",
 	.params = fc_no_params,
 	.run = pfc_run,
+};
+
+/* --- L1-AN-DAC ------------------------------------------------------------------------------------ */
+
+static void an_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
+	const struct fc_iface *ifc[2];
+	const struct fc_meta *m[2];
+	const struct fc_str *med = NULL;
+	struct fc_finding *f;
+	int k;
+
+	if (!both_ends(c, subj, ifc))
+		return;
+	m[0] = &ifc[0]->autoneg.m, m[1] = &ifc[1]->autoneg.m;
+	if (!m[0]->known || !m[1]->known) {
+		unknown_attr(c, subj, "autonegotiation state", m);
+		return;
+	}
+	for (k = 0; k < 2 && !med; k++)
+		if (ifc[k]->medium.m.known)
+			med = &ifc[k]->medium;
+	if (ifc[0]->autoneg.v != ifc[1]->autoneg.v)
+		f = fc_finding_new(c, FC_FAIL, subj, "autonegotiation is %s on %s and %s on %s: the link stays down, flaps or "
+						     "comes up at the wrong speed",
+				   ifc[0]->autoneg.v ? "on" : "off", n[0], ifc[1]->autoneg.v ? "on" : "off", n[1]);
+	else if (med && strcmp(med->v, "dac") && ifc[0]->autoneg.v)
+		f = fc_finding_new(c, FC_WARN, subj, "autonegotiation on at both ends of a %s link: optics do not negotiate, "
+						     "force speed and FEC on both ends", med->v);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "autonegotiation %s at both ends%s", ifc[0]->autoneg.v ? "on" : "off",
+				   med ? fc_rstr(c, " of a %s link", med->v) : "");
+	for (k = 0; k < 2; k++)
+		fc_ev(c, f, n[k], "autonegotiation", &ifc[k]->autoneg.m.src, "%s", ifc[k]->autoneg.v ? "on" : "off");
+	if (med)
+		fc_ev(c, f, "link", "medium", &med->m.src, "%s", med->v);
+}
+
+const struct fc_rule fc_rule_l1_an = {
+	.id = "L1-AN-DAC",
+	.title = "Autonegotiation agrees on both ends (on for DACs, off for optics)",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "host: ethtool Auto-negotiation; switch: show interface autoneg / negotiate auto; the medium",
+	.params = fc_no_params,
+	.run = an_run,
 };
 
 const struct fc_rule fc_rule_l1_speed = {

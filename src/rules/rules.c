@@ -10,6 +10,7 @@ static const struct fc_rule *const registry[] = {
 	&fc_rule_l1_lanes,
 	&fc_rule_l1_cr_kr,
 	&fc_rule_l1_speed,
+	&fc_rule_l1_an,
 	&fc_rule_fec_match,
 	&fc_rule_llfc_off,
 	&fc_rule_pfc_prio,

@@ -8,6 +8,7 @@
 extern const struct fc_rule fc_rule_l1_lanes;
 extern const struct fc_rule fc_rule_l1_cr_kr;
 extern const struct fc_rule fc_rule_l1_speed;
+extern const struct fc_rule fc_rule_l1_an;
 extern const struct fc_rule fc_rule_fec_match;
 extern const struct fc_rule fc_rule_llfc_off;
 extern const struct fc_rule fc_rule_pfc_prio;

@@ -34,6 +34,7 @@ def h2(i):
     i["ens1f0"]["dcb"]["trust"] = "pcp"                   # PCP on a routed /31: no tag, no PCP
 def h4b(i):
     i["ens1f0"]["dcb"]["pfc_delay_m"] = 2                 # headroom sized for 2 m on a 3 m cable
+    i["ens1f1"]["link"]["autoneg"] = False                # AN off against a switch port with AN on
 def h1b(i):
     i["ens1f1"]["dcb"]["pfc_enabled"] = [3, 4]            # an extra lossless priority: warn
 def h3b(i):
@@ -80,6 +81,8 @@ rule("HR-CABLE-LEN", L("leaf1:Ethernet1/4", "host4:ens1f0"), "fail", "host4:ens1
 rule("HR-CABLE-LEN", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "headroom sized for at least the 3.0 m cable")
 rule("ECN-SW-QUEUE", "leaf1", "pass", "queue c-out-8q-q3 marks ECN for RoCE DSCP 26 (qos-group 3)")
 rule("ECN-SW-QUEUE", "leaf2", "fail", "queue c-out-8q-q3 runs WRED without ecn")
-print("link rules: L1-SPEED-MATCH, FEC-MATCH (incl. a down link), PFC-LLFC-OFF, MTU-HOST-SWITCH, PFC-PRIO-MATCH (and warn), PFC-WD-SWITCH, PFC-TRUST, HR-CABLE-LEN: pass, fail, unknown; ECN-SW-QUEUE pass/fail")
+rule("L1-AN-DAC", L("leaf2:Ethernet1/51/1", "host4:ens1f1"), "fail", "autonegotiation is on on leaf2:Ethernet1/51/1 and off on host4:ens1f1")
+rule("L1-AN-DAC", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "autonegotiation on at both ends of a dac link")
+print("link rules: L1-SPEED-MATCH, FEC-MATCH (incl. a down link), PFC-LLFC-OFF, MTU-HOST-SWITCH, PFC-PRIO-MATCH (and warn), PFC-WD-SWITCH, PFC-TRUST, HR-CABLE-LEN: pass, fail, unknown; ECN-SW-QUEUE, L1-AN-DAC pass/fail")
 PY
 echo "rules_link: ok"

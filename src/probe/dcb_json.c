@@ -78,10 +78,10 @@ enum fc_rc fc_dcb_pfc_json(const char *text, struct fc_dcb_info *out, char *why,
 			out->pfc_en |= (uint8_t)(1u << i);
 	}
 	dl = doc_get(d->root, "delay");
-	if (dl && !uint_node(dl, 65535, &v))
-		return bad(&d, dl, "delay: expected 0..65535", why, whysz);
+	if (!uint_node(dl, 65535, &v))
+		return bad(&d, dl ? dl : d->root, "expected \"delay\": 0..65535", why, whysz);
 	/* mlx5 keeps the cable length (m) in the low byte, as the live probe reads it */
-	out->delay = dl ? (uint8_t)(v & 0xff) : 0;
+	out->delay = (uint8_t)(v & 0xff);
 	out->pfc = true;
 	doc_free(&d);
 	return FC_OK;

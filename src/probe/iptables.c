@@ -343,7 +343,7 @@ static struct ipt_table *table_read(const char *save, char *why, size_t whysz)
 	struct ipt_table *t = calloc(1, sizeof(*t));
 	char *line, *next;
 	unsigned lineno = 0;
-	bool in_filter = false, seen = false;
+	bool in_filter = false;
 
 	if (!t || !(t->copy = strdup(save))) {
 		free(t);
@@ -364,7 +364,6 @@ static struct ipt_table *table_read(const char *save, char *why, size_t whysz)
 			continue;
 		if (line[0] == '*') {
 			in_filter = !strcmp(line, "*filter");
-			seen |= in_filter;
 			continue;
 		}
 		if (!in_filter)
@@ -405,11 +404,7 @@ static struct ipt_table *table_read(const char *save, char *why, size_t whysz)
 			goto bad;
 		}
 	}
-	if (!seen) {
-		/* no *filter table at all: nothing legacy filters (iptables-legacy-save prints nothing) */
-		t->nchains = 0;
-	}
-	return t;
+	return t;   /* without a *filter section: no chains, nothing legacy filters */
 bad:
 	snprintf(why, whysz, "iptables-legacy-save: line %u: expected ':CHAIN POLICY', '-A CHAIN ...' or COMMIT, found '%.80s'",
 		 lineno, line);

@@ -19,7 +19,7 @@
 static const struct doc_node *reply(struct doc **d, const char *root, const char *ifname, const char *what,
 				    char *why, size_t whysz, enum fc_rc *rc)
 {
-	char path[4096];
+	char path[4096], prefix[64];
 	struct fc_err err;
 	const struct doc_node *n, *e;
 
@@ -30,22 +30,18 @@ static const struct doc_node *reply(struct doc **d, const char *root, const char
 		snprintf(why, whysz, "no recorded reply: %s", err.msg);
 		return NULL;
 	}
+	/* a reason reads like the source's own: "ethtool fec: ...", "dcbnl dcb: ...", lldpd's whole */
+	if (!strcmp(what, "lldp"))
+		prefix[0] = '\0';
+	else
+		snprintf(prefix, sizeof(prefix), "%s %s: ", strcmp(what, "dcb") ? "ethtool" : "dcbnl", what);
 	n = doc_get((*d)->root, what);
-	if (!n && !strcmp(what, "lldp")) {
-		snprintf(why, whysz, "lldpd is not running (none recorded)");
-		return NULL;
-	}
 	if (!n) {
-		snprintf(why, whysz, "%s %s: Operation not supported", strcmp(what, "dcb") ? "ethtool" : "dcbnl", what);
+		snprintf(why, whysz, "%s%s", prefix, prefix[0] ? "Operation not supported" : "lldpd is not running (none recorded)");
 		return NULL;
 	}
 	if ((e = doc_get(n, "error"))) {
-		/* lldpd's reasons are recorded whole ("lldpd has seen no LLDP neighbour on IF") */
-		if (!strcmp(what, "lldp"))
-			snprintf(why, whysz, "%s", e->str ? e->str : "error");
-		else
-			snprintf(why, whysz, "%s %s: %s", strcmp(what, "dcb") ? "ethtool" : "dcbnl", what,
-				 e->str ? e->str : "error");
+		snprintf(why, whysz, "%s%s", prefix, e->str ? e->str : "error");
 		return NULL;
 	}
 	*rc = FC_OK;
@@ -308,21 +304,27 @@ static enum fc_rc rec_verbs_mtu(void *ctx, const char *dev, int port, int *activ
 }
 
 /* <root>/.fabcheck-replies/nftables.json: the recorded "nft -j list ruleset" */
-static enum fc_rc rec_nft(void *ctx, char **json, char *why, size_t whysz)
+/* A whole recorded reply file <root>/.fabcheck-replies/<name> into *text (malloc'd). */
+static enum fc_rc rec_text(const char *root, const char *name, const char *what, char **text, char *why, size_t whysz)
 {
 	char path[4096];
 	struct fc_buf b;
 	struct fc_err err;
 
-	*json = NULL;
-	snprintf(path, sizeof(path), "%s/.fabcheck-replies/nftables.json", (const char *)ctx);
+	*text = NULL;
+	snprintf(path, sizeof(path), "%s/.fabcheck-replies/%s", root, name);
 	fc_err_clear(&err);
 	if (fc_read_file(path, FC_MAX_INPUT_FILE, &b, &err) != FC_OK) {
-		snprintf(why, whysz, "no recorded nftables ruleset (%s)", err.msg);
+		snprintf(why, whysz, "no recorded %s (%s)", what, err.msg);
 		return FC_ERR_UNSUPPORTED;
 	}
-	*json = b.data;   /* the buffer's memory becomes the caller's */
+	*text = b.data;   /* the buffer's memory becomes the caller's */
 	return FC_OK;
+}
+
+static enum fc_rc rec_nft(void *ctx, char **json, char *why, size_t whysz)
+{
+	return rec_text(ctx, "nftables.json", "nftables ruleset", json, why, whysz);
 }
 
 /* "lldp": {"system_name": "leaf1", "port_id": "Ethernet1/2", "port_id_type": "ifname"} */
@@ -347,19 +349,7 @@ static enum fc_rc rec_lldp(void *ctx, const char *socket, const char *ifname, st
 /* <root>/.fabcheck-replies/iptables-legacy.txt: the legacy filter table in iptables-save syntax */
 static enum fc_rc rec_ipt(void *ctx, char **text, char *why, size_t whysz)
 {
-	char path[4096];
-	struct fc_buf b;
-	struct fc_err err;
-
-	*text = NULL;
-	snprintf(path, sizeof(path), "%s/.fabcheck-replies/iptables-legacy.txt", (const char *)ctx);
-	fc_err_clear(&err);
-	if (fc_read_file(path, FC_MAX_INPUT_FILE, &b, &err) != FC_OK) {
-		snprintf(why, whysz, "no recorded iptables-legacy filter table (%s)", err.msg);
-		return FC_ERR_UNSUPPORTED;
-	}
-	*text = b.data;
-	return FC_OK;
+	return rec_text(ctx, "iptables-legacy.txt", "iptables-legacy filter table", text, why, whysz);
 }
 
 const struct fc_probe_ops fc_probe_recorded_ops = {

@@ -478,7 +478,8 @@ static json_object *lldp_obj(struct pr *p, const char *ifname)
 		return unknown(why);
 	p->known++;
 	o = json_object_new_object();
-	json_object_object_add(o, "system_name", json_object_new_string(li.system_name));
+	json_object_object_add(o, "system_name", li.system_name[0] ? json_object_new_string(li.system_name)
+								   : unknown("the neighbour sends no System Name TLV"));
 	json_object_object_add(o, "port_id", json_object_new_string(li.port_id));
 	return o;
 }

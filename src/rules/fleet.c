@@ -45,67 +45,70 @@ static const char *majority(const struct tally *t, size_t n)
 
 /* --- HOST-FW-CONSISTENCY ------------------------------------------------------------------------ */
 
+/* One hardware RDMA device with its group: "hca_type/board_id", interned (equal keys, equal pointers). */
+struct hca {
+	const struct fc_device *dev;
+	const struct fc_rdma_dev *rd;
+	const char *key;
+};
+
+static void fw_group(struct fc_rctx *c, const struct hca *h, size_t nh, const struct tally *grp)
+{
+	struct tally *vers = NULL;
+	size_t nv = 0, vcap = 0, odd = 0, unknown = 0, i;
+	const char *main, *subj = fc_rstr(c, "firmware %s", grp->key);
+	struct fc_finding *f;
+
+	for (i = 0; i < nh; i++)
+		if (h[i].key == grp->key) {
+			if (h[i].rd->fw_ver.m.known)
+				tally_add(c, &vers, &nv, &vcap, h[i].rd->fw_ver.v);
+			else
+				unknown++;
+		}
+	main = majority(vers, nv);
+	for (i = 0; i < nv; i++)
+		odd += strcmp(vers[i].key, main) ? vers[i].n : 0;
+	if (!main) {
+		fc_finding_new(c, FC_UNKNOWN, subj, "no firmware version read for the %zu HCA(s) of this type", grp->n);
+		return;
+	}
+	if (odd)
+		f = fc_finding_new(c, FC_WARN, subj, "%zu of %zu HCA(s) of this type run other firmware than the fleet's %s",
+				   odd, grp->n, main);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "all %zu HCA(s) of this type run %s%s", grp->n - unknown, main,
+				   unknown ? fc_rstr(c, " (%zu not read)", unknown) : "");
+	for (i = 0; i < nh; i++)
+		if (h[i].key == grp->key && h[i].rd->fw_ver.m.known && strcmp(h[i].rd->fw_ver.v, main))
+			fc_ev(c, f, fc_rstr(c, "%s:%s", h[i].dev->name, h[i].rd->name), "fw_ver", &h[i].rd->fw_ver.m.src,
+			      "%s", h[i].rd->fw_ver.v);
+}
+
 static void fw_run(struct fc_rctx *c)
 {
 	const struct fc_model *m = c->m;
 	struct tally *groups = NULL;
-	size_t ng = 0, gcap = 0, g, i, k;
+	struct hca *h = NULL;
+	size_t ng = 0, gcap = 0, nh = 0, hcap = 0, i, k;
 
 	for (i = 0; i < m->ndevs; i++)
 		for (k = 0; k < m->devs[i]->nrdma; k++) {
 			const struct fc_rdma_dev *rd = &m->devs[i]->rdma[k];
 
-			if (rd->hca_type.m.known && (!rd->kind.m.known || !strcmp(rd->kind.v, "hw")))
-				tally_add(c, &groups, &ng, &gcap,
-					  fc_rstr(c, "%s/%s", rd->hca_type.v,
-						     rd->board_id.m.known ? rd->board_id.v : "?"));
+			if (!rd->hca_type.m.known || (rd->kind.m.known && strcmp(rd->kind.v, "hw")))
+				continue;   /* soft-RoCE devices have no firmware of their own */
+			if (!(h = fc_grow(c->eng->arena, h, nh, &hcap, sizeof(*h)))) {
+				c->eng->oom = true;
+				return;
+			}
+			h[nh].dev = m->devs[i];
+			h[nh].rd = rd;
+			h[nh].key = fc_rstr(c, "%s/%s", rd->hca_type.v, rd->board_id.m.known ? rd->board_id.v : "?");
+			tally_add(c, &groups, &ng, &gcap, h[nh++].key);
 		}
-	for (g = 0; g < ng && !c->eng->oom; g++) {
-		struct tally *vers = NULL;
-		size_t nv = 0, vcap = 0, odd = 0, unknown = 0;
-		const char *main;
-		struct fc_finding *f;
-
-		for (i = 0; i < m->ndevs; i++)
-			for (k = 0; k < m->devs[i]->nrdma; k++) {
-				const struct fc_rdma_dev *rd = &m->devs[i]->rdma[k];
-
-				if (!rd->hca_type.m.known || strcmp(fc_rstr(c, "%s/%s", rd->hca_type.v,
-									       rd->board_id.m.known ? rd->board_id.v : "?"),
-								    groups[g].key))
-					continue;
-				if (rd->fw_ver.m.known)
-					tally_add(c, &vers, &nv, &vcap, rd->fw_ver.v);
-				else
-					unknown++;
-			}
-		main = majority(vers, nv);
-		for (i = 0; i < nv; i++)
-			odd += strcmp(vers[i].key, main) ? vers[i].n : 0;
-		if (!main)
-			f = fc_finding_new(c, FC_UNKNOWN, fc_rstr(c, "firmware %s", groups[g].key),
-					   "no firmware version read for the %zu HCA(s) of this type", groups[g].n);
-		else if (odd)
-			f = fc_finding_new(c, FC_WARN, fc_rstr(c, "firmware %s", groups[g].key),
-					   "%zu of %zu HCA(s) of this type run other firmware than the fleet's %s", odd,
-					   groups[g].n, main);
-		else
-			f = fc_finding_new(c, FC_PASS, fc_rstr(c, "firmware %s", groups[g].key),
-					   "all %zu HCA(s) of this type run %s%s", groups[g].n - unknown, main,
-					   unknown ? fc_rstr(c, " (%zu not read)", unknown) : "");
-		for (i = 0; i < m->ndevs && f; i++)
-			for (k = 0; k < m->devs[i]->nrdma; k++) {
-				const struct fc_rdma_dev *rd = &m->devs[i]->rdma[k];
-
-				if (!rd->fw_ver.m.known || !rd->hca_type.m.known || !main || !strcmp(rd->fw_ver.v, main) ||
-				    strcmp(fc_rstr(c, "%s/%s", rd->hca_type.v,
-						      rd->board_id.m.known ? rd->board_id.v : "?"),
-					   groups[g].key))
-					continue;
-				fc_ev(c, f, fc_rstr(c, "%s:%s", m->devs[i]->name, rd->name), "fw_ver",
-				      &rd->fw_ver.m.src, "%s", rd->fw_ver.v);
-			}
-	}
+	for (i = 0; i < ng && !c->eng->oom; i++)
+		fw_group(c, h, nh, &groups[i]);
 }
 
 /* --- MTU-FLEET ------------------------------------------------------------------------------------ */

@@ -36,8 +36,10 @@ static const char *ifsubj(struct fc_rctx *c, const struct fc_iface *ifc)
 
 /* --- ECN-HOST-NP-RP ------------------------------------------------------------------------------ */
 
-static void ecn_iface(struct fc_rctx *c, const struct fc_iface *ifc)
+static void ecn_iface(struct fc_rctx *c, const struct fc_iface *ifc, const struct fc_rdma_dev *rd,
+		      const struct fc_rdma_port *p)
 {
+	(void)rd, (void)p;
 	const struct fc_intent *in = &c->m->intent;
 	const char *subj = ifsubj(c, ifc);
 	struct fc_finding *f;
@@ -85,8 +87,10 @@ static void ecn_iface(struct fc_rctx *c, const struct fc_iface *ifc)
 
 /* --- PFC-WD-HOST --------------------------------------------------------------------------------- */
 
-static void pfcwd_iface(struct fc_rctx *c, const struct fc_iface *ifc)
+static void pfcwd_iface(struct fc_rctx *c, const struct fc_iface *ifc, const struct fc_rdma_dev *rd,
+			const struct fc_rdma_port *p)
 {
+	(void)rd, (void)p;
 	const char *subj = ifsubj(c, ifc);
 	const struct fc_counter *storm = ifc->stats_m.known ? fc_counter_find(ifc->stats, ifc->nstats,
 									      "tx_pause_storm_error_events")
@@ -175,7 +179,9 @@ static void gidv2_iface(struct fc_rctx *c, const struct fc_iface *ifc, const str
 	fc_ev(c, f, subj, "GID table", &p->gids_m.src, "%s port %d: %zu GIDs", rd->name, p->num, p->ngids);
 }
 
-static void per_roce_iface(struct fc_rctx *c, int which)
+/* Runs fn on every RoCE netdev of the host (an Ethernet RDMA port names it). */
+static void per_roce_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const struct fc_iface *,
+							 const struct fc_rdma_dev *, const struct fc_rdma_port *))
 {
 	const struct fc_device *d = c->dev;
 	size_t i;
@@ -186,30 +192,24 @@ static void per_roce_iface(struct fc_rctx *c, int which)
 		const struct fc_rdma_dev *rd = NULL;
 		const struct fc_rdma_port *p = roce_port(d, d->ifaces[i], &rd);
 
-		if (!p || (p->link_layer.m.known && strcmp(p->link_layer.v, "Ethernet")))
-			continue;
-		if (which == 0)
-			ecn_iface(c, d->ifaces[i]);
-		else if (which == 1)
-			pfcwd_iface(c, d->ifaces[i]);
-		else
-			gidv2_iface(c, d->ifaces[i], rd, p);
+		if (p && (!p->link_layer.m.known || !strcmp(p->link_layer.v, "Ethernet")))
+			fn(c, d->ifaces[i], rd, p);
 	}
 }
 
 static void ecn_run(struct fc_rctx *c)
 {
-	per_roce_iface(c, 0);
+	per_roce_iface(c, ecn_iface);
 }
 
 static void pfcwd_run(struct fc_rctx *c)
 {
-	per_roce_iface(c, 1);
+	per_roce_iface(c, pfcwd_iface);
 }
 
 static void gidv2_run(struct fc_rctx *c)
 {
-	per_roce_iface(c, 2);
+	per_roce_iface(c, gidv2_iface);
 }
 
 /* --- GID-ARPFLUX ---------------------------------------------------------------------------------- */

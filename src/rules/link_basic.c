@@ -6,6 +6,7 @@
  *   PFC-LLFC-OFF     802.3x pause off on both ends of a PFC link;
  *   PFC-PRIO-MATCH   the RoCE priority lossless on both ends, the PFC sets equal;
  *   MTU-HOST-SWITCH  the switch port's MTU carries the host's largest frame. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,6 +42,24 @@ static void unknown_attr(struct fc_rctx *c, const char *subj, const char *what, 
 		if (!m[k]->known)
 			fc_ev_unknown(c, f, fc_end_name(c, e[k]), what, m[k]);
 }
+/* Both ends' interfaces with the attribute at moff (an fc_meta inside struct fc_iface) known on
+ * each; otherwise an UNKNOWN finding naming what is missing, and false. */
+static bool ends_known(struct fc_rctx *c, const char *subj, const struct fc_iface *ifc[2], size_t moff,
+		       const char *what)
+{
+	const struct fc_meta *m[2];
+	int k;
+
+	if (!both_ends(c, subj, ifc))
+		return false;
+	for (k = 0; k < 2; k++)
+		m[k] = (const struct fc_meta *)(const void *)((const char *)ifc[k] + moff);
+	if (m[0]->known && m[1]->known)
+		return true;
+	unknown_attr(c, subj, what, m);
+	return false;
+}
+
 
 /* --- L1-SPEED-MATCH ----------------------------------------------------------------------------- */
 
@@ -49,17 +68,11 @@ static void speed_run(struct fc_rctx *c)
 	const struct fc_link *l = c->link;
 	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
 	const struct fc_iface *ifc[2];
-	const struct fc_meta *m[2];
 	struct fc_finding *f;
 	int k;
 
-	if (!both_ends(c, subj, ifc))
+	if (!ends_known(c, subj, ifc, offsetof(struct fc_iface, speed_mbps.m), "speed"))
 		return;
-	m[0] = &ifc[0]->speed_mbps.m, m[1] = &ifc[1]->speed_mbps.m;
-	if (!m[0]->known || !m[1]->known) {
-		unknown_attr(c, subj, "speed", m);
-		return;
-	}
 	if (ifc[0]->speed_mbps.v != ifc[1]->speed_mbps.v)
 		f = fc_finding_new(c, FC_FAIL, subj, "%lld Mb/s on %s vs %lld Mb/s on %s", (long long)ifc[0]->speed_mbps.v,
 				   n[0], (long long)ifc[1]->speed_mbps.v, n[1]);
@@ -87,17 +100,11 @@ static void fec_run(struct fc_rctx *c)
 	const struct fc_link *l = c->link;
 	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
 	const struct fc_iface *ifc[2];
-	const struct fc_meta *m[2];
 	struct fc_finding *f;
 	int k;
 
-	if (!both_ends(c, subj, ifc))
+	if (!ends_known(c, subj, ifc, offsetof(struct fc_iface, fec_active.m), "active FEC"))
 		return;
-	m[0] = &ifc[0]->fec_active.m, m[1] = &ifc[1]->fec_active.m;
-	if (!m[0]->known || !m[1]->known) {
-		unknown_attr(c, subj, "active FEC", m);
-		return;
-	}
 	if (is_down(ifc[0]) || is_down(ifc[1]))
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the link is down: a down port reports no active FEC worth comparing");
 	else if (strcmp(ifc[0]->fec_active.v, ifc[1]->fec_active.v))
@@ -210,19 +217,13 @@ static void pfc_run(struct fc_rctx *c)
 	const struct fc_intent *in = &c->m->intent;
 	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
 	const struct fc_iface *ifc[2];
-	const struct fc_meta *m[2];
 	struct fc_finding *f;
 	int64_t bit;
 	char p[2][32];
 	int k;
 
-	if (!both_ends(c, subj, ifc))
+	if (!ends_known(c, subj, ifc, offsetof(struct fc_iface, pfc_prios.m), "PFC priority set"))
 		return;
-	m[0] = &ifc[0]->pfc_prios.m, m[1] = &ifc[1]->pfc_prios.m;
-	if (!m[0]->known || !m[1]->known) {
-		unknown_attr(c, subj, "PFC priority set", m);
-		return;
-	}
 	if (!in->roce_prio.m.known) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the fabric's RoCE priority is not declared (inventory "
 							"fabric.roce.priority)");
@@ -269,18 +270,12 @@ static void an_run(struct fc_rctx *c)
 	const struct fc_link *l = c->link;
 	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
 	const struct fc_iface *ifc[2];
-	const struct fc_meta *m[2];
 	const struct fc_str *med = NULL;
 	struct fc_finding *f;
 	int k;
 
-	if (!both_ends(c, subj, ifc))
+	if (!ends_known(c, subj, ifc, offsetof(struct fc_iface, autoneg.m), "autonegotiation state"))
 		return;
-	m[0] = &ifc[0]->autoneg.m, m[1] = &ifc[1]->autoneg.m;
-	if (!m[0]->known || !m[1]->known) {
-		unknown_attr(c, subj, "autonegotiation state", m);
-		return;
-	}
 	for (k = 0; k < 2 && !med; k++)
 		if (ifc[k]->medium.m.known)
 			med = &ifc[k]->medium;

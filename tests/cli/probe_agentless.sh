@@ -119,6 +119,16 @@ printf 'Option "-j" is unknown, try "ip -help".\n' > "$t/ssh/.fabcheck-outputs/i
 printf '4: ens2f0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 9000 qdisc mq state UP group default qlen 1000\n    link/ether b8:ce:f6:a1:02:00 brd ff:ff:ff:ff:ff:ff\n    inet 10.2.0.1/31 scope global ens2f0\n       valid_lft forever preferred_lft forever\n    inet6 fe80::bace:f6ff:fea1:200/64 scope link\n       valid_lft forever preferred_lft forever\n' \
   > "$t/ssh/.fabcheck-outputs/ip_addr_show_dev_ens2f0"
 printf '\nAttribute read: Operation not supported\n' > "$t/ssh/.fabcheck-outputs/dcb_-j_pfc_show_dev_ens5f0"
+printf '{"pfc_cap":8,"macsec_bypass":false,"prio_pfc":[false,false,false,true,false,false,false,false]}\n' \
+  > "$t/ssh/.fabcheck-outputs/dcb_-j_pfc_show_dev_ens7f0"          # no delay: not understood
+"$PY" - "$t/ssh/.fabcheck-outputs/lldpcli_-f_json0_show_neighbors_details" <<'PY'
+import json, sys   # a neighbour that sends no System Name TLV
+d = json.load(open(sys.argv[1]))
+for i in d["lldp"][0]["interface"]:
+    if i["name"] == "ens4f0":
+        del i["chassis"][0]["name"]
+json.dump(d, open(sys.argv[1], "w"))
+PY
 "$fabcheck" probe --root "$t/ssh" --out "$t/bad.json" || fail "probe exit $? on a bad output"
 "$PY" - "$t/bad.json" <<'PY'
 import json, sys
@@ -130,6 +140,8 @@ assert "no stored output of 'ethtool -S ens1f0'" in why, why
 why = d["ens3f0"]["dcb"]["unknown"]
 assert "'dcb -j app show dev ens3f0' not understood: line 1: dscp_prio: expected [DSCP 0..63, PRIO 0..7]" in why, why
 assert d["ens5f0"]["dcb"] == {"unknown": "Attribute read: Operation not supported"}, d["ens5f0"]["dcb"]
+assert "'dcb -j pfc show dev ens7f0' not understood: line 1: expected \"delay\"" in d["ens7f0"]["dcb"]["unknown"], d["ens7f0"]["dcb"]
+assert d["ens4f0"]["lldp"] == {"system_name": {"unknown": "the neighbour sends no System Name TLV"}, "port_id": "Ethernet1/1"}, d["ens4f0"]["lldp"]
 assert d["ens2f0"]["addresses"] == ["10.2.0.1/31", "fe80::bace:f6ff:fea1:200/64"], d["ens2f0"]["addresses"]
 assert d["ens1f0"]["dcb"]["pfc_enabled"] == [3] and d["ens0f0"]["dcb"]["trust"] == "dscp"   # dcb -j, mlnx_qos
 print("bad and missing outputs: unknown with the command and line named")

@@ -142,6 +142,13 @@ double fc_param_dbl(struct fc_rctx *c, const char *key, bool *set)
 	return d;
 }
 
+const char *fc_param_str(struct fc_rctx *c, const char *key)
+{
+	const char *v = fc_policy_param(c->eng->policy, c->rule, key, NULL);
+
+	return v ? v : "";
+}
+
 const char *fc_rstr(struct fc_rctx *c, const char *fmt, ...)
 {
 	char buf[1024];

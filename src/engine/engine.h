@@ -150,6 +150,8 @@ void fc_ev_unknown(struct fc_rctx *c, struct fc_finding *f, const char *end, con
 		   const struct fc_meta *m);
 int64_t fc_param_int(struct fc_rctx *c, const char *key, bool *set);
 double fc_param_dbl(struct fc_rctx *c, const char *key, bool *set);
+/* A string parameter's value (the policy's, else the rule's default); "" when unset. */
+const char *fc_param_str(struct fc_rctx *c, const char *key);
 /* A formatted string interned in the engine arena: subjects, end names and values repeat across
  * rules and findings, and a fleet has millions of them. */
 const char *fc_rstr(struct fc_rctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

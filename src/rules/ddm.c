@@ -3,7 +3,8 @@
  *   DDM-THRESH     every DOM value inside the module's own alarm (FAIL) and warning (WARN) window;
  *                  75 C and -12 dBm (multimode SR only) as WARN fallbacks where a module reports
  *                  no thresholds; never a fixed bias limit; one lane's Rx 3 dB below the others FAILs;
- *   PFC-WD-SWITCH  the PFC watchdog is on for the switch ports of lossless links. */
+ *   PFC-WD-SWITCH  the PFC watchdog is on for the switch ports of lossless links;
+ *   DDM-LINK-BUDGET  far-end Tx minus near-end Rx, lane by lane, within the fibre's budget. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -164,4 +165,104 @@ const struct fc_rule fc_rule_pfcwd_switch = {
 	.inputs = "switch: priority-flow-control watch-dog-interval (global or per interface); PFC priorities",
 	.params = fc_no_params,
 	.run = wd_run,
+};
+
+/* --- DDM-LINK-BUDGET ------------------------------------------------------------------------------- */
+
+static const struct fc_rule_param budget_params[] = {
+	{ "mmf_max_loss_db", FC_PARAM_DBL, "3", "WARN when far-end Tx minus near-end Rx exceeds this on multimode fibre [P]" },
+	{ "smf_max_loss_db", FC_PARAM_DBL, "6.3",
+	  "WARN above this on single-mode fibre: the channel insertion loss of 100GBASE-LR4 (802.3ba) [B]" },
+	{ NULL, FC_PARAM_INT, NULL, NULL },
+};
+
+/* The lanes of x that carry optical power readings, in order; returns the count. */
+static size_t power_lanes(const struct fc_xcvr *x, const struct fc_dom_lane **out, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < x->nlanes && n < max; i++)
+		if (x->lanes[i].tx_dbm.m.known || x->lanes[i].rx_dbm.m.known)
+			out[n++] = &x->lanes[i];
+	return n;
+}
+
+static void budget_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const struct fc_endpoint *e[2] = { &l->a, &l->b };
+	const char *subj = fc_link_subject(c, l);
+	const struct fc_dom_lane *ln[2][16];
+	const struct fc_dom_lane *wt = NULL, *wr = NULL;
+	size_t n[2], i;
+	struct fc_finding *f;
+	double limit, worst = -1e9;
+	bool set, sm;
+	int k, wk = 0;
+
+	if (!l->a.ifc || !l->b.ifc)
+		return;   /* the port rules say which end is missing */
+	if (l->cable.m.known && (!strcmp(l->cable.v, "dac") || !strcmp(l->cable.v, "aoc")))
+		return;   /* no separable fibre: nothing to budget */
+	if (!l->cable.m.known && (!l->a.ifc->medium.m.known || strcmp(l->a.ifc->medium.v, "fibre")) &&
+	    (!l->b.ifc->medium.m.known || strcmp(l->b.ifc->medium.v, "fibre")))
+		return;   /* not known to be fibre: copper and AOC links have no budget */
+	if (!l->cable.m.known || (strcmp(l->cable.v, "fibre-mm") && strcmp(l->cable.v, "fibre-sm"))) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the fibre type (multimode or single-mode) is not known: the plan "
+							"gives cable fibre-mm or fibre-sm");
+		fc_ev_unknown(c, f, "plan", "cable", &l->cable.m);
+		return;
+	}
+	sm = !strcmp(l->cable.v, "fibre-sm");
+	limit = fc_param_dbl(c, sm ? "smf_max_loss_db" : "mmf_max_loss_db", &set);
+	for (k = 0; k < 2; k++)
+		n[k] = power_lanes(&e[k]->ifc->xcvr, ln[k], 16);
+	if (!n[0] || !n[1] || n[0] != n[1]) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, !n[0] || !n[1] ? "optical power is not reported on both ends"
+								      : "the ends report %zu and %zu lanes: the lane "
+									"mapping of a breakout is not modelled",
+				   n[0], n[1]);
+		for (k = 0; k < 2; k++)
+			if (!n[k])
+				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "DOM", &e[k]->ifc->xcvr.dom_supported.m);
+		return;
+	}
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < n[k]; i++) {
+			const struct fc_dom_lane *tx = ln[1 - k][i], *rx = ln[k][i];
+
+			if (tx->tx_dbm.m.known && rx->rx_dbm.m.known && tx->tx_dbm.v - rx->rx_dbm.v > worst) {
+				worst = tx->tx_dbm.v - rx->rx_dbm.v;
+				wt = tx, wr = rx, wk = k;
+			}
+		}
+	if (!wt) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "no lane has Tx power on one end and Rx power on the other");
+		return;
+	}
+	if (worst > limit)
+		f = fc_finding_new(c, FC_WARN, subj, "%.2f dB lost from %s to %s%s, over the %.1f dB budget of %s fibre: "
+						     "dirty or damaged connector, or a patch too many",
+				   worst, fc_end_name(c, e[1 - wk]), fc_end_name(c, e[wk]),
+				   wr->lane > 0 ? fc_rstr(c, " (lane %d)", wr->lane) : "", limit,
+				   sm ? "single-mode" : "multimode");
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "at most %.2f dB lost between the ends (budget %.1f dB, %s)", worst,
+				   limit, sm ? "single-mode" : "multimode");
+	fc_ev(c, f, fc_end_name(c, e[1 - wk]), wt->lane > 0 ? fc_rstr(c, "lane %d Tx", wt->lane) : "Tx",
+	      &wt->tx_dbm.m.src, "%.2f dBm", wt->tx_dbm.v);
+	fc_ev(c, f, fc_end_name(c, e[wk]), wr->lane > 0 ? fc_rstr(c, "lane %d Rx", wr->lane) : "Rx",
+	      &wr->rx_dbm.m.src, "%.2f dBm", wr->rx_dbm.v);
+	fc_ev(c, f, "plan", "cable", &l->cable.m.src, "%s", l->cable.v);
+}
+
+const struct fc_rule fc_rule_ddm_budget = {
+	.id = "DDM-LINK-BUDGET",
+	.title = "Optical loss between the two ends of a fibre link within its budget",
+	.severity = FC_SEV_MEDIUM,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "both ends' transceiver DOM: Tx power per lane on one end, Rx power per lane on the other; plan: "
+		  "cable fibre-mm or fibre-sm",
+	.params = budget_params,
+	.run = budget_run,
 };

@@ -9,37 +9,17 @@
 
 #include "rules/rules.h"
 
-static const struct fc_policy_map *pmap(const struct fc_qos *q, const struct fc_str *name, enum fc_qtype t)
-{
-	size_t i;
-
-	for (i = 0; name->m.known && i < q->npmaps; i++)
-		if (q->pmaps[i].type == t && !strcmp(q->pmaps[i].name, name->v))
-			return &q->pmaps[i];
-	return NULL;
-}
-
-static const struct fc_class_map *cmap(const struct fc_qos *q, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < q->ncmaps; i++)
-		if (q->cmaps[i].type == FC_Q_QOS && !strcmp(q->cmaps[i].name, name))
-			return &q->cmaps[i];
-	return NULL;
-}
-
 static void ecn_sw_run(struct fc_rctx *c)
 {
 	const struct fc_device *d = c->dev;
 	const struct fc_qos *q = &d->qos;
 	const struct fc_intent *in = &c->m->intent;
 	const struct fc_policy_map *qp, *out;
-	const struct fc_pclass *k = NULL, *rc = NULL;
+	const struct fc_pclass *k, *rc;
+	struct fc_sw_class r;
 	struct fc_finding *f;
-	int64_t group = -1;
-	size_t i;
-	char want8[32], want4[32];
+	int64_t group;
+	char want8[32];
 
 	if (d->kind != FC_DEV_SWITCH)
 		return;
@@ -47,8 +27,8 @@ static void ecn_sw_run(struct fc_rctx *c)
 		fc_finding_new(c, FC_UNKNOWN, d->name, "the fabric's RoCE DSCP is not declared (inventory fabric.roce.dscp)");
 		return;
 	}
-	qp = pmap(q, &q->sys_qos_in, FC_Q_QOS);
-	out = pmap(q, &q->sys_queuing_out, FC_Q_QUEUING);
+	fc_sw_follow_dscp(q, &q->sys_qos_in, in->roce_dscp.v, &r);
+	qp = r.qos, out = r.queuing;
 	if (!qp || !out) {
 		f = fc_finding_new(c, FC_UNKNOWN, d->name, "no %s under system qos in the collected configuration",
 				   !qp ? "type qos input policy" : "type queuing output policy");
@@ -56,14 +36,7 @@ static void ecn_sw_run(struct fc_rctx *c)
 			      !qp ? &q->sys_qos_in.m : &q->sys_queuing_out.m);
 		return;
 	}
-	for (i = 0; i < qp->n && group < 0; i++) {
-		const struct fc_class_map *cm = cmap(q, qp->classes[i].name);
-
-		if (cm && (cm->dscp >> in->roce_dscp.v) & 1 && qp->classes[i].set_qos_group.m.known) {
-			group = qp->classes[i].set_qos_group.v;
-			rc = &qp->classes[i];
-		}
-	}
+	group = r.group, rc = r.in, k = r.outq;
 	if (group < 0) {
 		f = fc_finding_new(c, FC_FAIL, d->name, "policy %s puts DSCP %lld in no qos-group: RoCE stays in the default "
 							"queue, which marks nothing",
@@ -72,10 +45,6 @@ static void ecn_sw_run(struct fc_rctx *c)
 		return;
 	}
 	snprintf(want8, sizeof(want8), "c-out-8q-q%lld", (long long)group);
-	snprintf(want4, sizeof(want4), "c-out-q%lld", (long long)group);
-	for (i = 0; i < out->n && !k; i++)
-		if (!strcmp(out->classes[i].name, want8) || !strcmp(out->classes[i].name, want4))
-			k = &out->classes[i];
 	if (!k || (!k->wred_min.m.known && !k->wred_ecn.m.known))
 		f = fc_finding_new(c, FC_FAIL, d->name, "queue %s (qos-group %lld, RoCE DSCP %lld) has no random-detect ... ecn "
 							"in %s: switches never mark, DCQCN never slows senders",

@@ -179,8 +179,7 @@ static void gidv2_iface(struct fc_rctx *c, const struct fc_iface *ifc, const str
 	fc_ev(c, f, subj, "GID table", &p->gids_m.src, "%s port %d: %zu GIDs", rd->name, p->num, p->ngids);
 }
 
-/* Runs fn on every RoCE netdev of the host (an Ethernet RDMA port names it). */
-static void per_roce_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const struct fc_iface *,
+void fc_per_roce_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const struct fc_iface *,
 							 const struct fc_rdma_dev *, const struct fc_rdma_port *))
 {
 	const struct fc_device *d = c->dev;
@@ -199,17 +198,17 @@ static void per_roce_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const
 
 static void ecn_run(struct fc_rctx *c)
 {
-	per_roce_iface(c, ecn_iface);
+	fc_per_roce_iface(c, ecn_iface);
 }
 
 static void pfcwd_run(struct fc_rctx *c)
 {
-	per_roce_iface(c, pfcwd_iface);
+	fc_per_roce_iface(c, pfcwd_iface);
 }
 
 static void gidv2_run(struct fc_rctx *c)
 {
-	per_roce_iface(c, gidv2_iface);
+	fc_per_roce_iface(c, gidv2_iface);
 }
 
 /* --- GID-ARPFLUX ---------------------------------------------------------------------------------- */

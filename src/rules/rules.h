@@ -34,6 +34,11 @@ extern const struct fc_rule fc_rule_mtu_fleet;
 extern const struct fc_rule fc_rule_mtu_roce_active;
 extern const struct fc_rule fc_rule_ddm_thresh;
 extern const struct fc_rule fc_rule_pfcwd_switch;
+extern const struct fc_rule fc_rule_pfc_noqos;
+extern const struct fc_rule fc_rule_pfc_dscp_map;
+extern const struct fc_rule fc_rule_pfc_every_hop;
+extern const struct fc_rule fc_rule_ecn_anti;
+extern const struct fc_rule fc_rule_ddm_budget;
 extern const struct fc_rule fc_rule_waiver_expired;
 
 /* The parameter list of a rule that has none. */
@@ -50,6 +55,26 @@ double fc_ieee_headroom_bytes(double speed_gbps, double cable_m, double mtu);
 /* IPv4 addresses of an interface ("a.b.c.d/len" entries), host order; returns the count. */
 size_t fc_iface_ipv4(const struct fc_iface *ifc, uint32_t *out, size_t max);
 bool fc_is_switch(const struct fc_endpoint *e);
+bool fc_sw_is_nxos(const struct fc_device *d);
 bool fc_is_host(const struct fc_endpoint *e);
+
+/* One DSCP followed through an NX-OS switch's QoS (switch_qos.c). Pointers into the device's
+ * model; NULL where the policy or class does not exist. */
+struct fc_sw_class {
+	const struct fc_policy_map *qos;     /* the type qos input policy followed */
+	const struct fc_policy_map *nq;      /* system network-qos */
+	const struct fc_policy_map *queuing; /* system queuing output */
+	const struct fc_pclass *in;          /* the first qos class whose class-map matches the DSCP */
+	int64_t group;                       /* its set qos-group; -1 when none */
+	const struct fc_pclass *nqc;         /* c-8q-nqG (or c-nqG) of the network-qos policy */
+	const struct fc_pclass *outq;        /* c-out-8q-qG (or c-out-qG) of the queuing policy */
+};
+const struct fc_policy_map *fc_qos_pmap(const struct fc_qos *q, const struct fc_str *name, enum fc_qtype t);
+/* Follows dscp through the type qos policy called qos_in and the system network-qos and queuing. */
+void fc_sw_follow_dscp(const struct fc_qos *q, const struct fc_str *qos_in, int64_t dscp, struct fc_sw_class *out);
+
+/* Runs fn on every RoCE netdev of a host (an Ethernet RDMA port names it); nothing on a switch. */
+void fc_per_roce_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const struct fc_iface *,
+						     const struct fc_rdma_dev *, const struct fc_rdma_port *));
 
 #endif

@@ -1,0 +1,106 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Switch QoS and PFC/ECN-combination rules on the demo fabric with its NX-OS configurations and
+# host DCB state changed the way real fabrics go wrong: PFC-NOQOS-NXOS, PFC-DSCP-MAP and
+# ECN-ANTI, each asserted pass, fail (or warn) and unknown on named subjects, and ECN-ANTI judged
+# differently by each profile's declared design.
+set -euo pipefail
+fabcheck=$1
+PY=/usr/bin/python3
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+cp -r inventories/demo "$t/a"
+cp -r inventories/demo "$t/b"
+"$PY" - "$t/a" "$t/b" <<'PY'
+import json, sys
+a, b = sys.argv[1], sys.argv[2]
+def cfg(root, leaf, *pairs, f="show_running-config.txt"):
+    p = "%s/devices/%s/%s" % (root, leaf, f)
+    s = open(p).read()
+    for old, new in pairs:
+        assert old in s, (leaf, old)
+        s = s.replace(old, new, 1)
+    open(p, "w").write(s)
+def host(root, h, fn):
+    p = "%s/devices/%s/probe.json" % (root, h)
+    d = json.load(open(p))
+    fn({i["name"]: i for i in d["interfaces"]})
+    json.dump(d, open(p, "w"), indent=1)
+# a: leaf1's no-drop class keeps the 1500-byte default MTU; leaf2 re-marks RoCE and queues CNP by weight
+cfg(a, "leaf1", ("    mtu 9216\n    pause pfc-cos 3", "    pause pfc-cos 3"))
+cfg(a, "leaf1", ("      pause pfc-cos 3\n      mtu 9216\n", "      pause pfc-cos 3\n"),
+    f="show_policy-map_system_type_network-qos.txt")
+cfg(a, "leaf2", ("    set qos-group 3\n", "    set qos-group 3\n    set dscp 10\n"),
+    ("  class type queuing c-out-8q-q7\n    priority level 1", "  class type queuing c-out-8q-q7\n    bandwidth remaining percent 10"))
+def a_h1(i):
+    i["ens1f0"]["dcb"]["dscp_prio"]["26"] = 0            # RoCE DSCP on priority 0: not paused
+    i["ens1f1"]["dcb"]["dscp_prio"].pop("26")            # no entry for the RoCE DSCP
+def a_h2(i):
+    i["ens1f0"]["ecn"]["roce_np_enabled"] = []           # DCQCN NP off: PFC without ECN
+def a_h3(i):
+    i["ens1f0"]["dcb"] = {"unknown": "dcbnl dcb: Operation not supported"}
+    i["ens1f0"]["ecn"] = {"unknown": "/sys/class/net/ens1f0/ecn: absent"}
+def a_h4(i):
+    i["ens1f0"]["dcb"]["pfc_enabled"] = []               # host PFC off, switch PFC on: one end only
+host(a, "host1", a_h1); host(a, "host2", a_h2); host(a, "host3", a_h3); host(a, "host4", a_h4)
+# b: leaf2 has no system type qos input policy (its PFC ports have none either); leaf1 and host1
+# run ECN without PFC on Ethernet1/1
+cfg(b, "leaf2", ("  service-policy type qos input AI-QOS-IN\n", ""))
+cfg(b, "leaf1", ("interface Ethernet1/1\n  description host1:ens1f0\n  mtu 9216\n  priority-flow-control mode on",
+                 "interface Ethernet1/1\n  description host1:ens1f0\n  mtu 9216\n  priority-flow-control mode off"))
+def b_h1(i):
+    i["ens1f0"]["dcb"]["pfc_enabled"] = []
+host(b, "host1", b_h1)
+PY
+run() {   # run NAME DIR [args]: validate into NAME.json; exit 1 expected (the demo's own faults remain)
+	local n=$1 d=$2; shift 2
+	set +e
+	"$fabcheck" validate "$d" --format json "$@" > "$t/$n.json"; local rc=$?
+	set -e
+	[ "$rc" -eq 1 ] || fail "$n: validate exit $rc"
+}
+run a "$t/a"; run b "$t/b"
+run bpfc "$t/b" --profile pfc_only; run blossy "$t/b" --profile lossy_ecn; run apfc "$t/a" --profile pfc_only
+"$PY" - "$t" <<'PY'
+import json, sys
+t = sys.argv[1]
+R = {n: {(x["rule"], x["subject"]): x for x in json.load(open("%s/%s.json" % (t, n)))["findings"]}
+     for n in ("a", "b", "bpfc", "blossy", "apfc")}
+checked = set()
+def rule(run, rid, subj, status, text):
+    checked.add((run, rid, subj))
+    x = R[run].get((rid, subj))
+    assert x, (run, rid, subj, "no finding")
+    assert x["status"] == status and text in x["message"], (run, rid, subj, x["status"], x["message"])
+L = lambda sw, h: "%s <-> %s" % (sw, h)
+rule("a", "PFC-NOQOS-NXOS", "leaf1", "fail", "class c-8q-nq3 of AI-NQ sets no mtu")
+rule("a", "PFC-NOQOS-NXOS", "leaf2", "pass", "RoCE DSCP 26 -> qos-group 3 -> no-drop class c-8q-nq3 (mtu 9216)")
+rule("b", "PFC-NOQOS-NXOS", "leaf2", "fail", "no type qos input policy under system qos, and 4 PFC port(s) have none (first Ethernet1/49/1)")
+rule("a", "PFC-DSCP-MAP", "leaf2 RoCE DSCP 26", "fail", "class RDMA re-marks RoCE DSCP 26 to 10")
+rule("a", "PFC-DSCP-MAP", "leaf2 CNP DSCP 48", "fail", "CNP DSCP 48 lands in qos-group 7, whose egress queue is not strict")
+rule("a", "PFC-DSCP-MAP", "leaf1 RoCE DSCP 26", "pass", "RoCE DSCP 26 -> qos-group 3, no-drop for CoS 3")
+rule("a", "PFC-DSCP-MAP", "leaf1 CNP DSCP 48", "pass", "strict priority level 1")
+rule("b", "PFC-DSCP-MAP", "leaf2 RoCE DSCP 26", "unknown", "no type qos input policy under system qos")
+rule("a", "PFC-DSCP-MAP", "host1:ens1f0", "fail", "maps RoCE DSCP 26 to priority 0, not the RoCE priority 3")
+rule("a", "PFC-DSCP-MAP", "host1:ens1f1", "fail", "maps no priority for RoCE DSCP 26")
+rule("a", "PFC-DSCP-MAP", "host2:ens1f0", "pass", "maps RoCE DSCP 26 to priority 3")
+rule("a", "PFC-DSCP-MAP", "host3:ens1f0", "unknown", "DSCP-to-priority map is not known")
+rule("a", "ECN-ANTI", L("leaf1:Ethernet1/2", "host2:ens1f0"), "warn", "PFC without ECN on host2:ens1f0")
+rule("apfc", "ECN-ANTI", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "as the pfc_only design declares")
+rule("a", "ECN-ANTI", L("leaf1:Ethernet1/4", "host4:ens1f0"), "fail", "PFC on one end only")
+rule("a", "ECN-ANTI", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "not known on both ends")
+rule("a", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "PFC and ECN on both ends (DCQCN)")
+rule("b", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "ECN without PFC: lossy RoCE, which the lossless_dcqcn design does not declare")
+rule("bpfc", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "the pfc_only design does not declare")
+rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "lossy RoCE as declared")
+rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/2", "host2:ens1f0"), "warn", "yet both ends are no-drop")
+assert ("PFC-NOQOS-NXOS", "leaf1") not in R["blossy"], "PFC-NOQOS-NXOS runs in lossy_ecn"
+# every finding of these rules names its evidence
+for n in R:
+    for (rid, subj), x in R[n].items():
+        if rid in ("PFC-NOQOS-NXOS", "PFC-DSCP-MAP", "ECN-ANTI") and x["status"] != "unknown":
+            assert x["evidence"], (n, rid, subj)
+print("rules_qos: %d cases over %d runs" % (len(checked), len(R)))
+PY

@@ -186,6 +186,44 @@ static const struct {
 };
 
 /* Every NX-OS capture in realdata parses without error. */
+/* Lane headers as NX-OS prints them: at column 0, "Lane Number:2" and "Lane Number : 1" (both forms
+ * are in public captures). Each lane keeps its own values. */
+static void xcvr_lanes(void **state)
+{
+	struct fc_model *m = fc_model_new();
+	struct fc_device *d;
+	struct fc_xcvr *x;
+	FILE *f = fopen("/tmp/fabcheck-lanes.txt", "w");
+	static const char row[] = "  Tx Power      %5.2f dBm       7.49 dBm   -8.30 dBm    4.49 dBm     -4.30 dBm\n"
+				  "  Rx Power      %5.2f dBm       7.49 dBm  -14.60 dBm    4.49 dBm    -10.59 dBm\n";
+	int k;
+
+	(void)state;
+	fputs("Ethernet1/1\n    transceiver is present\n    type is QSFP-100G-LR4\n\n"
+	      "Lane Number:1 Common Diagnostic Information\n"
+	      "  Temperature   40.44 C        74.00 C     -4.00 C     70.00 C        0.00 C\n", f);
+	for (k = 2; k <= 3; k++) {
+		fprintf(f, k == 2 ? "Lane Number:%d Network Lane\n" : "Lane Number : %d Network Lane\n", k);
+		fprintf(f, row, 0.5 + k, -1.0 - k);
+	}
+	fputs("Ethernet1/2\n    transceiver is not present\n", f);
+	fclose(f);
+	d = parse(m, "/tmp/fabcheck-lanes.txt", "show interface transceiver details", "text");
+	x = &fc_dev_find_iface(d, "Ethernet1/1")->xcvr;
+	assert_int_equal(x->nlanes, 3);
+	assert_int_equal(x->lanes[0].lane, 1);
+	assert_true(x->lanes[0].temp_c.m.known);
+	assert_false(x->lanes[0].tx_dbm.m.known);
+	assert_int_equal(x->lanes[1].lane, 2);
+	assert_true(x->lanes[1].tx_dbm.v > 2.49 && x->lanes[1].tx_dbm.v < 2.51);
+	assert_int_equal(x->lanes[2].lane, 3);
+	assert_true(x->lanes[2].rx_dbm.v > -4.01 && x->lanes[2].rx_dbm.v < -3.99);
+	assert_int_equal(x->lanes[2].rx_dbm.m.src.line, 12);
+	assert_false(fc_dev_find_iface(d, "Ethernet1/2")->xcvr.present.v);
+	remove("/tmp/fabcheck-lanes.txt");
+	fc_model_free(&m);
+}
+
 static void realdata(void **state)
 {
 	const char *shared = getenv("FABCHECK_SHARED");
@@ -245,6 +283,7 @@ int main(void)
 		cmocka_unit_test(demo_leaf2),
 		cmocka_unit_test(qos_views),
 		cmocka_unit_test(unknown_lines_counted),
+		cmocka_unit_test(xcvr_lanes),
 		cmocka_unit_test(realdata),
 	};
 

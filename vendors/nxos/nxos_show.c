@@ -548,6 +548,13 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 		int ln;
 
 		copy_line(&it, line, sizeof(line));
+		/* "Lane Number:2 Network Lane" or "Lane Number : 1 Network Lane", at column 0 or indented */
+		if (ifc && sscanf(line, " Lane Number %*[:] %d", &ln) == 1) {
+			lane = lane_of(m, &ifc->xcvr, ln);
+			if (!lane)
+				return FC_ERR_NOMEM;
+			continue;
+		}
 		if (it.len && !isspace((unsigned char)line[0])) {
 			/* "Ethernet1/1", or "fc1/48 sfp is present" on Fibre Channel ports */
 			size_t wl = strcspn(line, " \t");
@@ -596,10 +603,6 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 			fc_set_dbl(&x->cable_len_m, d, s);
 		} else if (strstr(line, "DOM is not supported")) {
 			fc_set_bool(&x->dom_supported, false, s);
-		} else if (sscanf(line, " Lane Number:%d", &ln) == 1) {
-			lane = lane_of(m, x, ln);
-			if (!lane)
-				return FC_ERR_NOMEM;
 		} else {
 			struct fc_dom_lane tmp;
 			struct fc_dom_lane *L;

@@ -1,0 +1,53 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Golden tests over the two example fabrics. For inventories/demo and inventories/examples/spine-leaf
+# the full set of (status, rule, subject) must equal tests/golden/*.findings; the spine-leaf files
+# must be exactly what tests/fixtures/spineleaf.py writes; the spine-leaf reference must have no
+# failure, warning or unknown; with the generator's five planted faults, the findings that are not
+# a pass must be exactly tests/golden/spine-leaf-faults.findings. UPDATE_GOLDEN=1 rewrites the files.
+set -euo pipefail
+fabcheck=$1
+PY=/usr/bin/python3
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$PY" tests/fixtures/spineleaf.py "$t/sl"
+cp inventories/examples/spine-leaf/README.md "$t/sl/"
+diff -r inventories/examples/spine-leaf "$t/sl" > "$t/diff" || { head -20 "$t/diff"; fail "inventories/examples/spine-leaf differs from tests/fixtures/spineleaf.py's output"; }
+
+"$PY" tests/fixtures/spineleaf.py "$t/faults" --fault isl-no-pfc --fault spine-no-ecn --fault dirty-fibre \
+	--fault cnp-weighted --fault host-dscp
+check() {   # check NAME DIR WANT_RC ONLY_NONPASS
+	local name=$1 dir=$2 want=$3 only=$4 rc
+	set +e
+	"$fabcheck" validate "$dir" --format json > "$t/$name.json"; rc=$?
+	set -e
+	[ "$rc" -eq "$want" ] || fail "$name: validate exit $rc, expected $want"
+	"$PY" - "$t/$name.json" "$only" > "$t/$name.findings" <<'PY'
+import json, sys
+only = sys.argv[2] == "1"
+rows = sorted("%s %s %s" % (x["status"], x["rule"], x["subject"]) for x in json.load(open(sys.argv[1]))["findings"]
+              if not only or x["status"] != "pass")
+print("\n".join(rows))
+PY
+	if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then cp "$t/$name.findings" "tests/golden/$name.findings"; fi
+	diff -u "tests/golden/$name.findings" "$t/$name.findings" || fail "$name: findings differ from tests/golden/$name.findings"
+	echo "$name: $(wc -l < "$t/$name.findings") findings as in tests/golden/$name.findings"
+}
+check demo inventories/demo 1 0
+check spine-leaf inventories/examples/spine-leaf 0 0
+check spine-leaf-faults "$t/faults" 1 1
+# the reference is clean: every finding passes
+if grep -v '^pass ' tests/golden/spine-leaf.findings; then fail "the spine-leaf reference has findings other than pass"; fi
+# the demo fails exactly on its four planted faults (fault 1 trips two rules; inventories/demo/README.md)
+printf '%s\n' "fail FEC-MATCH leaf2:Ethernet1/50/1 <-> host2:ens1f1" "fail GID-DUP GID ::ffff:10.2.2.1" \
+	"fail HR-SIZE leaf2:Ethernet1/49/2 <-> host3:ens1f1" "fail L1-LANES-MODULATION leaf2:Ethernet1/50/1 <-> host2:ens1f1" \
+	"fail UDP4791-SWITCH-ACL leaf1:Ethernet1/3 <-> host3:ens1f0" > "$t/demo.want"
+grep -v '^pass ' "$t/demo.findings" | diff -u "$t/demo.want" - || fail "demo: findings other than the planted faults"
+# every planted spine-leaf fault shows, and each rule named is the one the fault should trip
+for want in "fail PFC-EVERY-HOP leaf2:Ethernet1/50 <-> spine2:Ethernet1/2" "fail ECN-SW-QUEUE spine1" \
+	"warn DDM-LINK-BUDGET leaf3:Ethernet1/32 <-> spine2:Ethernet1/3" "fail DDM-THRESH spine2:Ethernet1/3" \
+	"fail PFC-DSCP-MAP leaf4 CNP DSCP 48" "fail PFC-DSCP-MAP s02:ens1f0"; do
+	grep -qxF "$want" "$t/spine-leaf-faults.findings" || fail "planted fault not found: $want"
+done

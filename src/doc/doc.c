@@ -62,7 +62,7 @@ const struct doc_node *doc_get(const struct doc_node *map, const char *key)
 	if (!map || map->type != DOC_MAP)
 		return NULL;
 	for (i = 0; i < map->n; i++)
-		if (strcmp(map->keys[i], key) == 0)
+		if (map->keys[i][0] == key[0] && strcmp(map->keys[i], key) == 0)
 			return map->items[i];
 	return NULL;
 }
@@ -74,7 +74,7 @@ unsigned doc_key_line(const struct doc_node *map, const char *key)
 	if (!map || map->type != DOC_MAP)
 		return 0;
 	for (i = 0; i < map->n; i++)
-		if (strcmp(map->keys[i], key) == 0)
+		if (map->keys[i][0] == key[0] && strcmp(map->keys[i], key) == 0)
 			return map->key_lines[i];
 	return map->line;
 }
@@ -192,13 +192,13 @@ enum fc_rc doc_check_keys(const struct doc *d, const struct doc_node *map, const
 		return FC_ERR_INPUT;
 	for (i = 0; i < map->n; i++) {
 		for (a = allowed; *a; a++)
-			if (strcmp(*a, map->keys[i]) == 0)
+			if ((*a)[0] == map->keys[i][0] && strcmp(*a, map->keys[i]) == 0)
 				break;
 		if (!*a)
 			return fc_err_set(err, FC_ERR_INPUT, d->file, map->key_lines[i],
 					  "%s: unknown key '%s'", what, map->keys[i]);
 		for (j = 0; j < i; j++)
-			if (strcmp(map->keys[j], map->keys[i]) == 0)
+			if (map->keys[j][0] == map->keys[i][0] && strcmp(map->keys[j], map->keys[i]) == 0)
 				return fc_err_set(err, FC_ERR_INPUT, d->file, map->key_lines[i],
 						  "%s: key '%s' given twice (first on line %u)", what,
 						  map->keys[i], map->key_lines[j]);

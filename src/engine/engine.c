@@ -160,13 +160,39 @@ const char *fc_rstr(struct fc_rctx *c, const char *fmt, ...)
 	return fc_intern(c->eng->arena, buf);
 }
 
+/* The cache slot for a link of the model (0 subject, 1 end a, 2 end b), or NULL for a link
+ * outside it. Every link rule asks for these names, so each is formatted and interned once. */
+static const char **name_slot(struct fc_engine *e, const struct fc_link *l, int k)
+{
+	size_t i;
+
+	if (!e->link_names || l < e->links || l >= e->links + e->nlinks)
+		return NULL;
+	i = (size_t)(l - e->links);
+	return &e->link_names[i * 3 + (size_t)k];
+}
+
 const char *fc_end_name(struct fc_rctx *c, const struct fc_endpoint *e)
 {
+	const char **slot = NULL;
+
+	if (c->link && (e == &c->link->a || e == &c->link->b))
+		slot = name_slot(c->eng, c->link, e == &c->link->a ? 1 : 2);
+	if (slot && *slot)
+		return *slot;
+	if (slot)
+		return *slot = fc_rstr(c, "%s:%s", e->dev_name, e->if_name);
 	return fc_rstr(c, "%s:%s", e->dev_name, e->if_name);
 }
 
 const char *fc_link_subject(struct fc_rctx *c, const struct fc_link *l)
 {
+	const char **slot = name_slot(c->eng, l, 0);
+
+	if (slot && *slot)
+		return *slot;
+	if (slot)
+		return *slot = fc_rstr(c, "%s:%s <-> %s:%s", l->a.dev_name, l->a.if_name, l->b.dev_name, l->b.if_name);
 	return fc_rstr(c, "%s:%s <-> %s:%s", l->a.dev_name, l->a.if_name, l->b.dev_name, l->b.if_name);
 }
 
@@ -183,9 +209,10 @@ static int cmp_finding(const void *pa, const void *pb)
 
 	if (r)
 		return r;
-	if ((r = strcmp(a->subject, b->subject)))
+	/* subjects are interned: the same subject is the same pointer */
+	if (a->subject != b->subject && (r = strcmp(a->subject, b->subject)))
 		return r;
-	return strcmp(a->rule->id, b->rule->id);
+	return a->rule == b->rule ? 0 : strcmp(a->rule->id, b->rule->id);
 }
 
 enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_policy *p,
@@ -201,6 +228,14 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 	e->policy = p;
 	e->waivers = w;
+	e->links = m->links;
+	e->nlinks = m->nlinks;
+	if (m->nlinks) {
+		e->link_names = fc_alloc(e->arena, m->nlinks * 3 * sizeof(*e->link_names));
+		if (!e->link_names)
+			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+		memset(e->link_names, 0, m->nlinks * 3 * sizeof(*e->link_names));
+	}
 	if (only_rule && !fc_rule_find(only_rule))
 		return fc_err_set(err, FC_ERR_USAGE, NULL, 0, "unknown rule id '%s' (see fabcheck rules)", only_rule);
 	for (r = fc_rule_list(); *r; r++) {

@@ -123,6 +123,10 @@ struct fc_engine {
 	size_t n, cap;
 	bool oom;
 	const struct fc_waivers *waivers;   /* NULL: none given */
+	/* per link of the model: its subject and end names, interned once (3 per link, in the arena) */
+	const struct fc_link *links;
+	const char **link_names;
+	size_t nlinks;
 };
 
 /* Runs every enabled rule over the model; findings sorted by subject then rule id, then the

@@ -31,7 +31,7 @@ struct opts {
 	int npos;
 	const char *formats[MAX_FORMATS];
 	int nformats;
-	const char *fail_on, *policy, *profile, *rules_dir, *rule, *waivers;
+	const char *fail_on, *policy, *profile, *rules_dir, *rule, *waivers, *baseline;
 	const char *inventory, *out, *platform, *command, *encoding;
 	const char *ca_file, *known_hosts, *root, *memlock_user, *lldpd_socket;
 	const char *ifaces[64];
@@ -45,6 +45,7 @@ static const struct fc_cli_option options[] = {
 	{ "--fail-on", "SEVERITY", "validate", "lowest severity of a FAIL that makes the exit code 1: info, low, medium, high, critical (default: low)" },
 	{ "--policy", "FILE", "validate", "user policy (YAML/JSON): profile, rules to enable/disable, severities, parameters" },
 	{ "--waivers", "FILE", "validate", "accepted deviations (YAML/JSON): rule, subject pattern, reason, owner, expiry; waived findings do not fail the run" },
+	{ "--baseline", "SNAPSHOT_DIR", "validate", "an earlier snapshot of the same fabric: the counter rules (flaps, FEC error rate, pause time, DCQCN) judge what changed since" },
 	{ "--profile", "NAME", "validate", "fabric profile: lossless_dcqcn, pfc_only, lossy_ecn (default: the inventory's, else lossless_dcqcn)" },
 	{ "--rules-dir", "DIR", "validate, rules, explain", "where the profiles and rule docs are (default: $FABCHECK_RULES_DIR, else the built-in path)" },
 	{ "--rule", "ID", "validate", "run this one rule only" },
@@ -162,6 +163,7 @@ static int parse_opts(int argc, char **argv, struct opts *o, FILE *errf)
 		} else if (!strcmp(a, "--fail-on")) slot = &o->fail_on;
 		else if (!strcmp(a, "--policy")) slot = &o->policy;
 		else if (!strcmp(a, "--waivers")) slot = &o->waivers;
+		else if (!strcmp(a, "--baseline")) slot = &o->baseline;
 		else if (!strcmp(a, "--profile")) slot = &o->profile;
 		else if (!strcmp(a, "--rules-dir")) slot = &o->rules_dir;
 		else if (!strcmp(a, "--rule")) slot = &o->rule;
@@ -223,8 +225,8 @@ struct out_spec {
 
 static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 {
-	struct fc_inventory *inv = NULL;
-	struct fc_model *m = NULL;
+	struct fc_inventory *inv = NULL, *binv = NULL;
+	struct fc_model *m = NULL, *base = NULL;
 	struct fc_policy *pol = NULL;
 	struct fc_waivers *wv = NULL;
 	struct fc_engine eng;
@@ -267,6 +269,10 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 		return bad_usage(errf, "only one --format may write to stdout; give the others =FILE");
 	if (fc_fabric_load(o->positional[0], &inv, &m, &err) != FC_OK)
 		return report_err(errf, &err);
+	if (o->baseline && fc_fabric_load(o->baseline, &binv, &base, &err) != FC_OK) {
+		code = report_err(errf, &err);
+		goto out;
+	}
 	if (fc_topology_build(m, inv, &err) != FC_OK) {
 		code = report_err(errf, &err);
 		goto out;
@@ -286,7 +292,7 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 			goto out;
 		}
 	}
-	if (fc_engine_run(&eng, m, pol, wv, o->rule, &err) != FC_OK) {
+	if (fc_engine_run(&eng, m, base, pol, wv, o->rule, &err) != FC_OK) {
 		code = report_err(errf, &err);
 		goto out;
 	}
@@ -354,7 +360,9 @@ out:
 	fc_waivers_free(&wv);
 	fc_policy_free(&pol);
 	fc_model_free(&m);
+	fc_model_free(&base);
 	fc_inventory_free(&inv);
+	fc_inventory_free(&binv);
 	return code;
 }
 

@@ -45,6 +45,24 @@ const char *fc_status_name(enum fc_status s)
 	return "?";
 }
 
+/* fc_intern, first trying the few strings interned last: they are in cache, the intern table
+ * (millions of entries at fleet scale) is not. */
+static const char *eng_intern(struct fc_engine *e, const char *s)
+{
+	const char *r;
+	unsigned i;
+
+	if (!s)
+		return NULL;
+	for (i = 0; i < 8; i++)
+		if (e->recent[i] && e->recent[i][0] == s[0] && !strcmp(e->recent[i], s))
+			return e->recent[i];
+	r = fc_intern(e->arena, s);
+	if (r)
+		e->recent[e->recent_next++ & 7] = r;
+	return r;
+}
+
 struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const char *subject, const char *fmt, ...)
 {
 	struct fc_engine *e = c->eng;
@@ -66,8 +84,8 @@ struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const ch
 	f->scope = c->rule->scope;
 	/* interned: a fleet has millions of findings whose subjects, messages and evidence repeat
 	 * (a link's subject in every link rule, "PFC on priorities 3 on both ends" on every link) */
-	f->subject = fc_intern(e->arena, subject);
-	f->message = fc_intern(e->arena, buf);
+	f->subject = eng_intern(e, subject);
+	f->message = eng_intern(e, buf);
 	f->link = c->link;
 	f->dev = c->dev;
 	e->findings[e->n++] = f;
@@ -84,7 +102,7 @@ void fc_finding_set_message(struct fc_rctx *c, struct fc_finding *f, const char 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	f->message = fc_intern(c->eng->arena, buf);
+	f->message = eng_intern(c->eng, buf);
 }
 
 void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what, const struct fc_src *src,
@@ -109,9 +127,9 @@ void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	ev = &f->ev[f->nev++];
-	ev->end = fc_intern(c->eng->arena, end);
+	ev->end = eng_intern(c->eng, end);
 	ev->what = what;
-	ev->value = fc_intern(c->eng->arena, buf);
+	ev->value = eng_intern(c->eng, buf);
 	if (src)
 		ev->src = *src;
 	else
@@ -157,7 +175,7 @@ const char *fc_rstr(struct fc_rctx *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	return fc_intern(c->eng->arena, buf);
+	return eng_intern(c->eng, buf);
 }
 
 /* The cache slot for a link of the model (0 subject, 1 end a, 2 end b), or NULL for a link
@@ -215,8 +233,9 @@ static int cmp_finding(const void *pa, const void *pb)
 	return a->rule == b->rule ? 0 : strcmp(a->rule->id, b->rule->id);
 }
 
-enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_policy *p,
-			 const struct fc_waivers *w, const char *only_rule, struct fc_err *err)
+enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_model *base,
+			 const struct fc_policy *p, const struct fc_waivers *w, const char *only_rule,
+			 struct fc_err *err)
 {
 	const struct fc_rule *const *r, *waiver_rule = NULL;
 	struct fc_rctx c;
@@ -247,6 +266,7 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 		}
 		memset(&c, 0, sizeof(c));
 		c.m = m;
+		c.base = base;
 		c.rule = *r;
 		c.eng = e;
 		switch ((*r)->scope) {
@@ -273,6 +293,7 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 	if (waiver_rule) {
 		memset(&c, 0, sizeof(c));
 		c.m = m;
+		c.base = base;
 		c.rule = waiver_rule;
 		c.eng = e;
 		waiver_rule->run(&c);

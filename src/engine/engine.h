@@ -92,6 +92,7 @@ struct fc_rctx {
 	const struct fc_link *link;       /* FC_SCOPE_LINK */
 	const struct fc_device *dev;      /* FC_SCOPE_DEVICE */
 	struct fc_engine *eng;
+	const struct fc_model *base;      /* --baseline: an earlier snapshot of the fabric; NULL if none */
 };
 
 /* --- registry ---------------------------------------------------------------------------- */
@@ -127,12 +128,17 @@ struct fc_engine {
 	const struct fc_link *links;
 	const char **link_names;
 	size_t nlinks;
+	/* the strings interned last: consecutive findings repeat their subject, ends and messages */
+	const char *recent[8];
+	unsigned recent_next;
 };
 
 /* Runs every enabled rule over the model; findings sorted by subject then rule id, then the
- * waivers (may be NULL) applied. */
-enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_policy *p,
-			 const struct fc_waivers *w, const char *only_rule, struct fc_err *err);
+ * waivers (may be NULL) applied. base (may be NULL) is an earlier snapshot of the same fabric:
+ * the counter rules judge what changed between the two. */
+enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_model *base,
+			 const struct fc_policy *p, const struct fc_waivers *w, const char *only_rule,
+			 struct fc_err *err);
 
 /* --- waivers ------------------------------------------------------------------------------ */
 /* Loads a waivers file (YAML or JSON); today is YYYY-MM-DD (UTC). Errors name file:line. */
@@ -147,6 +153,8 @@ struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const ch
 	__attribute__((format(printf, 4, 5)));
 void fc_finding_set_message(struct fc_rctx *c, struct fc_finding *f, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Evidence line: end and the formatted value are interned; what is kept as given, so it must
+ * outlive the findings (a literal, or an fc_rstr() result). */
 void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what, const struct fc_src *src,
 	   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* Evidence line for an unknown value: "unknown: <reason>". */

@@ -269,6 +269,7 @@ struct fc_device {
 	struct fc_str fw_udp4791;            /* host firewall verdict for UDP 4791: accept, drop */
 	struct fc_int memlock_bytes;
 	struct fc_str pcie_aspm_policy;
+	struct fc_int taken_at;              /* when its outputs were read (host document collected_at), epoch s */
 	void *vendor_state;                  /* adapter-private, in the model arena */
 };
 
@@ -304,6 +305,7 @@ struct fc_model {
 	size_t nlinks, links_cap;
 	struct fc_intent intent;
 	const char *base_dir;                /* snapshot or inventory directory */
+	struct fc_int taken_at;              /* the snapshot manifest's created, epoch s */
 	struct fc_dev_index *index;          /* name -> device */
 	size_t input_errors;                 /* outputs that failed to parse (exit 2) */
 };

@@ -90,13 +90,13 @@ static void speed_run(struct fc_rctx *c)
 
 /* --- FEC-MATCH ------------------------------------------------------------------------------------ */
 
-static bool is_down(const struct fc_iface *ifc)
+bool fc_iface_down(const struct fc_iface *ifc)
 {
 	return ifc->oper_state.m.known && strcmp(ifc->oper_state.v, "up");
 }
 
 /* Gb/s per lane of a port, 0 when speed or lane count is not known. */
-static int64_t lane_gbps(const struct fc_iface *ifc)
+int64_t fc_lane_gbps(const struct fc_iface *ifc)
 {
 	if (!ifc->speed_mbps.m.known || !ifc->lanes.m.known || ifc->lanes.v <= 0)
 		return 0;
@@ -105,9 +105,9 @@ static int64_t lane_gbps(const struct fc_iface *ifc)
 
 /* The FEC an end decodes. Linux prints RS(528,514) and RS(544,514) alike as "RS"; on a PAM4
  * lane (50G and up) only RS(544,514) exists, so there "rs" is rs544. */
-static const char *fec_eff(const struct fc_iface *ifc)
+const char *fc_fec_effective(const struct fc_iface *ifc)
 {
-	return !strcmp(ifc->fec_active.v, "rs") && lane_gbps(ifc) >= 50 ? "rs544" : ifc->fec_active.v;
+	return !strcmp(ifc->fec_active.v, "rs") && fc_lane_gbps(ifc) >= 50 ? "rs544" : ifc->fec_active.v;
 }
 
 static void fec_run(struct fc_rctx *c)
@@ -121,20 +121,20 @@ static void fec_run(struct fc_rctx *c)
 
 	if (!ends_known(c, subj, ifc, offsetof(struct fc_iface, fec_active.m), "active FEC"))
 		return;
-	e[0] = fec_eff(ifc[0]), e[1] = fec_eff(ifc[1]);
-	if (is_down(ifc[0]) || is_down(ifc[1]))
+	e[0] = fc_fec_effective(ifc[0]), e[1] = fc_fec_effective(ifc[1]);
+	if (fc_iface_down(ifc[0]) || fc_iface_down(ifc[1]))
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the link is down: a down port reports no active FEC worth comparing");
 	else if (strcmp(e[0], e[1]))
 		f = fc_finding_new(c, FC_FAIL, subj, "active FEC %s on %s vs %s on %s: the ends cannot decode each other",
 				   e[0], n[0], e[1], n[1]);
-	else if ((lane_gbps(ifc[0]) >= 50 || lane_gbps(ifc[1]) >= 50) && strcmp(e[0], "rs544"))
+	else if ((fc_lane_gbps(ifc[0]) >= 50 || fc_lane_gbps(ifc[1]) >= 50) && strcmp(e[0], "rs544"))
 		f = fc_finding_new(c, FC_FAIL, subj, "both ends run %s FEC on PAM4 lanes, which require RS(544,514): the "
 						     "link runs with errors it cannot correct", e[0]);
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "both ends decode %s FEC", e[0]);
 	for (k = 0; k < 2; k++) {
 		fc_ev(c, f, n[k], "active FEC", &ifc[k]->fec_active.m.src, "%s%s", ifc[k]->fec_active.v,
-		      e[k] != ifc[k]->fec_active.v ? fc_rstr(c, " (RS on %lldG lanes: RS(544,514))", (long long)lane_gbps(ifc[k]))
+		      e[k] != ifc[k]->fec_active.v ? fc_rstr(c, " (RS on %lldG lanes: RS(544,514))", (long long)fc_lane_gbps(ifc[k]))
 						  : "");
 		if (ifc[k]->oper_state.m.known)
 			fc_ev(c, f, n[k], "state", &ifc[k]->oper_state.m.src, "%s", ifc[k]->oper_state.v);

@@ -12,6 +12,7 @@ static const struct fc_rule *const registry[] = {
 	&fc_rule_l1_speed,
 	&fc_rule_l1_an,
 	&fc_rule_fec_match,
+	&fc_rule_fec_cable_class,
 	&fc_rule_llfc_off,
 	&fc_rule_pfc_prio,
 	&fc_rule_pfc_trust,
@@ -41,6 +42,10 @@ static const struct fc_rule *const registry[] = {
 	&fc_rule_pfc_every_hop,
 	&fc_rule_ecn_anti,
 	&fc_rule_ddm_budget,
+	&fc_rule_l1_flap,
+	&fc_rule_fec_ber,
+	&fc_rule_pfc_runtime,
+	&fc_rule_ecn_runtime,
 	&fc_rule_waiver_expired,
 	NULL,
 };

@@ -39,6 +39,11 @@ extern const struct fc_rule fc_rule_pfc_dscp_map;
 extern const struct fc_rule fc_rule_pfc_every_hop;
 extern const struct fc_rule fc_rule_ecn_anti;
 extern const struct fc_rule fc_rule_ddm_budget;
+extern const struct fc_rule fc_rule_fec_cable_class;
+extern const struct fc_rule fc_rule_l1_flap;
+extern const struct fc_rule fc_rule_fec_ber;
+extern const struct fc_rule fc_rule_pfc_runtime;
+extern const struct fc_rule fc_rule_ecn_runtime;
 extern const struct fc_rule fc_rule_waiver_expired;
 
 /* The parameter list of a rule that has none. */
@@ -72,6 +77,14 @@ struct fc_sw_class {
 const struct fc_policy_map *fc_qos_pmap(const struct fc_qos *q, const struct fc_str *name, enum fc_qtype t);
 /* Follows dscp through the type qos policy called qos_in and the system network-qos and queuing. */
 void fc_sw_follow_dscp(const struct fc_qos *q, const struct fc_str *qos_in, int64_t dscp, struct fc_sw_class *out);
+
+/* Gb/s per lane of a port; 0 when its speed or lane count is not known. */
+int64_t fc_lane_gbps(const struct fc_iface *ifc);
+/* The FEC a port with a known fec_active decodes: Linux prints RS(528,514) and RS(544,514) alike
+ * as "rs"; on PAM4 lanes (50G and up) that is rs544. */
+const char *fc_fec_effective(const struct fc_iface *ifc);
+/* Whether a link end is down (oper state known and not up). */
+bool fc_iface_down(const struct fc_iface *ifc);
 
 /* Runs fn on every RoCE netdev of a host (an Ethernet RDMA port names it); nothing on a switch. */
 void fc_per_roce_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const struct fc_iface *,

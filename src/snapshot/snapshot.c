@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "util/buf.h"
+#include "util/str.h"
 #include "vendor/vendor.h"
 
 static const char *const manifest_keys[] = { "format", "format_version", "created", "tool_version", "inventory",
@@ -238,6 +239,22 @@ enum fc_rc fc_fabric_load(const char *target, struct fc_inventory **inv_out, str
 		goto out;
 	if (md && (rc = load_manifest(m, target, md, err)) != FC_OK)
 		goto out;
+	if (md) {
+		const char *created = NULL;
+		int64_t t;
+
+		if ((rc = doc_opt_str(md, md->root, "created", &created, err)) != FC_OK)
+			goto out;
+		if (created && !fc_parse_utc(created, &t)) {
+			rc = fc_err_set(err, FC_ERR_INPUT, md->file, doc_key_line(md->root, "created"),
+					"created: expected a UTC time YYYY-MM-DDTHH:MM:SSZ, found '%s'", created);
+			goto out;
+		}
+		if (created)
+			fc_set_int(&m->taken_at, t, fc_src_make(m, "manifest.json", doc_key_line(md->root, "created")));
+		else
+			fc_set_unknown(&m->taken_at.m, "the manifest has no created time");
+	}
 	for (i = 0; i < m->ndevs; i++) {
 		struct fc_device *d = m->devs[i];
 		struct fc_err perr;

@@ -4,9 +4,37 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+bool fc_parse_utc(const char *s, int64_t *out)
+{
+	int y, mo, d, h, mi, sec, n = 0;
+	int64_t days;
+
+	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec, &n) != 6 || n != 19)
+		return false;
+	s += n;
+	if (*s == '.')
+		for (s++; isdigit((unsigned char)*s); s++)
+			;
+	if (strcmp(s, "Z") || y < 1970 || y > 9999 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 ||
+	    sec > 60 || h < 0 || mi < 0 || sec < 0)
+		return false;
+	/* days from civil (Howard Hinnant's algorithm): no timegm, no TZ */
+	y -= mo <= 2;
+	{
+		const int64_t era = y / 400, yoe = y - era * 400;
+		const int64_t doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+		const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+
+		days = era * 146097 + doe - 719468;
+	}
+	*out = days * 86400 + h * 3600 + mi * 60 + sec;
+	return true;
+}
 
 bool fc_parse_i64n(const char *s, size_t n, int64_t min, int64_t max, int64_t *out)
 {

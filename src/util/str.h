@@ -13,6 +13,9 @@ bool fc_parse_i64(const char *s, int64_t min, int64_t max, int64_t *out);
 bool fc_parse_i64n(const char *s, size_t n, int64_t min, int64_t max, int64_t *out);
 bool fc_parse_double(const char *s, double *out);
 bool fc_starts_with(const char *s, const char *prefix);
+/* Parses a UTC time "YYYY-MM-DDTHH:MM:SSZ" (fractional seconds allowed) into seconds since the
+ * epoch; false on anything else. */
+bool fc_parse_utc(const char *s, int64_t *out);
 /* Case-insensitive, whole string. */
 bool fc_streq_ci(const char *a, const char *b);
 

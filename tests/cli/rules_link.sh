@@ -39,11 +39,25 @@ def h1b(i):
     i["ens1f1"]["dcb"]["pfc_enabled"] = [3, 4]            # an extra lossless priority: warn
 def h3b(i):
     i["ens1f0"]["dcb"] = {"unknown": "dcbnl dcb: Operation not supported"}
+def h1c(i):
+    i["ens1f0"]["fec"]["active"] = "BaseR"               # FC-FEC on a CA-L (100GBASE-CR4) DAC: too weak
+    i["ens1f1"]["module"]["compliance"] = "Copper cable"  # no DAC class on either end
+def h4c(i):
+    i["ens1f0"]["module"]["compliance"] = "25GBASE-CR CA-S"   # a CA-S cable: BASE-R is enough
+    i["ens1f0"]["fec"]["active"] = "BaseR"
+fec = root + "/devices/leaf1/show_interface_fec.txt"
+t = open(fec).read()
+open(fec, "w").write(t.replace("Eth1/4        0x1a000300    auto        rs-fec", "Eth1/4        0x1a000300    auto        fc-fec"))
+js = root + "/devices/leaf1/show_interface.json"
+t = open(js).read()
+k = t.index('"Ethernet1/4"')
+open(js, "w").write(t[:k] + t[k:].replace('"eth_oper_fec_state": "rs-fec"', '"eth_oper_fec_state": "fc-fec"', 1))
 cfg = root + "/devices/leaf2/show_running-config.txt"
 text = open(cfg).read()
 text = text.replace("priority-flow-control watch-dog-interval on", "priority-flow-control watch-dog-interval off")
 open(cfg, "w").write(text.replace("weight 0 ecn", "weight 0"))   # WRED in drop mode on the RoCE queue
 edit("host1", h1); edit("host3", h3); edit("host4", h4); edit("host2", h2); edit("host1", h1b); edit("host3", h3b); edit("host4", h4b)
+edit("host1", h1c); edit("host4", h4c)
 PY
 set +e
 "$fabcheck" validate "$t/demo" --format json > "$t/r.json"; rc=$?
@@ -62,6 +76,12 @@ rule("FEC-MATCH", L("leaf2:Ethernet1/50/1", "host2:ens1f1"), "fail", "active FEC
 rule("FEC-MATCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "both ends decode rs FEC")
 rule("FEC-MATCH", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "active FEC is not known on both ends")
 rule("FEC-MATCH", L("leaf2:Ethernet1/51/1", "host4:ens1f1"), "unknown", "the link is down")
+rule("FEC-CABLE-CLASS", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "host1:ens1f0 runs weaker FEC than a CA-L cable needs")
+rule("FEC-CABLE-CLASS", L("leaf1:Ethernet1/4", "host4:ens1f0"), "pass", "strong enough for a CA-S cable")
+rule("FEC-CABLE-CLASS", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "strong enough for a CA-L cable")
+rule("FEC-CABLE-CLASS", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "the active FEC of host3:ens1f0 is not known")
+rule("FEC-CABLE-CLASS", L("leaf2:Ethernet1/49/1", "host1:ens1f1"), "unknown", "neither end's module EEPROM names the DAC class")
+assert ("FEC-CABLE-CLASS", L("leaf2:Ethernet1/50/1", "host2:ens1f1")) not in g, "FEC-CABLE-CLASS judged a PAM4 link"
 rule("PFC-LLFC-OFF", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "802.3x pause is on at host1:ens1f0")
 rule("PFC-LLFC-OFF", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "off on both ends")
 rule("PFC-LLFC-OFF", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "802.3x pause is not known on both ends")

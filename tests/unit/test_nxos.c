@@ -61,6 +61,9 @@ static void demo_leaf2(void **state)
 	assert_int_equal(a->dscp_map.prio[26], 3);
 	assert_int_equal(a->mtu.v, 9216);
 	assert_non_null(strstr(a->mtu.m.src.file, "show_running-config.txt"));
+	/* show interface JSON carries the reset counter (L1-FLAP) */
+	assert_int_equal(a->cnt_resets.v, 2);
+	assert_non_null(strstr(a->cnt_resets.m.src.file, "show_interface.json"));
 	/* a description is its own line, not the rest of the configuration */
 	assert_string_equal(a->description.v, "host1:ens1f1");
 	/* the breakout line is the source of the breakout value */

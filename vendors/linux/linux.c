@@ -768,6 +768,19 @@ static enum fc_rc host_body(struct hp *h, const struct doc_node *root)
 
 	if ((rc = get_str(h, root, "hostname", &dev->hostname)) != FC_OK)
 		return rc;
+	{
+		struct fc_str at;
+		int64_t t;
+
+		memset(&at, 0, sizeof(at));
+		if ((rc = get_str(h, root, "collected_at", &at)) != FC_OK)
+			return rc;
+		if (at.m.known && !fc_parse_utc(at.v, &t))
+			return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, at.m.src.line,
+					  "collected_at: expected a UTC time YYYY-MM-DDTHH:MM:SSZ, found '%s'", at.v);
+		if (at.m.known)
+			fc_set_int(&dev->taken_at, t, at.m.src);
+	}
 	ifs = doc_get(root, "interfaces");
 	if (!ifs)
 		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, root->line, "missing required key 'interfaces'");

@@ -33,6 +33,8 @@ enum fc_rc nxos_parse_brief_json(struct fc_parse_ctx *c, const struct doc *d, co
 enum fc_rc nxos_parse_lldp_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
 enum fc_rc nxos_parse_inventory_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
 enum fc_rc nxos_parse_transceiver_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
+enum fc_rc nxos_row_counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row,
+			     struct fc_iface *ifc);
 enum fc_rc nxos_parse_counters_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
 
 /* Shared helpers (nxos_show.c) */

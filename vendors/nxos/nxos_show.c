@@ -133,6 +133,8 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 	ifc = fc_dev_iface(m, c->dev, nxos_ifname(name, strlen(name), nb, sizeof(nb)));
 	if (!ifc)
 		return FC_ERR_NOMEM;
+	if ((rc = nxos_row_counters(c, d, row, ifc)) != FC_OK)
+		return rc;
 	for (k = 0; k < sizeof(row_fields) / sizeof(row_fields[0]); k++) {
 		struct fc_src s = fc_src_make(m, d->file, doc_key_line(row, row_fields[k].key));
 		char *slot = (char *)ifc + row_fields[k].off;

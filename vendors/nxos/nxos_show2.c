@@ -664,7 +664,9 @@ enum fc_rc nxos_parse_transceiver_json(struct fc_parse_ctx *c, const struct doc 
 	return FC_OK;
 }
 
-enum fc_rc nxos_parse_counters_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)
+/* The error and reset counters of one ROW_interface (show interface, show interface counters
+ * detailed): eth_crc, eth_inerr, eth_giants, eth_reset_cntr. */
+enum fc_rc nxos_row_counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row, struct fc_iface *ifc)
 {
 	static const struct { const char *key; size_t off; } map[] = {
 		{ "eth_crc", offsetof(struct fc_iface, cnt_crc) },
@@ -672,6 +674,24 @@ enum fc_rc nxos_parse_counters_json(struct fc_parse_ctx *c, const struct doc *d,
 		{ "eth_giants", offsetof(struct fc_iface, cnt_giants) },
 		{ "eth_reset_cntr", offsetof(struct fc_iface, cnt_resets) },
 	};
+	enum fc_rc rc;
+	size_t k;
+
+	for (k = 0; k < sizeof(map) / sizeof(map[0]); k++) {
+		const char *v = NULL;
+		int64_t n;
+
+		if ((rc = nxos_field(c, d, row, map[k].key, &v)) != FC_OK)
+			return rc;
+		if (v && fc_parse_i64(v, 0, INT64_MAX, &n))
+			fc_set_int((struct fc_int *)(void *)((char *)ifc + map[k].off), n,
+				   fc_src_make(c->m, d->file, doc_key_line(row, map[k].key)));
+	}
+	return FC_OK;
+}
+
+enum fc_rc nxos_parse_counters_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)
+{
 	ROWS(body, "TABLE_interface", "ROW_interface");
 	enum fc_rc rc;
 
@@ -680,22 +700,13 @@ enum fc_rc nxos_parse_counters_json(struct fc_parse_ctx *c, const struct doc *d,
 	for (i = 0; i < nrows; i++) {
 		const char *name;
 		struct fc_iface *ifc;
-		size_t k;
 
 		if ((rc = doc_req_str(d, rows[i], "interface", &name, c->err)) != FC_OK)
 			return rc;
 		if (!(ifc = iface(c, name, strlen(name))))
 			return FC_ERR_NOMEM;
-		for (k = 0; k < sizeof(map) / sizeof(map[0]); k++) {
-			const char *v = NULL;
-			int64_t n;
-
-			if ((rc = nxos_field(c, d, rows[i], map[k].key, &v)) != FC_OK)
-				return rc;
-			if (v && fc_parse_i64(v, 0, INT64_MAX, &n))
-				fc_set_int((struct fc_int *)(void *)((char *)ifc + map[k].off), n,
-					   fc_src_make(c->m, d->file, doc_key_line(rows[i], map[k].key)));
-		}
+		if ((rc = nxos_row_counters(c, d, rows[i], ifc)) != FC_OK)
+			return rc;
 	}
 	return FC_OK;
 }

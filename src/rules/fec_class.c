@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT */
+/* FEC-CABLE-CLASS (rule catalog §2): on a DAC link, the active FEC at each end is at least as
+ * strong as the cable's class needs. The class is the cable's, read from the EEPROM of either
+ * end (SFF-8024 extended compliance: 0x0b "100GBASE-CR4 or 25GBASE-CR CA-L", 0x0c CA-S, 0x0d
+ * CA-N): CA-L (and 100GBASE-CR4) needs RS, CA-S BASE-R or RS, CA-N none. NRZ links only: a
+ * PAM4 lane needs RS(544,514) whatever the cable, which FEC-MATCH checks. */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/rules.h"
+
+/* 0 off, 1 BASE-R, 2 RS(528), 3 RS(544); -1 for auto or anything else */
+static int fec_rank(const char *f)
+{
+	if (!strcmp(f, "off"))
+		return 0;
+	if (!strcmp(f, "baser"))
+		return 1;
+	if (!strcmp(f, "rs"))
+		return 2;
+	if (!strcmp(f, "rs544") || !strcmp(f, "llrs"))
+		return 3;
+	return -1;
+}
+
+struct dac_class {
+	const char *name;   /* CA-L, CA-S, CA-N */
+	int need;           /* the weakest FEC rank it allows */
+	const char *needs;
+};
+
+/* The class a module type names, or NULL. */
+static const struct dac_class *class_of(const char *type)
+{
+	static const struct dac_class L = { "CA-L", 2, "RS-FEC" }, S = { "CA-S", 1, "BASE-R (FC) or RS-FEC" },
+				      N = { "CA-N", 0, "no FEC" };
+
+	if (strstr(type, "CA-L") || strstr(type, "100GBASE-CR4"))
+		return &L;
+	if (strstr(type, "CA-S"))
+		return &S;
+	if (strstr(type, "CA-N"))
+		return &N;
+	return NULL;
+}
+
+static bool is_dac(const struct fc_link *l)
+{
+	const struct fc_iface *a = l->a.ifc, *b = l->b.ifc;
+
+	if (l->cable.m.known)
+		return !strcmp(l->cable.v, "dac");
+	return (a->medium.m.known && !strcmp(a->medium.v, "dac")) || (b->medium.m.known && !strcmp(b->medium.v, "dac"));
+}
+
+static void class_run(struct fc_rctx *c)
+{
+	const struct fc_link *l = c->link;
+	const struct fc_endpoint *e[2] = { &l->a, &l->b };
+	const char *subj = fc_link_subject(c, l);
+	const struct dac_class *cls = NULL;
+	const struct fc_iface *from = NULL;
+	struct fc_finding *f;
+	const char *weak = NULL;
+	int k;
+
+	if (!l->a.ifc || !l->b.ifc || !is_dac(l))
+		return;   /* optics and AOCs have no DAC class; the port rules name a missing end */
+	if (fc_lane_gbps(l->a.ifc) >= 50 || fc_lane_gbps(l->b.ifc) >= 50)
+		return;   /* PAM4: RS(544,514) whatever the cable; FEC-MATCH judges it */
+	for (k = 0; k < 2 && !cls; k++)
+		if (e[k]->ifc->xcvr.type.m.known && (cls = class_of(e[k]->ifc->xcvr.type.v)))
+			from = e[k]->ifc;
+	if (!cls) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "neither end's module EEPROM names the DAC class (CA-L, CA-S, CA-N)");
+		for (k = 0; k < 2; k++)
+			if (e[k]->ifc->xcvr.type.m.known)
+				fc_ev(c, f, fc_end_name(c, e[k]), "module", &e[k]->ifc->xcvr.type.m.src, "%s",
+				      e[k]->ifc->xcvr.type.v);
+			else
+				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "module", &e[k]->ifc->xcvr.type.m);
+		return;
+	}
+	for (k = 0; k < 2; k++) {
+		const struct fc_iface *ifc = e[k]->ifc;
+
+		if (!ifc->fec_active.m.known || fc_iface_down(ifc) || fec_rank(fc_fec_effective(ifc)) < 0) {
+			f = fc_finding_new(c, FC_UNKNOWN, subj, "the active FEC of %s is not known%s", fc_end_name(c, e[k]),
+					   fc_iface_down(ifc) ? " (the link is down)" : "");
+			if (!ifc->fec_active.m.known)
+				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "active FEC", &ifc->fec_active.m);
+			else
+				fc_ev(c, f, fc_end_name(c, e[k]), "active FEC", &ifc->fec_active.m.src, "%s",
+				      ifc->fec_active.v);
+			return;
+		}
+		if (!weak && fec_rank(fc_fec_effective(ifc)) < cls->need)
+			weak = fc_end_name(c, e[k]);
+	}
+	if (weak)
+		f = fc_finding_new(c, FC_FAIL, subj, "%s runs weaker FEC than a %s cable needs (%s): expect a link that "
+						     "flaps or corrupts frames under load",
+				   weak, cls->name, cls->needs);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "both ends' FEC is strong enough for a %s cable (%s)", cls->name,
+				   cls->needs);
+	fc_ev(c, f, from == l->a.ifc ? fc_end_name(c, &l->a) : fc_end_name(c, &l->b), "DAC class", &from->xcvr.type.m.src,
+	      "%s", from->xcvr.type.v);
+	for (k = 0; k < 2; k++)
+		fc_ev(c, f, fc_end_name(c, e[k]), "active FEC", &e[k]->ifc->fec_active.m.src, "%s",
+		      fc_fec_effective(e[k]->ifc));
+}
+
+const struct fc_rule fc_rule_fec_cable_class = {
+	.id = "FEC-CABLE-CLASS",
+	.title = "FEC at least as strong as the DAC class needs",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_LINK,
+	.inputs = "either end's module EEPROM (SFF-8024 extended compliance: CA-L, CA-S, CA-N, 100GBASE-CR4); both ends' "
+		  "active FEC; plan: cable dac",
+	.params = fc_no_params,
+	.run = class_run,
+};

@@ -1,0 +1,450 @@
+/* SPDX-License-Identifier: MIT */
+/* Counter rules, rule catalog §1, §2, §3, §5: what changed between an earlier snapshot
+ * (validate --baseline) and this one, over the time between them.
+ *   L1-FLAP      link-down events (host link_down_events_phy, NX-OS interface resets);
+ *   FEC-BER      post-FEC errors (rx_pcs_symbol_err_phy; NX-OS CRC) and the pre-FEC bit error rate
+ *                (rx_corrected_bits_phy / rx_bits_phy) against the code's limits;
+ *   PFC-RUNTIME  the share of time the RoCE priority was paused, and the slow-receiver symptom;
+ *   ECN-RUNTIME  DCQCN working: ECN marks answered by CNPs, CNPs not ignored, no retransmission
+ *                symptoms in a lossless fabric.
+ * Without a baseline each rule reports one UNKNOWN for the fabric. A counter that went down
+ * (cleared, or the device restarted) is UNKNOWN for that port, never a pass. */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/rules.h"
+
+/* The baseline's device of the same name, or NULL. */
+static const struct fc_device *was_dev(struct fc_rctx *c, const struct fc_device *d)
+{
+	return fc_model_find_device(c->base, d->name);
+}
+
+/* Seconds between the two readings of device d (its own collection times, else the snapshots'),
+ * or -1 when not known. */
+static double interval_s(struct fc_rctx *c, const struct fc_device *d, const struct fc_device *b)
+{
+	if (d->taken_at.m.known && b->taken_at.m.known)
+		return (double)(d->taken_at.v - b->taken_at.v);
+	if (c->m->taken_at.m.known && c->base->taken_at.m.known)
+		return (double)(c->m->taken_at.v - c->base->taken_at.v);
+	return -1;
+}
+
+/* false when there is no baseline (one UNKNOWN for the fabric is reported then). */
+static bool have_base(struct fc_rctx *c, const char *what)
+{
+	if (c->base)
+		return true;
+	fc_finding_new(c, FC_UNKNOWN, "fabric", "no --baseline snapshot given: %s needs the same counters read twice, "
+						"some time apart", what);
+	return false;
+}
+
+enum dstate { D_OK, D_MISSING, D_BACKWARDS };
+
+struct dval {
+	enum dstate st;
+	int64_t was, now, d;
+};
+
+static struct dval counter_delta(const struct fc_counter *nv, size_t nn, const struct fc_counter *bv, size_t bn,
+				 const char *name)
+{
+	const struct fc_counter *a = fc_counter_find(nv, nn, name), *b = fc_counter_find(bv, bn, name);
+	struct dval r = { D_MISSING, 0, 0, 0 };
+
+	if (!a || !b)
+		return r;
+	r.was = b->value, r.now = a->value, r.d = a->value - b->value;
+	r.st = r.d < 0 ? D_BACKWARDS : D_OK;
+	return r;
+}
+
+static struct dval stat_delta(const struct fc_iface *n, const struct fc_iface *b, const char *name)
+{
+	struct dval r = { D_MISSING, 0, 0, 0 };
+
+	if (!n->stats_m.known || !b->stats_m.known)
+		return r;
+	return counter_delta(n->stats, n->nstats, b->stats, b->nstats, name);
+}
+
+static struct dval int_delta(const struct fc_int *n, const struct fc_int *b)
+{
+	struct dval r = { D_MISSING, 0, 0, 0 };
+
+	if (!n->m.known || !b->m.known)
+		return r;
+	r.was = b->v, r.now = n->v, r.d = n->v - b->v;
+	r.st = r.d < 0 ? D_BACKWARDS : D_OK;
+	return r;
+}
+
+static const char *subj_if(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *i)
+{
+	return fc_rstr(c, "%s:%s", d->name, i->name);
+}
+
+static void backwards(struct fc_rctx *c, const char *subj, const char *name, const struct dval *v)
+{
+	fc_finding_new(c, FC_UNKNOWN, subj, "%s went down from %lld to %lld: cleared, or the device restarted "
+					    "between the snapshots", name, (long long)v->was, (long long)v->now);
+}
+
+static void ev_delta(struct fc_rctx *c, struct fc_finding *f, const char *subj, const char *name,
+		     const struct dval *v, const struct fc_src *src)
+{
+	fc_ev(c, f, subj, name, src, "%lld -> %lld (+%lld)", (long long)v->was, (long long)v->now, (long long)v->d);
+}
+
+/* Runs fn on every interface present in both snapshots, with the interval; devices without
+ * an interval get one UNKNOWN. */
+static void per_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const struct fc_device *, const struct fc_iface *,
+						    const struct fc_iface *, double))
+{
+	size_t i, k;
+
+	for (i = 0; i < c->m->ndevs; i++) {
+		const struct fc_device *d = c->m->devs[i], *b = was_dev(c, d);
+		double dt;
+
+		if (!b)
+			continue;   /* not in the baseline: nothing to compare */
+		dt = interval_s(c, d, b);
+		if (dt <= 0) {
+			fc_finding_new(c, FC_UNKNOWN, d->name, dt < 0 ? "the time between the two snapshots is not known"
+								      : "the baseline is not older than this snapshot (%.0f s)",
+				       dt);
+			continue;
+		}
+		for (k = 0; k < d->nifaces; k++) {
+			const struct fc_iface *bi = fc_dev_find_iface(b, d->ifaces[k]->name);
+
+			if (bi)
+				fn(c, d, d->ifaces[k], bi, dt);
+		}
+	}
+}
+
+/* --- L1-FLAP ------------------------------------------------------------------------------------- */
+
+static const struct fc_rule_param flap_params[] = {
+	{ "max_per_day", FC_PARAM_DBL, "3",
+	  "FAIL above this many link-down events in a day (in the interval, when it is shorter); any event WARNs [P]" },
+	{ NULL, FC_PARAM_INT, NULL, NULL },
+};
+
+static void flap_iface(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *n,
+		       const struct fc_iface *b, double dt)
+{
+	const bool host = d->kind == FC_DEV_HOST;
+	const char *name = host ? "link_down_events_phy" : "interface resets";
+	struct dval v = host ? stat_delta(n, b, name) : int_delta(&n->cnt_resets, &b->cnt_resets);
+	const char *subj;
+	struct fc_finding *f;
+	double limit, max;
+	bool set;
+
+	if (v.st == D_MISSING)
+		return;   /* the port does not report it in both snapshots */
+	subj = subj_if(c, d, n);
+	if (v.st == D_BACKWARDS) {
+		backwards(c, subj, name, &v);
+		return;
+	}
+	/* a shorter interval is not extrapolated to a day: one flap in an hour is not 24 a day */
+	max = fc_param_dbl(c, "max_per_day", &set);
+	limit = dt > 86400.0 ? max * dt / 86400.0 : max;
+	if (!v.d)
+		f = fc_finding_new(c, FC_PASS, subj, "no link-down event in %.0f s", dt);
+	else if ((double)v.d > limit)
+		f = fc_finding_new(c, FC_FAIL, subj, "%lld link-down events in %.0f s (more than %.0f a day): replace or "
+						     "reseat the cable or transceiver", (long long)v.d, dt, max);
+	else
+		f = fc_finding_new(c, FC_WARN, subj, "%lld link-down event(s) in %.0f s", (long long)v.d, dt);
+	ev_delta(c, f, subj, name, &v, host ? &n->stats_m.src : &n->cnt_resets.m.src);
+}
+
+static void flap_run(struct fc_rctx *c)
+{
+	if (have_base(c, "L1-FLAP"))
+		per_iface(c, flap_iface);
+}
+
+const struct fc_rule fc_rule_l1_flap = {
+	.id = "L1-FLAP",
+	.title = "Links stay up between two snapshots",
+	.severity = FC_SEV_MEDIUM,
+	.scope = FC_SCOPE_FLEET,
+	.inputs = "both snapshots: host ethtool -S link_down_events_phy; switch (NX-OS) show interface reset counter; "
+		  "the collection times",
+	.params = flap_params,
+	.run = flap_run,
+};
+
+/* --- FEC-BER -------------------------------------------------------------------------------------- */
+
+static const struct fc_rule_param ber_params[] = {
+	{ "warn_ber_nrz", FC_PARAM_DBL, "1e-6", "WARN above this pre-FEC BER on NRZ lanes (RS(528)) [P]" },
+	{ "fail_ber_nrz", FC_PARAM_DBL, "5e-5", "FAIL at this pre-FEC BER on NRZ lanes, near RS(528)'s limit [B]" },
+	{ "warn_ber_pam4", FC_PARAM_DBL, "1e-5", "WARN above this pre-FEC BER on PAM4 lanes (RS(544)) [P]" },
+	{ "fail_ber_pam4", FC_PARAM_DBL, "2.4e-4", "FAIL at this pre-FEC BER on PAM4 lanes: RS(544)'s design input [B]" },
+	{ NULL, FC_PARAM_INT, NULL, NULL },
+};
+
+static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *n,
+		      const struct fc_iface *b, double dt)
+{
+	const char *subj;
+	struct fc_finding *f;
+	struct dval unc, bits, corr, crc;
+	double ber, warn, fail;
+	bool set, pam4 = fc_lane_gbps(n) >= 50;
+
+	(void)dt;
+	if (d->kind == FC_DEV_SWITCH) {
+		crc = int_delta(&n->cnt_crc, &b->cnt_crc);
+		if (crc.st == D_MISSING)
+			return;
+		subj = subj_if(c, d, n);
+		if (crc.st == D_BACKWARDS) {
+			backwards(c, subj, "CRC errors", &crc);
+			return;
+		}
+		f = crc.d ? fc_finding_new(c, FC_FAIL, subj, "%lld frames with a bad CRC since the baseline: errors FEC did "
+							     "not correct reach the MAC", (long long)crc.d)
+			  : fc_finding_new(c, FC_PASS, subj, "no CRC errors since the baseline");
+		ev_delta(c, f, subj, "CRC errors", &crc, &n->cnt_crc.m.src);
+		return;
+	}
+	unc = stat_delta(n, b, "rx_pcs_symbol_err_phy");
+	bits = stat_delta(n, b, "rx_bits_phy");
+	corr = stat_delta(n, b, "rx_corrected_bits_phy");
+	if (unc.st == D_MISSING && bits.st == D_MISSING)
+		return;   /* no PHY counters on this port (not an mlx5 NIC, or a virtual one) */
+	subj = subj_if(c, d, n);
+	if (unc.st == D_BACKWARDS || bits.st == D_BACKWARDS || corr.st == D_BACKWARDS) {
+		backwards(c, subj, unc.st == D_BACKWARDS ? "rx_pcs_symbol_err_phy" : bits.st == D_BACKWARDS ? "rx_bits_phy"
+													   : "rx_corrected_bits_phy",
+			  unc.st == D_BACKWARDS ? &unc : bits.st == D_BACKWARDS ? &bits : &corr);
+		return;
+	}
+	if (unc.st == D_OK && unc.d > 0) {
+		f = fc_finding_new(c, FC_FAIL, subj, "%lld symbol errors FEC could not correct since the baseline: frames "
+						     "are lost", (long long)unc.d);
+		ev_delta(c, f, subj, "rx_pcs_symbol_err_phy", &unc, &n->stats_m.src);
+		return;
+	}
+	if (bits.st != D_OK || corr.st != D_OK || bits.d <= 0) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, bits.st == D_OK && bits.d <= 0
+							     ? "no bits received between the snapshots: no error rate to judge"
+							     : "rx_bits_phy and rx_corrected_bits_phy are not both reported");
+		return;
+	}
+	ber = (double)corr.d / (double)bits.d;
+	warn = fc_param_dbl(c, pam4 ? "warn_ber_pam4" : "warn_ber_nrz", &set);
+	fail = fc_param_dbl(c, pam4 ? "fail_ber_pam4" : "fail_ber_nrz", &set);
+	if (ber >= fail)
+		f = fc_finding_new(c, FC_FAIL, subj, "pre-FEC BER %.2e at or above %.1e (%s): the FEC is at its limit, "
+						     "errors will pass it", ber, fail, pam4 ? "PAM4, RS(544)" : "NRZ, RS(528)");
+	else if (ber > warn)
+		f = fc_finding_new(c, FC_WARN, subj, "pre-FEC BER %.2e above %.1e (%s): clean or replace the cable or "
+						     "optics before it gets worse", ber, warn, pam4 ? "PAM4" : "NRZ");
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "pre-FEC BER %.2e (%s), no uncorrected errors", ber,
+				   pam4 ? "PAM4" : "NRZ");
+	ev_delta(c, f, subj, "rx_corrected_bits_phy", &corr, &n->stats_m.src);
+	ev_delta(c, f, subj, "rx_bits_phy", &bits, &n->stats_m.src);
+}
+
+static void ber_run(struct fc_rctx *c)
+{
+	if (have_base(c, "FEC-BER"))
+		per_iface(c, ber_iface);
+}
+
+const struct fc_rule fc_rule_fec_ber = {
+	.id = "FEC-BER",
+	.title = "No post-FEC errors, and a pre-FEC error rate within the code's margin",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_FLEET,
+	.inputs = "both snapshots: host ethtool -S rx_bits_phy, rx_corrected_bits_phy, rx_pcs_symbol_err_phy; switch "
+		  "(NX-OS) show interface CRC counter; lane rate (NRZ or PAM4)",
+	.params = ber_params,
+	.run = ber_run,
+};
+
+/* --- PFC-RUNTIME ---------------------------------------------------------------------------------- */
+
+static const struct fc_rule_param pause_params[] = {
+	{ "warn_paused", FC_PARAM_DBL, "0.05", "WARN when the RoCE priority was paused this share of the time [P]" },
+	{ "fail_paused", FC_PARAM_DBL, "0.5", "FAIL at this share [P]" },
+	{ NULL, FC_PARAM_INT, NULL, NULL },
+};
+
+static void pause_iface(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *n,
+			const struct fc_iface *b, double dt)
+{
+	const int64_t p = c->m->intent.roce_prio.v;
+	const char *rxn, *txn, *txc;   /* interned: evidence keeps the name */
+	struct dval rx, tx, txcnt, disc;
+	const char *subj;
+	struct fc_finding *f;
+	double frx, ftx, warn, fail;
+	bool set;
+
+	if (d->kind != FC_DEV_HOST || !c->m->intent.roce_prio.m.known)
+		return;
+	rxn = fc_rstr(c, "rx_prio%lld_pause_duration", (long long)p);
+	txn = fc_rstr(c, "tx_prio%lld_pause_duration", (long long)p);
+	txc = fc_rstr(c, "tx_prio%lld_pause", (long long)p);
+	rx = stat_delta(n, b, rxn), tx = stat_delta(n, b, txn), txcnt = stat_delta(n, b, txc);
+	disc = stat_delta(n, b, "rx_discards_phy");
+	if (rx.st == D_MISSING && tx.st == D_MISSING && txcnt.st == D_MISSING)
+		return;   /* no pause counters for the RoCE priority on this port */
+	subj = subj_if(c, d, n);
+	if (rx.st == D_BACKWARDS || tx.st == D_BACKWARDS) {
+		backwards(c, subj, rx.st == D_BACKWARDS ? rxn : txn, rx.st == D_BACKWARDS ? &rx : &tx);
+		return;
+	}
+	if (rx.st != D_OK || tx.st != D_OK) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "no pause duration counters (%s, %s): the paused share of time "
+							"cannot be computed", rxn, txn);
+		return;
+	}
+	frx = (double)rx.d / (dt * 1e6), ftx = (double)tx.d / (dt * 1e6);
+	warn = fc_param_dbl(c, "warn_paused", &set);
+	fail = fc_param_dbl(c, "fail_paused", &set);
+	if (ftx > warn && disc.st == D_OK && disc.d > 0)
+		f = fc_finding_new(c, FC_FAIL, subj, "the NIC paused the switch %.1f%% of the time and still discarded %lld "
+						     "frames: a slow receiver (host CPU, PCIe or memory), not the fabric",
+				   ftx * 100, (long long)disc.d);
+	else if (frx >= fail || ftx >= fail)
+		f = fc_finding_new(c, FC_FAIL, subj, "priority %lld paused %.1f%% of the time (received pauses) and %.1f%% "
+						     "(sent): a pause storm or a congestion tree", (long long)p, frx * 100,
+				   ftx * 100);
+	else if (frx > warn || ftx > warn)
+		f = fc_finding_new(c, FC_WARN, subj, "priority %lld paused %.1f%% of the time (received) and %.1f%% (sent): "
+						     "congestion is handled by pause rather than ECN",
+				   (long long)p, frx * 100, ftx * 100);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "priority %lld paused %.2f%% / %.2f%% of %.0f s", (long long)p,
+				   frx * 100, ftx * 100, dt);
+	ev_delta(c, f, subj, rxn, &rx, &n->stats_m.src);
+	ev_delta(c, f, subj, txn, &tx, &n->stats_m.src);
+	if (disc.st == D_OK && disc.d)
+		ev_delta(c, f, subj, "rx_discards_phy", &disc, &n->stats_m.src);
+}
+
+static void pause_run(struct fc_rctx *c)
+{
+	if (have_base(c, "PFC-RUNTIME"))
+		per_iface(c, pause_iface);
+}
+
+const struct fc_rule fc_rule_pfc_runtime = {
+	.id = "PFC-RUNTIME",
+	.title = "The RoCE priority is not paused most of the time",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_FLEET,
+	.inputs = "both snapshots: host ethtool -S rx/tx_prioN_pause_duration (us), tx_prioN_pause, rx_discards_phy; "
+		  "the collection times; intent: RoCE priority",
+	.params = pause_params,
+	.run = pause_run,
+};
+
+/* --- ECN-RUNTIME ------------------------------------------------------------------------------------ */
+
+static void dcqcn_port(struct fc_rctx *c, const struct fc_device *d, const struct fc_rdma_port *n,
+		       const struct fc_rdma_port *b, const char *subj)
+{
+	static const char *const drops[] = { "out_of_sequence", "packet_seq_err", "local_ack_timeout_err" };
+	struct dval marked, cnp, ignored, v;
+	struct fc_finding *f;
+	const char *drop = NULL;
+	struct dval dropv = { D_MISSING, 0, 0, 0 };
+	size_t i;
+
+	(void)d;
+	if (!n->hw_counters_m.known || !b->hw_counters_m.known)
+		return;
+	marked = counter_delta(n->hw_counters, n->nhw_counters, b->hw_counters, b->nhw_counters, "np_ecn_marked_roce_packets");
+	cnp = counter_delta(n->hw_counters, n->nhw_counters, b->hw_counters, b->nhw_counters, "np_cnp_sent");
+	ignored = counter_delta(n->hw_counters, n->nhw_counters, b->hw_counters, b->nhw_counters, "rp_cnp_ignored");
+	for (i = 0; i < sizeof(drops) / sizeof(drops[0]) && !drop; i++) {
+		v = counter_delta(n->hw_counters, n->nhw_counters, b->hw_counters, b->nhw_counters, drops[i]);
+		if (v.st == D_BACKWARDS) {
+			backwards(c, subj, drops[i], &v);
+			return;
+		}
+		if (v.st == D_OK && v.d > 0)
+			drop = drops[i], dropv = v;
+	}
+	if (marked.st == D_BACKWARDS || cnp.st == D_BACKWARDS || ignored.st == D_BACKWARDS) {
+		backwards(c, subj, "a DCQCN counter", marked.st == D_BACKWARDS ? &marked : cnp.st == D_BACKWARDS ? &cnp : &ignored);
+		return;
+	}
+	if (marked.st == D_OK && cnp.st == D_OK && marked.d > 0 && cnp.d == 0)
+		f = fc_finding_new(c, FC_FAIL, subj, "%lld ECN-marked RoCE packets arrived and no CNP was sent: the "
+						     "notification point is off, senders never slow down", (long long)marked.d);
+	else if (ignored.st == D_OK && ignored.d > 0)
+		f = fc_finding_new(c, FC_WARN, subj, "%lld CNPs ignored: the reaction point is off for some traffic",
+				   (long long)ignored.d);
+	else if (drop)
+		f = fc_finding_new(c, FC_WARN, subj, "%s grew by %lld: packets are lost somewhere in a fabric meant to be "
+						     "lossless", drop, (long long)dropv.d);
+	else if (marked.st != D_OK && cnp.st != D_OK)
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the port reports no DCQCN counters (np_ecn_marked_roce_packets, "
+							"np_cnp_sent)");
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "DCQCN answers marks with CNPs; no loss symptoms");
+	if (marked.st == D_OK)
+		ev_delta(c, f, subj, "np_ecn_marked_roce_packets", &marked, NULL);
+	if (cnp.st == D_OK)
+		ev_delta(c, f, subj, "np_cnp_sent", &cnp, NULL);
+	if (ignored.st == D_OK && ignored.d)
+		ev_delta(c, f, subj, "rp_cnp_ignored", &ignored, NULL);
+	if (drop)
+		ev_delta(c, f, subj, drop, &dropv, NULL);
+}
+
+static void dcqcn_run(struct fc_rctx *c)
+{
+	size_t i, k, j;
+
+	if (!have_base(c, "ECN-RUNTIME"))
+		return;
+	for (i = 0; i < c->m->ndevs; i++) {
+		const struct fc_device *d = c->m->devs[i], *b = was_dev(c, d);
+
+		for (k = 0; b && k < d->nrdma; k++) {
+			const struct fc_rdma_dev *rd = &d->rdma[k], *brd = NULL;
+
+			for (j = 0; j < b->nrdma && !brd; j++)
+				if (!strcmp(b->rdma[j].name, rd->name))
+					brd = &b->rdma[j];
+			for (j = 0; brd && j < rd->nports; j++) {
+				const struct fc_rdma_port *p = &rd->ports[j], *bp = NULL;
+				size_t q;
+
+				for (q = 0; q < brd->nports && !bp; q++)
+					if (brd->ports[q].num == p->num)
+						bp = &brd->ports[q];
+				if (bp && (!p->link_layer.m.known || !strcmp(p->link_layer.v, "Ethernet")))
+					dcqcn_port(c, d, p, bp, fc_rstr(c, "%s:%s/%d", d->name, rd->name, p->num));
+			}
+		}
+	}
+}
+
+const struct fc_rule fc_rule_ecn_runtime = {
+	.id = "ECN-RUNTIME",
+	.title = "DCQCN works: ECN marks answered by CNPs, no loss symptoms",
+	.severity = FC_SEV_HIGH,
+	.scope = FC_SCOPE_FLEET,
+	.inputs = "both snapshots: host RDMA hw_counters np_ecn_marked_roce_packets, np_cnp_sent, rp_cnp_ignored, "
+		  "out_of_sequence, packet_seq_err, local_ack_timeout_err",
+	.params = fc_no_params,
+	.run = dcqcn_run,
+};

@@ -114,11 +114,9 @@ void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char 
 
 	if (!f)
 		return;
-	if (!f->ev_cap) {   /* most findings carry two to four lines of evidence */
-		f->ev = fc_alloc(c->eng->arena, 4 * sizeof(*f->ev));
-		f->ev_cap = f->ev ? 4 : 0;
-	}
-	f->ev = fc_grow(c->eng->arena, f->ev, f->nev, &f->ev_cap, sizeof(*f->ev));
+	/* evidence lives in its own arena, so a finding's lines are usually its last allocation and
+	 * grow in place: exactly as many as it has (most have one to four) */
+	f->ev = fc_grow_tail(c->eng->ev_arena, f->ev, f->nev, &f->ev_cap, sizeof(*f->ev));
 	if (!f->ev) {
 		c->eng->oom = true;
 		return;
@@ -243,7 +241,8 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 
 	memset(e, 0, sizeof(*e));
 	e->arena = fc_arena_new();
-	if (!e->arena)
+	e->ev_arena = fc_arena_new();
+	if (!e->arena || !e->ev_arena)
 		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 	e->policy = p;
 	e->waivers = w;
@@ -308,6 +307,7 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 void fc_engine_free(struct fc_engine *e)
 {
 	fc_arena_free(&e->arena);
+	fc_arena_free(&e->ev_arena);
 	e->findings = NULL;
 	e->n = 0;
 }

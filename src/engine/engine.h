@@ -51,8 +51,8 @@ struct fc_finding {
 	size_t nev, ev_cap;
 	const struct fc_link *link;
 	const struct fc_device *dev;
-	bool waived;
 	const struct fc_waiver *waiver;   /* the waiver that matched, when waived */
+	bool waived;
 };
 
 enum fc_param_type { FC_PARAM_INT, FC_PARAM_DBL, FC_PARAM_STR };
@@ -119,6 +119,7 @@ const char *fc_policy_param(const struct fc_policy *p, const struct fc_rule *r, 
 /* --- engine ------------------------------------------------------------------------------ */
 struct fc_engine {
 	struct fc_arena *arena;          /* owns the findings */
+	struct fc_arena *ev_arena;       /* owns the evidence arrays only: a finding's grow in place */
 	const struct fc_policy *policy;
 	struct fc_finding **findings;
 	size_t n, cap;

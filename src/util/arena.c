@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Bump allocator in 64 KiB blocks, with a small intern table for repeated strings. */
+/* Bump allocator in blocks that grow with the arena (64 KiB up to 8 MiB, an eighth of what it
+ * holds, so at most about an eighth is left unused), with an intern table for repeated strings.
+ * Blocks of 2 MiB and more are 2 MiB-aligned and advised for transparent huge pages: a fleet
+ * model is gigabytes, and 4 KiB page faults were a third of validate's time at 1,000 switches. */
 #include "util/arena.h"
 
 #include <stdarg.h>
@@ -8,8 +11,11 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define BLOCK_SIZE (64u * 1024u)
+#define HUGE_SIZE ((size_t)2 << 20)
+#define MAX_BLOCK ((size_t)8 << 20)
 #define INTERN_BUCKETS 256u
 
 struct block {
@@ -61,16 +67,29 @@ void *fc_alloc(struct fc_arena *a, size_t size)
 	if (size == 0)
 		size = al;
 	if (!b || b->size - b->used < size) {
-		size_t bs = size > BLOCK_SIZE ? size : BLOCK_SIZE;
+		size_t std = BLOCK_SIZE, bs;
 
-		b = malloc(sizeof(*b) + bs);
+		while (std < MAX_BLOCK && std * 8 <= a->total)
+			std <<= 1;
+		bs = size > std ? size : std;
+		if (sizeof(*b) + bs >= HUGE_SIZE) {
+			size_t len = (sizeof(*b) + bs + HUGE_SIZE - 1) & ~(HUGE_SIZE - 1);
+
+			b = aligned_alloc(HUGE_SIZE, len);
+			if (b) {
+				(void)madvise(b, len, MADV_HUGEPAGE);   /* a hint: no error if refused */
+				bs = len - sizeof(*b);
+			}
+		} else {
+			b = malloc(sizeof(*b) + bs);
+		}
 		if (!b)
 			return NULL;
 		b->size = bs;
 		b->used = 0;
 		/* A block bigger than the standard size goes behind the current head so the
 		 * head keeps its free space for the small allocations that follow. */
-		if (a->head && bs > BLOCK_SIZE) {
+		if (a->head && size > std) {
 			b->next = a->head->next;
 			a->head->next = b;
 		} else {
@@ -187,6 +206,32 @@ const char *fc_intern(struct fc_arena *a, const char *s)
 size_t fc_arena_bytes(const struct fc_arena *a)
 {
 	return a->total;
+}
+
+void *fc_grow_tail(struct fc_arena *a, void *items, size_t count, size_t *cap, size_t elem)
+{
+	const size_t al = _Alignof(max_align_t);
+	struct block *b = a->head;
+	size_t have, want;
+	void *n;
+
+	if (count < *cap)
+		return items;
+	have = (*cap * elem + al - 1) & ~(al - 1);
+	want = ((*cap + 1) * elem + al - 1) & ~(al - 1);
+	if (items && b && (char *)items + have == (char *)b->data + b->used && b->size - b->used >= want - have) {
+		memset((char *)b->data + b->used, 0, want - have);
+		b->used += want - have;
+		*cap += 1;
+		return items;
+	}
+	n = fc_alloc(a, (*cap ? *cap * 2 : 1) * elem);
+	if (!n)
+		return NULL;
+	if (items)
+		memcpy(n, items, count * elem);
+	*cap = *cap ? *cap * 2 : 1;
+	return n;
 }
 
 void *fc_grow(struct fc_arena *a, void *items, size_t count, size_t *cap, size_t elem)

@@ -23,5 +23,8 @@ size_t fc_arena_bytes(const struct fc_arena *a);
 
 /* Growable array inside an arena: *items is reallocated into the arena, old copy abandoned. */
 void *fc_grow(struct fc_arena *a, void *items, size_t count, size_t *cap, size_t elem);
+/* Like fc_grow, for an array that is usually the arena's last allocation: grows it in place by one
+ * element when it is (no copy, no slack), else copies it to twice its capacity (1 at first). */
+void *fc_grow_tail(struct fc_arena *a, void *items, size_t count, size_t *cap, size_t elem);
 
 #endif

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* HR-SIZE: the PFC headroom configured for the RoCE priority on each end of a link covers what
  * the port speed, the real cable length and the MTU require. Hosts: the mlx5 driver formula
- * (port_buffer.c). Switches: IEEE 802.1Qbb headroom with the 802.3 Annex 31B response time, as
- * SONiC computes it. A fixed figure such as 256 KB exists only as an optional policy value. */
+ * (port_buffer.c). Switches: by ASIC (headroom_asic.c): IEEE 802.1Qbb headroom with the 802.3
+ * Annex 31B response time, as SONiC computes it, or SONiC's published per-ASIC tables, chosen by
+ * the platform and overridable by the switch_model parameter. A fixed figure such as 256 KB
+ * exists only as an optional policy value. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,6 +15,8 @@ static const struct fc_rule_param params[] = {
 	{ "host_max_mtu", FC_PARAM_INT, "9216", "max_mtu the mlx5 driver adds to xoff (MINIMUM_MAX_MTU) [S2]" },
 	{ "host_cell_bytes", FC_PARAM_INT, "128", "buffer cell size added to the host requirement [B]" },
 	{ "min_headroom_bytes", FC_PARAM_INT, "", "optional floor for every end, e.g. 262144; unset by default [P]" },
+	{ "switch_model", FC_PARAM_STR, "auto",
+	  "switch headroom model: auto (by platform), ieee, spectrum1, spectrum4, tomahawk, trident2 [S5][S6]" },
 	{ NULL, FC_PARAM_INT, NULL, NULL },
 };
 
@@ -81,17 +85,23 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 		return V_UNKNOWN;
 	}
 	if (fc_is_switch(e)) {
+		struct fc_hr_need hn;
+
 		have = pg->size.v - pg->xoff.v;
-		need = fc_ieee_headroom_bytes((double)ifc->speed_mbps.v / 1000.0, l->length_m.v, (double)ifc->mtu.v);
-		if (need <= 0) {
-			fc_ev(c, f, name, "speed", &ifc->speed_mbps.m.src, "unknown: no IEEE response-time figure for %lld Mb/s",
-			      (long long)ifc->speed_mbps.v);
+		if (!fc_switch_headroom(e->dev, fc_param_str(c, "switch_model"), (double)ifc->speed_mbps.v / 1000.0,
+					l->length_m.v, (double)ifc->mtu.v, &hn)) {
+			fc_ev(c, f, name, "headroom model", NULL, "unknown: %s: %s at %lldG, %.1f m", hn.model, hn.why,
+			      (long long)(ifc->speed_mbps.v / 1000), l->length_m.v);
 			return V_UNKNOWN;
 		}
+		need = hn.bytes;
 		fc_ev(c, f, name, "headroom", &pg->size.m.src,
 		      "%lld B (pause buffer-size %lld - pause-threshold %lld), needs >= %.0f B for %lldG, %.1f m, MTU %lld",
 		      (long long)have, (long long)pg->size.v, (long long)pg->xoff.v, need,
 		      (long long)(ifc->speed_mbps.v / 1000), l->length_m.v, (long long)ifc->mtu.v);
+		fc_ev(c, f, name, "headroom model", NULL, "%s%s: %s", hn.model,
+		      hn.bucket_m > 0 && hn.bucket_m < 1e8 ? fc_rstr(c, " (cable bucket %.0f m)", hn.bucket_m) : "",
+		      hn.source);
 	} else {
 		int64_t maxmtu = fc_param_int(c, "host_max_mtu", &set);
 		int64_t cell = fc_param_int(c, "host_cell_bytes", &set);

@@ -57,6 +57,19 @@ double fc_mlx5_xoff_bytes(double speed_gbps, double cable_m, double mtu);
  * response time (pause quanta of IEEE 802.3 Annex 31B x 512 bits). 0 for unknown speeds. */
 double fc_ieee_headroom_bytes(double speed_gbps, double cable_m, double mtu);
 
+/* A switch port's headroom requirement (headroom_asic.c). */
+struct fc_hr_need {
+	const char *model;       /* ieee, spectrum1, spectrum4, tomahawk, trident2 */
+	const char *source;      /* where the figure comes from */
+	double bytes;            /* required headroom (xoff) */
+	double bucket_m;         /* tables: the cable bucket used; 0 for the formula */
+	const char *why;         /* when not known */
+};
+/* The requirement for device d's port at gbps over cable_m with mtu, by the model override names
+ * ("auto" or empty: by the platform); false with out->why when the model has no figure. */
+bool fc_switch_headroom(const struct fc_device *d, const char *override, double gbps, double cable_m, double mtu,
+			struct fc_hr_need *out);
+
 /* IPv4 addresses of an interface ("a.b.c.d/len" entries), host order; returns the count. */
 size_t fc_iface_ipv4(const struct fc_iface *ifc, uint32_t *out, size_t max);
 bool fc_is_switch(const struct fc_endpoint *e);

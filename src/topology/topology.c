@@ -157,12 +157,19 @@ enum fc_rc fc_topology_build(struct fc_model *m, const struct fc_inventory *inv,
 				other = !strcmp(l->a.dev_name, d->name) && !strcmp(l->a.if_name, ifc->name) ? &l->b : &l->a;
 				if (nd && !strcmp(other->dev_name, nd->name) && !strcmp(other->if_name, nif_name)) {
 					l->origin |= FC_LINK_LLDP;
-				} else if (!l->lldp_conflict) {
-					l->lldp_conflict = fc_sprintf(m->arena,
-						"LLDP on %s:%s sees %s port %s; the cabling plan says %s:%s", d->name,
-						ifc->name, ifc->lldp_sysname.v, ifc->lldp_port.v, other->dev_name,
-						other->if_name);
-					l->lldp_src = ifc->lldp_sysname.m.src;
+				} else {
+					/* both ends may disagree with the plan (a host cabled to another switch
+					 * port): each says what it sees */
+					const char *says = fc_sprintf(m->arena,
+						"LLDP on %s:%s sees %s port %s%s%s%s; the cabling plan says %s:%s", d->name,
+						ifc->name, ifc->lldp_sysname.v, nif_name, nif && strcmp(nif_name, ifc->lldp_port.v)
+						? " (port id " : "", nif && strcmp(nif_name, ifc->lldp_port.v) ? ifc->lldp_port.v : "",
+						nif && strcmp(nif_name, ifc->lldp_port.v) ? ")" : "", other->dev_name, other->if_name);
+
+					if (!l->lldp_conflict)
+						l->lldp_src = ifc->lldp_sysname.m.src;
+					l->lldp_conflict = l->lldp_conflict ? fc_sprintf(m->arena, "%s. %s", l->lldp_conflict, says)
+									    : says;
 				}
 				continue;
 			}

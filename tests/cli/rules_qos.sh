@@ -62,12 +62,17 @@ run() {   # run NAME DIR [args]: validate into NAME.json; exit 1 expected (the d
 	[ "$rc" -eq 1 ] || fail "$n: validate exit $rc"
 }
 run a "$t/a"; run b "$t/b"
+for model in trident2 spectrum4 tomahawk spectrum1 nosuch; do   # HR-SIZE's switch headroom model
+	printf 'rules:\n  HR-SIZE:\n    params: {switch_model: %s}\n' "$model" > "$t/$model.yaml"
+	run "hr-$model" inventories/demo --policy "$t/$model.yaml"
+done
 run bpfc "$t/b" --profile pfc_only; run blossy "$t/b" --profile lossy_ecn; run apfc "$t/a" --profile pfc_only
 "$PY" - "$t" <<'PY'
 import json, sys
 t = sys.argv[1]
 R = {n: {(x["rule"], x["subject"]): x for x in json.load(open("%s/%s.json" % (t, n)))["findings"]}
-     for n in ("a", "b", "bpfc", "blossy", "apfc")}
+     for n in ("a", "b", "bpfc", "blossy", "apfc", "hr-trident2", "hr-spectrum4", "hr-tomahawk", "hr-spectrum1",
+               "hr-nosuch")}
 checked = set()
 def rule(run, rid, subj, status, text):
     checked.add((run, rid, subj))
@@ -97,6 +102,19 @@ rule("bpfc", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "the pf
 rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "lossy RoCE as declared")
 rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/2", "host2:ens1f0"), "warn", "yet both ends are no-drop")
 assert ("PFC-NOQOS-NXOS", "leaf1") not in R["blossy"], "PFC-NOQOS-NXOS runs in lossy_ecn"
+# switch headroom by ASIC table: the demo leaves have 103360 - 43680 = 59680 B above xoff
+def hr_ev(run, subj, end):
+    return [e["value"] for e in R[run][("HR-SIZE", subj)]["evidence"] if e["end"] == end and e["what"] == "headroom model"][0]
+rule("hr-trident2", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "below what speed, cable length and MTU require on leaf1:Ethernet1/1")
+assert hr_ev("hr-trident2", L("leaf1:Ethernet1/1", "host1:ens1f0"), "leaf1:Ethernet1/1").startswith("trident2: SONiC")
+rule("hr-spectrum4", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "covers speed, cable length and MTU")
+assert hr_ev("hr-spectrum4", L("leaf1:Ethernet1/1", "host1:ens1f0"), "leaf1:Ethernet1/1").startswith("spectrum4 (cable bucket 5 m)")
+rule("hr-tomahawk", "HR-SIZE", L("leaf2:Ethernet1/49/1", "host1:ens1f1"), "fail", "on leaf2:Ethernet1/49/1")
+rule("hr-spectrum1", "HR-SIZE", L("leaf2:Ethernet1/49/1", "host1:ens1f1"), "pass", "covers speed")
+rule("hr-nosuch", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "unknown", "could not be checked on every end")
+assert "unknown switch_model" in hr_ev("hr-nosuch", L("leaf1:Ethernet1/1", "host1:ens1f0"), "leaf1:Ethernet1/1")
+rule("a", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "covers speed")
+assert hr_ev("a", L("leaf1:Ethernet1/1", "host1:ens1f0"), "leaf1:Ethernet1/1").startswith("ieee: IEEE 802.1Qbb")
 # every finding of these rules names its evidence
 for n in R:
     for (rid, subj), x in R[n].items():

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/* Switch PFC headroom requirements by ASIC (rule catalog §4, "Published formulas and tables"):
+ * the IEEE 802.1Qbb / 802.3 Annex 31B formula as SONiC computes it, and SONiC's static
+ * pg_profile_lookup tables for Spectrum-1 (MSN2700), Spectrum-4 (SN4280), Tomahawk (Dell S6100)
+ * and Trident2 (Arista 7050-QX32). A table gives the headroom (xoff) for the smallest cable
+ * bucket at least as long as the real cable; beyond its longest bucket, or at a speed it does not
+ * list, the requirement is unknown rather than guessed. */
+#include <string.h>
+
+#include "rules/rules.h"
+
+struct hr_row {
+	int gbps;
+	double cable_m;      /* bucket: cables up to this length */
+	double xoff;         /* bytes */
+};
+
+struct hr_table {
+	const char *name;
+	const char *source;
+	const struct hr_row *rows;
+	size_t n;
+};
+
+static const struct hr_row sp1[] = {
+	{ 50, 5, 29696 }, { 50, 40, 33792 }, { 50, 300, 66560 }, { 100, 5, 30720 }, { 100, 300, 104448 },
+};
+static const struct hr_row sp4[] = {
+	{ 50, 5, 21504 }, { 50, 40, 23552 }, { 50, 300, 40960 }, { 50, 1500, 117760 }, { 100, 5, 37888 },
+	{ 100, 300, 75776 }, { 400, 5, 73728 }, { 400, 40, 91136 }, { 400, 300, 225280 },
+};
+static const struct hr_row th[] = {
+	{ 50, 5, 90272 }, { 50, 40, 96096 }, { 50, 300, 141856 }, { 100, 5, 165568 }, { 100, 300, 268736 },
+};
+static const struct hr_row td2[] = {
+	{ 10, 1e9, 76800 }, { 25, 1e9, 76800 }, { 40, 1e9, 76800 }, { 50, 1e9, 76800 }, { 100, 1e9, 76800 },
+};
+
+#define TABLE(n, s, r) { n, s, r, sizeof(r) / sizeof(r[0]) }
+static const struct hr_table tables[] = {
+	TABLE("spectrum1", "SONiC pg_profile_lookup.ini, Mellanox MSN2700", sp1),
+	TABLE("spectrum4", "SONiC pg_profile_lookup.ini, Mellanox SN4280", sp4),
+	TABLE("tomahawk", "SONiC pg_profile_lookup.ini, Dell S6100 (Tomahawk)", th),
+	TABLE("trident2", "SONiC pg_profile_lookup.ini, Arista 7050-QX32 (Trident2): one profile for all", td2),
+};
+
+/* The model the platform implies: hardware model strings of the platforms whose table exists;
+ * everything else (NX-OS Cloud Scale included: Cisco publishes the IEEE components, no table)
+ * gets the IEEE formula. */
+static const char *model_for(const struct fc_device *d)
+{
+	static const struct { const char *needle, *model; } by_hw[] = {
+		{ "SN2700", "spectrum1" }, { "MSN2", "spectrum1" }, { "SN4", "spectrum4" }, { "S6100", "tomahawk" },
+		{ "7050QX", "trident2" }, { "7050-QX", "trident2" },
+	};
+	size_t i;
+
+	for (i = 0; d->hw_model.m.known && i < sizeof(by_hw) / sizeof(by_hw[0]); i++)
+		if (strstr(d->hw_model.v, by_hw[i].needle))
+			return by_hw[i].model;
+	return "ieee";
+}
+
+bool fc_switch_headroom(const struct fc_device *d, const char *override, double gbps, double cable_m, double mtu,
+			struct fc_hr_need *out)
+{
+	const char *model = override && *override && strcmp(override, "auto") ? override : model_for(d);
+	size_t i, k;
+
+	memset(out, 0, sizeof(*out));
+	out->model = model;
+	if (!strcmp(model, "ieee")) {
+		out->bytes = fc_ieee_headroom_bytes(gbps, cable_m, mtu);
+		out->source = "IEEE 802.1Qbb: 2 x MTU + round trip on the cable + 802.3 Annex 31B response (SONiC's formula)";
+		if (out->bytes <= 0)
+			out->why = "no 802.3 Annex 31B response time for this speed";
+		return out->bytes > 0;
+	}
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+		const struct hr_table *t = &tables[i];
+		const struct hr_row *best = NULL;
+		bool speed = false;
+
+		if (strcmp(t->name, model))
+			continue;
+		out->source = t->source;
+		for (k = 0; k < t->n; k++) {
+			if (t->rows[k].gbps != (int)gbps)
+				continue;
+			speed = true;
+			if (t->rows[k].cable_m >= cable_m && (!best || t->rows[k].cable_m < best->cable_m))
+				best = &t->rows[k];
+		}
+		if (!best) {
+			out->why = speed ? "the cable is longer than the table's longest bucket" : "the table has no row for this speed";
+			return false;
+		}
+		out->bytes = best->xoff;
+		out->bucket_m = best->cable_m;
+		return true;
+	}
+	out->why = "unknown switch_model (expected auto, ieee, spectrum1, spectrum4, tomahawk, trident2)";
+	return false;
+}

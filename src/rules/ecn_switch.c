@@ -3,7 +3,8 @@
  * DSCP marks ECN. The RoCE DSCP is followed through the system type qos policy (class-map match
  * dscp -> set qos-group N) to the system queuing output policy's class for that group
  * (c-out-8q-qN, or c-out-qN on 4-queue platforms); its random-detect must end in "ecn", with
- * Kmin below Kmax and weight 0 (instantaneous depth, as Cisco's AI/ML blueprint sets it). */
+ * Kmin below Kmax and weight 0 (instantaneous depth, as Cisco's AI/ML blueprint sets it); Kmin and
+ * Kmax inside the band published profiles use (5 KB .. 5 MB, policy values). */
 #include <stdio.h>
 #include <string.h>
 
@@ -20,6 +21,7 @@ static void ecn_sw_run(struct fc_rctx *c)
 	struct fc_finding *f;
 	int64_t group;
 	char want8[32];
+	bool set;
 
 	if (d->kind != FC_DEV_SWITCH)
 		return;
@@ -55,6 +57,14 @@ static void ecn_sw_run(struct fc_rctx *c)
 	else if (k->wred_min.m.known && k->wred_max.m.known && k->wred_min.v >= k->wred_max.v)
 		f = fc_finding_new(c, FC_FAIL, d->name, "queue %s marks from %lld to %lld bytes: the minimum threshold must be "
 							"below the maximum", k->name, (long long)k->wred_min.v, (long long)k->wred_max.v);
+	else if (k->wred_min.m.known && k->wred_max.m.known &&
+		 ((double)k->wred_min.v < fc_param_dbl(c, "min_kmin_bytes", &set) ||
+		  (double)k->wred_max.v > fc_param_dbl(c, "max_kmax_bytes", &set)))
+		f = fc_finding_new(c, FC_WARN, d->name, "queue %s marks from %lld to %lld bytes, outside the %.0f..%.0f band "
+							"published profiles stay in: marking too early wastes throughput, too late "
+							"leaves congestion to PFC", k->name, (long long)k->wred_min.v,
+				   (long long)k->wred_max.v, fc_param_dbl(c, "min_kmin_bytes", &set),
+				   fc_param_dbl(c, "max_kmax_bytes", &set));
 	else if (k->wred_weight.m.known && k->wred_weight.v != 0)
 		f = fc_finding_new(c, FC_WARN, d->name, "queue %s marks on an averaged depth (weight %lld): weight 0 reacts "
 							"to the instantaneous queue", k->name, (long long)k->wred_weight.v);
@@ -72,6 +82,12 @@ static void ecn_sw_run(struct fc_rctx *c)
 		fc_ev(c, f, d->name, "system queuing output", &out->src, "%s", out->name);
 }
 
+static const struct fc_rule_param ecn_params[] = {
+	{ "min_kmin_bytes", FC_PARAM_DBL, "5120", "WARN below this marking start (the DCQCN paper's 5 KB at 40G) [P]" },
+	{ "max_kmax_bytes", FC_PARAM_DBL, "5242880", "WARN above this marking end for ports up to 400G (5 MB) [P]" },
+	{ NULL, FC_PARAM_INT, NULL, NULL },
+};
+
 const struct fc_rule fc_rule_ecn_switch = {
 	.id = "ECN-SW-QUEUE",
 	.title = "The switch queue carrying RoCE marks ECN",
@@ -79,6 +95,6 @@ const struct fc_rule fc_rule_ecn_switch = {
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "switch (NX-OS): system qos type qos input (match dscp -> set qos-group) and type queuing output "
 		  "(random-detect ... ecn on c-out-8q-qN); intent: RoCE DSCP",
-	.params = fc_no_params,
+	.params = ecn_params,
 	.run = ecn_sw_run,
 };

@@ -130,9 +130,19 @@ static void fec_run(struct fc_rctx *c)
 	else if ((fc_lane_gbps(ifc[0]) >= 50 || fc_lane_gbps(ifc[1]) >= 50) && strcmp(e[0], "rs544"))
 		f = fc_finding_new(c, FC_FAIL, subj, "both ends run %s FEC on PAM4 lanes, which require RS(544,514): the "
 						     "link runs with errors it cannot correct", e[0]);
+	else if (ifc[0]->fec_config.m.known && ifc[1]->fec_config.m.known &&
+		 !strcmp(ifc[0]->fec_config.v, "auto") != !strcmp(ifc[1]->fec_config.v, "auto"))
+		f = fc_finding_new(c, FC_WARN, subj, "both ends decode %s FEC, but %s is set to auto and %s is forced to %s: "
+						     "an auto end against a forced one can fail to link after a reset (Cisco "
+						     "documents auto against off as link down)",
+				   e[0], !strcmp(ifc[0]->fec_config.v, "auto") ? n[0] : n[1],
+				   !strcmp(ifc[0]->fec_config.v, "auto") ? n[1] : n[0],
+				   !strcmp(ifc[0]->fec_config.v, "auto") ? ifc[1]->fec_config.v : ifc[0]->fec_config.v);
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "both ends decode %s FEC", e[0]);
 	for (k = 0; k < 2; k++) {
+		if (ifc[k]->fec_config.m.known)
+			fc_ev(c, f, n[k], "configured FEC", &ifc[k]->fec_config.m.src, "%s", ifc[k]->fec_config.v);
 		fc_ev(c, f, n[k], "active FEC", &ifc[k]->fec_active.m.src, "%s%s", ifc[k]->fec_active.v,
 		      e[k] != ifc[k]->fec_active.v ? fc_rstr(c, " (RS on %lldG lanes: RS(544,514))", (long long)fc_lane_gbps(ifc[k]))
 						  : "");

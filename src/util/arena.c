@@ -30,11 +30,16 @@ struct interned {
 	const char *s;
 };
 
+#define RECENT 1024u   /* a power of two */
+
 struct fc_arena {
 	struct block *head;
 	size_t total;
 	struct interned **intern;    /* allocated on the first fc_intern; grows with the count */
 	size_t nbuckets, ninterned;
+	/* by hash, the entry last found or added: a small table that stays in cache, in front of one
+	 * that holds millions of strings at fleet scale (and misses the cache on every lookup) */
+	struct interned **recent;
 };
 
 struct fc_arena *fc_arena_new(void)
@@ -53,6 +58,7 @@ void fc_arena_free(struct fc_arena **a)
 		free(b);
 	}
 	free((*a)->intern);
+	free((*a)->recent);
 	free(*a);
 	*a = NULL;
 }
@@ -179,17 +185,24 @@ const char *fc_intern(struct fc_arena *a, const char *s)
 {
 	size_t b;
 	unsigned h;
-	struct interned *e;
+	struct interned *e, **slot;
 
 	if (!s)
 		return NULL;
 	if ((!a->intern || a->ninterned >= a->nbuckets) && !intern_grow(a) && !a->intern)
 		return NULL;
+	if (!a->recent && !(a->recent = calloc(RECENT, sizeof(*a->recent))))
+		return NULL;
 	h = hash_str(s);
+	slot = &a->recent[h & (RECENT - 1)];
+	if (*slot && (*slot)->hash == h && strcmp((*slot)->s, s) == 0)
+		return (*slot)->s;
 	b = h % a->nbuckets;
 	for (e = a->intern[b]; e; e = e->next)
-		if (e->hash == h && strcmp(e->s, s) == 0)
+		if (e->hash == h && strcmp(e->s, s) == 0) {
+			*slot = e;
 			return e->s;
+		}
 	e = fc_alloc(a, sizeof(*e));
 	if (!e)
 		return NULL;
@@ -200,6 +213,7 @@ const char *fc_intern(struct fc_arena *a, const char *s)
 	e->next = a->intern[b];
 	a->intern[b] = e;
 	a->ninterned++;
+	*slot = e;
 	return e->s;
 }
 

@@ -39,6 +39,8 @@ def h1b(i):
     i["ens1f1"]["dcb"]["pfc_enabled"] = [3, 4]            # an extra lossless priority: warn
 def h3b(i):
     i["ens1f0"]["dcb"] = {"unknown": "dcbnl dcb: Operation not supported"}
+def h2c(i):
+    i["ens1f0"]["fec"]["configured"] = "RS"              # forced on the host, auto on the switch: warn
 def h1c(i):
     i["ens1f0"]["fec"]["active"] = "BaseR"               # FC-FEC on a CA-L (100GBASE-CR4) DAC: too weak
     i["ens1f1"]["module"]["compliance"] = "Copper cable"  # no DAC class on either end
@@ -57,7 +59,7 @@ text = open(cfg).read()
 text = text.replace("priority-flow-control watch-dog-interval on", "priority-flow-control watch-dog-interval off")
 open(cfg, "w").write(text.replace("weight 0 ecn", "weight 0"))   # WRED in drop mode on the RoCE queue
 edit("host1", h1); edit("host3", h3); edit("host4", h4); edit("host2", h2); edit("host1", h1b); edit("host3", h3b); edit("host4", h4b)
-edit("host1", h1c); edit("host4", h4c)
+edit("host1", h1c); edit("host4", h4c); edit("host2", h2c)
 PY
 set +e
 "$fabcheck" validate "$t/demo" --format json > "$t/r.json"; rc=$?
@@ -73,7 +75,8 @@ L = lambda sw, h: "%s <-> %s" % (sw, h)
 rule("L1-SPEED-MATCH", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "100000 Mb/s on leaf1:Ethernet1/1 vs 50000 Mb/s on host1:ens1f0")
 rule("L1-SPEED-MATCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "both ends at 100000 Mb/s, as planned")
 rule("FEC-MATCH", L("leaf2:Ethernet1/50/1", "host2:ens1f1"), "fail", "active FEC rs544 on leaf2:Ethernet1/50/1 vs rs on host2:ens1f1")
-rule("FEC-MATCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "both ends decode rs FEC")
+rule("FEC-MATCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "warn", "leaf1:Ethernet1/2 is set to auto and host2:ens1f0 is forced to rs")
+rule("FEC-MATCH", L("leaf1:Ethernet1/4", "host4:ens1f0"), "pass", "both ends decode baser FEC")
 rule("FEC-MATCH", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "active FEC is not known on both ends")
 rule("FEC-MATCH", L("leaf2:Ethernet1/51/1", "host4:ens1f1"), "unknown", "the link is down")
 rule("FEC-CABLE-CLASS", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "host1:ens1f0 runs weaker FEC than a CA-L cable needs")

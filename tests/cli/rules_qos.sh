@@ -29,7 +29,8 @@ def host(root, h, fn):
     fn({i["name"]: i for i in d["interfaces"]})
     json.dump(d, open(p, "w"), indent=1)
 # a: leaf1's no-drop class keeps the 1500-byte default MTU; leaf2 re-marks RoCE and queues CNP by weight
-cfg(a, "leaf1", ("    mtu 9216\n    pause pfc-cos 3", "    pause pfc-cos 3"))
+cfg(a, "leaf1", ("    mtu 9216\n    pause pfc-cos 3", "    pause pfc-cos 3"),
+    ("minimum-threshold 150 kbytes", "minimum-threshold 2 kbytes"))   # marks from 2 KB: below the band
 cfg(a, "leaf1", ("      pause pfc-cos 3\n      mtu 9216\n", "      pause pfc-cos 3\n"),
     f="show_policy-map_system_type_network-qos.txt")
 cfg(a, "leaf2", ("    set qos-group 3\n", "    set qos-group 3\n    set dscp 10\n"),
@@ -81,6 +82,8 @@ def rule(run, rid, subj, status, text):
     assert x["status"] == status and text in x["message"], (run, rid, subj, x["status"], x["message"])
 L = lambda sw, h: "%s <-> %s" % (sw, h)
 rule("a", "PFC-NOQOS-NXOS", "leaf1", "fail", "class c-8q-nq3 of AI-NQ sets no mtu")
+rule("a", "ECN-SW-QUEUE", "leaf1", "warn", "outside the 5120..5242880 band")
+rule("a", "ECN-SW-QUEUE", "leaf2", "pass", "marks ECN for RoCE DSCP 26")
 rule("a", "PFC-NOQOS-NXOS", "leaf2", "pass", "RoCE DSCP 26 -> qos-group 3 -> no-drop class c-8q-nq3 (mtu 9216)")
 rule("b", "PFC-NOQOS-NXOS", "leaf2", "fail", "no type qos input policy under system qos, and 4 PFC port(s) have none (first Ethernet1/49/1)")
 rule("a", "PFC-DSCP-MAP", "leaf2 RoCE DSCP 26", "fail", "class RDMA re-marks RoCE DSCP 26 to 10")

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* QoS link rules, rule catalog §3 and §4:
  *   PFC-TRUST     both ends classify RoCE by DSCP (a routed or access link has no 802.1Q tag, so
- *                 no PCP), or by the same basis where the link is tagged;
+ *                 no PCP), or by the same basis where the link is tagged (a switch trunk port);
  *   HR-CABLE-LEN  the cable length each end sizes its headroom for is at least the real one. */
 #include <stdio.h>
 #include <string.h>
@@ -23,7 +23,7 @@ static void trust_run(struct fc_rctx *c)
 	const struct fc_iface *ifc[2] = { end_if(&l->a), end_if(&l->b) };
 	struct fc_finding *f;
 	bool pcp = false;
-	int k;
+	int k, trunk = -1;
 
 	if (!ifc[0] || !ifc[1])
 		return;   /* the port rules say which end is missing */
@@ -34,18 +34,26 @@ static void trust_run(struct fc_rctx *c)
 				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "trust", &ifc[k]->trust.m);
 		return;
 	}
-	for (k = 0; k < 2; k++)
+	for (k = 0; k < 2; k++) {
 		pcp |= !strcmp(ifc[k]->trust.v, "pcp");
-	/* the links fabcheck models are routed /31s or access ports between a host and a leaf: no tag */
-	if (pcp)
+		/* a trunk port tags its frames (but the native VLAN's): there PCP exists */
+		if (fc_is_switch(e[k]) && ifc[k]->port_mode.m.known && !strcmp(ifc[k]->port_mode.v, "trunk"))
+			trunk = k;
+	}
+	if (pcp && trunk < 0)
 		f = fc_finding_new(c, FC_FAIL, subj, "%s classifies RoCE by PCP on an untagged link: without an 802.1Q tag "
 						     "there is no PCP, RoCE lands in CoS 0, the lossy class",
 				   !strcmp(ifc[0]->trust.v, "pcp") ? fc_end_name(c, e[0]) : fc_end_name(c, e[1]));
 	else if (strcmp(ifc[0]->trust.v, ifc[1]->trust.v))
 		f = fc_finding_new(c, FC_WARN, subj, "classification differs: %s on %s, %s on %s", ifc[0]->trust.v,
 				   fc_end_name(c, e[0]), ifc[1]->trust.v, fc_end_name(c, e[1]));
+	else if (pcp)
+		f = fc_finding_new(c, FC_PASS, subj, "both ends classify by PCP on a tagged (trunk) link; RoCE in the "
+						     "native VLAN would be untagged");
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "both ends classify by DSCP");
+	if (trunk >= 0)
+		fc_ev(c, f, fc_end_name(c, e[trunk]), "port mode", &ifc[trunk]->port_mode.m.src, "trunk");
 	for (k = 0; k < 2; k++)
 		fc_ev(c, f, fc_end_name(c, e[k]), "trust", &ifc[k]->trust.m.src, "%s", ifc[k]->trust.v);
 }

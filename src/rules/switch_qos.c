@@ -6,7 +6,9 @@
  *                   qos-group, and a queuing output policy under system qos;
  *   PFC-DSCP-MAP    the RoCE DSCP reaches a no-drop class and the CNP DSCP a strict-priority
  *                   queue, unchanged (no set dscp re-marking either), on every switch; on every
- *                   host that classifies by DSCP, the RoCE DSCP maps to the RoCE priority.
+ *                   host that classifies by DSCP, the RoCE DSCP maps to the RoCE priority. A switch
+ *                   that classifies per port (no system type qos policy) is judged by its first
+ *                   PFC port's policy; PFC-NOQOS-NXOS checks every PFC port has one.
  * fc_sw_follow_dscp(), shared with ECN-SW-QUEUE and PFC-EVERY-HOP, follows one DSCP through the
  * system policies. */
 #include <stdio.h>
@@ -227,6 +229,7 @@ static void dscp_switch(struct fc_rctx *c, bool cnp)
 	const struct fc_intent *in = &c->m->intent;
 	const struct fc_int *dscp = cnp ? &in->cnp_dscp : &in->roce_dscp;
 	const char *what = cnp ? "CNP" : "RoCE";
+	const struct fc_str *qname = &d->qos.sys_qos_in;
 	const char *subj;
 	struct fc_sw_class k;
 	struct fc_finding *f;
@@ -239,10 +242,18 @@ static void dscp_switch(struct fc_rctx *c, bool cnp)
 		return;
 	}
 	subj = fc_rstr(c, "%s %s DSCP %lld", d->name, what, (long long)dscp->v);
-	fc_sw_follow_dscp(&d->qos, &d->qos.sys_qos_in, dscp->v, &k);
+	if (!qname->m.known) {   /* classified per port: follow the first PFC port's policy */
+		const struct fc_iface *bare = NULL;
+		size_t nbare;
+		const struct fc_str *pq = port_classification(d, &bare, &nbare);
+
+		if (pq)
+			qname = pq;
+	}
+	fc_sw_follow_dscp(&d->qos, qname, dscp->v, &k);
 	if (!k.qos) {
-		f = fc_finding_new(c, FC_UNKNOWN, subj, "no type qos input policy under system qos to follow the DSCP "
-							"through");
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "no type qos input policy under system qos or on a PFC port to "
+							"follow the DSCP through");
 		fc_ev_unknown(c, f, d->name, "system qos input", &d->qos.sys_qos_in.m);
 		return;
 	}
@@ -270,7 +281,8 @@ static void dscp_switch(struct fc_rctx *c, bool cnp)
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "CNP DSCP %lld -> qos-group %lld, strict priority level %lld",
 				   (long long)dscp->v, (long long)k.group, (long long)k.outq->priority_level.v);
-	fc_ev(c, f, d->name, "system qos input", &k.qos->src, "%s", k.qos->name);
+	fc_ev(c, f, d->name, qname == &d->qos.sys_qos_in ? "system qos input" : "port qos input", &qname->m.src, "%s",
+	      k.qos->name);
 	if (k.in)
 		fc_ev(c, f, d->name, "class", &k.in->src, "%s: qos-group %s, set dscp %s", k.in->name,
 		      k.group >= 0 ? fc_rstr(c, "%lld", (long long)k.group) : "none",

@@ -45,6 +45,14 @@ def a_h3(i):
     i["ens1f0"]["ecn"] = {"unknown": "/sys/class/net/ens1f0/ecn: absent"}
 def a_h4(i):
     i["ens1f0"]["dcb"]["pfc_enabled"] = []               # host PFC off, switch PFC on: one end only
+    i["ens1f0"]["dcb"]["trust"] = "pcp"                  # PCP on a trunk: tagged, so not a failure
+# leaf1 Ethernet1/4 becomes a trunk port
+cfg(a, "leaf1", ("interface Ethernet1/4\n  description host4:ens1f0\n  mtu 9216\n  priority-flow-control mode on\n  no switchport\n  ip address 10.1.3.0/31",
+                 "interface Ethernet1/4\n  description host4:ens1f0\n  mtu 9216\n  priority-flow-control mode on\n  switchport\n  switchport mode trunk"))
+js = a + "/devices/leaf1/show_interface.json"
+t = open(js).read()
+k = t.index('"Ethernet1/4"')
+open(js, "w").write(t[:k] + t[k:].replace('"eth_mode": "routed"', '"eth_mode": "trunk"', 1))
 host(a, "host1", a_h1); host(a, "host2", a_h2); host(a, "host3", a_h3); host(a, "host4", a_h4)
 # b: leaf2 has no system type qos input policy (its PFC ports have none either); leaf1 and host1
 # run ECN without PFC on Ethernet1/1
@@ -68,12 +76,13 @@ for model in trident2 spectrum4 tomahawk spectrum1 nosuch; do   # HR-SIZE's swit
 	run "hr-$model" inventories/demo --policy "$t/$model.yaml"
 done
 run bpfc "$t/b" --profile pfc_only; run blossy "$t/b" --profile lossy_ecn; run apfc "$t/a" --profile pfc_only
+"$fabcheck" validate tests/fixtures/mini --format json > "$t/mini.json"   # classified per port, no system policy
 "$PY" - "$t" <<'PY'
 import json, sys
 t = sys.argv[1]
 R = {n: {(x["rule"], x["subject"]): x for x in json.load(open("%s/%s.json" % (t, n)))["findings"]}
      for n in ("a", "b", "bpfc", "blossy", "apfc", "hr-trident2", "hr-spectrum4", "hr-tomahawk", "hr-spectrum1",
-               "hr-nosuch")}
+               "hr-nosuch", "mini")}
 checked = set()
 def rule(run, rid, subj, status, text):
     checked.add((run, rid, subj))
@@ -82,6 +91,12 @@ def rule(run, rid, subj, status, text):
     assert x["status"] == status and text in x["message"], (run, rid, subj, x["status"], x["message"])
 L = lambda sw, h: "%s <-> %s" % (sw, h)
 rule("a", "PFC-NOQOS-NXOS", "leaf1", "fail", "class c-8q-nq3 of AI-NQ sets no mtu")
+rule("mini", "PFC-DSCP-MAP", "sw1 RoCE DSCP 26", "pass", "RoCE DSCP 26 -> qos-group 3, no-drop for CoS 3")
+rule("mini", "PFC-DSCP-MAP", "sw1 CNP DSCP 48", "pass", "strict priority level 1")
+assert any(e["what"] == "port qos input" and e["value"] == "QOS-IN" for e in R["mini"][("PFC-DSCP-MAP", "sw1 RoCE DSCP 26")]["evidence"])
+rule("mini", "PFC-NOQOS-NXOS", "sw1", "pass", "(classified per port)")
+rule("a", "PFC-TRUST", L("leaf1:Ethernet1/4", "host4:ens1f0"), "warn", "classification differs: dscp on leaf1:Ethernet1/4, pcp on host4:ens1f0")
+assert any(e["what"] == "port mode" and e["value"] == "trunk" for e in R["a"][("PFC-TRUST", L("leaf1:Ethernet1/4", "host4:ens1f0"))]["evidence"])
 rule("a", "ECN-SW-QUEUE", "leaf1", "warn", "outside the 5120..5242880 band")
 rule("a", "ECN-SW-QUEUE", "leaf2", "pass", "marks ECN for RoCE DSCP 26")
 rule("a", "PFC-NOQOS-NXOS", "leaf2", "pass", "RoCE DSCP 26 -> qos-group 3 -> no-drop class c-8q-nq3 (mtu 9216)")

@@ -2,7 +2,8 @@
 /* QoS link rules, rule catalog §3 and §4:
  *   PFC-TRUST     both ends classify RoCE by DSCP (a routed or access link has no 802.1Q tag, so
  *                 no PCP), or by the same basis where the link is tagged (a switch trunk port);
- *   HR-CABLE-LEN  the cable length each end sizes its headroom for is at least the real one. */
+ *   HR-CABLE-LEN  the cable length each end sizes its headroom for is at least the real one, and an
+ *                 NX-OS port on a link over 100 m has an explicit pause buffer. */
 #include <stdio.h>
 #include <string.h>
 
@@ -80,12 +81,26 @@ static void cable_run(struct fc_rctx *c)
 	enum fc_status st = FC_PASS;
 	char msg[512] = "";
 	int k, judged = 0;
+	const int prio = c->m->intent.roce_prio.m.known ? (int)c->m->intent.roce_prio.v : -1;
 
 	if (!l->length_m.m.known)
 		return;   /* no real length in the plan or a module EEPROM: nothing to compare with */
 	for (k = 0; k < 2; k++) {
 		const struct fc_iface *ifc = e[k]->ifc;
 
+		/* NX-OS sizes its default buffer for short links: beyond 100 m Cisco requires an explicit
+		 * pause buffer-size on the no-drop class */
+		if (ifc && prio >= 0 && l->length_m.v > 100.0 && e[k]->dev && fc_sw_is_nxos(e[k]->dev) &&
+		    ifc->pfc_prios.m.known && (ifc->pfc_prios.v >> prio) & 1) {
+			judged++;
+			if (!ifc->pg[prio].size.m.known) {
+				st = FC_FAIL;
+				snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "%s%s has no explicit pause buffer-size "
+											"for a %.0f m link (NX-OS requires one beyond 100 m)",
+					 msg[0] ? "; " : "", fc_end_name(c, e[k]), l->length_m.v);
+			}
+			continue;
+		}
 		if (!ifc || !ifc->cable_model_m.m.known)
 			continue;
 		judged++;
@@ -107,6 +122,10 @@ static void cable_run(struct fc_rctx *c)
 		if (e[k]->ifc && e[k]->ifc->cable_model_m.m.known)
 			fc_ev(c, f, fc_end_name(c, e[k]), "modelled length", &e[k]->ifc->cable_model_m.m.src, "%lld m",
 			      (long long)e[k]->ifc->cable_model_m.v);
+		else if (e[k]->ifc && prio >= 0 && l->length_m.v > 100.0 && e[k]->dev && fc_sw_is_nxos(e[k]->dev))
+			fc_ev(c, f, fc_end_name(c, e[k]), "pause buffer-size", &e[k]->ifc->pg[prio].size.m.src, "%s",
+			      e[k]->ifc->pg[prio].size.m.known ? fc_rstr(c, "%lld B", (long long)e[k]->ifc->pg[prio].size.v)
+							      : "none (platform default)");
 }
 
 const struct fc_rule fc_rule_hr_cable_len = {

@@ -4,11 +4,35 @@
  * dscp -> set qos-group N) to the system queuing output policy's class for that group
  * (c-out-8q-qN, or c-out-qN on 4-queue platforms); its random-detect must end in "ecn", with
  * Kmin below Kmax and weight 0 (instantaneous depth, as Cisco's AI/ML blueprint sets it); Kmin and
- * Kmax inside the band published profiles use (5 KB .. 5 MB, policy values). */
+ * Kmax inside the band published profiles use (5 KB .. 5 MB, policy values); and no port overrides
+ * the system queuing with a policy whose RoCE queue does not mark. */
 #include <stdio.h>
 #include <string.h>
 
 #include "rules/rules.h"
+
+/* The first port whose own queuing output policy (overriding the system one) does not mark ECN on
+ * the RoCE group's queue; NULL when none. *pm is its policy (NULL when not defined). */
+static const struct fc_iface *override_without_ecn(const struct fc_device *d, int64_t group,
+						   const struct fc_policy_map **pm)
+{
+	const struct fc_qos *q = &d->qos;
+	size_t i;
+
+	for (i = 0; i < d->nifaces; i++) {
+		const struct fc_iface *ifc = d->ifaces[i];
+		const struct fc_pclass *k;
+
+		if (!ifc->queuing_out.m.known ||
+		    (q->sys_queuing_out.m.known && !strcmp(ifc->queuing_out.v, q->sys_queuing_out.v)))
+			continue;
+		*pm = fc_qos_pmap(q, &ifc->queuing_out, FC_Q_QUEUING);
+		k = fc_sw_queue_class(*pm, group);
+		if (!k || !k->wred_ecn.m.known || !k->wred_ecn.v)
+			return ifc;
+	}
+	return NULL;
+}
 
 static void ecn_sw_run(struct fc_rctx *c)
 {
@@ -71,6 +95,19 @@ static void ecn_sw_run(struct fc_rctx *c)
 	else
 		f = fc_finding_new(c, FC_PASS, d->name, "queue %s marks ECN for RoCE DSCP %lld (qos-group %lld)", k->name,
 				   (long long)in->roce_dscp.v, (long long)group);
+	if (f && f->status != FC_FAIL) {
+		const struct fc_policy_map *pm = NULL;
+		const struct fc_iface *o = override_without_ecn(d, group, &pm);
+
+		if (o) {
+			f->status = FC_FAIL;
+			fc_finding_set_message(c, f, "%s overrides the system queuing with %s%s, whose queue for qos-group %lld "
+						     "does not mark ECN: RoCE leaving that port is never marked",
+					       o->name, o->queuing_out.v, pm ? "" : " (not defined)", (long long)group);
+			fc_ev(c, f, fc_rstr(c, "%s:%s", d->name, o->name), "queuing output", &o->queuing_out.m.src, "%s",
+			      o->queuing_out.v);
+		}
+	}
 	fc_ev(c, f, d->name, "RoCE DSCP -> qos-group", &rc->src, "%lld -> %lld (%s %s)", (long long)in->roce_dscp.v,
 	      (long long)group, qp->name, rc->name);
 	if (k && k->wred_min.m.known && k->wred_max.m.known)

@@ -57,6 +57,14 @@ static struct tri end_ecn(const struct fc_endpoint *e, const struct fc_intent *i
 		return t;
 	}
 	fc_sw_follow_dscp(&e->dev->qos, &e->dev->qos.sys_qos_in, in->roce_dscp.v, &k);
+	if (e->ifc->queuing_out.m.known) {   /* the port's own queuing policy overrides the system one */
+		const struct fc_policy_map *pm = fc_qos_pmap(&e->dev->qos, &e->ifc->queuing_out, FC_Q_QUEUING);
+
+		if (pm) {
+			k.queuing = pm;
+			k.outq = fc_sw_queue_class(pm, k.group);
+		}
+	}
 	if (!k.qos || !k.queuing) {
 		t.why = !k.qos ? "no type qos input policy under system qos" : "no queuing output policy under system qos";
 		return t;

@@ -57,6 +57,11 @@ static const struct fc_pclass *group_class(const struct fc_policy_map *p, const 
 	return NULL;
 }
 
+const struct fc_pclass *fc_sw_queue_class(const struct fc_policy_map *p, int64_t group)
+{
+	return group < 0 ? NULL : group_class(p, "c-out-8q-q", "c-out-q", group);
+}
+
 void fc_sw_follow_dscp(const struct fc_qos *q, const struct fc_str *qos_in, int64_t dscp, struct fc_sw_class *out)
 {
 	size_t i;

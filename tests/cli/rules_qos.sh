@@ -59,6 +59,8 @@ host(a, "host1", a_h1); host(a, "host2", a_h2); host(a, "host3", a_h3); host(a, 
 cfg(b, "leaf2", ("  service-policy type qos input AI-QOS-IN\n", ""))
 cfg(b, "leaf1", ("interface Ethernet1/1\n  description host1:ens1f0\n  mtu 9216\n  priority-flow-control mode on",
                  "interface Ethernet1/1\n  description host1:ens1f0\n  mtu 9216\n  priority-flow-control mode off"))
+cfg(b, "leaf1", ("system qos\n", "policy-map type queuing PLAIN-OUT\n  class type queuing c-out-8q-q3\n    bandwidth remaining percent 50\nsystem qos\n"),
+    ("interface Ethernet1/2\n  description host2:ens1f0\n", "interface Ethernet1/2\n  description host2:ens1f0\n  service-policy type queuing output PLAIN-OUT\n"))
 def b_h1(i):
     i["ens1f0"]["dcb"]["pfc_enabled"] = []
 host(b, "host1", b_h1)
@@ -99,6 +101,8 @@ rule("a", "PFC-TRUST", L("leaf1:Ethernet1/4", "host4:ens1f0"), "warn", "classifi
 assert any(e["what"] == "port mode" and e["value"] == "trunk" for e in R["a"][("PFC-TRUST", L("leaf1:Ethernet1/4", "host4:ens1f0"))]["evidence"])
 rule("a", "ECN-SW-QUEUE", "leaf1", "warn", "outside the 5120..5242880 band")
 rule("a", "ECN-SW-QUEUE", "leaf2", "pass", "marks ECN for RoCE DSCP 26")
+rule("b", "ECN-ANTI", L("leaf1:Ethernet1/2", "host2:ens1f0"), "warn", "PFC without ECN on leaf1:Ethernet1/2")
+rule("b", "ECN-SW-QUEUE", "leaf1", "fail", "Ethernet1/2 overrides the system queuing with PLAIN-OUT, whose queue for qos-group 3 does not mark ECN")
 rule("a", "PFC-NOQOS-NXOS", "leaf2", "pass", "RoCE DSCP 26 -> qos-group 3 -> no-drop class c-8q-nq3 (mtu 9216)")
 rule("b", "PFC-NOQOS-NXOS", "leaf2", "fail", "no type qos input policy under system qos, and 4 PFC port(s) have none (first Ethernet1/49/1)")
 rule("a", "PFC-DSCP-MAP", "leaf2 RoCE DSCP 26", "fail", "class RDMA re-marks RoCE DSCP 26 to 10")
@@ -118,7 +122,8 @@ rule("a", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "PFC and E
 rule("b", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "ECN without PFC: lossy RoCE, which the lossless_dcqcn design does not declare")
 rule("bpfc", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "the pfc_only design does not declare")
 rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "lossy RoCE as declared")
-rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/2", "host2:ens1f0"), "warn", "yet both ends are no-drop")
+rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/3", "host3:ens1f0"), "warn", "yet both ends are no-drop")
+rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/2", "host2:ens1f0"), "fail", "the design is lossy RoCE (ECN only), and ECN is off on leaf1:Ethernet1/2")
 assert ("PFC-NOQOS-NXOS", "leaf1") not in R["blossy"], "PFC-NOQOS-NXOS runs in lossy_ecn"
 # switch headroom by ASIC table: the demo leaves have 103360 - 43680 = 59680 B above xoff
 def hr_ev(run, subj, end):

@@ -5,7 +5,8 @@
  *   FEC-MATCH        the same active FEC on both ends (a down link's FEC is no evidence);
  *   PFC-LLFC-OFF     802.3x pause off on both ends of a PFC link;
  *   PFC-PRIO-MATCH   the RoCE priority lossless on both ends, the PFC sets equal;
- *   MTU-HOST-SWITCH  the switch port's MTU carries the host's largest frame. */
+ *   MTU-HOST-SWITCH  the switch port's MTU carries the host's largest frame, and every switch-to-switch
+ *                    hop carries the fabric's RoCE MTU. */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -194,6 +195,41 @@ static const struct fc_rule_param mtu_params[] = {
 	{ NULL, FC_PARAM_INT, NULL, NULL },
 };
 
+/* A switch-to-switch hop carries what the hosts send: the fabric's RoCE MTU plus the L2 header. */
+static void isl_mtu(struct fc_rctx *c, const char *subj)
+{
+	const struct fc_link *l = c->link;
+	const struct fc_endpoint *e[2] = { &l->a, &l->b };
+	const struct fc_iface *ifc[2];
+	const struct fc_int *fm = &c->m->intent.mtu;
+	struct fc_finding *f;
+	int64_t need, over;
+	bool set;
+	int k, low = -1;
+
+	if (!ends_known(c, subj, ifc, offsetof(struct fc_iface, mtu.m), "MTU"))
+		return;
+	if (!fm->m.known) {
+		fc_finding_new(c, FC_UNKNOWN, subj, "the fabric MTU is not declared (inventory fabric.roce.mtu): nothing to "
+						    "hold the hop to");
+		return;
+	}
+	over = fc_param_int(c, "l2_overhead", &set);
+	need = fm->v + over;
+	for (k = 0; k < 2 && low < 0; k++)
+		if (ifc[k]->mtu.v < need)
+			low = k;
+	if (low >= 0)
+		f = fc_finding_new(c, FC_FAIL, subj, "%s has MTU %lld, below the fabric's %lld + %lld bytes of L2 header: "
+						     "full-size RoCE frames are dropped on this hop",
+				   fc_end_name(c, e[low]), (long long)ifc[low]->mtu.v, (long long)fm->v, (long long)over);
+	else
+		f = fc_finding_new(c, FC_PASS, subj, "both ends of the hop carry the fabric's %lld-byte packets", (long long)fm->v);
+	for (k = 0; k < 2; k++)
+		fc_ev(c, f, fc_end_name(c, e[k]), "MTU", &ifc[k]->mtu.m.src, "%lld", (long long)ifc[k]->mtu.v);
+	fc_ev(c, f, "intent", "fabric MTU", &fm->m.src, "%lld", (long long)fm->v);
+}
+
 static void mtu_run(struct fc_rctx *c)
 {
 	const struct fc_link *l = c->link;
@@ -206,8 +242,12 @@ static void mtu_run(struct fc_rctx *c)
 	int64_t over, need;
 	bool set;
 
+	if (sw && !host && fc_is_switch(&l->a) && fc_is_switch(&l->b)) {
+		isl_mtu(c, subj);
+		return;
+	}
 	if (!sw || !host)
-		return;   /* host-to-switch links only; switch-to-switch is the path check */
+		return;   /* a device outside the inventory: the port rules say so */
 	if (!both_ends(c, subj, ifc))
 		return;
 	m[0] = &sw->ifc->mtu.m, m[1] = &host->ifc->mtu.m;

@@ -3,7 +3,7 @@
 # Golden tests over the two example fabrics. For inventories/demo and inventories/examples/spine-leaf
 # the full set of (status, rule, subject) must equal tests/golden/*.findings; the spine-leaf files
 # must be exactly what tests/fixtures/spineleaf.py writes; the spine-leaf reference must have no
-# failure, warning or unknown; with the generator's seven planted faults, the findings that are not
+# failure, warning or unknown; with the generator's eight planted faults, the findings that are not
 # a pass must be exactly tests/golden/spine-leaf-faults.findings. UPDATE_GOLDEN=1 rewrites the files.
 set -euo pipefail
 fabcheck=$1
@@ -18,7 +18,7 @@ diff -r inventories/examples/spine-leaf "$t/sl" > "$t/diff" || { head -20 "$t/di
 
 "$PY" tests/fixtures/spineleaf.py "$t/faults" --fault isl-no-pfc --fault spine-no-ecn --fault dirty-fibre \
 	--fault cnp-weighted --fault host-dscp --fault swapped-cables \
-	--fault leaf3-default-buffer
+	--fault leaf3-default-buffer --fault isl-mtu-1500
 check() {   # check NAME DIR WANT_RC ONLY_NONPASS
 	local name=$1 dir=$2 want=$3 only=$4 rc
 	set +e
@@ -54,7 +54,8 @@ for want in "fail PFC-EVERY-HOP leaf2:Ethernet1/50 <-> spine2:Ethernet1/2" "fail
 	"warn DDM-LINK-BUDGET leaf3:Ethernet1/32 <-> spine2:Ethernet1/3" "fail DDM-THRESH spine2:Ethernet1/3" \
 	"fail PFC-DSCP-MAP leaf4 CNP DSCP 48" "fail PFC-DSCP-MAP s02:ens1f0" \
 	"fail CABLE-PLAN-LLDP leaf4:Ethernet1/1/1 <-> g01:ens1f1" "fail CABLE-PLAN-LLDP leaf4:Ethernet1/1/2 <-> g02:ens1f1" \
-	"fail HR-CABLE-LEN leaf3:Ethernet1/31 <-> spine1:Ethernet1/3" "fail HR-CABLE-LEN leaf3:Ethernet1/32 <-> spine2:Ethernet1/3"; do
+	"fail HR-CABLE-LEN leaf3:Ethernet1/31 <-> spine1:Ethernet1/3" "fail HR-CABLE-LEN leaf3:Ethernet1/32 <-> spine2:Ethernet1/3" \
+	"fail MTU-HOST-SWITCH leaf4:Ethernet1/32 <-> spine2:Ethernet1/4"; do
 	grep -qxF "$want" "$t/spine-leaf-faults.findings" || fail "planted fault not found: $want"
 done
 # a host cabled to another switch port than planned: both ends' LLDP are named

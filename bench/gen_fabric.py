@@ -8,7 +8,10 @@ are a second rail left out of the plan (their state still feeds the host and fle
 Every value is clean: the snapshot should validate with no failure.
 
 usage: gen_fabric.py OUT --switches N [--hosts-per-switch 16] [--nics 8] [--gids 8]"""
-import argparse, json, os
+import argparse, json, os, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures"))
+from nxos_qos import ai_qos  # noqa: E402
 
 ap = argparse.ArgumentParser()
 ap.add_argument("out")
@@ -25,35 +28,6 @@ CFG_HEAD = """!Command: show running-config
 version 10.3(4a) Bios:version 05.47
 hostname %s
 feature lldp
-class-map type qos match-all RDMA
-  match dscp 26
-class-map type qos match-all CNP
-  match dscp 48
-policy-map type qos AI-QOS-IN
-  class RDMA
-    set qos-group 3
-  class CNP
-    set qos-group 7
-policy-map type queuing AI-QUEUING-OUT
-  class type queuing c-out-8q-q7
-    priority level 1
-  class type queuing c-out-8q-q3
-    bandwidth remaining percent 60
-    random-detect minimum-threshold 150 kbytes maximum-threshold 3000 kbytes drop-probability 7 weight 0 ecn
-  class type queuing c-out-8q-q-default
-    bandwidth remaining percent 40
-policy-map type network-qos AI-NQ
-  class type network-qos c-8q-nq3
-    mtu 9216
-    pause pfc-cos 3
-    pause buffer-size 103360 pause-threshold 43680 resume-threshold 24320
-  class type network-qos c-8q-nq-default
-    mtu 9216
-system qos
-  service-policy type network-qos AI-NQ
-  service-policy type queuing output AI-QUEUING-OUT
-  service-policy type qos input AI-QOS-IN
-priority-flow-control watch-dog-interval on
 """
 CFG_IF = """
 interface Ethernet1/%d
@@ -131,7 +105,7 @@ for s in range(a.switches):
     rows = ",".join(ROW % (p, s & 0xff, p) for p in range(1, PORTS + 1))
     with open("%s/devices/%s/show_interface.json" % (OUT, sw), "w") as f:
         f.write('{"jsonrpc": "2.0", "result": {"body": {"TABLE_interface": {"ROW_interface": [%s]}}}, "id": 1}' % rows)
-    cfg = CFG_HEAD % sw
+    cfg = CFG_HEAD % sw + ai_qos()
     for h in range(HPS):
         for n in range(4):
             p = h * 4 + n + 1

@@ -126,7 +126,7 @@ void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char 
 	va_end(ap);
 	ev = &f->ev[f->nev++];
 	ev->end = eng_intern(c->eng, end);
-	ev->what = what;
+	ev->what = eng_intern(c->eng, what);   /* callers may pass a buffer of their own */
 	ev->value = eng_intern(c->eng, buf);
 	if (src)
 		ev->src = *src;

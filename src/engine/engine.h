@@ -154,8 +154,7 @@ struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const ch
 	__attribute__((format(printf, 4, 5)));
 void fc_finding_set_message(struct fc_rctx *c, struct fc_finding *f, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* Evidence line: end and the formatted value are interned; what is kept as given, so it must
- * outlive the findings (a literal, or an fc_rstr() result). */
+/* Evidence line: end, what and the formatted value are copied (interned) into the engine. */
 void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what, const struct fc_src *src,
 	   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* Evidence line for an unknown value: "unknown: <reason>". */

@@ -212,6 +212,26 @@ const struct fc_counter *fc_counter_find(const struct fc_counter *v, size_t n, c
 	return NULL;
 }
 
+const struct fc_policy_map *fc_qos_find_pmap(const struct fc_qos *q, enum fc_qtype t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < q->npmaps; i++)
+		if (q->pmaps[i].type == t && !strcmp(q->pmaps[i].name, name))
+			return &q->pmaps[i];
+	return NULL;
+}
+
+const struct fc_class_map *fc_qos_find_cmap(const struct fc_qos *q, enum fc_qtype t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < q->ncmaps; i++)
+		if (q->cmaps[i].type == t && !strcmp(q->cmaps[i].name, name))
+			return &q->cmaps[i];
+	return NULL;
+}
+
 const char *fc_devstatus_name(enum fc_devstatus s)
 {
 	switch (s) {

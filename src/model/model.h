@@ -346,6 +346,10 @@ const char *fc_why(const struct fc_meta *x);
 /* The counter called name in v[0..n), or NULL. */
 const struct fc_counter *fc_counter_find(const struct fc_counter *v, size_t n, const char *name);
 
+/* The policy-map / class-map of that type and name, or NULL (also for a NULL name). */
+const struct fc_policy_map *fc_qos_find_pmap(const struct fc_qos *q, enum fc_qtype t, const char *name);
+const struct fc_class_map *fc_qos_find_cmap(const struct fc_qos *q, enum fc_qtype t, const char *name);
+
 const char *fc_devstatus_name(enum fc_devstatus s);
 /* Renders "file:line" (or "file") into buf; "" when the value has no source. */
 const char *fc_src_str(const struct fc_src *s, char *buf, size_t size);

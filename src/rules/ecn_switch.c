@@ -26,7 +26,7 @@ static const struct fc_iface *override_without_ecn(const struct fc_device *d, in
 		if (!ifc->queuing_out.m.known ||
 		    (q->sys_queuing_out.m.known && !strcmp(ifc->queuing_out.v, q->sys_queuing_out.v)))
 			continue;
-		*pm = fc_qos_pmap(q, &ifc->queuing_out, FC_Q_QUEUING);
+		*pm = fc_qos_find_pmap(q, FC_Q_QUEUING, ifc->queuing_out.v);
 		k = fc_sw_queue_class(*pm, group);
 		if (!k || !k->wred_ecn.m.known || !k->wred_ecn.v)
 			return ifc;

@@ -125,6 +125,11 @@ static void fec_run(struct fc_rctx *c)
 	e[0] = fc_fec_effective(ifc[0]), e[1] = fc_fec_effective(ifc[1]);
 	if (fc_iface_down(ifc[0]) || fc_iface_down(ifc[1]))
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the link is down: a down port reports no active FEC worth comparing");
+	else if ((!strcmp(e[0], "rs") && !strcmp(e[1], "rs544") && !fc_lane_gbps(ifc[0])) ||
+		 (!strcmp(e[1], "rs") && !strcmp(e[0], "rs544") && !fc_lane_gbps(ifc[1])))
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "%s reports RS, which is RS(528) or RS(544) depending on its lane rate, "
+							"and its speed or lane count is not known",
+				   !strcmp(e[0], "rs") ? n[0] : n[1]);
 	else if (strcmp(e[0], e[1]))
 		f = fc_finding_new(c, FC_FAIL, subj, "active FEC %s on %s vs %s on %s: the ends cannot decode each other",
 				   e[0], n[0], e[1], n[1]);

@@ -58,7 +58,7 @@ static struct tri end_ecn(const struct fc_endpoint *e, const struct fc_intent *i
 	}
 	fc_sw_follow_dscp(&e->dev->qos, &e->dev->qos.sys_qos_in, in->roce_dscp.v, &k);
 	if (e->ifc->queuing_out.m.known) {   /* the port's own queuing policy overrides the system one */
-		const struct fc_policy_map *pm = fc_qos_pmap(&e->dev->qos, &e->ifc->queuing_out, FC_Q_QUEUING);
+		const struct fc_policy_map *pm = fc_qos_find_pmap(&e->dev->qos, FC_Q_QUEUING, e->ifc->queuing_out.v);
 
 		if (pm) {
 			k.queuing = pm;

@@ -87,7 +87,6 @@ struct fc_sw_class {
 	const struct fc_pclass *nqc;         /* c-8q-nqG (or c-nqG) of the network-qos policy */
 	const struct fc_pclass *outq;        /* c-out-8q-qG (or c-out-qG) of the queuing policy */
 };
-const struct fc_policy_map *fc_qos_pmap(const struct fc_qos *q, const struct fc_str *name, enum fc_qtype t);
 /* The egress class of queuing policy p for qos-group group (c-out-8q-qG or c-out-qG), or NULL. */
 const struct fc_pclass *fc_sw_queue_class(const struct fc_policy_map *p, int64_t group);
 /* Follows dscp through the type qos policy called qos_in and the system network-qos and queuing. */

@@ -109,8 +109,11 @@ static void per_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const stru
 		const struct fc_device *d = c->m->devs[i], *b = was_dev(c, d);
 		double dt;
 
-		if (!b)
-			continue;   /* not in the baseline: nothing to compare */
+		if (!b) {
+			fc_finding_new(c, FC_UNKNOWN, d->name, "the device is not in the baseline snapshot: no counters to "
+							       "compare");
+			continue;
+		}
 		dt = interval_s(c, d, b);
 		if (dt <= 0) {
 			fc_finding_new(c, FC_UNKNOWN, d->name, dt < 0 ? "the time between the two snapshots is not known"
@@ -243,6 +246,12 @@ static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct
 		return;
 	}
 	ber = (double)corr.d / (double)bits.d;
+	if (!fc_lane_gbps(n)) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "pre-FEC BER %.2e, but the lane rate is not known: NRZ and PAM4 lanes "
+							"have different limits", ber);
+		fc_ev_unknown(c, f, subj, "lanes", &n->lanes.m);
+		return;
+	}
 	warn = fc_param_dbl(c, pam4 ? "warn_ber_pam4" : "warn_ber_nrz", &set);
 	fail = fc_param_dbl(c, pam4 ? "fail_ber_pam4" : "fail_ber_nrz", &set);
 	if (ber >= fail)
@@ -287,7 +296,7 @@ static void pause_iface(struct fc_rctx *c, const struct fc_device *d, const stru
 			const struct fc_iface *b, double dt)
 {
 	const int64_t p = c->m->intent.roce_prio.v;
-	const char *rxn, *txn, *txc;   /* interned: evidence keeps the name */
+	const char *rxn, *txn, *txc;
 	struct dval rx, tx, txcnt, disc;
 	const char *subj;
 	struct fc_finding *f;
@@ -418,6 +427,9 @@ static void dcqcn_run(struct fc_rctx *c)
 	for (i = 0; i < c->m->ndevs; i++) {
 		const struct fc_device *d = c->m->devs[i], *b = was_dev(c, d);
 
+		if (!b && d->nrdma)
+			fc_finding_new(c, FC_UNKNOWN, d->name, "the device is not in the baseline snapshot: no counters to "
+							       "compare");
 		for (k = 0; b && k < d->nrdma; k++) {
 			const struct fc_rdma_dev *rd = &d->rdma[k], *brd = NULL;
 

@@ -16,26 +16,6 @@
 
 #include "rules/rules.h"
 
-const struct fc_policy_map *fc_qos_pmap(const struct fc_qos *q, const struct fc_str *name, enum fc_qtype t)
-{
-	size_t i;
-
-	for (i = 0; name->m.known && i < q->npmaps; i++)
-		if (q->pmaps[i].type == t && !strcmp(q->pmaps[i].name, name->v))
-			return &q->pmaps[i];
-	return NULL;
-}
-
-static const struct fc_class_map *qos_cmap(const struct fc_qos *q, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < q->ncmaps; i++)
-		if (q->cmaps[i].type == FC_Q_QOS && !strcmp(q->cmaps[i].name, name))
-			return &q->cmaps[i];
-	return NULL;
-}
-
 /* The class of p called PREFIX-8qN-style for qos-group g: 8-queue name first, then 4-queue. */
 static const struct fc_pclass *group_class(const struct fc_policy_map *p, const char *pre8, const char *pre4, int64_t g)
 {
@@ -68,11 +48,11 @@ void fc_sw_follow_dscp(const struct fc_qos *q, const struct fc_str *qos_in, int6
 
 	memset(out, 0, sizeof(*out));
 	out->group = -1;
-	out->qos = fc_qos_pmap(q, qos_in, FC_Q_QOS);
-	out->nq = fc_qos_pmap(q, &q->sys_nq, FC_Q_NQ);
-	out->queuing = fc_qos_pmap(q, &q->sys_queuing_out, FC_Q_QUEUING);
+	out->qos = fc_qos_find_pmap(q, FC_Q_QOS, qos_in->m.known ? qos_in->v : NULL);
+	out->nq = fc_qos_find_pmap(q, FC_Q_NQ, q->sys_nq.m.known ? q->sys_nq.v : NULL);
+	out->queuing = fc_qos_find_pmap(q, FC_Q_QUEUING, q->sys_queuing_out.m.known ? q->sys_queuing_out.v : NULL);
 	for (i = 0; out->qos && dscp >= 0 && dscp < 64 && i < out->qos->n && out->group < 0; i++) {
-		const struct fc_class_map *cm = qos_cmap(q, out->qos->classes[i].name);
+		const struct fc_class_map *cm = fc_qos_find_cmap(q, FC_Q_QOS, out->qos->classes[i].name);
 
 		if (cm && (cm->dscp >> dscp) & 1) {
 			out->in = &out->qos->classes[i];
@@ -153,7 +133,7 @@ static void noqos_run(struct fc_rctx *c)
 		qname = port_classification(d, &bare, &nbare);
 	fc_sw_follow_dscp(q, qname ? qname : &q->sys_qos_in, in->roce_dscp.v, &k);
 	over = fc_param_int(c, "l2_overhead", &set);
-	need = in->mtu.m.known ? in->mtu.v + over : 9216;
+	need = in->mtu.m.known ? in->mtu.v + over : -1;   /* no fabric MTU: the class MTU is not compared */
 	if (!k.nq)
 		bad = q->sys_nq.m.known ? fc_rstr(c, "network-qos policy %s is attached under system qos but not defined",
 						  q->sys_nq.v)
@@ -176,7 +156,7 @@ static void noqos_run(struct fc_rctx *c)
 	if (!bad && k.nqc && !k.nqc->mtu.m.known)
 		bad = fc_rstr(c, "class %s of %s sets no mtu: the class keeps the 1500-byte default and drops jumbo "
 				 "RoCE frames", k.nqc->name, k.nq->name);
-	if (!bad && k.nqc && k.nqc->mtu.v < need)
+	if (!bad && k.nqc && need >= 0 && k.nqc->mtu.v < need)
 		bad = fc_rstr(c, "class %s of %s has mtu %lld, below the %lld bytes RoCE frames need", k.nqc->name,
 			      k.nq->name, (long long)k.nqc->mtu.v, (long long)need);
 	if (!bad && !k.queuing)
@@ -194,6 +174,8 @@ static void noqos_run(struct fc_rctx *c)
 							"queuing %s: complete and applied%s",
 				   (long long)in->roce_dscp.v, (long long)k.group, k.nqc->name, (long long)k.nqc->mtu.v,
 				   k.queuing->name, q->sys_qos_in.m.known ? "" : " (classified per port)");
+	if (need < 0)
+		fc_ev_unknown(c, f, "intent", "fabric MTU (class MTU not compared)", &in->mtu.m);
 	if (k.nq)
 		fc_ev(c, f, d->name, "system network-qos", &q->sys_nq.m.src, "%s", k.nq->name);
 	else

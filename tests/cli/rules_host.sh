@@ -104,10 +104,11 @@ want("ens4f0", "unknown", "PCIe link of 0000:3f:00.0 is not known")
 want("ens5f0", "fail", "63 Gb/s usable (8.0 GT/s x8) is below the 200 Gb/s of the ports on it")
 want("ens6f0", "pass", "PCIe 16.0 GT/s x16 (252 Gb/s usable) for 100 Gb/s of ports")
 assert r["summary"]["warn"] >= 1, r["summary"]
-g = {(x["rule"], x["subject"]): x for x in r["findings"]}
-def rule(rid, subj, status, text):
-    x = g[(rid, subj)]
-    assert x["status"] == status and text in x["message"], (rid, subj, x["status"], x["message"])
+sys.path.insert(0, "tests/cli")
+from findings import Reports
+R = Reports({"r": sys.argv[1]})
+g = R.runs["r"]
+rule = lambda rid, subj, status, text: R.want("r", rid, subj, status, text)
 rule("HOST-MEMLOCK", "gpu1", "pass", "unlimited")
 rule("HOST-MEMLOCK", "gpu2", "fail", "32768 bytes: libibverbs warns")
 rule("HOST-MEMLOCK", "gpu3", "warn", "67108864 bytes")

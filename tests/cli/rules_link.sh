@@ -66,12 +66,12 @@ set +e
 set -e
 [ "$rc" -eq 1 ] || fail "validate exit $rc"
 "$PY" - "$t/r.json" <<'PY'
-import json, sys
-g = {(x["rule"], x["subject"]): x for x in json.load(open(sys.argv[1]))["findings"]}
-def rule(rid, subj, status, text):
-    x = g[(rid, subj)]
-    assert x["status"] == status and text in x["message"], (rid, subj, x["status"], x["message"])
-L = lambda sw, h: "%s <-> %s" % (sw, h)
+import sys
+sys.path.insert(0, "tests/cli")
+from findings import Reports, link as L
+R = Reports({"r": sys.argv[1]})
+g = R.runs["r"]
+rule = lambda rid, subj, status, text: R.want("r", rid, subj, status, text)
 rule("L1-SPEED-MATCH", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "100000 Mb/s on leaf1:Ethernet1/1 vs 50000 Mb/s on host1:ens1f0")
 rule("L1-SPEED-MATCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "both ends at 100000 Mb/s, as planned")
 rule("FEC-MATCH", L("leaf2:Ethernet1/50/1", "host2:ens1f1"), "fail", "active FEC rs544 on leaf2:Ethernet1/50/1 vs rs on host2:ens1f1")

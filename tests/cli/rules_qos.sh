@@ -40,6 +40,7 @@ def a_h1(i):
     i["ens1f1"]["dcb"]["dscp_prio"].pop("26")            # no entry for the RoCE DSCP
 def a_h2(i):
     i["ens1f0"]["ecn"]["roce_np_enabled"] = []           # DCQCN NP off: PFC without ECN
+    i["ens1f1"]["link"]["lanes"] = {"unknown": "ethtool: no lane count reported"}   # RS: 528 or 544?
 def a_h3(i):
     i["ens1f0"]["dcb"] = {"unknown": "dcbnl dcb: Operation not supported"}
     i["ens1f0"]["ecn"] = {"unknown": "/sys/class/net/ens1f0/ecn: absent"}
@@ -80,25 +81,20 @@ done
 run bpfc "$t/b" --profile pfc_only; run blossy "$t/b" --profile lossy_ecn; run apfc "$t/a" --profile pfc_only
 "$fabcheck" validate tests/fixtures/mini --format json > "$t/mini.json"   # classified per port, no system policy
 "$PY" - "$t" <<'PY'
-import json, sys
-t = sys.argv[1]
-R = {n: {(x["rule"], x["subject"]): x for x in json.load(open("%s/%s.json" % (t, n)))["findings"]}
-     for n in ("a", "b", "bpfc", "blossy", "apfc", "hr-trident2", "hr-spectrum4", "hr-tomahawk", "hr-spectrum1",
-               "hr-nosuch", "mini")}
-checked = set()
-def rule(run, rid, subj, status, text):
-    checked.add((run, rid, subj))
-    x = R[run].get((rid, subj))
-    assert x, (run, rid, subj, "no finding")
-    assert x["status"] == status and text in x["message"], (run, rid, subj, x["status"], x["message"])
-L = lambda sw, h: "%s <-> %s" % (sw, h)
+import sys
+sys.path.insert(0, "tests/cli")
+from findings import Reports, link as L
+R = Reports.of_dir(sys.argv[1], ["a", "b", "bpfc", "blossy", "apfc", "hr-trident2", "hr-spectrum4", "hr-tomahawk",
+                                 "hr-spectrum1", "hr-nosuch", "mini"])
+rule = R.want
 rule("a", "PFC-NOQOS-NXOS", "leaf1", "fail", "class c-8q-nq3 of AI-NQ sets no mtu")
 rule("mini", "PFC-DSCP-MAP", "sw1 RoCE DSCP 26", "pass", "RoCE DSCP 26 -> qos-group 3, no-drop for CoS 3")
 rule("mini", "PFC-DSCP-MAP", "sw1 CNP DSCP 48", "pass", "strict priority level 1")
-assert any(e["what"] == "port qos input" and e["value"] == "QOS-IN" for e in R["mini"][("PFC-DSCP-MAP", "sw1 RoCE DSCP 26")]["evidence"])
+assert any(e["what"] == "port qos input" and e["value"] == "QOS-IN" for e in R.get("mini", "PFC-DSCP-MAP", "sw1 RoCE DSCP 26")["evidence"])
 rule("mini", "PFC-NOQOS-NXOS", "sw1", "pass", "(classified per port)")
 rule("a", "PFC-TRUST", L("leaf1:Ethernet1/4", "host4:ens1f0"), "warn", "classification differs: dscp on leaf1:Ethernet1/4, pcp on host4:ens1f0")
-assert any(e["what"] == "port mode" and e["value"] == "trunk" for e in R["a"][("PFC-TRUST", L("leaf1:Ethernet1/4", "host4:ens1f0"))]["evidence"])
+assert any(e["what"] == "port mode" and e["value"] == "trunk" for e in R.get("a", "PFC-TRUST", L("leaf1:Ethernet1/4", "host4:ens1f0"))["evidence"])
+rule("a", "FEC-MATCH", L("leaf2:Ethernet1/50/1", "host2:ens1f1"), "unknown", "host2:ens1f1 reports RS, which is RS(528) or RS(544) depending on its lane rate")
 rule("a", "ECN-SW-QUEUE", "leaf1", "warn", "outside the 5120..5242880 band")
 rule("a", "ECN-SW-QUEUE", "leaf2", "pass", "marks ECN for RoCE DSCP 26")
 rule("b", "ECN-ANTI", L("leaf1:Ethernet1/2", "host2:ens1f0"), "warn", "PFC without ECN on leaf1:Ethernet1/2")
@@ -124,10 +120,10 @@ rule("bpfc", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "the pf
 rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "lossy RoCE as declared")
 rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/3", "host3:ens1f0"), "warn", "yet both ends are no-drop")
 rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/2", "host2:ens1f0"), "fail", "the design is lossy RoCE (ECN only), and ECN is off on leaf1:Ethernet1/2")
-assert ("PFC-NOQOS-NXOS", "leaf1") not in R["blossy"], "PFC-NOQOS-NXOS runs in lossy_ecn"
+assert ("PFC-NOQOS-NXOS", "leaf1") not in R.runs["blossy"], "PFC-NOQOS-NXOS runs in lossy_ecn"
 # switch headroom by ASIC table: the demo leaves have 103360 - 43680 = 59680 B above xoff
 def hr_ev(run, subj, end):
-    return [e["value"] for e in R[run][("HR-SIZE", subj)]["evidence"] if e["end"] == end and e["what"] == "headroom model"][0]
+    return [e["value"] for e in R.get(run, "HR-SIZE", subj)["evidence"] if e["end"] == end and e["what"] == "headroom model"][0]
 rule("hr-trident2", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "below what speed, cable length and MTU require on leaf1:Ethernet1/1")
 assert hr_ev("hr-trident2", L("leaf1:Ethernet1/1", "host1:ens1f0"), "leaf1:Ethernet1/1").startswith("trident2: SONiC")
 rule("hr-spectrum4", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "covers speed, cable length and MTU")
@@ -139,9 +135,9 @@ assert "unknown switch_model" in hr_ev("hr-nosuch", L("leaf1:Ethernet1/1", "host
 rule("a", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "covers speed")
 assert hr_ev("a", L("leaf1:Ethernet1/1", "host1:ens1f0"), "leaf1:Ethernet1/1").startswith("ieee: IEEE 802.1Qbb")
 # every finding of these rules names its evidence
-for n in R:
-    for (rid, subj), x in R[n].items():
+for n in R.runs:
+    for (rid, subj), x in R.runs[n].items():
         if rid in ("PFC-NOQOS-NXOS", "PFC-DSCP-MAP", "ECN-ANTI") and x["status"] != "unknown":
             assert x["evidence"], (n, rid, subj)
-print("rules_qos: %d cases over %d runs" % (len(checked), len(R)))
+print(R.summary("rules_qos"))
 PY

@@ -242,26 +242,6 @@ static void derive_phy(struct fc_model *m, struct nxos_state *st, struct fc_ifac
 	}
 }
 
-static const struct fc_policy_map *find_pmap(const struct fc_qos *q, enum fc_qtype t, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < q->npmaps; i++)
-		if (q->pmaps[i].type == t && !strcmp(q->pmaps[i].name, name))
-			return &q->pmaps[i];
-	return NULL;
-}
-
-static const struct fc_class_map *find_cmap(const struct fc_qos *q, enum fc_qtype t, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < q->ncmaps; i++)
-		if (q->cmaps[i].type == t && !strcmp(q->cmaps[i].name, name))
-			return &q->cmaps[i];
-	return NULL;
-}
-
 /* Buffer of priority p from the network-qos class, unless show queuing interface already gave
  * the operational value (which wins). */
 static void pg_from_config(struct fc_iface *ifc, int p, const struct fc_pclass *pc, const char *why)
@@ -280,7 +260,7 @@ static void pg_from_config(struct fc_iface *ifc, int p, const struct fc_pclass *
 static void derive_pfc(struct fc_device *dev, struct fc_iface *ifc)
 {
 	const struct fc_qos *q = &dev->qos;
-	const struct fc_policy_map *nq = q->sys_nq.m.known ? find_pmap(q, FC_Q_NQ, q->sys_nq.v) : NULL;
+	const struct fc_policy_map *nq = q->sys_nq.m.known ? fc_qos_find_pmap(q, FC_Q_NQ, q->sys_nq.v) : NULL;
 	uint64_t mask = 0;
 	size_t i;
 	int p;
@@ -334,7 +314,7 @@ static void derive_trust(struct fc_model *m, struct fc_device *dev, struct fc_if
 		fc_set_unknown(&ifc->dscp_map.m, "no type qos input policy on the interface or under system qos");
 		return;
 	}
-	pm = find_pmap(q, FC_Q_QOS, name->v);
+	pm = fc_qos_find_pmap(q, FC_Q_QOS, name->v);
 	if (!pm) {
 		fc_set_unknown(&ifc->trust.m, "the attached type qos policy-map is not in the configuration");
 		fc_set_unknown(&ifc->dscp_map.m, "the attached type qos policy-map is not in the configuration");
@@ -343,7 +323,7 @@ static void derive_trust(struct fc_model *m, struct fc_device *dev, struct fc_if
 	ifc->dscp_map.has = 0;
 	for (i = 0; i < pm->n; i++) {
 		const struct fc_pclass *pc = &pm->classes[i];
-		const struct fc_class_map *cm = find_cmap(q, FC_Q_QOS, pc->name);
+		const struct fc_class_map *cm = fc_qos_find_cmap(q, FC_Q_QOS, pc->name);
 
 		if (!cm)
 			continue;

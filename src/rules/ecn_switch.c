@@ -3,8 +3,9 @@
  * DSCP marks ECN. The RoCE DSCP is followed through the system type qos policy (class-map match
  * dscp -> set qos-group N) to the system queuing output policy's class for that group
  * (c-out-8q-qN, or c-out-qN on 4-queue platforms); its random-detect must end in "ecn", with
- * Kmin below Kmax and weight 0 (instantaneous depth, as Cisco's AI/ML blueprint sets it); Kmin and
- * Kmax inside the band published profiles use (5 KB .. 5 MB, policy values); and no port overrides
+ * Kmin not above Kmax (equal is step marking, DCTCP-style, as Microsoft's Azure Local reference
+ * ToR sets 300 KB = 300 KB) and weight 0 (instantaneous depth, as Cisco's AI/ML blueprint sets
+ * it); Kmin and Kmax inside the band published profiles use (5 KB .. 5 MB, policy values); and no port overrides
  * the system queuing with a policy whose RoCE queue does not mark. */
 #include <stdio.h>
 #include <string.h>
@@ -78,9 +79,10 @@ static void ecn_sw_run(struct fc_rctx *c)
 	else if (!k->wred_ecn.m.known || !k->wred_ecn.v)
 		f = fc_finding_new(c, FC_FAIL, d->name, "queue %s runs WRED without ecn: it drops RoCE packets instead of "
 							"marking them", k->name);
-	else if (k->wred_min.m.known && k->wred_max.m.known && k->wred_min.v >= k->wred_max.v)
-		f = fc_finding_new(c, FC_FAIL, d->name, "queue %s marks from %lld to %lld bytes: the minimum threshold must be "
-							"below the maximum", k->name, (long long)k->wred_min.v, (long long)k->wred_max.v);
+	else if (k->wred_min.m.known && k->wred_max.m.known && k->wred_min.v > k->wred_max.v)
+		f = fc_finding_new(c, FC_FAIL, d->name, "queue %s marks from %lld to %lld bytes: the minimum threshold must not "
+							"be above the maximum", k->name, (long long)k->wred_min.v,
+				   (long long)k->wred_max.v);
 	else if (k->wred_min.m.known && k->wred_max.m.known &&
 		 ((double)k->wred_min.v < fc_param_dbl(c, "min_kmin_bytes", &set) ||
 		  (double)k->wred_max.v > fc_param_dbl(c, "max_kmax_bytes", &set)))
@@ -92,6 +94,10 @@ static void ecn_sw_run(struct fc_rctx *c)
 	else if (k->wred_weight.m.known && k->wred_weight.v != 0)
 		f = fc_finding_new(c, FC_WARN, d->name, "queue %s marks on an averaged depth (weight %lld): weight 0 reacts "
 							"to the instantaneous queue", k->name, (long long)k->wred_weight.v);
+	else if (k->wred_min.m.known && k->wred_max.m.known && k->wred_min.v == k->wred_max.v)
+		f = fc_finding_new(c, FC_PASS, d->name, "queue %s marks ECN for RoCE DSCP %lld (qos-group %lld) as a step at "
+							"%lld bytes (Kmin = Kmax, DCTCP-style)", k->name,
+				   (long long)in->roce_dscp.v, (long long)group, (long long)k->wred_min.v);
 	else
 		f = fc_finding_new(c, FC_PASS, d->name, "queue %s marks ECN for RoCE DSCP %lld (qos-group %lld)", k->name,
 				   (long long)in->roce_dscp.v, (long long)group);

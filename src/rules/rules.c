@@ -29,6 +29,7 @@ static const struct fc_rule *const registry[] = {
 	&fc_rule_host_aspm,
 	&fc_rule_ecn_host,
 	&fc_rule_ecn_switch,
+	&fc_rule_ecn_before_pfc,
 	&fc_rule_pfcwd_host,
 	&fc_rule_gid_v2,
 	&fc_rule_gid_arpflux,

@@ -26,6 +26,7 @@ extern const struct fc_rule fc_rule_host_memlock;
 extern const struct fc_rule fc_rule_host_aspm;
 extern const struct fc_rule fc_rule_ecn_host;
 extern const struct fc_rule fc_rule_ecn_switch;
+extern const struct fc_rule fc_rule_ecn_before_pfc;
 extern const struct fc_rule fc_rule_pfcwd_host;
 extern const struct fc_rule fc_rule_gid_v2;
 extern const struct fc_rule fc_rule_gid_arpflux;

@@ -13,9 +13,10 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 cp -r inventories/demo "$t/a"
 cp -r inventories/demo "$t/b"
-"$PY" - "$t/a" "$t/b" <<'PY'
+for v in c d e; do cp -r inventories/demo "$t/$v"; done
+"$PY" - "$t/a" "$t/b" "$t/c" "$t/d" "$t/e" <<'PY'
 import json, sys
-a, b = sys.argv[1], sys.argv[2]
+a, b, c, d, e = sys.argv[1:6]
 def cfg(root, leaf, *pairs, f="show_running-config.txt"):
     p = "%s/devices/%s/%s" % (root, leaf, f)
     s = open(p).read()
@@ -30,7 +31,7 @@ def host(root, h, fn):
     json.dump(d, open(p, "w"), indent=1)
 # a: leaf1's no-drop class keeps the 1500-byte default MTU; leaf2 re-marks RoCE and queues CNP by weight
 cfg(a, "leaf1", ("    mtu 9216\n    pause pfc-cos 3", "    pause pfc-cos 3"),
-    ("minimum-threshold 150 kbytes", "minimum-threshold 2 kbytes"))   # marks from 2 KB: below the band
+    ("minimum-threshold 20 kbytes", "minimum-threshold 2 kbytes"))   # marks from 2 KB: below the band
 cfg(a, "leaf1", ("      pause pfc-cos 3\n      mtu 9216\n", "      pause pfc-cos 3\n"),
     f="show_policy-map_system_type_network-qos.txt")
 cfg(a, "leaf2", ("    set qos-group 3\n", "    set qos-group 3\n    set dscp 10\n"),
@@ -65,6 +66,22 @@ cfg(b, "leaf1", ("system qos\n", "policy-map type queuing PLAIN-OUT\n  class typ
 def b_h1(i):
     i["ens1f0"]["dcb"]["pfc_enabled"] = []
 host(b, "host1", b_h1)
+# ECN before PFC (the demo pauses at 43680 B). c: leaf1 runs Cisco's blueprint thresholds (marking
+# starts at 150 KB), leaf2 marks from 20 KB up to 100 KB. d: leaf1 shows no pause threshold anywhere
+# (platform default), leaf2 marks as a step at 300 KB (Kmin = Kmax, Microsoft's Azure Local ToR).
+# e: leaf2's Kmin is above its Kmax.
+W = "minimum-threshold 20 kbytes maximum-threshold 40 kbytes"
+cfg(c, "leaf1", (W, "minimum-threshold 150 kbytes maximum-threshold 3000 kbytes"))
+cfg(c, "leaf2", (W, "minimum-threshold 20 kbytes maximum-threshold 100 kbytes"))
+cfg(d, "leaf1", ("    pause buffer-size 103360 pause-threshold 43680 resume-threshold 24320\n", ""))
+cfg(d, "leaf1", ("      pause buffer-size 103360 pause-threshold 43680 resume-threshold 24320\n", ""),
+    f="show_policy-map_system_type_network-qos.txt")
+q = d + "/devices/leaf1/show_queuing_interface.txt"
+s = open(q).read()
+assert s.count("      3         103360        43680        24320") == 4
+open(q, "w").write(s.replace("      3         103360        43680        24320", "      3              -            -            -"))
+cfg(d, "leaf2", (W, "minimum-threshold 300 kbytes maximum-threshold 300 kbytes"))
+cfg(e, "leaf2", (W, "minimum-threshold 50 kbytes maximum-threshold 40 kbytes"))
 PY
 run() {   # run NAME DIR [args]: validate into NAME.json; exit 1 expected (the demo's own faults remain)
 	local n=$1 d=$2; shift 2
@@ -73,7 +90,11 @@ run() {   # run NAME DIR [args]: validate into NAME.json; exit 1 expected (the d
 	set -e
 	[ "$rc" -eq 1 ] || fail "$n: validate exit $rc"
 }
-run a "$t/a"; run b "$t/b"
+run a "$t/a"; run b "$t/b"; run c "$t/c"; run d "$t/d"; run e "$t/e"
+for x in 50000 30000; do   # the pause threshold d's leaf1 does not show, from the policy
+	printf 'rules:\n  ECN-BEFORE-PFC:\n    params: {pfc_trigger_bytes: %s}\n' "$x" > "$t/trig$x.yaml"
+	run "d$x" "$t/d" --policy "$t/trig$x.yaml"
+done
 for model in trident2 spectrum4 tomahawk spectrum1 nosuch; do   # HR-SIZE's switch headroom model
 	printf 'rules:\n  HR-SIZE:\n    params: {switch_model: %s}\n' "$model" > "$t/$model.yaml"
 	run "hr-$model" inventories/demo --policy "$t/$model.yaml"
@@ -85,7 +106,7 @@ import sys
 sys.path.insert(0, "tests/cli")
 from findings import Reports, link as L
 R = Reports.of_dir(sys.argv[1], ["a", "b", "bpfc", "blossy", "apfc", "hr-trident2", "hr-spectrum4", "hr-tomahawk",
-                                 "hr-spectrum1", "hr-nosuch", "mini"])
+                                 "hr-spectrum1", "hr-nosuch", "mini", "c", "d", "e", "d50000", "d30000"])
 rule = R.want
 rule("a", "PFC-NOQOS-NXOS", "leaf1", "fail", "class c-8q-nq3 of AI-NQ sets no mtu")
 rule("mini", "PFC-DSCP-MAP", "sw1 RoCE DSCP 26", "pass", "RoCE DSCP 26 -> qos-group 3, no-drop for CoS 3")
@@ -134,6 +155,26 @@ rule("hr-nosuch", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "unknown", 
 assert "unknown switch_model" in hr_ev("hr-nosuch", L("leaf1:Ethernet1/1", "host1:ens1f0"), "leaf1:Ethernet1/1")
 rule("a", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "covers speed")
 assert hr_ev("a", L("leaf1:Ethernet1/1", "host1:ens1f0"), "leaf1:Ethernet1/1").startswith("ieee: IEEE 802.1Qbb")
+# ECN before PFC, and step marking
+rule("a", "ECN-BEFORE-PFC", "leaf2", "pass", "ECN marks before PFC pauses on all 4 PFC ports (the tightest: Ethernet1/49/1 marks up to 40960 bytes and pauses at 43680)")
+rule("c", "ECN-BEFORE-PFC", "leaf1", "warn", "4 of 4 PFC ports pause priority 3 before ECN marks: Ethernet1/1 sends PFC at 43680 bytes, its queue c-out-8q-q3 starts marking at 153600")
+ev = {(x["end"], x["what"]): x for x in R.get("c", "ECN-BEFORE-PFC", "leaf1")["evidence"]}
+src = ev[("leaf1:Ethernet1/1", "pause threshold, priority 3")]["source"]
+assert src["file"].endswith("leaf1/show_queuing_interface.txt") and src["line"] == 21, ev
+assert ev[("leaf1", "random-detect c-out-8q-q3")]["value"] == "153600..3072000 bytes", ev
+rule("c", "ECN-BEFORE-PFC", "leaf2", "warn", "before ECN marking is at full strength: Ethernet1/49/1 sends PFC at 43680 bytes, its queue c-out-8q-q3 marks up to 102400")
+rule("c", "ECN-SW-QUEUE", "leaf1", "pass", "marks ECN")      # each rule keeps to its own question
+rule("d", "ECN-BEFORE-PFC", "leaf1", "unknown", "4 of 4 PFC ports have no pause threshold in the collected outputs")
+rule("d50000", "ECN-BEFORE-PFC", "leaf1", "pass", "marks up to 40960 bytes and pauses at 50000")
+assert any("policy pfc_trigger_bytes" in x["value"] for x in R.get("d50000", "ECN-BEFORE-PFC", "leaf1")["evidence"])
+rule("d30000", "ECN-BEFORE-PFC", "leaf1", "warn", "Ethernet1/1 sends PFC at 30000 bytes")
+rule("d30000", "ECN-BEFORE-PFC", "leaf2", "warn", "before ECN marks")    # the policy fills gaps, never overrides
+rule("d", "ECN-SW-QUEUE", "leaf2", "pass", "as a step at 307200 bytes (Kmin = Kmax")
+rule("d", "ECN-BEFORE-PFC", "leaf2", "warn", "starts marking at 307200")
+rule("e", "ECN-SW-QUEUE", "leaf2", "fail", "marks from 51200 to 40960 bytes: the minimum threshold must not be above the maximum")
+rule("b", "ECN-BEFORE-PFC", "leaf1", "pass", "on all 2 PFC ports whose queue marks")   # 1/1 has PFC off, 1/2 leaves by PLAIN-OUT
+for n in ("bpfc", "blossy"):
+    assert not any(rid == "ECN-BEFORE-PFC" for rid, _ in R.runs[n]), "ECN-BEFORE-PFC runs in " + n
 # every finding of these rules names its evidence
 for n in R.runs:
     for (rid, subj), x in R.runs[n].items():

@@ -16,7 +16,7 @@
 #define BLOCK_SIZE (64u * 1024u)
 #define HUGE_SIZE ((size_t)2 << 20)
 #define MAX_BLOCK ((size_t)8 << 20)
-#define INTERN_BUCKETS 256u
+#define INTERN_SLOTS 512u   /* a power of two */
 
 struct block {
 	struct block *next;
@@ -24,9 +24,12 @@ struct block {
 	max_align_t data[];
 };
 
+/* A slot of the intern table (open addressing, linear probing): the string's hash, compared
+ * before the string, and the string; s == NULL is an empty slot. One cache line holds four, so a
+ * lookup at fleet scale misses the cache about once for the slot and once for the string, where
+ * a chained table missed for the bucket, the node and the string. */
 struct interned {
-	struct interned *next;
-	unsigned hash;          /* compared before the string */
+	unsigned hash;
 	const char *s;
 };
 
@@ -35,11 +38,11 @@ struct interned {
 struct fc_arena {
 	struct block *head;
 	size_t total;
-	struct interned **intern;    /* allocated on the first fc_intern; grows with the count */
-	size_t nbuckets, ninterned;
+	struct interned *intern;     /* allocated on the first fc_intern; at most half full */
+	size_t nslots, ninterned;
 	/* by hash, the entry last found or added: a small table that stays in cache, in front of one
 	 * that holds millions of strings at fleet scale (and misses the cache on every lookup) */
-	struct interned **recent;
+	const char **recent;
 };
 
 struct fc_arena *fc_arena_new(void)
@@ -158,63 +161,54 @@ static unsigned hash_str(const char *s)
 	return h;
 }
 
-/* Doubles the bucket array when there are as many strings as buckets: a snapshot has a
- * file name per device output, tens of thousands at fleet scale. */
+/* Doubles the table when it would be more than half full: a snapshot has a file name per device
+ * output, a validate run millions of finding strings. */
 static bool intern_grow(struct fc_arena *a)
 {
-	size_t nb = a->nbuckets ? a->nbuckets * 2 : INTERN_BUCKETS, i;
-	struct interned **t = calloc(nb, sizeof(*t)), *e, *next;
+	size_t n = a->nslots ? a->nslots * 2 : INTERN_SLOTS, i, j;
+	struct interned *t = calloc(n, sizeof(*t));
 
 	if (!t)
 		return false;
-	for (i = 0; i < a->nbuckets; i++)
-		for (e = a->intern[i]; e; e = next) {
-			size_t b = e->hash % nb;
-
-			next = e->next;
-			e->next = t[b];
-			t[b] = e;
-		}
+	for (i = 0; i < a->nslots; i++) {
+		if (!a->intern[i].s)
+			continue;
+		for (j = a->intern[i].hash & (n - 1); t[j].s; j = (j + 1) & (n - 1))
+			;
+		t[j] = a->intern[i];
+	}
 	free(a->intern);
 	a->intern = t;
-	a->nbuckets = nb;
+	a->nslots = n;
 	return true;
 }
 
 const char *fc_intern(struct fc_arena *a, const char *s)
 {
-	size_t b;
+	size_t i;
 	unsigned h;
-	struct interned *e, **slot;
+	const char **slot;
+	char *d;
 
 	if (!s)
 		return NULL;
-	if ((!a->intern || a->ninterned >= a->nbuckets) && !intern_grow(a) && !a->intern)
+	if ((!a->intern || 2 * (a->ninterned + 1) > a->nslots) && !intern_grow(a) && !a->intern)
 		return NULL;
 	if (!a->recent && !(a->recent = calloc(RECENT, sizeof(*a->recent))))
 		return NULL;
 	h = hash_str(s);
 	slot = &a->recent[h & (RECENT - 1)];
-	if (*slot && (*slot)->hash == h && strcmp((*slot)->s, s) == 0)
-		return (*slot)->s;
-	b = h % a->nbuckets;
-	for (e = a->intern[b]; e; e = e->next)
-		if (e->hash == h && strcmp(e->s, s) == 0) {
-			*slot = e;
-			return e->s;
-		}
-	e = fc_alloc(a, sizeof(*e));
-	if (!e)
+	if (*slot && strcmp(*slot, s) == 0)
+		return *slot;
+	for (i = h & (a->nslots - 1); a->intern[i].s; i = (i + 1) & (a->nslots - 1))
+		if (a->intern[i].hash == h && strcmp(a->intern[i].s, s) == 0)
+			return *slot = a->intern[i].s;
+	if (!(d = fc_strdup(a, s)))
 		return NULL;
-	e->s = fc_strdup(a, s);
-	if (!e->s)
-		return NULL;
-	e->hash = h;
-	e->next = a->intern[b];
-	a->intern[b] = e;
+	a->intern[i].hash = h;
+	a->intern[i].s = d;
 	a->ninterned++;
-	*slot = e;
-	return e->s;
+	return *slot = d;
 }
 
 size_t fc_arena_bytes(const struct fc_arena *a)

@@ -230,6 +230,7 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 	struct fc_policy *pol = NULL;
 	struct fc_waivers *wv = NULL;
 	struct fc_engine eng;
+	struct fc_engine_opts eo;
 	struct fc_err err;
 	struct fc_summary sum;
 	struct fc_report_run run;
@@ -292,7 +293,13 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 			goto out;
 		}
 	}
-	if (fc_engine_run(&eng, m, base, pol, wv, o->rule, &err) != FC_OK) {
+	eo.base = base;
+	eo.waivers = wv;
+	eo.only_rule = o->rule;
+	eo.pass_evidence = o->verbose;   /* text prints passing findings' evidence with --verbose */
+	for (i = 0; i < nspecs; i++)
+		eo.pass_evidence |= specs[i].r->pass_evidence;
+	if (fc_engine_run(&eng, m, pol, &eo, &err) != FC_OK) {
 		code = report_err(errf, &err);
 		goto out;
 	}

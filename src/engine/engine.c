@@ -127,7 +127,11 @@ void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char 
 	ev = &f->ev[f->nev++];
 	ev->end = eng_intern(c->eng, end);
 	ev->what = eng_intern(c->eng, what);   /* callers may pass a buffer of their own */
-	ev->value = eng_intern(c->eng, buf);
+	/* a value kept for every finding repeats across the fleet ("9000", "rs544"): interned; one
+	 * that is dropped with a passing finding goes back with it, so it is copied beside it */
+	ev->value = c->eng->pass_evidence ? eng_intern(c->eng, buf) : fc_strdup(c->eng->ev_arena, buf);
+	if (!ev->value)
+		c->eng->oom = true;
 	if (src)
 		ev->src = *src;
 	else
@@ -231,11 +235,42 @@ static int cmp_finding(const void *pa, const void *pb)
 	return a->rule == b->rule ? 0 : strcmp(a->rule->id, b->rule->id);
 }
 
-enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_model *base,
-			 const struct fc_policy *p, const struct fc_waivers *w, const char *only_rule,
-			 struct fc_err *err)
+/* One call of a rule. Unless passing findings' evidence is kept, what the call's passing findings
+ * added is dropped: given back to the evidence arena when every finding of the call passed (then
+ * it is the arena's newest memory), else only hidden. */
+static void run_one(struct fc_engine *e, const struct fc_rule *r, struct fc_rctx *c)
+{
+	struct fc_arena_mark mk;
+	size_t n0 = e->n, i;
+	bool all_pass = true;
+
+	if (e->pass_evidence) {
+		r->run(c);
+		return;
+	}
+	mk = fc_arena_mark(e->ev_arena);
+	r->run(c);
+	for (i = n0; i < e->n; i++) {
+		struct fc_finding *f = e->findings[i];
+
+		if (f->status != FC_PASS) {
+			all_pass = false;
+			continue;
+		}
+		f->ev = NULL;
+		f->nev = f->ev_cap = 0;
+	}
+	if (all_pass && e->n > n0)
+		fc_arena_release(e->ev_arena, mk);
+}
+
+enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_policy *p,
+			 const struct fc_engine_opts *o, struct fc_err *err)
 {
 	const struct fc_rule *const *r, *waiver_rule = NULL;
+	const struct fc_model *base = o->base;
+	const struct fc_waivers *w = o->waivers;
+	const char *only_rule = o->only_rule;
 	struct fc_rctx c;
 	size_t i;
 
@@ -246,6 +281,7 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 	e->policy = p;
 	e->waivers = w;
+	e->pass_evidence = o->pass_evidence;
 	e->links = m->links;
 	e->nlinks = m->nlinks;
 	if (m->nlinks) {
@@ -272,17 +308,17 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 		case FC_SCOPE_LINK:
 			for (i = 0; i < m->nlinks; i++) {
 				c.link = &m->links[i];
-				(*r)->run(&c);
+				run_one(e, *r, &c);
 			}
 			break;
 		case FC_SCOPE_DEVICE:
 			for (i = 0; i < m->ndevs; i++) {
 				c.dev = m->devs[i];
-				(*r)->run(&c);
+				run_one(e, *r, &c);
 			}
 			break;
 		case FC_SCOPE_FLEET:
-			(*r)->run(&c);
+			run_one(e, *r, &c);
 			break;
 		}
 		if (e->oom)
@@ -295,7 +331,7 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 		c.base = base;
 		c.rule = waiver_rule;
 		c.eng = e;
-		waiver_rule->run(&c);
+		run_one(e, waiver_rule, &c);
 		if (e->oom)
 			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory while running %s", waiver_rule->id);
 	}

@@ -125,6 +125,7 @@ struct fc_engine {
 	size_t n, cap;
 	bool oom;
 	const struct fc_waivers *waivers;   /* NULL: none given */
+	bool pass_evidence;
 	/* per link of the model: its subject and end names, interned once (3 per link, in the arena) */
 	const struct fc_link *links;
 	const char **link_names;
@@ -134,12 +135,20 @@ struct fc_engine {
 	unsigned recent_next;
 };
 
+struct fc_engine_opts {
+	const struct fc_model *base;     /* an earlier snapshot of the same fabric: the counter rules
+					  * judge what changed between the two; NULL: none */
+	const struct fc_waivers *waivers;/* NULL: none */
+	const char *only_rule;           /* NULL: every rule the policy enables */
+	bool pass_evidence;              /* keep the evidence of passing findings (a report prints it);
+					  * false gives it back after each rule call: a fleet's passing
+					  * findings are nine in ten, and their evidence hundreds of MB */
+};
+
 /* Runs every enabled rule over the model; findings sorted by subject then rule id, then the
- * waivers (may be NULL) applied. base (may be NULL) is an earlier snapshot of the same fabric:
- * the counter rules judge what changed between the two. */
-enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_model *base,
-			 const struct fc_policy *p, const struct fc_waivers *w, const char *only_rule,
-			 struct fc_err *err);
+ * waivers applied. */
+enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_policy *p,
+			 const struct fc_engine_opts *o, struct fc_err *err);
 
 /* --- waivers ------------------------------------------------------------------------------ */
 /* Loads a waivers file (YAML or JSON); today is YYYY-MM-DD (UTC). Errors name file:line. */

@@ -178,6 +178,7 @@ static enum fc_rc json_end(void *st, const struct fc_summary *s)
 
 const struct fc_reporter fc_reporter_json = {
 	.name = "json",
+	.pass_evidence = true,
 	.desc = "machine-readable report (docs/report-json.md)",
 	.begin = json_begin,
 	.device = json_device,

@@ -31,6 +31,8 @@ struct fc_reporter {
 	const char *name;
 	/* required: what it writes, for --help */
 	const char *desc;
+	/* whether it prints the evidence of passing findings (else the engine need not keep it) */
+	bool pass_evidence;
 	/* required: allocates the reporter's state into *st */
 	enum fc_rc (*begin)(FILE *out, const struct fc_report_run *run, void **st);
 	/* required: one call per device of the model, in model order */

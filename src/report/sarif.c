@@ -221,6 +221,7 @@ static enum fc_rc sarif_end(void *st, const struct fc_summary *sum)
 
 const struct fc_reporter fc_reporter_sarif = {
 	.name = "sarif",
+	.pass_evidence = true,   /* a pass result keeps its locations */
 	.desc = "SARIF 2.1.0 for code scanning, located at the config or output line",
 	.begin = sarif_begin,
 	.device = sarif_device,

@@ -216,6 +216,21 @@ size_t fc_arena_bytes(const struct fc_arena *a)
 	return a->total;
 }
 
+struct fc_arena_mark fc_arena_mark(const struct fc_arena *a)
+{
+	struct fc_arena_mark m = { a->head, a->head ? a->head->used : 0 };
+
+	return m;
+}
+
+bool fc_arena_release(struct fc_arena *a, struct fc_arena_mark m)
+{
+	if (!a->head || a->head != m.head || m.used > a->head->used)
+		return false;
+	a->head->used = m.used;     /* fc_alloc zeroes what it hands out again */
+	return true;
+}
+
 void *fc_grow_tail(struct fc_arena *a, void *items, size_t count, size_t *cap, size_t elem)
 {
 	const size_t al = _Alignof(max_align_t);

@@ -4,6 +4,7 @@
 #ifndef FC_ARENA_H
 #define FC_ARENA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct fc_arena;
@@ -20,6 +21,19 @@ char *fc_sprintf(struct fc_arena *a, const char *fmt, ...) __attribute__((format
 /* Returns a copy of s that is shared by every caller asking for the same string (file names). */
 const char *fc_intern(struct fc_arena *a, const char *s);
 size_t fc_arena_bytes(const struct fc_arena *a);
+
+/* A point to return to: fc_arena_release gives back what was allocated after it (the evidence of
+ * findings no report will print). Only the newest allocations can go back, and only while they
+ * are in the block that was current at the mark. */
+struct fc_arena_mark {
+	const void *head;
+	size_t used;
+};
+struct fc_arena_mark fc_arena_mark(const struct fc_arena *a);
+/* Releases what was allocated since m if the arena is still in m's block (true); otherwise keeps
+ * it (false): never frees a block, so a run of releases at a block's end cannot thrash malloc.
+ * Pointers into the released memory must not be used again. */
+bool fc_arena_release(struct fc_arena *a, struct fc_arena_mark m);
 
 /* Growable array inside an arena: *items is reallocated into the arena, old copy abandoned. */
 void *fc_grow(struct fc_arena *a, void *items, size_t count, size_t *cap, size_t elem);

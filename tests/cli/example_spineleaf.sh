@@ -66,3 +66,24 @@ m = f[("CABLE-PLAN-LLDP", "leaf4:Ethernet1/1/1 <-> g01:ens1f1")]["message"]
 assert "LLDP on leaf4:Ethernet1/1/1 sees g02 port ens1f1 (port id b8ce.f630.0301); the cabling plan says g01:ens1f1" in m, m
 assert "LLDP on g01:ens1f1 sees leaf4 port Ethernet1/1/2; the cabling plan says leaf4:Ethernet1/1/1" in m, m
 PY
+# Text and JUnit do not print passing findings' evidence, so the engine drops it when they are the
+# only formats; what they print must not change when another format makes it keep everything
+set +e
+"$fabcheck" validate "$t/faults" --format text > "$t/alone.txt"
+"$fabcheck" validate "$t/faults" --format text --format json="$t/side.json" > "$t/with-json.txt"
+"$fabcheck" validate "$t/faults" --format junit > "$t/alone.xml"
+"$fabcheck" validate "$t/faults" --format junit --format sarif="$t/side.sarif" > "$t/with-sarif.xml"
+"$fabcheck" validate "$t/faults" --format text --verbose > "$t/verbose.txt"
+set -e
+cmp -s "$t/alone.txt" "$t/with-json.txt" || { diff "$t/alone.txt" "$t/with-json.txt" | head; fail "text differs when json is written too"; }
+cmp -s "$t/alone.xml" "$t/with-sarif.xml" || { diff "$t/alone.xml" "$t/with-sarif.xml" | head; fail "junit differs when sarif is written too"; }
+# failing findings keep their evidence either way; --verbose shows passing findings' evidence
+grep -A3 'FAIL .*ECN-SW-QUEUE' "$t/alone.txt" | grep -q 'random-detect' || fail "text: a failing finding lost its evidence"
+[ "$(grep -c '^      ' "$t/verbose.txt")" -gt "$(grep -c '^      ' "$t/alone.txt")" ] || fail "--verbose shows no more evidence"
+"$PY" - "$t/side.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))["findings"]
+p = [x for x in d if x["status"] == "pass"]
+assert p and sum(1 for x in p if x["evidence"]) > 0.9 * len(p), "json: passing findings without evidence"
+PY
+echo "example_spineleaf: text and junit unchanged by the evidence kept for json and sarif"

@@ -105,6 +105,7 @@ struct fc_iface {
 	struct fc_str pci_up_addr, pci_up_cur_speed, pci_up_max_speed;   /* the upstream bridge port */
 	struct fc_int pci_up_cur_width, pci_up_max_width;
 	struct fc_int ecn_np_prios, ecn_rp_prios, cnp_dscp;
+	struct fc_int cnp_prio;              /* 802.1p priority the NIC sends CNPs on (ecn/roce_np/cnp_802p_prio) */
 	struct fc_int arp_ignore, arp_announce;  /* effective: the higher of "all" and the interface's */
 	struct fc_int pfc_prev_tout_ms;      /* ethtool pfc-prevention-tout: 0 off, -1 auto (driver's choice) */
 	struct fc_meta stats_m;              /* ethtool -S, the lossless-relevant subset (docs/probe.md) */

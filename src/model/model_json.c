@@ -92,6 +92,7 @@ static json_object *iface(const struct fc_iface *f)
 	I(o, "ecn_np_prios_mask", f->ecn_np_prios);
 	I(o, "ecn_rp_prios_mask", f->ecn_rp_prios);
 	I(o, "cnp_dscp", f->cnp_dscp);
+	I(o, "cnp_prio", f->cnp_prio);
 	I(o, "pfc_prevention_tout_ms", f->pfc_prev_tout_ms);
 	{
 		json_object *st = json_object_new_object();

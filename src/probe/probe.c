@@ -484,7 +484,8 @@ static json_object *lldp_obj(struct pr *p, const char *ifname)
 	return o;
 }
 
-/* mlx5 (MLNX_OFED) ECN: /sys/class/net/IF/ecn/roce_np|roce_rp/enable/PRIO, roce_np/cnp_dscp */
+/* mlx5 (MLNX_OFED) ECN: /sys/class/net/IF/ecn/roce_np|roce_rp/enable/PRIO, roce_np/cnp_dscp and
+ * roce_np/cnp_802p_prio */
 static json_object *ecn_obj(struct pr *p, const char *ifname)
 {
 	static const char *const side[2] = { "roce_np", "roce_rp" };
@@ -518,6 +519,8 @@ static json_object *ecn_obj(struct pr *p, const char *ifname)
 	}
 	snprintf(path, sizeof(path), "/sys/class/net/%s/ecn/roce_np/cnp_dscp", ifname);
 	add_int_attr(p, o, "cnp_dscp", path, 0, 63);
+	snprintf(path, sizeof(path), "/sys/class/net/%s/ecn/roce_np/cnp_802p_prio", ifname);
+	add_int_attr(p, o, "cnp_prio", path, 0, 7);
 	return o;
 }
 

@@ -40,6 +40,7 @@ static const struct fc_rule *const registry[] = {
 	&fc_rule_pfcwd_switch,
 	&fc_rule_pfc_noqos,
 	&fc_rule_pfc_dscp_map,
+	&fc_rule_cnp_prio,
 	&fc_rule_pfc_every_hop,
 	&fc_rule_ecn_anti,
 	&fc_rule_ddm_budget,

@@ -37,6 +37,7 @@ extern const struct fc_rule fc_rule_ddm_thresh;
 extern const struct fc_rule fc_rule_pfcwd_switch;
 extern const struct fc_rule fc_rule_pfc_noqos;
 extern const struct fc_rule fc_rule_pfc_dscp_map;
+extern const struct fc_rule fc_rule_cnp_prio;
 extern const struct fc_rule fc_rule_pfc_every_hop;
 extern const struct fc_rule fc_rule_ecn_anti;
 extern const struct fc_rule fc_rule_ddm_budget;

@@ -29,7 +29,7 @@ assert e["pci"] == {"address": "0000:3b:00.0", "current_link_speed": "16.0 GT/s 
 # the root port above ens2f0 trained down: the NIC's own x16 hides it, the upstream shows it
 up = ifs["ens2f0"]["pci"]["upstream"]
 assert up["current_link_width"] == 8 and up["current_link_speed"] == "8.0 GT/s PCIe", up
-assert e["ecn"] == {"roce_np_enabled": [3], "roce_rp_enabled": [3], "cnp_dscp": 48}, e["ecn"]
+assert e["ecn"] == {"roce_np_enabled": [3], "roce_rp_enabled": [3], "cnp_dscp": 48, "cnp_prio": 6}, e["ecn"]
 assert e["fec"] == {"configured": "Auto", "active": "RS"}, e["fec"]
 assert ifs["ens7f0"]["fec"] == {"unknown": "ethtool fec: Operation not supported"}, ifs["ens7f0"]["fec"]
 assert e["link"]["active_mode"] == "100000baseCR4/Full" and e["link"]["lanes"] == 4, e["link"]

@@ -13,10 +13,10 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 cp -r inventories/demo "$t/a"
 cp -r inventories/demo "$t/b"
-for v in c d e; do cp -r inventories/demo "$t/$v"; done
-"$PY" - "$t/a" "$t/b" "$t/c" "$t/d" "$t/e" <<'PY'
+for v in c d e f; do cp -r inventories/demo "$t/$v"; done
+"$PY" - "$t/a" "$t/b" "$t/c" "$t/d" "$t/e" "$t/f" <<'PY'
 import json, sys
-a, b, c, d, e = sys.argv[1:6]
+a, b, c, d, e, f = sys.argv[1:7]
 def cfg(root, leaf, *pairs, f="show_running-config.txt"):
     p = "%s/devices/%s/%s" % (root, leaf, f)
     s = open(p).read()
@@ -82,6 +82,22 @@ assert s.count("      3         103360        43680        24320") == 4
 open(q, "w").write(s.replace("      3         103360        43680        24320", "      3              -            -            -"))
 cfg(d, "leaf2", (W, "minimum-threshold 300 kbytes maximum-threshold 300 kbytes"))
 cfg(e, "leaf2", (W, "minimum-threshold 50 kbytes maximum-threshold 40 kbytes"))
+# CNP 802.1p priority: c has a Broadcom-style host (CNPs on 7) among ConnectX ones (6) on untagged
+# links; d also has an interface that does not report it; in f, leaf1's Ethernet1/4 is a trunk and
+# leaf1 classifies tagged CNPs by CoS 6 only, while host4 behind it sends them on 7
+def cnp7(i):
+    i["ens1f0"]["ecn"]["cnp_prio"] = 7
+def cnp_gone(i):
+    i["ens1f1"]["ecn"].pop("cnp_prio")
+host(c, "host3", cnp7); host(d, "host3", cnp7); host(d, "host2", cnp_gone); host(f, "host4", cnp7)
+cfg(f, "leaf1", ("interface Ethernet1/4\n  description host4:ens1f0\n  mtu 9216\n  priority-flow-control mode on\n  no switchport\n  ip address 10.1.3.0/31",
+                 "interface Ethernet1/4\n  description host4:ens1f0\n  mtu 9216\n  priority-flow-control mode on\n  switchport\n  switchport mode trunk"),
+    ("class-map type qos match-all CNP\n", "class-map type qos match-any CNP-COS\n  match cos 6\nclass-map type qos match-all CNP\n"),
+    ("  class CNP\n    set qos-group 7\n", "  class CNP\n    set qos-group 7\n  class CNP-COS\n    set qos-group 7\n"))
+js = f + "/devices/leaf1/show_interface.json"
+s = open(js).read()
+k = s.index('"Ethernet1/4"')
+open(js, "w").write(s[:k] + s[k:].replace('"eth_mode": "routed"', '"eth_mode": "trunk"', 1))
 PY
 run() {   # run NAME DIR [args]: validate into NAME.json; exit 1 expected (the demo's own faults remain)
 	local n=$1 d=$2; shift 2
@@ -90,7 +106,7 @@ run() {   # run NAME DIR [args]: validate into NAME.json; exit 1 expected (the d
 	set -e
 	[ "$rc" -eq 1 ] || fail "$n: validate exit $rc"
 }
-run a "$t/a"; run b "$t/b"; run c "$t/c"; run d "$t/d"; run e "$t/e"
+run a "$t/a"; run b "$t/b"; run c "$t/c"; run d "$t/d"; run e "$t/e"; run f "$t/f"
 for x in 50000 30000; do   # the pause threshold d's leaf1 does not show, from the policy
 	printf 'rules:\n  ECN-BEFORE-PFC:\n    params: {pfc_trigger_bytes: %s}\n' "$x" > "$t/trig$x.yaml"
 	run "d$x" "$t/d" --policy "$t/trig$x.yaml"
@@ -106,7 +122,7 @@ import sys
 sys.path.insert(0, "tests/cli")
 from findings import Reports, link as L
 R = Reports.of_dir(sys.argv[1], ["a", "b", "bpfc", "blossy", "apfc", "hr-trident2", "hr-spectrum4", "hr-tomahawk",
-                                 "hr-spectrum1", "hr-nosuch", "mini", "c", "d", "e", "d50000", "d30000"])
+                                 "hr-spectrum1", "hr-nosuch", "mini", "c", "d", "e", "f", "d50000", "d30000"])
 rule = R.want
 rule("a", "PFC-NOQOS-NXOS", "leaf1", "fail", "class c-8q-nq3 of AI-NQ sets no mtu")
 rule("mini", "PFC-DSCP-MAP", "sw1 RoCE DSCP 26", "pass", "RoCE DSCP 26 -> qos-group 3, no-drop for CoS 3")
@@ -175,6 +191,17 @@ rule("e", "ECN-SW-QUEUE", "leaf2", "fail", "marks from 51200 to 40960 bytes: the
 rule("b", "ECN-BEFORE-PFC", "leaf1", "pass", "on all 2 PFC ports whose queue marks")   # 1/1 has PFC off, 1/2 leaves by PLAIN-OUT
 for n in ("bpfc", "blossy"):
     assert not any(rid == "ECN-BEFORE-PFC" for rid, _ in R.runs[n]), "ECN-BEFORE-PFC runs in " + n
+# CNP 802.1p priority across host vendors
+rule("e", "CNP-PRIO-FLEET", "CNP priority", "pass", "all 8 RoCE host interfaces send CNPs on 802.1p priority 6")
+rule("a", "CNP-PRIO-FLEET", "CNP priority", "unknown", "1 of 8 RoCE host interfaces do not report the 802.1p priority they send CNPs on; the others: 7 on priority 6")
+rule("c", "CNP-PRIO-FLEET", "CNP priority", "pass", "different 802.1p priorities (7 on priority 6, 1 on priority 7), but every host link is untagged")
+rule("d", "CNP-PRIO-FLEET", "CNP priority", "unknown", "1 of 8 RoCE host interfaces do not report the 802.1p priority they send CNPs on; the others: 6 on priority 6, 1 on priority 7")
+assert any(x["end"] == "host2:ens1f1" and "absent from the host document" in x["value"]
+           for x in R.get("d", "CNP-PRIO-FLEET", "CNP priority")["evidence"])
+rule("f", "CNP-PRIO-FLEET", "CNP priority", "warn", "1 tagged switch port(s) classify by CoS where the host's CNP CoS does not reach a strict queue: first leaf1:Ethernet1/4, whose host sends CNPs on CoS 7")
+ev = {(x["end"], x["what"]): x["value"] for x in R.get("f", "CNP-PRIO-FLEET", "CNP priority")["evidence"]}
+assert ev[("host4:ens1f0", "cnp_802p_prio")] == "7" and ev[("leaf1:Ethernet1/4", "CoS class")] == "no class matches CoS 7", ev
+assert not any(rid == "CNP-PRIO-FLEET" for rid, _ in R.runs["bpfc"]), "CNP-PRIO-FLEET runs in pfc_only"
 # every finding of these rules names its evidence
 for n in R.runs:
     for (rid, subj), x in R.runs[n].items():

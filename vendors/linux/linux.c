@@ -55,7 +55,7 @@ static const char *const fec_keys[] = { "configured", "active", NULL };
 static const char *const pause_keys[] = { "autoneg", "rx", "tx", NULL };
 static const char *const dcb_keys[] = { "pfc_enabled", "pfc_delay_m", "trust", "dscp_prio", "buffer", NULL };
 static const char *const buf_keys[] = { "prio_buffer", "buffer_size", NULL };
-static const char *const ecn_keys[] = { "roce_np_enabled", "roce_rp_enabled", "cnp_dscp", NULL };
+static const char *const ecn_keys[] = { "roce_np_enabled", "roce_rp_enabled", "cnp_dscp", "cnp_prio", NULL };
 static const char *const lldp_keys[] = { "system_name", "port_id", NULL };
 static const char *const rdma_keys[] = { "devices", NULL };
 static const char *const rdev_keys[] = { "name", "kind", "fw_ver", "board_id", "hca_type", "ports", NULL };
@@ -593,7 +593,8 @@ static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 		return rc;
 	if ((rc = get_prios(h, o, "roce_np_enabled", &ifc->ecn_np_prios)) != FC_OK ||
 	    (rc = get_prios(h, o, "roce_rp_enabled", &ifc->ecn_rp_prios)) != FC_OK ||
-	    (rc = get_int(h, o, "cnp_dscp", 0, 63, &ifc->cnp_dscp)) != FC_OK)
+	    (rc = get_int(h, o, "cnp_dscp", 0, 63, &ifc->cnp_dscp)) != FC_OK ||
+	    (rc = get_int(h, o, "cnp_prio", 0, 7, &ifc->cnp_prio)) != FC_OK)
 		return rc;
 	if ((rc = section(h, n, "lldp", lldp_keys, &o)) != FC_OK)
 		return rc;

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/* CNP-PRIO-FLEET (rule catalog §3, PFC-DSCP-MAP's last condition): the 802.1p priority hosts send
+ * CNPs on is the same across the fleet, or it does not matter. NICs differ by vendor: ConnectX
+ * sends CNPs on priority 6 (MLNX_OFED roce_np/cnp_802p_prio), Broadcom Thor2 on 7. On an untagged
+ * link (a routed /31 or an access port) there is no 802.1Q tag, the switch classifies the CNP by
+ * its DSCP, and the priority only picks the NIC's own egress queue. On a tagged (trunk) port whose
+ * switch classifies by CoS, each host's CNP CoS must reach the strict queue, and a switch set up
+ * for one vendor's priority leaves the other vendor's CNPs behind data. */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/rules.h"
+
+/* Whether the interface carries RoCE: an RDMA port of its device names it as its netdev. */
+static bool is_roce(const struct fc_device *d, const struct fc_iface *ifc)
+{
+	size_t i, k;
+
+	for (i = 0; i < d->nrdma; i++)
+		for (k = 0; k < d->rdma[i].nports; k++) {
+			const struct fc_rdma_port *p = &d->rdma[i].ports[k];
+
+			if (p->netdev.m.known && !strcmp(p->netdev.v, ifc->name) &&
+			    (!p->link_layer.m.known || !strcmp(p->link_layer.v, "Ethernet")))
+				return true;
+		}
+	return false;
+}
+
+/* On an NX-OS port, where CoS cos lands: *by_cos false when the port's type qos input policy
+ * matches no CoS at all (it classifies by DSCP; the tag's priority is not looked at); else whether
+ * the class matching cos sets a qos-group whose egress queue is strict priority. */
+static bool cos_strict(const struct fc_device *sw, const struct fc_iface *port, int cos, bool *by_cos,
+		       const struct fc_pclass **cls)
+{
+	const struct fc_qos *q = &sw->qos;
+	const struct fc_str *in = port->qos_in.m.known ? &port->qos_in : &q->sys_qos_in;
+	const struct fc_str *out = port->queuing_out.m.known ? &port->queuing_out : &q->sys_queuing_out;
+	const struct fc_policy_map *pm = in->m.known ? fc_qos_find_pmap(q, FC_Q_QOS, in->v) : NULL;
+	size_t i;
+
+	*by_cos = false;
+	*cls = NULL;
+	for (i = 0; pm && i < pm->n; i++) {
+		const struct fc_class_map *cm = fc_qos_find_cmap(q, FC_Q_QOS, pm->classes[i].name);
+		const struct fc_pclass *oq;
+
+		if (!cm || !cm->cos)
+			continue;
+		*by_cos = true;
+		if (!(cm->cos & (1u << cos)) || !pm->classes[i].set_qos_group.m.known)
+			continue;
+		*cls = &pm->classes[i];
+		oq = fc_sw_queue_class(out->m.known ? fc_qos_find_pmap(q, FC_Q_QUEUING, out->v) : NULL,
+				       pm->classes[i].set_qos_group.v);
+		return oq && oq->priority_level.m.known;
+	}
+	return false;
+}
+
+struct prio_count {
+	size_t n;
+	const struct fc_endpoint *first;
+};
+
+static void cnp_prio_run(struct fc_rctx *c)
+{
+	const struct fc_model *m = c->m;
+	struct prio_count seen[FC_PRIO_COUNT] = { { 0, NULL } };
+	const struct fc_endpoint *unknown = NULL, *bad_host = NULL, *bad_sw = NULL;
+	const struct fc_pclass *bad_cls = NULL;
+	size_t i, nknown = 0, nunknown = 0, ndistinct = 0, ntagged = 0, nbad = 0;
+	struct fc_finding *f;
+	char list[256];
+	size_t len = 0;
+	int p;
+
+	for (i = 0; i < m->nlinks; i++) {
+		const struct fc_link *l = &m->links[i];
+		const struct fc_endpoint *h = l->a.dev && l->a.dev->kind == FC_DEV_HOST ? &l->a : &l->b;
+		const struct fc_endpoint *s = h == &l->a ? &l->b : &l->a;
+
+		if (!h->dev || !h->ifc || h->dev->kind != FC_DEV_HOST || !s->dev || s->dev->kind != FC_DEV_SWITCH ||
+		    !is_roce(h->dev, h->ifc))
+			continue;
+		if (!h->ifc->cnp_prio.m.known || h->ifc->cnp_prio.v < 0 || h->ifc->cnp_prio.v >= FC_PRIO_COUNT) {
+			if (!nunknown++)
+				unknown = h;
+			continue;
+		}
+		nknown++;
+		if (!seen[h->ifc->cnp_prio.v].n++)
+			seen[h->ifc->cnp_prio.v].first = h;
+	}
+	if (!nknown && !nunknown)
+		return;   /* no RoCE host is cabled to a switch */
+	if (!nknown) {
+		f = fc_finding_new(c, FC_UNKNOWN, "CNP priority", "none of the %zu RoCE host interfaces reports the 802.1p "
+								  "priority it sends CNPs on", nunknown);
+		/* the first unknown one's reason (absent, or unreadable, or out of range) */
+		fc_ev_unknown(c, f, fc_end_name(c, unknown), "cnp_802p_prio", &unknown->ifc->cnp_prio.m);
+		return;
+	}
+	for (p = 0; p < FC_PRIO_COUNT; p++)
+		if (seen[p].n) {
+			ndistinct++;
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%zu on priority %d", len ? ", " : "",
+						seen[p].n, p);
+		}
+	if (ndistinct > 1) {
+		/* tagged host ports of switches that classify by CoS: the host's CNP CoS must reach a strict queue */
+		for (i = 0; i < m->nlinks; i++) {
+			const struct fc_link *l = &m->links[i];
+			const struct fc_endpoint *h = l->a.dev && l->a.dev->kind == FC_DEV_HOST ? &l->a : &l->b;
+			const struct fc_endpoint *s = h == &l->a ? &l->b : &l->a;
+			const struct fc_pclass *cls;
+			bool by_cos;
+
+			if (!h->ifc || !h->ifc->cnp_prio.m.known || !s->dev || s->dev->kind != FC_DEV_SWITCH || !s->ifc ||
+			    !s->ifc->port_mode.m.known || strcmp(s->ifc->port_mode.v, "trunk") || !fc_sw_is_nxos(s->dev))
+				continue;
+			ntagged++;
+			if (!cos_strict(s->dev, s->ifc, (int)h->ifc->cnp_prio.v, &by_cos, &cls) && by_cos && !nbad++) {
+				bad_host = h, bad_sw = s, bad_cls = cls;
+			}
+		}
+	}
+	if (nbad) {
+		f = fc_finding_new(c, FC_WARN, "CNP priority", "hosts send CNPs on different 802.1p priorities (%s), "
+								"and %zu tagged switch port(s) classify by CoS "
+								"where the host's CNP CoS does not reach a strict queue: "
+								"first %s, whose host sends CNPs on CoS %lld",
+				   list, nbad, fc_end_name(c, bad_sw), (long long)bad_host->ifc->cnp_prio.v);
+		fc_ev(c, f, fc_end_name(c, bad_host), "cnp_802p_prio", &bad_host->ifc->cnp_prio.m.src, "%lld",
+		      (long long)bad_host->ifc->cnp_prio.v);
+		fc_ev(c, f, fc_end_name(c, bad_sw), "port mode", &bad_sw->ifc->port_mode.m.src, "trunk");
+		if (bad_cls)
+			fc_ev(c, f, fc_end_name(c, bad_sw), "CoS class", &bad_cls->src, "%s (not a strict queue)",
+			      bad_cls->name);
+		else
+			fc_ev(c, f, fc_end_name(c, bad_sw), "CoS class", NULL, "no class matches CoS %lld",
+			      (long long)bad_host->ifc->cnp_prio.v);
+	} else if (nunknown) {
+		f = fc_finding_new(c, FC_UNKNOWN, "CNP priority", "%zu of %zu RoCE host interfaces do not report the 802.1p "
+								  "priority they send CNPs on; the others: %s",
+				   nunknown, nunknown + nknown, list);
+		fc_ev_unknown(c, f, fc_end_name(c, unknown), "cnp_802p_prio", &unknown->ifc->cnp_prio.m);
+		return;
+	} else if (ndistinct == 1) {
+		for (p = 0; !seen[p].n; p++)
+			;
+		f = fc_finding_new(c, FC_PASS, "CNP priority", "all %zu RoCE host interfaces send CNPs on 802.1p priority %d",
+				   nknown, p);
+	} else {
+		f = fc_finding_new(c, FC_PASS, "CNP priority", "hosts send CNPs on different 802.1p priorities (%s), "
+							       "but %s: switches queue CNPs by their DSCP, "
+							       "and the priority only picks each NIC's egress queue",
+				   list, ntagged ? "every tagged switch port classifies them by DSCP or CoS into a "
+						   "strict queue" : "every host link is untagged");
+	}
+	for (p = 0; p < FC_PRIO_COUNT; p++)
+		if (seen[p].n)
+			fc_ev(c, f, fc_end_name(c, seen[p].first),
+			      fc_rstr(c, "cnp_802p_prio, the first of %zu interface(s)", seen[p].n),
+			      &seen[p].first->ifc->cnp_prio.m.src, "%d", p);
+}
+
+const struct fc_rule fc_rule_cnp_prio = {
+	.id = "CNP-PRIO-FLEET",
+	.title = "Hosts send CNPs on one 802.1p priority, or switches do not depend on it",
+	.severity = FC_SEV_MEDIUM,
+	.scope = FC_SCOPE_FLEET,
+	.inputs = "host: /sys/class/net/IF/ecn/roce_np/cnp_802p_prio of every RoCE interface cabled to a switch; "
+		  "switch (NX-OS): the port's mode (trunk = tagged), its type qos input class-maps (match cos -> "
+		  "set qos-group) and the queuing policy's priority level for that group",
+	.params = fc_no_params,
+	.run = cnp_prio_run,
+};

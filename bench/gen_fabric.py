@@ -76,7 +76,7 @@ def host_doc(name, s, h):
                     "dcb": {"pfc_enabled": [3], "pfc_delay_m": 7, "trust": "dscp", "dscp_prio": {"26": 3, "48": 6},
                             "buffer": {"prio_buffer": [0, 0, 0, 1, 0, 0, 0, 0],
                                        "buffer_size": [130944, 156096, 0, 0, 0, 0, 0, 0]}},
-                    "ecn": {"roce_np_enabled": [3], "roce_rp_enabled": [3], "cnp_dscp": 48},
+                    "ecn": {"roce_np_enabled": [3], "roce_rp_enabled": [3], "cnp_dscp": 48, "cnp_prio": 6},
                     "sysctl": {"arp_ignore": 1, "arp_announce": 2, "all_arp_ignore": 1, "all_arp_announce": 2}})
         if n < 4 and h * 4 + n + 1 <= PORTS:   # the leaf's LLDP, as lldpd reports it
             ifs[-1]["lldp"] = {"system_name": "leaf%04d" % s, "port_id": "Ethernet1/%d" % (h * 4 + n + 1)}

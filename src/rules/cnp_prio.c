@@ -11,22 +11,6 @@
 
 #include "rules/rules.h"
 
-/* Whether the interface carries RoCE: an RDMA port of its device names it as its netdev. */
-static bool is_roce(const struct fc_device *d, const struct fc_iface *ifc)
-{
-	size_t i, k;
-
-	for (i = 0; i < d->nrdma; i++)
-		for (k = 0; k < d->rdma[i].nports; k++) {
-			const struct fc_rdma_port *p = &d->rdma[i].ports[k];
-
-			if (p->netdev.m.known && !strcmp(p->netdev.v, ifc->name) &&
-			    (!p->link_layer.m.known || !strcmp(p->link_layer.v, "Ethernet")))
-				return true;
-		}
-	return false;
-}
-
 /* On an NX-OS port, where CoS cos lands: *by_cos false when the port's type qos input policy
  * matches no CoS at all (it classifies by DSCP; the tag's priority is not looked at); else whether
  * the class matching cos sets a qos-group whose egress queue is strict priority. */
@@ -81,7 +65,7 @@ static void cnp_prio_run(struct fc_rctx *c)
 		const struct fc_endpoint *s = h == &l->a ? &l->b : &l->a;
 
 		if (!h->dev || !h->ifc || h->dev->kind != FC_DEV_HOST || !s->dev || s->dev->kind != FC_DEV_SWITCH ||
-		    !is_roce(h->dev, h->ifc))
+		    !fc_roce_port(h->dev, h->ifc, NULL))
 			continue;
 		if (!h->ifc->cnp_prio.m.known || h->ifc->cnp_prio.v < 0 || h->ifc->cnp_prio.v >= FC_PRIO_COUNT) {
 			if (!nunknown++)

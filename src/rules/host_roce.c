@@ -12,8 +12,8 @@
 #include "rules/rules.h"
 
 /* The RDMA port whose netdev is ifc, or NULL: only those interfaces carry RoCE. */
-static const struct fc_rdma_port *roce_port(const struct fc_device *d, const struct fc_iface *ifc,
-					    const struct fc_rdma_dev **rd)
+const struct fc_rdma_port *fc_rdma_port_of(const struct fc_device *d, const struct fc_iface *ifc,
+					   const struct fc_rdma_dev **rd)
 {
 	size_t i, k;
 
@@ -22,11 +22,20 @@ static const struct fc_rdma_port *roce_port(const struct fc_device *d, const str
 			const struct fc_rdma_port *p = &d->rdma[i].ports[k];
 
 			if (p->netdev.m.known && !strcmp(p->netdev.v, ifc->name)) {
-				*rd = &d->rdma[i];
+				if (rd)
+					*rd = &d->rdma[i];
 				return p;
 			}
 		}
 	return NULL;
+}
+
+const struct fc_rdma_port *fc_roce_port(const struct fc_device *d, const struct fc_iface *ifc,
+					const struct fc_rdma_dev **rd)
+{
+	const struct fc_rdma_port *p = fc_rdma_port_of(d, ifc, rd);
+
+	return p && (!p->link_layer.m.known || !strcmp(p->link_layer.v, "Ethernet")) ? p : NULL;
 }
 
 static const char *ifsubj(struct fc_rctx *c, const struct fc_iface *ifc)
@@ -189,9 +198,9 @@ void fc_per_roce_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const str
 		return;
 	for (i = 0; i < d->nifaces; i++) {
 		const struct fc_rdma_dev *rd = NULL;
-		const struct fc_rdma_port *p = roce_port(d, d->ifaces[i], &rd);
+		const struct fc_rdma_port *p = fc_roce_port(d, d->ifaces[i], &rd);
 
-		if (p && (!p->link_layer.m.known || !strcmp(p->link_layer.v, "Ethernet")))
+		if (p)
 			fn(c, d->ifaces[i], rd, p);
 	}
 }
@@ -230,7 +239,7 @@ static void arpflux_run(struct fc_rctx *c)
 		const char *slash;
 		int len;
 
-		if (!roce_port(d, d->ifaces[i], &rd) || !d->ifaces[i]->addresses.m.known)
+		if (!fc_rdma_port_of(d, d->ifaces[i], &rd) || !d->ifaces[i]->addresses.m.known)
 			continue;
 		na = fc_iface_ipv4(d->ifaces[i], a, 8);
 		for (k = 0; k < d->ifaces[i]->addresses.n && na; k++)

@@ -102,6 +102,12 @@ const char *fc_fec_effective(const struct fc_iface *ifc);
 /* Whether a link end is down (oper state known and not up). */
 bool fc_iface_down(const struct fc_iface *ifc);
 
+/* The RDMA port whose netdev is ifc (*rd, if not NULL, its device), or NULL. */
+const struct fc_rdma_port *fc_rdma_port_of(const struct fc_device *d, const struct fc_iface *ifc,
+					   const struct fc_rdma_dev **rd);
+/* The same, only for an Ethernet (RoCE) port: link layer Ethernet or not reported. */
+const struct fc_rdma_port *fc_roce_port(const struct fc_device *d, const struct fc_iface *ifc,
+					const struct fc_rdma_dev **rd);
 /* Runs fn on every RoCE netdev of a host (an Ethernet RDMA port names it); nothing on a switch. */
 void fc_per_roce_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const struct fc_iface *,
 						     const struct fc_rdma_dev *, const struct fc_rdma_port *));

@@ -48,13 +48,15 @@ def a_h3(i):
 def a_h4(i):
     i["ens1f0"]["dcb"]["pfc_enabled"] = []               # host PFC off, switch PFC on: one end only
     i["ens1f0"]["dcb"]["trust"] = "pcp"                  # PCP on a trunk: tagged, so not a failure
-# leaf1 Ethernet1/4 becomes a trunk port
-cfg(a, "leaf1", ("interface Ethernet1/4\n  description host4:ens1f0\n  mtu 9216\n  priority-flow-control mode on\n  no switchport\n  ip address 10.1.3.0/31",
-                 "interface Ethernet1/4\n  description host4:ens1f0\n  mtu 9216\n  priority-flow-control mode on\n  switchport\n  switchport mode trunk"))
-js = a + "/devices/leaf1/show_interface.json"
-t = open(js).read()
-k = t.index('"Ethernet1/4"')
-open(js, "w").write(t[:k] + t[k:].replace('"eth_mode": "routed"', '"eth_mode": "trunk"', 1))
+def trunk14(root):
+    """leaf1 Ethernet1/4 (to host4:ens1f0) becomes a trunk port"""
+    cfg(root, "leaf1", ("interface Ethernet1/4\n  description host4:ens1f0\n  mtu 9216\n  priority-flow-control mode on\n  no switchport\n  ip address 10.1.3.0/31",
+                        "interface Ethernet1/4\n  description host4:ens1f0\n  mtu 9216\n  priority-flow-control mode on\n  switchport\n  switchport mode trunk"))
+    js = root + "/devices/leaf1/show_interface.json"
+    t = open(js).read()
+    k = t.index('"Ethernet1/4"')
+    open(js, "w").write(t[:k] + t[k:].replace('"eth_mode": "routed"', '"eth_mode": "trunk"', 1))
+trunk14(a)
 host(a, "host1", a_h1); host(a, "host2", a_h2); host(a, "host3", a_h3); host(a, "host4", a_h4)
 # b: leaf2 has no system type qos input policy (its PFC ports have none either); leaf1 and host1
 # run ECN without PFC on Ethernet1/1
@@ -90,14 +92,9 @@ def cnp7(i):
 def cnp_gone(i):
     i["ens1f1"]["ecn"].pop("cnp_prio")
 host(c, "host3", cnp7); host(d, "host3", cnp7); host(d, "host2", cnp_gone); host(f, "host4", cnp7)
-cfg(f, "leaf1", ("interface Ethernet1/4\n  description host4:ens1f0\n  mtu 9216\n  priority-flow-control mode on\n  no switchport\n  ip address 10.1.3.0/31",
-                 "interface Ethernet1/4\n  description host4:ens1f0\n  mtu 9216\n  priority-flow-control mode on\n  switchport\n  switchport mode trunk"),
-    ("class-map type qos match-all CNP\n", "class-map type qos match-any CNP-COS\n  match cos 6\nclass-map type qos match-all CNP\n"),
+trunk14(f)
+cfg(f, "leaf1", ("class-map type qos match-all CNP\n", "class-map type qos match-any CNP-COS\n  match cos 6\nclass-map type qos match-all CNP\n"),
     ("  class CNP\n    set qos-group 7\n", "  class CNP\n    set qos-group 7\n  class CNP-COS\n    set qos-group 7\n"))
-js = f + "/devices/leaf1/show_interface.json"
-s = open(js).read()
-k = s.index('"Ethernet1/4"')
-open(js, "w").write(s[:k] + s[k:].replace('"eth_mode": "routed"', '"eth_mode": "trunk"', 1))
 PY
 run() {   # run NAME DIR [args]: validate into NAME.json; exit 1 expected (the demo's own faults remain)
 	local n=$1 d=$2; shift 2

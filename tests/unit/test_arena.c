@@ -68,11 +68,46 @@ static void alloc_zeroed_and_aligned(void **state)
 	fc_arena_free(&a);
 }
 
+/* What was allocated after a mark goes back; the memory comes out zeroed again. Once a new block
+ * was started the release keeps everything (a block is never freed half-way through a run). */
+static void mark_and_release(void **state)
+{
+	struct fc_arena *a = fc_arena_new();
+	struct fc_arena_mark m;
+	char *keep, *p, *q;
+	size_t before;
+
+	(void)state;
+	m = fc_arena_mark(a);
+	assert_false(fc_arena_release(a, m));   /* nothing allocated at the mark: no block to return to */
+	keep = fc_alloc(a, 32);
+	memcpy(keep, "kept", 5);
+	m = fc_arena_mark(a);
+	p = fc_alloc(a, 100);
+	memset(p, 0xff, 100);
+	before = fc_arena_bytes(a);
+	assert_true(fc_arena_release(a, m));
+	q = fc_alloc(a, 100);
+	assert_ptr_equal(q, p);
+	assert_int_equal(q[0], 0);
+	assert_int_equal(q[99], 0);
+	assert_string_equal(keep, "kept");
+	assert_int_equal(fc_arena_bytes(a), before);
+	/* past the block's end: a new block, and the release declines */
+	m = fc_arena_mark(a);
+	assert_non_null(fc_alloc(a, 60000));
+	assert_non_null(fc_alloc(a, 60000));
+	assert_false(fc_arena_release(a, m));
+	assert_string_equal(keep, "kept");
+	fc_arena_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(intern_one_pointer_per_string),
 		cmocka_unit_test(alloc_zeroed_and_aligned),
+		cmocka_unit_test(mark_and_release),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,7 +11,8 @@ root=$(pwd)
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: sshd needs root"; exit 77; }
 [ -x /usr/sbin/sshd ] || { echo "SKIP: /usr/sbin/sshd not installed"; exit 77; }
 t=$(mktemp -d); chmod 755 "$t"; pid=""
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null || true; ip netns del fcbare 2>/dev/null || true; rm -rf "$t"; }
+bns=fcbare$$   # the "bare node" namespace: named per run, so two runs on one machine do not collide
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null || true; ip netns del "$bns" 2>/dev/null || true; rm -rf "$t"; }
 trap cleanup EXIT
 cd "$t"
 fail() { echo "FAIL: $*"; exit 1; }
@@ -69,7 +70,7 @@ fcbin=$(readlink -f "$fabcheck")
 } > gpunode.sh
 {
   echo "[ \"\$SSH_ORIGINAL_COMMAND\" = \"fabcheck probe\" ] && { echo 'sh: 1: fabcheck: not found' >&2; exit 127; }"
-  echo "exec ip netns exec fcbare sh -c \"\$SSH_ORIGINAL_COMMAND\""
+  echo "exec ip netns exec $bns sh -c \"\$SSH_ORIGINAL_COMMAND\""
 } > bare.sh
 /usr/sbin/sshd -D -e -f sshd_config 2> sshd.log &
 pid=$!
@@ -185,12 +186,12 @@ PY
 # a Linux host over SSH without fabcheck: collect falls back to the agentless capture (the
 # standard tools and files, one sh script); validation turns it into the document a probe run
 # in the same namespace writes. Needs network namespaces and ethtool.
-ip netns del fcbare 2>/dev/null || true
-if ip netns add fcbare 2>/dev/null && command -v ethtool > /dev/null; then
-  ip -n fcbare link add fcb0 type veth peer name fcb1
-  ip -n fcbare link set fcb0 mtu 9000 up && ip -n fcbare link set fcb1 mtu 9000 up
-  ip -n fcbare addr add 10.77.0.1/31 dev fcb0
-  ip netns exec fcbare nft -f - <<'NFT'
+ip netns del "$bns" 2>/dev/null || true
+if ip netns add "$bns" 2>/dev/null && command -v ethtool > /dev/null; then
+  ip -n "$bns" link add fcb0 type veth peer name fcb1
+  ip -n "$bns" link set fcb0 mtu 9000 up && ip -n "$bns" link set fcb1 mtu 9000 up
+  ip -n "$bns" addr add 10.77.0.1/31 dev fcb0
+  ip netns exec "$bns" nft -f - <<'NFT'
 table inet filter {
   chain input { type filter hook input priority 0; policy accept; udp dport 4791 drop; }
 }
@@ -198,13 +199,13 @@ NFT
   write_inv inv4.yaml \
     "- {name: bare1, platform: linux, transport: ssh, address: \"127.0.0.9:$P\", credential: key}"
   SSH_AUTH_SOCK= "$fabcheck" collect --inventory inv4.yaml --out snap4 --known-hosts known_hosts --timeout 20 \
-    > out4.txt 2> err4.txt || { rc=$?; cat out4.txt err4.txt snap4/manifest.json; ip netns del fcbare; fail "collect exit $rc"; }
-  ip netns exec fcbare "$fabcheck" probe > live.json
+    > out4.txt 2> err4.txt || { rc=$?; cat out4.txt err4.txt snap4/manifest.json; ip netns del "$bns"; fail "collect exit $rc"; }
+  ip netns exec "$bns" "$fabcheck" probe > live.json
   "$fabcheck" parse --platform linux --command "fabcheck agentless capture" --encoding text \
-    snap4/devices/bare1/capture.txt > agentless.model || { ip netns del fcbare; fail "the capture does not parse"; }
+    snap4/devices/bare1/capture.txt > agentless.model || { ip netns del "$bns"; fail "the capture does not parse"; }
   cp live.json snap4/live.json
   "$fabcheck" parse --platform linux --command "fabcheck probe" live.json > live.model
-  ip netns del fcbare
+  ip netns del "$bns"
   "$PY" - snap4/manifest.json live.model agentless.model <<'PY'
 import json, sys
 m = json.load(open(sys.argv[1]))["devices"][0]

@@ -102,12 +102,39 @@ static void mark_and_release(void **state)
 	fc_arena_free(&a);
 }
 
+/* 96 MiB in small pieces: the blocks grow to the standard 8 MiB and each next one comes from the
+ * spare another thread prefaulted; every piece is zeroed, keeps what was written and does not
+ * overlap another. */
+static void many_blocks(void **state)
+{
+	struct fc_arena *a = fc_arena_new();
+	enum { PIECE = 4000, NPIECES = 96 * 1024 * 1024 / PIECE };
+	unsigned char **p = calloc(NPIECES, sizeof(*p));
+	size_t i, j;
+
+	(void)state;
+	assert_non_null(p);
+	for (i = 0; i < NPIECES; i++) {
+		p[i] = fc_alloc(a, PIECE);
+		assert_non_null(p[i]);
+		for (j = 0; j < PIECE; j += 512)
+			assert_int_equal(p[i][j], 0);
+		memset(p[i], (int)(i & 0xff), PIECE);
+	}
+	for (i = 0; i < NPIECES; i++)
+		assert_true(p[i][0] == (i & 0xff) && p[i][PIECE - 1] == (i & 0xff));
+	assert_true(fc_arena_bytes(a) >= (size_t)NPIECES * PIECE);
+	free(p);
+	fc_arena_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(intern_one_pointer_per_string),
 		cmocka_unit_test(alloc_zeroed_and_aligned),
 		cmocka_unit_test(mark_and_release),
+		cmocka_unit_test(many_blocks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

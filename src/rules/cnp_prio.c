@@ -42,6 +42,14 @@ static bool cos_strict(const struct fc_device *sw, const struct fc_iface *port, 
 	return false;
 }
 
+/* The host and switch ends of a link; false unless it joins a host interface to a switch port. */
+static bool host_switch(const struct fc_link *l, const struct fc_endpoint **h, const struct fc_endpoint **s)
+{
+	*h = l->a.dev && l->a.dev->kind == FC_DEV_HOST ? &l->a : &l->b;
+	*s = *h == &l->a ? &l->b : &l->a;
+	return (*h)->dev && (*h)->ifc && (*h)->dev->kind == FC_DEV_HOST && (*s)->dev && (*s)->dev->kind == FC_DEV_SWITCH;
+}
+
 struct prio_count {
 	size_t n;
 	const struct fc_endpoint *first;
@@ -60,12 +68,9 @@ static void cnp_prio_run(struct fc_rctx *c)
 	int p;
 
 	for (i = 0; i < m->nlinks; i++) {
-		const struct fc_link *l = &m->links[i];
-		const struct fc_endpoint *h = l->a.dev && l->a.dev->kind == FC_DEV_HOST ? &l->a : &l->b;
-		const struct fc_endpoint *s = h == &l->a ? &l->b : &l->a;
+		const struct fc_endpoint *h, *s;
 
-		if (!h->dev || !h->ifc || h->dev->kind != FC_DEV_HOST || !s->dev || s->dev->kind != FC_DEV_SWITCH ||
-		    !fc_roce_port(h->dev, h->ifc, NULL))
+		if (!host_switch(&m->links[i], &h, &s) || !fc_roce_port(h->dev, h->ifc, NULL))
 			continue;
 		if (!h->ifc->cnp_prio.m.known || h->ifc->cnp_prio.v < 0 || h->ifc->cnp_prio.v >= FC_PRIO_COUNT) {
 			if (!nunknown++)
@@ -94,13 +99,11 @@ static void cnp_prio_run(struct fc_rctx *c)
 	if (ndistinct > 1) {
 		/* tagged host ports of switches that classify by CoS: the host's CNP CoS must reach a strict queue */
 		for (i = 0; i < m->nlinks; i++) {
-			const struct fc_link *l = &m->links[i];
-			const struct fc_endpoint *h = l->a.dev && l->a.dev->kind == FC_DEV_HOST ? &l->a : &l->b;
-			const struct fc_endpoint *s = h == &l->a ? &l->b : &l->a;
+			const struct fc_endpoint *h, *s;
 			const struct fc_pclass *cls;
 			bool by_cos;
 
-			if (!h->ifc || !h->ifc->cnp_prio.m.known || !s->dev || s->dev->kind != FC_DEV_SWITCH || !s->ifc ||
+			if (!host_switch(&m->links[i], &h, &s) || !h->ifc->cnp_prio.m.known || !s->ifc ||
 			    !s->ifc->port_mode.m.known || strcmp(s->ifc->port_mode.v, "trunk") || !fc_sw_is_nxos(s->dev))
 				continue;
 			ntagged++;

@@ -20,15 +20,17 @@ static const struct fc_device *was_dev(struct fc_rctx *c, const struct fc_device
 	return fc_model_find_device(c->base, d->name);
 }
 
-/* Seconds between the two readings of device d (its own collection times, else the snapshots'),
- * or -1 when not known. */
-static double interval_s(struct fc_rctx *c, const struct fc_device *d, const struct fc_device *b)
+/* Seconds between the two readings of device d (its own collection times, else the snapshots')
+ * into *dt; false when neither pair of times is known. */
+static bool interval_s(struct fc_rctx *c, const struct fc_device *d, const struct fc_device *b, double *dt)
 {
 	if (d->taken_at.m.known && b->taken_at.m.known)
-		return (double)(d->taken_at.v - b->taken_at.v);
-	if (c->m->taken_at.m.known && c->base->taken_at.m.known)
-		return (double)(c->m->taken_at.v - c->base->taken_at.v);
-	return -1;
+		*dt = (double)(d->taken_at.v - b->taken_at.v);
+	else if (c->m->taken_at.m.known && c->base->taken_at.m.known)
+		*dt = (double)(c->m->taken_at.v - c->base->taken_at.v);
+	else
+		return false;
+	return true;
 }
 
 /* false when there is no baseline (one UNKNOWN for the fabric is reported then). */
@@ -114,10 +116,12 @@ static void per_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const stru
 							       "compare");
 			continue;
 		}
-		dt = interval_s(c, d, b);
+		if (!interval_s(c, d, b, &dt)) {
+			fc_finding_new(c, FC_UNKNOWN, d->name, "the time between the two snapshots is not known");
+			continue;
+		}
 		if (dt <= 0) {
-			fc_finding_new(c, FC_UNKNOWN, d->name, dt < 0 ? "the time between the two snapshots is not known"
-								      : "the baseline is not older than this snapshot (%.0f s)",
+			fc_finding_new(c, FC_UNKNOWN, d->name, "the baseline is not older than this snapshot (%.0f s apart)",
 				       dt);
 			continue;
 		}

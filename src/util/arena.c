@@ -245,7 +245,10 @@ const char *fc_intern(struct fc_arena *a, const char *s)
 
 	if (!s)
 		return NULL;
-	if ((!a->intern || 2 * (a->ninterned + 1) > a->nslots) && !intern_grow(a) && !a->intern)
+	/* out of memory for a bigger table: go on half full and more, but never with no empty slot,
+	 * where a probe would not end */
+	if ((!a->intern || 2 * (a->ninterned + 1) > a->nslots) && !intern_grow(a) &&
+	    (!a->intern || a->ninterned + 1 >= a->nslots))
 		return NULL;
 	if (!a->recent && !(a->recent = calloc(RECENT, sizeof(*a->recent))))
 		return NULL;

@@ -90,6 +90,7 @@ run() {   # run NAME WANT_RC args...
 run delta 1 "$t/now" --baseline "$t/base"
 run nobase 1 "$t/now"
 run same 1 "$t/now" --baseline "$t/now"
+run swapped 1 "$t/base" --baseline "$t/now"   # the "baseline" is the later snapshot
 run other 1 "$t/now" --baseline tests/fixtures/mini   # none of the demo's devices is in it
 echo '{"format": "fabcheck-snapshot", "created": "yesterday", "inventory": "inventory.yaml", "devices": []}' > "$t/bad.json"
 cp -r "$t/base" "$t/badbase"; cp "$t/bad.json" "$t/badbase/manifest.json"
@@ -99,7 +100,7 @@ grep -q "badbase/manifest.json:1: created: expected a UTC time" "$t/badbase.err"
 import sys
 sys.path.insert(0, "tests/cli")
 from findings import Reports
-R = Reports.of_dir(sys.argv[1], ["delta", "nobase", "same", "other"])
+R = Reports.of_dir(sys.argv[1], ["delta", "nobase", "same", "other", "swapped"])
 rule = R.want
 rule("delta", "L1-FLAP", "host1:ens1f0", "pass", "no link-down event in 3600 s")
 rule("delta", "L1-FLAP", "host1:ens1f1", "warn", "1 link-down event(s) in 3600 s")
@@ -127,7 +128,8 @@ rule("delta", "FEC-BER", "host2:ens1f1", "unknown", "pre-FEC BER 1.00e-09, but t
 for rid in ("L1-FLAP", "FEC-BER", "ECN-RUNTIME"):
     rule("other", rid, "host1", "unknown", "the device is not in the baseline snapshot")
 rule("other", "L1-FLAP", "leaf1", "unknown", "the device is not in the baseline snapshot")
-rule("same", "L1-FLAP", "host1", "unknown", "the baseline is not older than this snapshot (0 s)")
+rule("same", "L1-FLAP", "host1", "unknown", "the baseline is not older than this snapshot (0 s apart)")
+rule("swapped", "L1-FLAP", "host1", "unknown", "the baseline is not older than this snapshot (-")
 # every judged finding of these rules cites the two readings
 for (rid, subj), x in R.runs["delta"].items():
     if rid in ("L1-FLAP", "FEC-BER", "PFC-RUNTIME") and x["status"] in ("pass", "warn", "fail"):

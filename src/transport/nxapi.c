@@ -10,6 +10,7 @@
 #include <curl/curl.h>
 #include <json-c/json.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,10 @@
 #include "util/buf.h"
 
 #define MAX_REPLY (256u * 1024u * 1024u)
+/* Chunk mode is the switch's loop to end ("eoc"): bounded here by the bytes (MAX_REPLY), by a
+ * session id that must change with every chunk, by chunks that must carry data, and by time. */
+#define MAX_EMPTY_CHUNKS 3
+#define COMMAND_DEADLINE_FACTOR 10   /* per command: 10 times the per-request timeout */
 
 struct nxdev {
 	struct fc_collect_job *job;
@@ -28,6 +33,9 @@ struct nxdev {
 	struct fc_buf chunks;    /* output of the chunked command so far */
 	char sid[64];            /* session id of the next chunk; "" before the first */
 	bool chunking;           /* the request in flight is a chunk request */
+	unsigned empty_chunks;   /* chunks in a row that carried no data */
+	double cmd_started;      /* when the chunked command's first chunk was asked for; 0 before */
+	double cmd_deadline_s;   /* how long one chunked command may take in all */
 	struct fc_secret secret;
 	struct fc_buf reply;
 	char *body;              /* request body of the batch in flight */
@@ -77,6 +85,8 @@ static char *build_chunk_request(struct nxdev *d)
 												: "cli_show"));
 	json_object_object_add(ins, "chunk", json_object_new_string("1"));
 	json_object_object_add(ins, "sid", json_object_new_string(d->sid[0] ? d->sid : "1"));
+	if (!d->cmd_started)
+		d->cmd_started = now_s();
 	json_object_object_add(ins, "input", json_object_new_string(c->command));
 	json_object_object_add(ins, "output_format", json_object_new_string("json"));
 	json_object_object_add(o, "ins_api", ins);
@@ -123,17 +133,32 @@ static void finish(struct nxdev *d, fc_job_done_fn *done, void *ctx)
 	done(ctx, d->job);
 }
 
+static void chunks_reset(struct nxdev *d)
+{
+	fc_buf_free(&d->chunks);
+	fc_buf_init(&d->chunks, MAX_REPLY);
+	d->sid[0] = '\0';
+	d->empty_chunks = 0;
+	d->cmd_started = 0;
+}
+
 /* One chunk reply: appends the body, and writes the output once the switch says "eoc".
- * *more is set when another chunk is to be fetched. */
+ * *more is set when another chunk is to be fetched. A chunked command that cannot end (the same
+ * session id again, chunks without data, over the size or the time allowed) is an error for that
+ * command, never a truncated file. */
 static bool take_chunk(struct nxdev *d, json_object *root, bool *more)
 {
 	const struct fc_vendor_cmd *c = &d->job->v->commands[d->next];
 	json_object *ins, *sid = NULL, *out = NULL, *code = NULL, *msg = NULL, *body = NULL;
+	const char *sidv;
+	size_t before = d->chunks.len;
+	enum fc_rc rc = FC_OK;
 
 	*more = false;
 	if (!json_object_object_get_ex(root, "ins_api", &ins) || !json_object_object_get_ex(ins, "outputs", &out) ||
 	    !json_object_object_get_ex(out, "output", &out)) {
 		fc_job_error(d->job, "%s: chunked NX-API reply without ins_api.outputs.output", c->command);
+		chunks_reset(d);
 		return true;
 	}
 	json_object_object_get_ex(out, "code", &code);
@@ -141,28 +166,58 @@ static bool take_chunk(struct nxdev *d, json_object *root, bool *more)
 	if (code && strcmp(json_object_get_string(code), "200")) {
 		fc_job_error(d->job, "%s: NX-API code %s: %s", c->command, json_object_get_string(code),
 			     msg ? json_object_get_string(msg) : "");
+		chunks_reset(d);
 		return true;
 	}
 	json_object_object_get_ex(out, "body", &body);
 	json_object_object_get_ex(ins, "sid", &sid);
 	if (body && json_object_is_type(body, json_type_string)) {
-		fc_buf_add(&d->chunks, json_object_get_string(body), (size_t)json_object_get_string_len(body));
+		rc = fc_buf_add(&d->chunks, json_object_get_string(body), (size_t)json_object_get_string_len(body));
 	} else if (body) {
 		/* the switch did not chunk this one: the whole body in one reply */
 		const char *txt = json_object_to_json_string_ext(body, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
 
-		fc_buf_add(&d->chunks, txt, strlen(txt));
+		rc = fc_buf_add(&d->chunks, txt, strlen(txt));
 		sid = NULL;
 	}
-	if (sid && strcmp(json_object_get_string(sid), "eoc")) {
-		snprintf(d->sid, sizeof(d->sid), "%s", json_object_get_string(sid));
+	if (rc != FC_OK) {
+		fc_job_error(d->job, "%s: output over %u MiB: not saved (a truncated output would validate as if whole)",
+			     c->command, MAX_REPLY >> 20);
+		chunks_reset(d);
+		return true;
+	}
+	sidv = sid ? json_object_get_string(sid) : "eoc";
+	if (strcmp(sidv, "eoc")) {
+		if (d->sid[0] && !strcmp(d->sid, sidv)) {
+			fc_job_error(d->job, "%s: the switch repeated chunk session id '%.40s': it would never end",
+				     c->command, sidv);
+			chunks_reset(d);
+			return true;
+		}
+		if (strlen(sidv) >= sizeof(d->sid)) {
+			fc_job_error(d->job, "%s: chunk session id longer than %zu characters", c->command, sizeof(d->sid) - 1);
+			chunks_reset(d);
+			return true;
+		}
+		d->empty_chunks = d->chunks.len == before ? d->empty_chunks + 1 : 0;
+		if (d->empty_chunks >= MAX_EMPTY_CHUNKS) {
+			fc_job_error(d->job, "%s: %d chunks in a row without data and no end of chunks ('eoc')",
+				     c->command, MAX_EMPTY_CHUNKS);
+			chunks_reset(d);
+			return true;
+		}
+		if (now_s() - d->cmd_started > d->cmd_deadline_s) {
+			fc_job_error(d->job, "%s: chunked output not complete after %.0f s (%zu bytes so far): given up",
+				     c->command, d->cmd_deadline_s, d->chunks.len);
+			chunks_reset(d);
+			return true;
+		}
+		snprintf(d->sid, sizeof(d->sid), "%s", sidv);
 		*more = true;
 		return true;
 	}
 	fc_job_write(d->job, c, d->chunks.data ? d->chunks.data : "", d->chunks.len);
-	fc_buf_free(&d->chunks);
-	fc_buf_init(&d->chunks, MAX_REPLY);
-	d->sid[0] = '\0';
+	chunks_reset(d);
 	return true;
 }
 
@@ -197,10 +252,15 @@ static bool take_reply(struct nxdev *d, bool *more)
 	for (i = 0; i < n; i++) {
 		json_object *el = json_object_is_type(root, json_type_array) ? json_object_array_get_idx(root, i) : root;
 		json_object *id, *res, *body, *msg, *e;
-		int64_t idx;
+		int64_t idv;
+		size_t idx;
 
-		if (!json_object_object_get_ex(el, "id", &id) || (idx = json_object_get_int64(id) - 1) < (int64_t)d->next ||
-		    idx >= (int64_t)(d->next + d->batch_n))
+		/* ids are 1 + the command's index, as sent; anything else (a string, INT64_MIN) is no answer */
+		if (!json_object_object_get_ex(el, "id", &id) || !json_object_is_type(id, json_type_int) ||
+		    (idv = json_object_get_int64(id)) < 1 || (uint64_t)idv > d->ncmds)
+			continue;
+		idx = (size_t)(idv - 1);
+		if (idx < d->next || idx >= d->next + d->batch_n)
 			continue;
 		answered++;
 		if (json_object_object_get_ex(el, "error", &e)) {
@@ -252,6 +312,7 @@ static bool setup(struct nxdev *d, const struct fc_collect_opts *o)
 	d->hdrs_rpc = curl_slist_append(NULL, "Content-Type: application/json-rpc");
 	d->hdrs_ins = curl_slist_append(NULL, "Content-Type: application/json");
 	fc_buf_init(&d->chunks, MAX_REPLY);
+	d->cmd_deadline_s = (double)(o->timeout_ms ? o->timeout_ms : 30000) / 1000.0 * COMMAND_DEADLINE_FACTOR;
 	curl_easy_setopt(d->h, CURLOPT_URL, d->url);
 	curl_easy_setopt(d->h, CURLOPT_WRITEFUNCTION, on_data);
 	curl_easy_setopt(d->h, CURLOPT_WRITEDATA, d);

@@ -7,7 +7,7 @@
  *
  *   nxapi_sim --snapshot DIR --port N --cert PEM --key PEM --user U --password-env VAR
  *             [--map ADDR=DEVICE]... [--default DEVICE] [--latency-ms N]
- *             [--fault ADDR=401|500|500once|hang|truncate|garbage]... [--chunk-bytes N]
+ *             [--fault ADDR=401|500|500once|hang|truncate|garbage|samesid|noeoc|trickle]... [--chunk-bytes N]
  * Besides JSON-RPC it answers ins_api requests, in chunk mode ("chunk": "1") too: the output is
  * cut into N-byte pieces, each reply naming the sid of the next one, the last one "eoc". */
 #include <arpa/inet.h>
@@ -178,7 +178,7 @@ static json_object *answer(struct sim *S, const char *device, json_object *reqel
 }
 
 /* ins_api: {"ins_api": {"type", "chunk", "sid", "input"}}; *chunk_at is the offset served or -1. */
-static json_object *ins_answer(struct sim *S, const char *device, json_object *ins, long *chunk_at)
+static json_object *ins_answer(struct sim *S, const char *device, const char *fault, json_object *ins, long *chunk_at)
 {
 	json_object *type = NULL, *input = NULL, *chunk = NULL, *sid = NULL, *res, *out, *o, *r, *b;
 	const char *t, *cmd;
@@ -204,19 +204,27 @@ static json_object *ins_answer(struct sim *S, const char *device, json_object *i
 		const char *full = json_object_object_get_ex(res, "msg", &b) ? json_object_get_string(b)
 				 : json_object_object_get_ex(res, "body", &b) ? json_object_to_json_string_ext(b, JSON_C_TO_STRING_PLAIN)
 				 : "";
-		size_t len = strlen(full), at = 0, n;
+		size_t len = strlen(full), at = 0, n, req = 0;
 		const char *sv = sid ? json_object_get_string(sid) : "";
 		char next[64];
 
 		if (!strncmp(sv, "sim-", 4))
-			at = (size_t)strtoul(sv + 4, NULL, 10);
+			req = at = (size_t)strtoul(sv + 4, NULL, 10);
 		if (at > len)
 			at = len;
 		n = len - at < S->chunk_bytes ? len - at : S->chunk_bytes;
+		if (!strcmp(fault, "trickle"))
+			full = "x", at = 0, n = 1;   /* one byte per chunk, for ever */
 		json_object_object_add(o, "body", json_object_new_string_len(full + at, (int)n));
 		json_object_object_add(o, "code", json_object_new_string("200"));
 		json_object_object_add(o, "msg", json_object_new_string("Success"));
-		if (at + n < len)
+		if (!strcmp(fault, "samesid"))
+			snprintf(next, sizeof(next), "sim-stuck");   /* a switch that keeps naming one chunk */
+		else if (!strcmp(fault, "trickle"))
+			snprintf(next, sizeof(next), "sim-%zu", req + 1);
+		else if (!strcmp(fault, "noeoc") && at + n >= len)
+			snprintf(next, sizeof(next), "sim-%zu", (req > len ? req : len) + 1);   /* empty chunks, no "eoc" */
+		else if (at + n < len)
 			snprintf(next, sizeof(next), "sim-%zu", at + n);
 		else
 			snprintf(next, sizeof(next), "eoc");
@@ -353,7 +361,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	if (json_object_is_type(in, json_type_object) && json_object_object_get_ex(in, "ins_api", &ins)) {
 		long at;
 
-		out = ins_answer(S, mp->device, ins, &at);
+		out = ins_answer(S, mp->device, mp->fault, ins, &at);
 		ncmds = 1;
 		if (at >= 0)
 			snprintf(chunkinfo, sizeof(chunkinfo), " chunk=%ld", at);

@@ -21,6 +21,7 @@
 #include "topology/topology.h"
 #include "transport/collect.h"
 #include "util/buf.h"
+#include "util/path.h"
 #include "util/str.h"
 #include "vendor/vendor.h"
 
@@ -36,6 +37,8 @@ struct opts {
 	const char *ca_file, *known_hosts, *root, *memlock_user, *lldpd_socket;
 	const char *ifaces[64];
 	int nifaces;
+	const char *allow[FC_MAX_ROOTS - 1];
+	int nallow;
 	const char *concurrency, *timeout, *batch;
 	bool verbose, no_color, insecure, accept_new, help;
 };
@@ -49,6 +52,7 @@ static const struct fc_cli_option options[] = {
 	{ "--profile", "NAME", "validate", "fabric profile: lossless_dcqcn, pfc_only, lossy_ecn (default: the inventory's, else lossless_dcqcn)" },
 	{ "--rules-dir", "DIR", "validate, rules, explain", "where the profiles and rule docs are (default: $FABCHECK_RULES_DIR, else the built-in path)" },
 	{ "--rule", "ID", "validate", "run this one rule only" },
+	{ "--allow-outside", "DIR", "validate, collect", "let the inventory's config: (and transport file/probe addresses) name files under DIR too; by default they must lie in the inventory's own directory tree (repeatable)" },
 	{ "--verbose", NULL, "validate", "text: show evidence for passing findings too" },
 	{ "--no-color", NULL, "validate", "text: no colours (also when NO_COLOR is set or stdout is not a terminal)" },
 	{ "--inventory", "FILE", "collect", "inventory to collect from" },
@@ -183,6 +187,11 @@ static int parse_opts(int argc, char **argv, struct opts *o, FILE *errf)
 				return bad_usage(errf, "at most 64 --interface options");
 			slot = &o->ifaces[o->nifaces++];
 		}
+		else if (!strcmp(a, "--allow-outside")) {
+			if (o->nallow == (int)(sizeof(o->allow) / sizeof(o->allow[0])))
+				return bad_usage(errf, "at most %zu --allow-outside options", sizeof(o->allow) / sizeof(o->allow[0]));
+			slot = &o->allow[o->nallow++];
+		}
 		else if (!strcmp(a, "--command")) slot = &o->command;
 		else if (!strcmp(a, "--encoding")) slot = &o->encoding;
 		else if (!strcmp(a, "--verbose")) flag = &o->verbose;
@@ -231,6 +240,7 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 	struct fc_waivers *wv = NULL;
 	struct fc_engine eng;
 	struct fc_engine_opts eo;
+	struct fc_load_opts lo;
 	struct fc_err err;
 	struct fc_summary sum;
 	struct fc_report_run run;
@@ -268,9 +278,11 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 	}
 	if (stdout_users > 1)
 		return bad_usage(errf, "only one --format may write to stdout; give the others =FILE");
-	if (fc_fabric_load(o->positional[0], &inv, &m, &err) != FC_OK)
+	lo.allow_outside = o->allow;
+	lo.nallow = (size_t)o->nallow;
+	if (fc_fabric_load(o->positional[0], &lo, &inv, &m, &err) != FC_OK)
 		return report_err(errf, &err);
-	if (o->baseline && fc_fabric_load(o->baseline, &binv, &base, &err) != FC_OK) {
+	if (o->baseline && fc_fabric_load(o->baseline, &lo, &binv, &base, &err) != FC_OK) {
 		code = report_err(errf, &err);
 		goto out;
 	}
@@ -398,6 +410,8 @@ static int cmd_collect(struct opts *o, FILE *out, FILE *errf)
 	co.ca_file = o->ca_file;
 	co.known_hosts = o->known_hosts;
 	co.accept_new = o->accept_new;
+	co.allow_outside = o->allow;
+	co.nallow = (size_t)o->nallow;
 	co.progress = isatty(fileno(errf)) ? errf : NULL;
 	if (o->concurrency && !parse_uint(o->concurrency, 1, 4096, &co.concurrency))
 		return bad_usage(errf, "--concurrency: expected a number from 1 to 4096, found '%s'", o->concurrency);

@@ -79,19 +79,24 @@ unsigned doc_key_line(const struct doc_node *map, const char *key)
 	return map->line;
 }
 
+enum fc_rc doc_parse(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err)
+{
+	size_t n = strlen(file);
+
+	if (n >= 5 && strcmp(file + n - 5, ".json") == 0)
+		return doc_parse_json(file, text, len, out, err);
+	return doc_parse_yaml(file, text, len, out, err);
+}
+
 enum fc_rc doc_load_file(const char *path, struct doc **out, struct fc_err *err)
 {
 	struct fc_buf b;
 	enum fc_rc rc;
-	size_t n = strlen(path);
 
 	rc = fc_read_file(path, FC_MAX_INPUT_FILE, &b, err);
 	if (rc != FC_OK)
 		return rc;
-	if (n >= 5 && strcmp(path + n - 5, ".json") == 0)
-		rc = doc_parse_json(path, b.data, b.len, out, err);
-	else
-		rc = doc_parse_yaml(path, b.data, b.len, out, err);
+	rc = doc_parse(path, b.data, b.len, out, err);
 	fc_buf_free(&b);
 	return rc;
 }

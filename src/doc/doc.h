@@ -38,7 +38,9 @@ struct doc {
  * err holds file:line and what was expected. */
 enum fc_rc doc_parse_json(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err);
 enum fc_rc doc_parse_yaml(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err);
-/* Picks JSON for *.json and YAML otherwise; reads the file. */
+/* Picks JSON for a file name ending in .json and YAML otherwise. */
+enum fc_rc doc_parse(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err);
+/* The same, reading the file. */
 enum fc_rc doc_load_file(const char *path, struct doc **out, struct fc_err *err);
 void doc_free(struct doc **d);
 

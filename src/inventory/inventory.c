@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/addr.h"
+#include "util/buf.h"
 #include "util/hmap.h"
 #include "util/str.h"
 
@@ -105,6 +107,21 @@ static enum fc_rc load_fabric(struct fc_inventory *inv, const struct doc_node *f
 	return FC_OK;
 }
 
+/* A device name becomes a directory of the snapshot (devices/NAME) and a word in reports. */
+static enum fc_rc check_name(const struct doc *d, const struct doc_node *n, const char *name, struct fc_err *err)
+{
+	const char *p;
+
+	if (!name[0] || !strcmp(name, ".") || !strcmp(name, "..") || strlen(name) > 128)
+		return fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, "name"),
+				  "name: expected 1 to 128 characters, not '.' or '..'");
+	for (p = name; *p; p++)
+		if (*p == '/' || *p == ':' || (unsigned char)*p < 0x20 || *p == 0x7f)
+			return fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, "name"),
+					  "name: no '/', ':' or control characters in a device name");
+	return FC_OK;
+}
+
 static enum fc_rc load_devices(struct fc_inventory *inv, const struct doc_node *seq, struct fc_err *err)
 {
 	const struct doc *d = inv->doc;
@@ -133,15 +150,24 @@ static enum fc_rc load_devices(struct fc_inventory *inv, const struct doc_node *
 		    (rc = doc_opt_str(d, n, "config", &dv->config, err)) != FC_OK)
 			return rc;
 		dv->line = n->line;
+		dv->config_line = doc_key_line(n, "config");
+		dv->address_line = doc_key_line(n, "address");
 		dv->intent = doc_get(n, "intent");
 		if (dv->intent && (rc = doc_expect(d, dv->intent, DOC_MAP, "intent", err)) != FC_OK)
 			return rc;
 		if (dv->intent && strcmp(dv->platform, "linux") != 0)
 			return fc_err_set(err, FC_ERR_INPUT, d->file, dv->intent->line,
 					  "intent: only hosts (platform linux) take an intent");
-		if (!dv->name[0] || strchr(dv->name, ':') || strchr(dv->name, '/'))
-			return fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, "name"),
-					  "name: '%s' must be non-empty without ':' or '/'", dv->name);
+		if ((rc = check_name(d, n, dv->name, err)) != FC_OK)
+			return rc;
+		if (dv->address && dv->transport && (!strcmp(dv->transport, "nxapi") || !strcmp(dv->transport, "ssh"))) {
+			struct fc_addr a;
+			char why[256];
+
+			if (!fc_addr_parse(dv->address, &a, why, sizeof(why)))
+				return fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, "address"), "address: %s",
+						  why);
+		}
 		{
 			int failed = 0;
 			const struct fc_inv_device *prev = fc_hmap_put(inv->dev_index, dv->name, strlen(dv->name), dv, &failed);
@@ -303,6 +329,20 @@ static enum fc_rc load_links(struct fc_inventory *inv, const struct doc_node *se
 
 enum fc_rc fc_inventory_load(const char *path, struct fc_inventory **out, struct fc_err *err)
 {
+	struct fc_buf b;
+	enum fc_rc rc;
+
+	*out = NULL;
+	if ((rc = fc_read_file(path, FC_MAX_INPUT_FILE, &b, err)) != FC_OK)
+		return rc;
+	rc = fc_inventory_parse(path, b.data, b.len, out, err);
+	fc_buf_free(&b);
+	return rc;
+}
+
+enum fc_rc fc_inventory_parse(const char *path, const char *text, size_t len, struct fc_inventory **out,
+			      struct fc_err *err)
+{
 	struct doc *doc = NULL;
 	struct fc_inventory *inv;
 	const struct doc_node *r, *n;
@@ -312,7 +352,7 @@ enum fc_rc fc_inventory_load(const char *path, struct fc_inventory **out, struct
 	char *tmp;
 
 	*out = NULL;
-	if ((rc = doc_load_file(path, &doc, err)) != FC_OK)
+	if ((rc = doc_parse(path, text, len, &doc, err)) != FC_OK)
 		return rc;
 	inv = fc_alloc(doc->arena, sizeof(*inv));
 	tmp = fc_strdup(doc->arena, path);

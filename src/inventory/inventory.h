@@ -14,7 +14,7 @@ struct fc_inv_device {
 	const char *name, *role, *platform, *address, *transport, *credential;
 	const char *config;                 /* saved running-config, relative to the inventory */
 	const struct doc_node *intent;      /* host intent (same schema as a host document) */
-	unsigned line;
+	unsigned line, config_line, address_line;
 };
 
 struct fc_inv_credential {
@@ -60,6 +60,9 @@ struct fc_inventory {
 
 /* Loads and validates path. On success *out is owned by the caller (fc_inventory_free). */
 enum fc_rc fc_inventory_load(const char *path, struct fc_inventory **out, struct fc_err *err);
+/* The same on the text of path, already read (a snapshot reads its inventory with containment). */
+enum fc_rc fc_inventory_parse(const char *path, const char *text, size_t len, struct fc_inventory **out,
+			      struct fc_err *err);
 void fc_inventory_free(struct fc_inventory **inv);
 const struct fc_inv_device *fc_inventory_device(const struct fc_inventory *inv, const char *name);
 /* "leaf1:Ethernet1/1" -> device and interface. */

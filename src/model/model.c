@@ -143,7 +143,16 @@ enum fc_rc fc_dev_add_unparsed(struct fc_model *m, struct fc_device *d, struct f
 		return FC_ERR_NOMEM;
 	u = &d->unparsed[d->nunparsed];
 	u->src = src;
-	u->text = fc_strndup(m->arena, text, len);
+	/* reports show the start of the line: file:line says where the rest is */
+	if (len > FC_UNPARSED_SHOWN) {
+		size_t cut = FC_UNPARSED_SHOWN;
+
+		while (cut > 0 && ((unsigned char)text[cut] & 0xc0) == 0x80)
+			cut--;   /* not inside a UTF-8 sequence */
+		u->text = fc_sprintf(m->arena, "%.*s\u2026", (int)cut, text);
+	} else {
+		u->text = fc_strndup(m->arena, text, len);
+	}
 	if (!u->text)
 		return FC_ERR_NOMEM;
 	d->nunparsed++;

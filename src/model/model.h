@@ -242,9 +242,12 @@ enum fc_devstatus {
 	FC_DEV_INTENT,       /* host described by inventory intent only (CI gate) */
 };
 
+/* Characters of a line seen but not understood that reports show (then an ellipsis). */
+#define FC_UNPARSED_SHOWN 120
+
 struct fc_unparsed {
 	struct fc_src src;
-	const char *text;
+	const char *text;                    /* at most FC_UNPARSED_SHOWN bytes and U+2026 */
 };
 
 struct fc_device {

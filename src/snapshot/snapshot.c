@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "util/buf.h"
+#include "util/path.h"
 #include "util/str.h"
 #include "vendor/vendor.h"
 
@@ -58,29 +59,53 @@ static enum fc_rc create_devices(struct fc_model *m, const struct fc_inventory *
 	return FC_OK;
 }
 
+/* Reads a file an input names and parses it as the output of command. A file that resolves
+ * outside what the input may read, or that is no regular file or too large, refuses the whole
+ * input (FC_ERR_INPUT naming where the path was given); one that is missing or unreadable is
+ * recorded on the device. */
+static enum fc_rc read_and_parse(struct fc_model *m, struct fc_device *dev, const struct fc_roots *roots,
+				 const char *dir, const char *file, const char *command, const char *encoding,
+				 const char *given_in, unsigned given_line, const char *key, struct fc_err *err)
+{
+	const struct fc_vendor *v = fc_vendor_find(dev->platform);
+	char why[1024], path[4096];
+	struct fc_buf b;
+	struct fc_err perr;
+	enum fc_rc rc;
+
+	fc_err_clear(&perr);
+	rc = fc_read_inside(roots, dir, file, FC_MAX_INPUT_FILE, &b, why, sizeof(why));
+	if (rc == FC_ERR_INPUT)
+		return fc_err_set(err, FC_ERR_INPUT, given_in, given_line, "%s: '%s' %s", key, file, why);
+	if (rc != FC_OK) {
+		fc_err_set(&perr, FC_ERR_INPUT, given_in, given_line, "%s '%s': %s", key, file, why);
+		device_error(m, dev, &perr);
+		return FC_OK;
+	}
+	if (file[0] == '/')
+		fc_pathf(path, sizeof(path), "%s", file);
+	else
+		fc_pathf(path, sizeof(path), "%s/%s", dir, file);
+	if (fc_vendor_parse(m, dev, v, path, b.data, b.len, command, encoding, &perr) != FC_OK)
+		device_error(m, dev, &perr);
+	else if (dev->status == FC_DEV_NODATA)
+		dev->status = FC_DEV_OK;
+	fc_buf_free(&b);
+	return FC_OK;
+}
+
 /* Saved running-config or host intent named in the inventory. */
-static void load_from_inventory(struct fc_model *m, const struct fc_inventory *inv, struct fc_device *dev)
+static enum fc_rc load_from_inventory(struct fc_model *m, const struct fc_inventory *inv, const struct fc_roots *cfg,
+				      struct fc_device *dev, struct fc_err *err)
 {
 	const struct fc_inv_device *iv = fc_inventory_device(inv, dev->name);
 	const struct fc_vendor *v = fc_vendor_find(dev->platform);
 	struct fc_err perr;
 
 	fc_err_clear(&perr);
-	if (iv->config) {
-		if (fc_vendor_parse_file(m, dev, v, inv->dir, iv->config, "show running-config", "text", &perr) != FC_OK) {
-			if (perr.rc == FC_ERR_IO) {
-				/* Name the inventory line that points at the missing file. */
-				char msg[sizeof(perr.msg)];
-
-				snprintf(msg, sizeof(msg), "%.900s", perr.msg);
-				fc_err_clear(&perr);
-				fc_err_set(&perr, FC_ERR_INPUT, inv->path, iv->line, "config '%s': %s", iv->config, msg);
-			}
-			device_error(m, dev, &perr);
-		} else if (dev->status == FC_DEV_NODATA) {
-			dev->status = FC_DEV_OK;
-		}
-	}
+	if (iv->config && read_and_parse(m, dev, cfg, inv->dir, iv->config, "show running-config", "text", inv->path,
+					 iv->config_line, "config", err) != FC_OK)
+		return err->rc;
 	if (iv->intent && dev->status == FC_DEV_NODATA) {
 		struct fc_parse_ctx ctx = { m, dev, inv->path, &perr };
 
@@ -89,9 +114,11 @@ static void load_from_inventory(struct fc_model *m, const struct fc_inventory *i
 		else
 			dev->status = FC_DEV_INTENT;
 	}
+	return FC_OK;
 }
 
-static enum fc_rc load_manifest(struct fc_model *m, const char *dir, struct doc *md, struct fc_err *err)
+static enum fc_rc load_manifest(struct fc_model *m, const char *dir, const struct fc_roots *snap, struct doc *md,
+			       struct fc_err *err)
 {
 	const struct doc_node *devs = doc_get(md->root, "devices");
 	size_t i, j;
@@ -103,7 +130,6 @@ static enum fc_rc load_manifest(struct fc_model *m, const char *dir, struct doc 
 		const struct doc_node *n = devs->items[i], *outs, *errs;
 		const char *name, *status;
 		struct fc_device *dev;
-		const struct fc_vendor *v;
 
 		if ((rc = doc_check_keys(md, n, mdev_keys, "manifest device", err)) != FC_OK ||
 		    (rc = doc_req_str(md, n, "name", &name, err)) != FC_OK ||
@@ -113,7 +139,6 @@ static enum fc_rc load_manifest(struct fc_model *m, const char *dir, struct doc 
 		if (!dev)
 			return fc_err_set(err, FC_ERR_INPUT, md->file, n->line,
 					  "manifest names device '%s', which the inventory does not have", name);
-		v = fc_vendor_find(dev->platform);
 		{
 			const char *plat = NULL;
 
@@ -156,19 +181,18 @@ static enum fc_rc load_manifest(struct fc_model *m, const char *dir, struct doc 
 		for (j = 0; outs && j < outs->n; j++) {
 			const struct doc_node *o = outs->items[j];
 			const char *cmd, *enc, *file;
-			struct fc_err perr;
 
 			if ((rc = doc_check_keys(md, o, mout_keys, "output", err)) != FC_OK ||
 			    (rc = doc_req_str(md, o, "command", &cmd, err)) != FC_OK ||
 			    (rc = doc_req_str(md, o, "encoding", &enc, err)) != FC_OK ||
 			    (rc = doc_req_str(md, o, "file", &file, err)) != FC_OK)
 				return rc;
-			if (file[0] == '/' || strstr(file, ".."))
+			if (file[0] == '/')
 				return fc_err_set(err, FC_ERR_INPUT, md->file, doc_key_line(o, "file"),
 						  "file: '%s' must be a path inside the snapshot", file);
-			fc_err_clear(&perr);
-			if (fc_vendor_parse_file(m, dev, v, dir, file, cmd, enc, &perr) != FC_OK)
-				device_error(m, dev, &perr);
+			if ((rc = read_and_parse(m, dev, snap, dir, file, cmd, enc, md->file, doc_key_line(o, "file"), "file",
+						 err)) != FC_OK)
+				return rc;
 		}
 	}
 	return FC_OK;
@@ -193,12 +217,31 @@ static void intent_from_inventory(struct fc_model *m, const struct fc_inventory 
 		fc_set_int(&in->mtu, inv->mtu, s);
 }
 
-enum fc_rc fc_fabric_load(const char *target, struct fc_inventory **inv_out, struct fc_model **model_out,
-			  struct fc_err *err)
+/* The manifest and inventory of a snapshot, read inside it. */
+static enum fc_rc read_snapshot_doc(const struct fc_roots *snap, const char *dir, const char *rel, const char *given_in,
+				    unsigned given_line, struct fc_buf *b, char *path, size_t pathsz, struct fc_err *err)
+{
+	char why[1024];
+	enum fc_rc rc;
+
+	fc_pathf(path, pathsz, "%s/%s", dir, rel);
+	rc = fc_read_inside(snap, dir, rel, FC_MAX_INPUT_FILE, b, why, sizeof(why));
+	if (rc == FC_OK)
+		return FC_OK;
+	if (given_in)
+		return fc_err_set(err, rc == FC_ERR_IO ? FC_ERR_IO : FC_ERR_INPUT, given_in, given_line, "inventory: '%s' %s",
+				  rel, why);
+	return fc_err_set(err, rc == FC_ERR_IO ? FC_ERR_IO : FC_ERR_INPUT, path, 0, "%s", why);
+}
+
+enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, struct fc_inventory **inv_out,
+			  struct fc_model **model_out, struct fc_err *err)
 {
 	struct fc_inventory *inv = NULL;
 	struct fc_model *m = NULL;
 	struct doc *md = NULL;
+	struct fc_roots snap, cfg;
+	struct fc_buf b;
 	char path[4096];
 	const char *invfile;
 	enum fc_rc rc;
@@ -206,13 +249,18 @@ enum fc_rc fc_fabric_load(const char *target, struct fc_inventory **inv_out, str
 
 	*inv_out = NULL;
 	*model_out = NULL;
+	fc_roots_init(&snap);
+	fc_roots_init(&cfg);
+	fc_buf_init(&b, 0);
 	if (is_dir(target)) {
 		const char *fmt;
 		int64_t ver;
 
-		snprintf(path, sizeof(path), "%s/manifest.json", target);
-		if ((rc = doc_load_file(path, &md, err)) != FC_OK)
-			return rc;
+		if ((rc = fc_roots_add(&snap, target, "the snapshot", err)) != FC_OK ||
+		    (rc = read_snapshot_doc(&snap, target, "manifest.json", NULL, 0, &b, path, sizeof(path), err)) != FC_OK ||
+		    (rc = doc_parse_json(path, b.data, b.len, &md, err)) != FC_OK)
+			goto out;
+		fc_buf_free(&b);
 		if ((rc = doc_check_keys(md, md->root, manifest_keys, "manifest", err)) != FC_OK ||
 		    (rc = doc_req_str(md, md->root, "format", &fmt, err)) != FC_OK)
 			goto out;
@@ -222,14 +270,20 @@ enum fc_rc fc_fabric_load(const char *target, struct fc_inventory **inv_out, str
 			goto out;
 		}
 		if ((rc = doc_opt_int(md, md->root, "format_version", 1, FC_SNAPSHOT_FORMAT_VERSION, &ver, NULL, err)) != FC_OK ||
-		    (rc = doc_req_str(md, md->root, "inventory", &invfile, err)) != FC_OK)
+		    (rc = doc_req_str(md, md->root, "inventory", &invfile, err)) != FC_OK ||
+		    (rc = read_snapshot_doc(&snap, target, invfile, md->file, doc_key_line(md->root, "inventory"), &b, path,
+					    sizeof(path), err)) != FC_OK ||
+		    (rc = fc_inventory_parse(path, b.data, b.len, &inv, err)) != FC_OK ||
+		    (rc = fc_roots_add(&cfg, target, "the snapshot", err)) != FC_OK)
 			goto out;
-		snprintf(path, sizeof(path), "%s/%s", target, invfile);
 	} else {
-		snprintf(path, sizeof(path), "%s", target);
+		if ((rc = fc_inventory_load(target, &inv, err)) != FC_OK ||
+		    (rc = fc_roots_add(&cfg, inv->dir, "the inventory's directory", err)) != FC_OK)
+			goto out;
 	}
-	if ((rc = fc_inventory_load(path, &inv, err)) != FC_OK)
-		goto out;
+	for (i = 0; o && i < o->nallow; i++)
+		if ((rc = fc_roots_add(&cfg, o->allow_outside[i], "--allow-outside", err)) != FC_OK)
+			goto out;
 	if (!(m = fc_model_new())) {
 		rc = fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		goto out;
@@ -237,7 +291,7 @@ enum fc_rc fc_fabric_load(const char *target, struct fc_inventory **inv_out, str
 	m->base_dir = fc_strdup(m->arena, md ? target : inv->dir);
 	if ((rc = create_devices(m, inv, err)) != FC_OK)
 		goto out;
-	if (md && (rc = load_manifest(m, target, md, err)) != FC_OK)
+	if (md && (rc = load_manifest(m, target, &snap, md, err)) != FC_OK)
 		goto out;
 	if (md) {
 		const char *created = NULL;
@@ -260,8 +314,8 @@ enum fc_rc fc_fabric_load(const char *target, struct fc_inventory **inv_out, str
 		struct fc_err perr;
 		struct fc_parse_ctx ctx = { m, d, NULL, &perr };
 
-		if (d->status == FC_DEV_NODATA)
-			load_from_inventory(m, inv, d);
+		if (d->status == FC_DEV_NODATA && (rc = load_from_inventory(m, inv, &cfg, d, err)) != FC_OK)
+			goto out;
 		fc_err_clear(&perr);
 		if (d->status == FC_DEV_OK || d->status == FC_DEV_INTENT || d->status == FC_DEV_COLLECT_FAILED) {
 			if (fc_vendor_find(d->platform)->finalize(&ctx) != FC_OK)
@@ -273,6 +327,9 @@ enum fc_rc fc_fabric_load(const char *target, struct fc_inventory **inv_out, str
 	intent_from_inventory(m, inv);
 out:
 	doc_free(&md);
+	fc_buf_free(&b);
+	fc_roots_free(&snap);
+	fc_roots_free(&cfg);
 	if (rc != FC_OK) {
 		fc_model_free(&m);
 		fc_inventory_free(&inv);

@@ -11,11 +11,17 @@
 #define FC_SNAPSHOT_FORMAT "fabcheck-snapshot"
 #define FC_SNAPSHOT_FORMAT_VERSION 1
 
-/* target: a snapshot directory (holding manifest.json) or an inventory file. On success the
- * caller owns *inv and *model. Output parse errors do not fail the load: they are recorded on
- * the device and counted in model->input_errors. */
-enum fc_rc fc_fabric_load(const char *target, struct fc_inventory **inv, struct fc_model **model,
-			  struct fc_err *err);
+struct fc_load_opts {
+	const char *const *allow_outside;   /* directories an inventory's config: may name besides its own */
+	size_t nallow;
+};
+
+/* target: a snapshot directory (holding manifest.json) or an inventory file; o may be NULL. On
+ * success the caller owns *inv and *model. Output parse errors do not fail the load: they are
+ * recorded on the device and counted in model->input_errors. A path the snapshot or inventory
+ * names that resolves outside it (docs/security.md) fails the load, naming file:line. */
+enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, struct fc_inventory **inv,
+			  struct fc_model **model, struct fc_err *err);
 
 struct fc_snap_output {
 	const char *command, *encoding, *file;   /* file relative to the snapshot root */

@@ -7,6 +7,8 @@
 #include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,6 +20,8 @@
 #include "probe/probe.h"
 #include "transport/job.h"
 #include "util/buf.h"
+#include "util/path.h"
+#include "util/str.h"
 
 static enum fc_rc copy_file(const char *from, const char *to, struct fc_err *err)
 {
@@ -142,23 +146,27 @@ static void probe_transport(struct fc_collect_job *j)
 }
 
 /* Outputs saved by other tools in the device's address directory, named as the adapter names them. */
-static void file_transport(struct fc_collect_job *j)
+static void file_transport(struct fc_collect_job *j, const struct fc_roots *roots)
 {
 	const struct fc_vendor_cmd *c;
-	struct fc_err err;
 	struct fc_buf b;
 	size_t found = 0;
-	char src[4096];
+	char src[4096], why[1024];
 
+	if (!j->iv->address) {
+		fc_job_error(j, "transport file needs an address: the directory of saved outputs");
+		return;
+	}
 	for (c = j->v->commands; c->command; c++) {
-		struct stat st;
+		enum fc_rc rc;
 
-		if (!fc_pathf(src, sizeof(src), "%s/%s", j->iv->address ? j->iv->address : "", c->filename) ||
-		    stat(src, &st) != 0)
+		if (!fc_pathf(src, sizeof(src), "%s/%s", j->iv->address, c->filename))
 			continue;
-		fc_err_clear(&err);
-		if (fc_read_file(src, FC_MAX_INPUT_FILE, &b, &err) != FC_OK) {
-			fc_job_error(j, "%s", err.msg);
+		rc = fc_read_inside(roots, j->inv->dir, src, FC_MAX_INPUT_FILE, &b, why, sizeof(why));
+		if (rc == FC_ERR_IO)
+			continue;   /* not saved: the adapter reads what there is */
+		if (rc != FC_OK) {
+			fc_job_error(j, "%s:%u: address: '%s': %s", j->inv->path, j->iv->address_line, src, why);
 			continue;
 		}
 		if (fc_job_write(j, c, b.data, b.len) == FC_OK)
@@ -166,24 +174,78 @@ static void file_transport(struct fc_collect_job *j)
 		fc_buf_free(&b);
 	}
 	if (!found)
-		fc_job_error(j, "transport file: no saved outputs in '%s'", j->iv->address ? j->iv->address : "(no address)");
+		fc_job_error(j, "transport file: no saved outputs in '%s'", j->iv->address);
 }
 
-static void saved_config(struct fc_collect_job *j)
+static void saved_config(struct fc_collect_job *j, const struct fc_roots *roots)
 {
 	static const struct fc_vendor_cmd rc = { "show running-config", "text", "show_running-config.txt", true, NULL };
-	struct fc_err err;
 	struct fc_buf b;
-	char src[4096];
+	char why[1024];
 
-	fc_err_clear(&err);
-	if (!fc_pathf(src, sizeof(src), "%s/%s", j->inv->dir, j->iv->config) ||
-	    fc_read_file(src, FC_MAX_INPUT_FILE, &b, &err) != FC_OK) {
-		fc_job_error(j, "config '%s': %s", j->iv->config, err.msg);
+	if (fc_read_inside(roots, j->inv->dir, j->iv->config, FC_MAX_INPUT_FILE, &b, why, sizeof(why)) != FC_OK) {
+		fc_job_error(j, "%s:%u: config '%s': %s", j->inv->path, j->iv->config_line, j->iv->config, why);
 		return;
 	}
 	fc_job_write(j, &rc, b.data, b.len);
 	fc_buf_free(&b);
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+#define MARKER ".fabcheck-collecting"
+
+/* Claims out for this run: the snapshot is written in out.partial, which only one collect can
+ * hold (mkdir is atomic), and which names the pid writing it. A partial tree left by a run that
+ * no longer exists (killed) is removed; one held by a running collect is an error. */
+static enum fc_rc claim(const char *out, char *tmp, size_t tmpsz, struct fc_err *err)
+{
+	char marker[4200], pidtxt[32];
+	struct stat st;
+	int attempt;
+
+	if (stat(out, &st) == 0)
+		return fc_err_set(err, FC_ERR_USAGE, out, 0, "already exists; collect writes a new snapshot");
+	if (!fc_pathf(tmp, tmpsz, "%s.partial", out) || !fc_pathf(marker, sizeof(marker), "%s/" MARKER, tmp))
+		return fc_err_set(err, FC_ERR_USAGE, out, 0, "path too long");
+	for (attempt = 0; attempt < 2; attempt++) {
+		struct fc_buf b;
+		struct fc_err e2;
+		int64_t pid;
+
+		if (mkdir(tmp, 0755) == 0) {
+			snprintf(pidtxt, sizeof(pidtxt), "%ld\n", (long)getpid());
+			return fc_write_file(marker, pidtxt, strlen(pidtxt), err);
+		}
+		if (errno != EEXIST)
+			return fc_err_set(err, FC_ERR_IO, tmp, 0, "cannot create: %s", strerror(errno));
+		fc_err_clear(&e2);
+		if (fc_read_file(marker, 64, &b, &e2) != FC_OK) {
+			return fc_err_set(err, FC_ERR_USAGE, tmp, 0,
+					  "exists: another fabcheck collect is starting to write %s, or the directory is "
+					  "not fabcheck's (remove it if no collect is running)", out);
+		}
+		b.data[strcspn(b.data, "\n")] = '\0';
+		if (!fc_parse_i64(b.data, 1, INT32_MAX, &pid)) {
+			fc_buf_free(&b);
+			return fc_err_set(err, FC_ERR_USAGE, marker, 1, "expected the pid of a fabcheck collect");
+		}
+		fc_buf_free(&b);
+		if (kill((pid_t)pid, 0) == 0 || errno == EPERM)
+			return fc_err_set(err, FC_ERR_USAGE, out, 0,
+					  "another fabcheck collect (pid %lld) is writing this snapshot in %s", (long long)pid, tmp);
+		/* the run that left it is gone: its tree is incomplete and ours to remove */
+		if (nftw(tmp, rm_one, 16, FTW_DEPTH | FTW_PHYS) != 0)
+			return fc_err_set(err, FC_ERR_IO, tmp, 0, "left by an interrupted collect (pid %lld) and cannot be "
+						"removed: %s", (long long)pid, strerror(errno));
+	}
+	return fc_err_set(err, FC_ERR_USAGE, tmp, 0, "another fabcheck collect keeps creating it");
 }
 
 enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct fc_err *err)
@@ -193,23 +255,34 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 	struct fc_snap_device *devs = NULL;
 	struct fc_collect_job *jobs = NULL, **nx = NULL, **sh = NULL;
 	struct progress prog = { o->progress, 0, 0, 0 };
-	char tmp[4096], path[4096];
+	struct fc_roots roots;
+	char tmp[4096] = "", path[4096], out_dir[4096];
 	const char *ext;
-	size_t i, ndev = 0, nnx = 0, nsh = 0;
+	size_t i, ndev = 0, nnx = 0, nsh = 0, n;
 	enum fc_rc rc;
-	struct stat st;
+	bool claimed = false;
 
 	*incomplete = 0;
+	fc_roots_init(&roots);
 	if (!a)
 		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
-	if ((rc = fc_inventory_load(o->inventory, &inv, err)) != FC_OK)
-		goto out;
-	if (stat(o->out_dir, &st) == 0) {
-		rc = fc_err_set(err, FC_ERR_USAGE, o->out_dir, 0, "already exists; collect writes a new snapshot");
+	/* "snap/" names the directory "snap" */
+	if (!fc_pathf(out_dir, sizeof(out_dir), "%s", o->out_dir)) {
+		rc = fc_err_set(err, FC_ERR_USAGE, o->out_dir, 0, "path too long");
 		goto out;
 	}
-	if (!fc_pathf(tmp, sizeof(tmp), "%s.partial.%ld", o->out_dir, (long)getpid()) || mkdir(tmp, 0755) != 0 ||
-	    !fc_pathf(path, sizeof(path), "%s/devices", tmp) || mkdir(path, 0755) != 0) {
+	for (n = strlen(out_dir); n > 1 && out_dir[n - 1] == '/'; n--)
+		out_dir[n - 1] = '\0';
+	if ((rc = fc_inventory_load(o->inventory, &inv, err)) != FC_OK ||
+	    (rc = fc_roots_add(&roots, inv->dir, "the inventory's directory", err)) != FC_OK)
+		goto out;
+	for (i = 0; i < o->nallow; i++)
+		if ((rc = fc_roots_add(&roots, o->allow_outside[i], "--allow-outside", err)) != FC_OK)
+			goto out;
+	if ((rc = claim(out_dir, tmp, sizeof(tmp), err)) != FC_OK)
+		goto out;
+	claimed = true;
+	if (!fc_pathf(path, sizeof(path), "%s/devices", tmp) || mkdir(path, 0755) != 0) {
 		rc = fc_err_set(err, FC_ERR_IO, tmp, 0, "cannot create: %s", strerror(errno));
 		goto out;
 	}
@@ -248,7 +321,7 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 		}
 		prog.total++;
 		if (iv->config)
-			saved_config(j);
+			saved_config(j, &roots);
 		if (!strcmp(tr, "nxapi")) {
 			nx[nnx++] = j;
 			continue;
@@ -258,7 +331,7 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 			continue;
 		}
 		if (!strcmp(tr, "file"))
-			file_transport(j);
+			file_transport(j, &roots);
 		else if (!strcmp(tr, "probe"))
 			probe_transport(j);
 		else if (strcmp(tr, "none"))
@@ -298,9 +371,19 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 	fc_pathf(path, sizeof(path), "inventory%s", ext);
 	if ((rc = fc_manifest_write(tmp, path, devs, ndev, err)) != FC_OK)
 		goto out;
-	if (rename(tmp, o->out_dir) != 0)
-		rc = fc_err_set(err, FC_ERR_IO, o->out_dir, 0, "cannot move the snapshot into place: %s", strerror(errno));
+	fc_pathf(path, sizeof(path), "%s/" MARKER, tmp);
+	unlink(path);
+	/* never onto a directory that appeared meanwhile */
+	claimed = false;   /* complete: from here on it is kept, whatever happens */
+	if (renameat2(AT_FDCWD, tmp, AT_FDCWD, out_dir, RENAME_NOREPLACE) != 0)
+		rc = errno == EEXIST ? fc_err_set(err, FC_ERR_USAGE, out_dir, 0,
+						  "appeared while this run collected; its snapshot is left in %s", tmp)
+				     : fc_err_set(err, FC_ERR_IO, out_dir, 0, "cannot move the snapshot into place: %s",
+						  strerror(errno));
 out:
+	if (claimed && rc != FC_OK)
+		nftw(tmp, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	fc_roots_free(&roots);
 	fc_inventory_free(&inv);
 	fc_arena_free(&a);
 	return rc;

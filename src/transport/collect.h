@@ -19,6 +19,8 @@ struct fc_collect_opts {
 	unsigned retries;        /* extra attempts on timeouts and HTTP 5xx (default 2) */
 	unsigned batch;          /* commands per NX-API request (0 = default 8) */
 	FILE *progress;          /* NULL: no progress lines */
+	const char *const *allow_outside;   /* directories the inventory may name files in besides its own */
+	size_t nallow;
 };
 
 /* *incomplete is set when any device failed; the snapshot is still written. */

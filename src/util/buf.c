@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -75,21 +76,25 @@ enum fc_rc fc_buf_addf(struct fc_buf *b, const char *fmt, ...)
 	return rc;
 }
 
-enum fc_rc fc_read_file(const char *path, size_t max, struct fc_buf *b, struct fc_err *err)
+enum fc_rc fc_read_fd(int fd, const char *path, size_t max, struct fc_buf *b, struct fc_err *err)
 {
 	char chunk[65536];
-	int fd;
 	ssize_t n;
 	struct stat st;
 
 	fc_buf_init(b, max);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		close(fd);
-		return fc_err_set(err, FC_ERR_IO, path, 0, "is a directory, expected a file");
-	}
+	if (fstat(fd, &st) != 0)
+		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot stat: %s", strerror(errno));
+	/* Only regular files: a FIFO without a writer, a terminal or /dev/zero would hang or never end. */
+	if (!S_ISREG(st.st_mode))
+		return fc_err_set(err, FC_ERR_INPUT, path, 0, "is a %s, expected a regular file",
+				  S_ISDIR(st.st_mode) ? "directory" : S_ISFIFO(st.st_mode) ? "FIFO"
+				  : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "device file"
+				  : S_ISSOCK(st.st_mode) ? "socket" : "special file");
+	/* Refused before a byte is read: a sparse 1 GB file costs nothing to make and much to read. */
+	if ((uint64_t)st.st_size > max)
+		return fc_err_set(err, FC_ERR_INPUT, path, 0, "file of %lld bytes is larger than the %zu allowed",
+				  (long long)st.st_size, max);
 	for (;;) {
 		n = read(fd, chunk, sizeof(chunk));
 		if (n < 0 && errno == EINTR)
@@ -97,21 +102,33 @@ enum fc_rc fc_read_file(const char *path, size_t max, struct fc_buf *b, struct f
 		if (n < 0) {
 			int e = errno;
 
-			close(fd);
 			fc_buf_free(b);
 			return fc_err_set(err, FC_ERR_IO, path, 0, "read failed: %s", strerror(e));
 		}
 		if (n == 0)
 			break;
-		if (fc_buf_add(b, chunk, (size_t)n) != FC_OK) {
-			close(fd);
+		/* the file may grow while it is read: the cap holds all the same */
+		if (fc_buf_add(b, chunk, (size_t)n) != FC_OK)
 			return fc_err_set(err, FC_ERR_INPUT, path, 0, "file larger than %zu bytes", max);
-		}
 	}
-	close(fd);
 	if (!b->data && fc_buf_add(b, "", 0) != FC_OK)
 		return fc_err_set(err, FC_ERR_NOMEM, path, 0, "out of memory");
 	return FC_OK;
+}
+
+enum fc_rc fc_read_file(const char *path, size_t max, struct fc_buf *b, struct fc_err *err)
+{
+	enum fc_rc rc;
+	int fd;
+
+	fc_buf_init(b, max);
+	/* O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0)
+		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
+	rc = fc_read_fd(fd, path, max, b, err);
+	close(fd);
+	return rc;
 }
 
 enum fc_rc fc_write_file(const char *path, const void *data, size_t len, struct fc_err *err)

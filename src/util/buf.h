@@ -20,8 +20,11 @@ void fc_buf_free(struct fc_buf *b);
 enum fc_rc fc_buf_add(struct fc_buf *b, const void *p, size_t n);
 enum fc_rc fc_buf_addf(struct fc_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Reads a whole file (at most max bytes) into b; errors name the file. */
+/* Reads a whole regular file (at most max bytes) into b; errors name the file. A FIFO, device or
+ * socket is refused without reading, and so is a file whose size is over max. */
 enum fc_rc fc_read_file(const char *path, size_t max, struct fc_buf *b, struct fc_err *err);
+/* The same on an open descriptor (not closed); path only names it in errors. */
+enum fc_rc fc_read_fd(int fd, const char *path, size_t max, struct fc_buf *b, struct fc_err *err);
 /* Writes data to path (created or truncated), without fsync: for files inside a directory that
  * is itself renamed into place once complete. */
 enum fc_rc fc_write_file(const char *path, const void *data, size_t len, struct fc_err *err);

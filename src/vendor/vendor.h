@@ -60,7 +60,12 @@ const struct fc_vendor *const *fc_vendor_list(void);
 enum fc_rc fc_vendor_no_finalize(struct fc_parse_ctx *ctx);
 enum fc_rc fc_vendor_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n);
 
-/* Parses the file at base_dir/rel with the device's adapter, recording errors on the device. */
+/* Parses one output, already read, with the device's adapter; file names it in the model's
+ * sources (and is interned there). */
+enum fc_rc fc_vendor_parse(struct fc_model *m, struct fc_device *dev, const struct fc_vendor *v, const char *file,
+			   const char *text, size_t len, const char *command, const char *encoding, struct fc_err *err);
+/* Reads base_dir/rel (rel when absolute) and parses it: for paths the user gave (fabcheck parse);
+ * a snapshot's files are read with containment (snapshot.c). */
 enum fc_rc fc_vendor_parse_file(struct fc_model *m, struct fc_device *dev, const struct fc_vendor *v,
 				const char *base_dir, const char *rel, const char *command,
 				const char *encoding, struct fc_err *err);

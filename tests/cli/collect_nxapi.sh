@@ -32,7 +32,8 @@ P1=$(free_port); P2=$(free_port)
 "$sim" --snapshot "$root/inventories/demo" --port "$P1" --cert good.pem --key good.key --user fabcheck \
   --password-env FC_TEST_PW --default leaf1 --map 127.0.0.2=leaf1 --map 127.0.0.3=leaf2 --fault 127.0.0.3=500once \
   --chunk-bytes 1024 \
-  --fault 127.0.0.5=hang --fault 127.0.0.6=500 --fault 127.0.0.7=garbage --fault 127.0.0.8=truncate > sim1.log 2>&1 &
+  --fault 127.0.0.5=hang --fault 127.0.0.6=500 --fault 127.0.0.7=garbage --fault 127.0.0.8=truncate \
+  --fault 127.0.0.10=samesid --fault 127.0.0.11=noeoc --fault 127.0.0.12=trickle > sim1.log 2>&1 &
 pids+=($!)
 "$sim" --snapshot "$root/inventories/demo" --port "$P2" --cert other.pem --key other.key --user fabcheck \
   --password-env FC_TEST_PW --default leaf1 > sim2.log 2>&1 &
@@ -62,7 +63,8 @@ for i in $(seq 50); do grep -q READY sim1.log && grep -q READY sim2.log && break
 } > inv.yaml
 
 set +e
-"$fabcheck" collect --inventory inv.yaml --out snap --ca-file good-ca.pem --timeout 2 --batch 2 > collect.out 2> collect.err
+"$fabcheck" collect --inventory inv.yaml --out snap --ca-file good-ca.pem --timeout 2 --batch 2 \
+  --allow-outside "$root/inventories/demo" > collect.out 2> collect.err
 rc=$?
 set -e
 [ "$rc" -eq 3 ] || { cat collect.out collect.err; fail "collect exit $rc, expected 3"; }
@@ -127,7 +129,7 @@ for e in "authentication failed (HTTP 401)" "timed out" "HTTP 500" "not JSON" "T
 done
 
 # on a terminal, collection shows progress on stderr (devices done/total, errors so far)
-script -qec "\"$fabcheck\" collect --inventory inv.yaml --out snap-tty --ca-file good-ca.pem --timeout 2 --batch 2" \
+script -qec "\"$fabcheck\" collect --inventory inv.yaml --out snap-tty --ca-file good-ca.pem --timeout 2 --batch 2 --allow-outside $root/inventories/demo" \
   /dev/null > tty.txt 2>&1 || true
 grep -q "collect: 12/12 devices, 6 with errors" tty.txt || { cat tty.txt; fail "no progress line on a terminal"; }
 grep -q "collect: " collect.err && fail "progress printed when stderr is not a terminal"
@@ -153,4 +155,58 @@ EOF2
 grep -q "TLS certificate verification disabled" insecure/manifest.json || fail "no --insecure warning in the manifest"
 set +e; "$fabcheck" validate insecure --no-color > insecure.txt; set -e
 grep -q "warning: TLS certificate verification disabled" insecure.txt || fail "no --insecure warning in the report"
+# chunk mode that cannot end: the same sid again, empty chunks without "eoc", a byte at a time for
+# ever (the per-command deadline: 10 x --timeout). Each is an error for that command, never a file.
+cat > inv5.yaml <<EOF2
+version: 1
+credentials:
+  nx: {username: fabcheck, password_env: FC_TEST_PW}
+devices:
+  - {name: samesid, platform: nxos, transport: nxapi, address: "127.0.0.10:$P1", credential: nx}
+  - {name: noeoc, platform: nxos, transport: nxapi, address: "127.0.0.11:$P1", credential: nx}
+  - {name: trickle, platform: nxos, transport: nxapi, address: "127.0.0.12:$P1", credential: nx}
+EOF2
+set +e; timeout 60 "$fabcheck" collect --inventory inv5.yaml --out chunks --ca-file good-ca.pem --timeout 1 > /dev/null 2>&1; rc=$?; set -e
+[ $rc -eq 3 ] || fail "chunk faults: exit $rc, expected 3 (incomplete)"
+"$PY" - chunks/manifest.json <<'PY' || fail "chunk faults not reported as such"
+import json, sys
+devs = {d["name"]: d for d in json.load(open(sys.argv[1]))["devices"]}
+def has(dev, text):
+    assert any(text in e for e in devs[dev]["errors"]), (dev, devs[dev]["errors"])
+    assert not any(o["command"] in ("show interface", "show running-config") for o in devs[dev]["outputs"]), devs[dev]
+has("samesid", "repeated chunk session id")
+has("noeoc", "chunks in a row without data")
+has("trickle", "chunked output not complete after 10 s")
+PY
+
+# two collects into one --out: the second is refused at once, naming the first, which completes
+cat > inv6.yaml <<EOF2
+version: 1
+credentials:
+  nx: {username: fabcheck, password_env: FC_TEST_PW}
+devices:
+  - {name: slow, platform: nxos, transport: nxapi, address: "127.0.0.5:$P1", credential: nx}
+EOF2
+"$fabcheck" collect --inventory inv6.yaml --out same/ --ca-file good-ca.pem --timeout 2 > first.out 2>&1 &
+first=$!
+for i in $(seq 50); do [ -e same.partial ] && break; sleep 0.1; done
+set +e; "$fabcheck" collect --inventory inv6.yaml --out same --ca-file good-ca.pem --timeout 2 > second.out 2>&1; rc=$?; set -e
+[ $rc -eq 2 ] || fail "a second collect into the same --out: exit $rc, expected 2"
+grep -q "another fabcheck collect (pid $first) is writing this snapshot" second.out || { cat second.out; fail "second collect: no clear message"; }
+set +e; wait $first; rc=$?; set -e
+[ $rc -eq 3 ] && [ -f same/manifest.json ] && [ ! -e same.partial ] || fail "the first collect did not complete (exit $rc)"
+# a run killed midway leaves OUT.partial; the next run into OUT clears it (its pid is gone)
+[ -d killed.partial ] || fail "the killed run left no killed.partial"
+"$fabcheck" collect --inventory inv2.yaml --out killed --insecure > /dev/null 2>&1 || fail "collect after a killed run"
+[ -f killed/manifest.json ] && [ ! -e killed.partial ] || fail "the killed run's partial tree was not replaced"
+
+# a saved config given by absolute path inside the inventory's tree, and --out with a trailing slash
+mkdir -p cfgs && cp "$root/inventories/demo/devices/leaf1/show_running-config.txt" cfgs/leaf1.cfg
+printf 'version: 1\ndevices:\n  - {name: leaf1, platform: nxos, config: "%s/cfgs/leaf1.cfg"}\n' "$t" > inv7.yaml
+"$fabcheck" collect --inventory inv7.yaml --out abs/ > /dev/null || fail "collect with an absolute config"
+grep -q '"show running-config"' abs/manifest.json || fail "the absolute config was not collected"
+printf 'version: 1\ndevices:\n  - {name: leaf1, platform: nxos, config: "%s/inventories/demo/devices/leaf1/show_running-config.txt"}\n' "$root" > inv8.yaml
+set +e; "$fabcheck" collect --inventory inv8.yaml --out outside > outside.txt 2>&1; rc=$?; set -e
+[ $rc -eq 3 ] && grep -q "inv8.yaml:3: config '.*': resolves to .*, outside the inventory's directory" outside/manifest.json \
+  || { cat outside.txt; fail "collect read a config outside the inventory's tree (exit $rc)"; }
 echo "collect over NX-API: all checks passed"

@@ -301,7 +301,7 @@ static const struct bad bads[] = {
 	{ "manifest path escape", "manifest.json",
 	  "{\"format\": \"fabcheck-snapshot\", \"inventory\": \"inventory.yaml\",\n \"devices\": [{\"name\": \"sw1\", \"status\": \"ok\",\n"
 	  "  \"outputs\": [{\"command\": \"show version\", \"encoding\": \"json\", \"file\": \"../../etc/passwd\"}]}]}\n", "",
-	  "manifest.json:3: file: '../../etc/passwd' must be a path inside the snapshot", NULL },
+	  "manifest.json:3: file: '../../etc/passwd' resolves to /etc/passwd, outside the snapshot", NULL },
 	{ "manifest platform mismatch", "manifest.json",
 	  "{\"format\": \"fabcheck-snapshot\", \"inventory\": \"inventory.yaml\",\n \"devices\": [{\"name\": \"sw1\", \"status\": \"ok\",\n"
 	  "  \"platform\": \"linux\"}]}\n", "", "manifest.json:3: platform: 'linux' differs", NULL },

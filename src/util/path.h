@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* Containment of paths that untrusted inputs name. A snapshot's manifest, or an inventory in a
+ * pull request, may name files; fabcheck reads such a file only when it resolves, symlinks
+ * followed, inside a directory the input may read: the snapshot, the inventory's own tree, or a
+ * directory the user allowed with --allow-outside. Everything else is refused, never read. */
+#ifndef FC_PATH_H
+#define FC_PATH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/buf.h"
+
+#define FC_MAX_ROOTS 16
+
+/* The directories an input may read from, each resolved once (realpath). */
+struct fc_roots {
+	char *dir[FC_MAX_ROOTS];      /* owned: realpath results */
+	const char *label[FC_MAX_ROOTS]; /* for messages: "the snapshot", "--allow-outside DIR" (not owned) */
+	size_t n;
+};
+
+void fc_roots_init(struct fc_roots *r);
+void fc_roots_free(struct fc_roots *r);
+/* Adds dir (which must exist) under label. FC_ERR_IO naming dir when it cannot be resolved,
+ * FC_ERR_USAGE when FC_MAX_ROOTS are given already. */
+enum fc_rc fc_roots_add(struct fc_roots *r, const char *dir, const char *label, struct fc_err *err);
+
+/* Reads path (absolute, or relative to dir) when its resolution lies inside one of r's roots.
+ * FC_ERR_INPUT with why when it resolves outside every root (why names where it points);
+ * FC_ERR_IO when it cannot be resolved or opened; fc_read_fd's errors otherwise. The caller
+ * names the file and line of the input that gave the path. */
+enum fc_rc fc_read_inside(const struct fc_roots *r, const char *dir, const char *path, size_t max,
+			  struct fc_buf *b, char *why, size_t whysz);
+
+#endif

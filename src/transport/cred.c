@@ -31,28 +31,39 @@ static enum fc_rc from_file(const struct fc_inventory *inv, const struct fc_inv_
 	char path[4096];
 	struct stat st;
 	ssize_t n;
+	size_t len;
+	const char *rest;
 	int fd;
 
 	if (c->password_file[0] == '/')
 		snprintf(path, sizeof(path), "%s", c->password_file);
 	else
 		snprintf(path, sizeof(path), "%s/%s", inv->dir, c->password_file);
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	if (fd < 0)
 		return fc_err_set(err, FC_ERR_INPUT, inv->path, c->line, "credential '%s': cannot open password_file %s: %s",
 				  c->name, path, strerror(errno));
-	if (fstat(fd, &st) != 0 || (st.st_mode & 077) || st.st_uid != geteuid()) {
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (st.st_mode & 077) || st.st_uid != geteuid()) {
 		close(fd);
 		return fc_err_set(err, FC_ERR_INPUT, inv->path, c->line,
-				  "credential '%s': %s must be a file of yours with mode 0600 (others can read it)",
+				  "credential '%s': %s must be a regular file of yours with mode 0600",
 				  c->name, path);
 	}
+	/* one byte more than fits: a longer file is refused, not cut */
 	n = read(fd, s->password, sizeof(s->password) - 1);
 	close(fd);
 	if (n < 0)
 		return fc_err_set(err, FC_ERR_IO, inv->path, c->line, "credential '%s': cannot read %s", c->name, path);
 	s->password[n] = '\0';
-	s->password[strcspn(s->password, "\r\n")] = '\0';
+	len = strcspn(s->password, "\r\n");
+	rest = s->password + len + strspn(s->password + len, "\r\n");
+	if ((size_t)n == sizeof(s->password) - 1 || *rest) {
+		fc_secret_wipe(s);
+		return fc_err_set(err, FC_ERR_INPUT, inv->path, c->line,
+				  "credential '%s': password_file %s must hold one line of at most %zu bytes", c->name,
+				  path, sizeof(s->password) - 2);
+	}
+	s->password[len] = '\0';
 	return FC_OK;
 }
 
@@ -69,7 +80,10 @@ enum fc_rc fc_secret_load(const struct fc_inventory *inv, const struct fc_inv_de
 		return fc_err_set(err, FC_ERR_INPUT, inv->path, dev->line, "unknown credential '%s'", dev->credential);
 	if (!c->username)
 		return fc_err_set(err, FC_ERR_INPUT, inv->path, c->line, "credential '%s' has no username", c->name);
-	snprintf(s->user, sizeof(s->user), "%s", c->username);
+	if (strlen(c->username) >= sizeof(s->user) || !c->username[0])
+		return fc_err_set(err, FC_ERR_INPUT, inv->path, c->line, "credential '%s': username must be 1 to %zu characters",
+				  c->name, sizeof(s->user) - 1);
+	memcpy(s->user, c->username, strlen(c->username) + 1);
 	s->key_file = c->key_file;
 	if (c->password_env) {
 		const char *v = getenv(c->password_env);

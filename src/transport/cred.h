@@ -8,8 +8,8 @@
 #include "inventory/inventory.h"
 
 struct fc_secret {
-	char user[128];
-	char password[256];      /* zeroed by fc_secret_wipe() */
+	char user[256];          /* longer names are refused, never cut */
+	char password[1024];     /* zeroed by fc_secret_wipe(); longer passwords are refused */
 	const char *key_file;    /* SSH private key, or NULL (from the inventory) */
 };
 

@@ -17,6 +17,7 @@
 
 #include "transport/cred.h"
 #include "transport/job.h"
+#include "util/addr.h"
 #include "util/buf.h"
 
 #define MAX_OUTPUT (64u * 1024u * 1024u)
@@ -327,9 +328,9 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 	long timeout_s = (timeout_ms + 999) / 1000;
 	struct fc_secret sec;
 	struct fc_err err;
-	char host[256];
-	const char *colon;
-	unsigned port = 22;
+	struct fc_addr addr;
+	char why[256];
+	unsigned port;
 	ssh_session s;
 	const struct fc_vendor_cmd *c, *next;
 	bool fallback = false;
@@ -347,19 +348,18 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 		return;
 	}
 	pthread_mutex_unlock(&p->lock);
-	snprintf(host, sizeof(host), "%s", j->iv->address);
-	colon = strrchr(j->iv->address, ':');
-	if (colon && strchr(j->iv->address, ':') == colon) {
-		host[colon - j->iv->address] = '\0';
-		port = (unsigned)strtoul(colon + 1, NULL, 10);
+	if (!fc_addr_parse(j->iv->address, &addr, why, sizeof(why))) {   /* checked at load: no surprise here */
+		job_error(p, j, "address: %s", why);
+		goto wipe;
 	}
+	port = addr.port ? addr.port : 22;
 	s = ssh_new();
 	if (!s) {
 		job_error(p, j, "cannot create an SSH session");
 		goto wipe;
 	}
 	ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &no_config);
-	ssh_options_set(s, SSH_OPTIONS_HOST, host);
+	ssh_options_set(s, SSH_OPTIONS_HOST, addr.host);
 	ssh_options_set(s, SSH_OPTIONS_PORT, &port);
 	ssh_options_set(s, SSH_OPTIONS_USER, sec.user);
 	ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout_s);

@@ -544,8 +544,14 @@ static int cmd_explain(struct opts *o, FILE *out, FILE *errf)
 	fprintf(out, "%s - %s\nDefault severity: %s; scope: %s\nInputs: %s\n", r->id, r->title, fc_sev_name(r->severity),
 		r->scope == FC_SCOPE_LINK ? "link (both ends)" : r->scope == FC_SCOPE_DEVICE ? "device" : "fleet",
 		r->inputs);
-	for (p = r->params; p->key; p++)
-		fprintf(out, "Parameter %s (default %s): %s\n", p->key, p->def[0] ? p->def : "unset", p->doc);
+	for (p = r->params; p->key; p++) {
+		fprintf(out, "Parameter %s (default %s; ", p->key, p->def[0] ? p->def : "unset");
+		if (p->choices)
+			fprintf(out, "one of %s", p->choices);
+		else
+			fprintf(out, p->type == FC_PARAM_INT ? "a whole number from %.0f to %.0f" : "from %g to %g", p->min, p->max);
+		fprintf(out, "): %s\n", p->doc);
+	}
 	snprintf(path, sizeof(path), "%s/docs/%s.md", rules_dir(o), r->id);
 	fc_err_clear(&err);
 	if (fc_read_file(path, 1u << 20, &b, &err) != FC_OK)

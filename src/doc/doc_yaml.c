@@ -9,6 +9,8 @@
 
 struct yp {
 	yaml_parser_t parser;
+	const char *text;         /* the input, for the line of a reader error */
+	size_t len;
 	struct doc *d;
 	struct fc_err *err;
 	unsigned depth;
@@ -24,9 +26,21 @@ static enum fc_rc next_event(struct yp *y, yaml_event_t *ev)
 	if (!yaml_parser_parse(&y->parser, ev)) {
 		char msg[600];
 
+		unsigned line = (unsigned)y->parser.problem_mark.line + 1;
+
 		snprintf(msg, sizeof(msg), "%s%s%s", y->parser.problem ? y->parser.problem : "syntax error",
 			 y->parser.context ? " " : "", y->parser.context ? y->parser.context : "");
-		return yerr(y, (unsigned)y->parser.problem_mark.line + 1, msg);
+		/* the reader (bad UTF-8, control characters) gives a byte offset, not a mark */
+		if (y->parser.error == YAML_READER_ERROR) {
+			size_t i, end = y->parser.problem_offset < y->len ? y->parser.problem_offset : y->len;
+
+			for (line = 1, i = 0; i < end; i++)
+				line += y->text[i] == '\n';
+			if (y->parser.problem_value != -1 && end < y->len)
+				snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), " (byte 0x%02x)",
+					 (unsigned char)y->text[end]);
+		}
+		return yerr(y, line, msg);
 	}
 	return FC_OK;
 }
@@ -160,6 +174,8 @@ enum fc_rc doc_parse_yaml(const char *file, const char *text, size_t len, struct
 	memset(&y, 0, sizeof(y));
 	y.d = d;
 	y.err = err;
+	y.text = text;
+	y.len = len;
 	if (!yaml_parser_initialize(&y.parser)) {
 		fc_arena_free(&a);
 		return fc_err_set(err, FC_ERR_NOMEM, file, 0, "cannot initialise the YAML parser");

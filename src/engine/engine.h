@@ -57,12 +57,20 @@ struct fc_finding {
 
 enum fc_param_type { FC_PARAM_INT, FC_PARAM_DBL, FC_PARAM_STR };
 
+/* A rule's parameter, declared once: its type and either a range or the values it may take.
+ * Policy files are checked against it (an integer is an integer: 18.0 is refused), and so is the
+ * default (a test walks them all). */
 struct fc_rule_param {
 	const char *key;
 	enum fc_param_type type;
 	const char *def;       /* default, as text; "" = unset */
 	const char *doc;       /* one line, with the evidence tag [S]/[B]/[P] */
+	double min, max;       /* FC_PARAM_INT and FC_PARAM_DBL: the range, both ends included */
+	const char *choices;   /* else: the values allowed, space-separated (required for FC_PARAM_STR) */
 };
+
+/* Whether v is a value p takes; false with what was expected in why. */
+bool fc_param_check(const struct fc_rule_param *p, const char *v, char *why, size_t whysz);
 
 struct fc_rctx;
 

@@ -4,6 +4,7 @@
  *   rules:
  *     RULE-ID: { enabled: BOOL, severity: LEVEL, params: { KEY: VALUE } }
  * An unknown rule id, key or parameter is an error with file:line. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,6 +30,55 @@ struct fc_policy {
 
 static const char *const prof_keys[] = { "profile", "description", "rules", NULL };
 static const char *const rule_keys[] = { "enabled", "severity", "params", NULL };
+
+/* Whole word w of the space-separated list. */
+static bool in_choices(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	for (p = list; (p = strstr(p, w)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return true;
+	return false;
+}
+
+bool fc_param_check(const struct fc_rule_param *p, const char *v, char *why, size_t whysz)
+{
+	int64_t i;
+	double d = 0;
+
+	if (p->choices) {
+		if (in_choices(p->choices, v) && !strchr(v, ' ') && *v)
+			return true;
+		snprintf(why, whysz, "expected one of %s, found '%.60s'", p->choices, v);
+		return false;
+	}
+	switch (p->type) {
+	case FC_PARAM_INT:
+		/* 18.0 or 1e3 are no integers: read as 0 they once turned a FAIL into a PASS */
+		if (!fc_parse_i64(v, INT64_MIN, INT64_MAX, &i)) {
+			snprintf(why, whysz, "expected a whole number from %.0f to %.0f, found '%.60s'", p->min, p->max, v);
+			return false;
+		}
+		d = (double)i;
+		break;
+	case FC_PARAM_DBL:
+		if (!fc_parse_double(v, &d) || !isfinite(d)) {
+			snprintf(why, whysz, "expected a number from %g to %g, found '%.60s'", p->min, p->max, v);
+			return false;
+		}
+		break;
+	case FC_PARAM_STR:
+		snprintf(why, whysz, "the parameter declares no values it takes");
+		return false;
+	}
+	if (d < p->min || d > p->max) {
+		snprintf(why, whysz, "%.60s is outside %g..%g", v, p->min, p->max);
+		return false;
+	}
+	return true;
+}
 
 static size_t rule_index(const struct fc_rule *r)
 {
@@ -88,6 +138,7 @@ static enum fc_rc apply_file(struct fc_policy *p, const char *path, bool user, s
 		for (k = 0; k < pr->n; k++) {
 			size_t j;
 			const char *v;
+			char why[300];
 
 			for (j = 0; r->params[j].key; j++)
 				if (!strcmp(r->params[j].key, pr->keys[k]))
@@ -100,14 +151,10 @@ static enum fc_rc apply_file(struct fc_policy *p, const char *path, bool user, s
 			}
 			if ((rc = doc_as_str(d, pr->items[k], pr->keys[k], &v, err)) != FC_OK)
 				goto out;
-			if (r->params[j].type != FC_PARAM_STR) {
-				double dv;
-
-				if (!fc_parse_double(v, &dv)) {
-					rc = fc_err_set(err, FC_ERR_INPUT, d->file, pr->items[k]->line,
-							"%s: expected a number, found '%s'", pr->keys[k], v);
-					goto out;
-				}
+			if (!fc_param_check(&r->params[j], v, why, sizeof(why))) {
+				rc = fc_err_set(err, FC_ERR_INPUT, d->file, pr->items[k]->line, "%s.%s: %s", r->id,
+						pr->keys[k], why);
+				goto out;
 			}
 			rp->param[j] = fc_strdup(p->arena, v);
 			rp->param_src[j].file = fc_intern(p->arena, path);

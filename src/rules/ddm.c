@@ -14,10 +14,10 @@
 #define NOLIM ((double)NAN)   /* no limit on that side */
 
 static const struct fc_rule_param ddm_params[] = {
-	{ "fallback_temp_c", FC_PARAM_DBL, "75", "WARN at or above this temperature where a module reports no thresholds [P]" },
-	{ "fallback_rx_dbm", FC_PARAM_DBL, "-12", "WARN below this Rx power on multimode SR optics without thresholds [P]" },
-	{ "lane_rx_spread_db", FC_PARAM_DBL, "3", "FAIL when one lane's Rx is this far below the module's best lane [P]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	{ "fallback_temp_c", FC_PARAM_DBL, "75", "WARN at or above this temperature where a module reports no thresholds [P]", .min = -40, .max = 150 },
+	{ "fallback_rx_dbm", FC_PARAM_DBL, "-12", "WARN below this Rx power on multimode SR optics without thresholds [P]", .min = -40, .max = 10 },
+	{ "lane_rx_spread_db", FC_PARAM_DBL, "3", "FAIL when one lane's Rx is this far below the module's best lane [P]", .min = 0, .max = 40 },
+	{ .key = NULL },
 };
 
 struct ddm_state {
@@ -170,10 +170,10 @@ const struct fc_rule fc_rule_pfcwd_switch = {
 /* --- DDM-LINK-BUDGET ------------------------------------------------------------------------------- */
 
 static const struct fc_rule_param budget_params[] = {
-	{ "mmf_max_loss_db", FC_PARAM_DBL, "3", "WARN when far-end Tx minus near-end Rx exceeds this on multimode fibre [P]" },
+	{ "mmf_max_loss_db", FC_PARAM_DBL, "3", "WARN when far-end Tx minus near-end Rx exceeds this on multimode fibre [P]", .min = 0, .max = 40 },
 	{ "smf_max_loss_db", FC_PARAM_DBL, "6.3",
-	  "WARN above this on single-mode fibre: the channel insertion loss of 100GBASE-LR4 (802.3ba) [B]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	  "WARN above this on single-mode fibre: the channel insertion loss of 100GBASE-LR4 (802.3ba) [B]", .min = 0, .max = 40 },
+	{ .key = NULL },
 };
 
 /* The lanes of x that carry optical power readings, in order; returns the count. */

@@ -141,8 +141,8 @@ static void ebp_run(struct fc_rctx *c)
 
 static const struct fc_rule_param ebp_params[] = {
 	{ "pfc_trigger_bytes", FC_PARAM_INT, "",
-	  "the ingress pause threshold to assume where no output shows it (dynamic-threshold platforms); unset [P]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	  "the ingress pause threshold to assume where no output shows it (dynamic-threshold platforms); unset [P]", .min = 1, .max = 4294967296 },
+	{ .key = NULL },
 };
 
 const struct fc_rule fc_rule_ecn_before_pfc = {

@@ -126,9 +126,9 @@ static void ecn_sw_run(struct fc_rctx *c)
 }
 
 static const struct fc_rule_param ecn_params[] = {
-	{ "min_kmin_bytes", FC_PARAM_DBL, "5120", "WARN below this marking start (the DCQCN paper's 5 KB at 40G) [P]" },
-	{ "max_kmax_bytes", FC_PARAM_DBL, "5242880", "WARN above this marking end for ports up to 400G (5 MB) [P]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	{ "min_kmin_bytes", FC_PARAM_DBL, "5120", "WARN below this marking start (the DCQCN paper's 5 KB at 40G) [P]", .min = 0, .max = 4294967296 },
+	{ "max_kmax_bytes", FC_PARAM_DBL, "5242880", "WARN above this marking end for ports up to 400G (5 MB) [P]", .min = 1, .max = 17179869184 },
+	{ .key = NULL },
 };
 
 const struct fc_rule fc_rule_ecn_switch = {

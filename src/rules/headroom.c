@@ -12,12 +12,12 @@
 #include "rules/rules.h"
 
 static const struct fc_rule_param params[] = {
-	{ "host_max_mtu", FC_PARAM_INT, "9216", "max_mtu the mlx5 driver adds to xoff (MINIMUM_MAX_MTU) [S2]" },
-	{ "host_cell_bytes", FC_PARAM_INT, "128", "buffer cell size added to the host requirement [B]" },
-	{ "min_headroom_bytes", FC_PARAM_INT, "", "optional floor for every end, e.g. 262144; unset by default [P]" },
+	{ "host_max_mtu", FC_PARAM_INT, "9216", "max_mtu the mlx5 driver adds to xoff (MINIMUM_MAX_MTU) [S2]", .min = 576, .max = 65535 },
+	{ "host_cell_bytes", FC_PARAM_INT, "128", "buffer cell size added to the host requirement [B]", .min = 1, .max = 65536 },
+	{ "min_headroom_bytes", FC_PARAM_INT, "", "optional floor for every end, e.g. 262144; unset by default [P]", .min = 0, .max = 4294967296 },
 	{ "switch_model", FC_PARAM_STR, "auto",
-	  "switch headroom model: auto (by platform), ieee, spectrum1, spectrum4, tomahawk, trident2 [S5][S6]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	  "switch headroom model: auto (by platform), ieee, spectrum1, spectrum4, tomahawk, trident2 [S5][S6]", .choices = "auto ieee spectrum1 spectrum4 tomahawk trident2" },
+	{ .key = NULL },
 };
 
 double fc_mlx5_xoff_bytes(double speed_gbps, double cable_m, double mtu)

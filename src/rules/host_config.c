@@ -71,8 +71,8 @@ const struct fc_rule fc_rule_host_roce_mode = {
 
 static const struct fc_rule_param memlock_params[] = {
 	{ "min_bytes", FC_PARAM_INT, "0",
-	  "the workload's registration size: WARN below it unless unlimited; 0 = WARN on any finite limit [P]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	  "the workload's registration size: WARN below it unless unlimited; 0 = WARN on any finite limit [P]", .min = 0, .max = 1e15 },
+	{ .key = NULL },
 };
 
 static void memlock_run(struct fc_rctx *c)

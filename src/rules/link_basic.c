@@ -196,8 +196,8 @@ static void llfc_run(struct fc_rctx *c)
 
 static const struct fc_rule_param mtu_params[] = {
 	{ "l2_overhead", FC_PARAM_INT, "18",
-	  "bytes a switch counts beyond the host's IP MTU: Ethernet header 14 + 802.1Q tag 4 [B]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	  "bytes a switch counts beyond the host's IP MTU: Ethernet header 14 + 802.1Q tag 4 [B]", .min = 0, .max = 64 },
+	{ .key = NULL },
 };
 
 /* A switch-to-switch hop carries what the hosts send: the fabric's RoCE MTU plus the L2 header. */

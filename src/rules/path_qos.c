@@ -97,9 +97,9 @@ static bool intent_known(struct fc_rctx *c, const char *subj)
 /* --- PFC-EVERY-HOP -------------------------------------------------------------------------------- */
 
 static const struct fc_rule_param hop_params[] = {
-	{ "require_pfc", FC_PARAM_INT, "1", "1: every ISL must be no-drop on the RoCE priority (0 in lossy_ecn) [P]" },
-	{ "require_ecn", FC_PARAM_INT, "1", "1: every ISL's RoCE queue must mark ECN (0 in pfc_only) [P]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	{ "require_pfc", FC_PARAM_INT, "1", "1: every ISL must be no-drop on the RoCE priority (0 in lossy_ecn) [P]", .min = 0, .max = 1 },
+	{ "require_ecn", FC_PARAM_INT, "1", "1: every ISL's RoCE queue must mark ECN (0 in pfc_only) [P]", .min = 0, .max = 1 },
+	{ .key = NULL },
 };
 
 static void hop_run(struct fc_rctx *c)
@@ -161,8 +161,8 @@ const struct fc_rule fc_rule_pfc_every_hop = {
 static const struct fc_rule_param anti_params[] = {
 	{ "design", FC_PARAM_STR, "lossless_dcqcn",
 	  "the declared design the combination is judged by: lossless_dcqcn, pfc_only or lossy_ecn (each profile sets "
-	  "its own) [P]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	  "its own) [P]", .choices = "lossless_dcqcn pfc_only lossy_ecn" },
+	{ .key = NULL },
 };
 
 static void anti_run(struct fc_rctx *c)

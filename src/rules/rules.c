@@ -52,7 +52,7 @@ static const struct fc_rule *const registry[] = {
 	NULL,
 };
 
-const struct fc_rule_param fc_no_params[] = { { NULL, FC_PARAM_INT, NULL, NULL } };
+const struct fc_rule_param fc_no_params[] = { { .key = NULL } };
 
 const struct fc_rule *const *fc_rule_list(void)
 {

@@ -138,8 +138,8 @@ static void per_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const stru
 
 static const struct fc_rule_param flap_params[] = {
 	{ "max_per_day", FC_PARAM_DBL, "3",
-	  "FAIL above this many link-down events in a day (in the interval, when it is shorter); any event WARNs [P]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	  "FAIL above this many link-down events in a day (in the interval, when it is shorter); any event WARNs [P]", .min = 0, .max = 1e6 },
+	{ .key = NULL },
 };
 
 static void flap_iface(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *n,
@@ -193,11 +193,11 @@ const struct fc_rule fc_rule_l1_flap = {
 /* --- FEC-BER -------------------------------------------------------------------------------------- */
 
 static const struct fc_rule_param ber_params[] = {
-	{ "warn_ber_nrz", FC_PARAM_DBL, "1e-6", "WARN above this pre-FEC BER on NRZ lanes (RS(528)) [P]" },
-	{ "fail_ber_nrz", FC_PARAM_DBL, "5e-5", "FAIL at this pre-FEC BER on NRZ lanes, near RS(528)'s limit [B]" },
-	{ "warn_ber_pam4", FC_PARAM_DBL, "1e-5", "WARN above this pre-FEC BER on PAM4 lanes (RS(544)) [P]" },
-	{ "fail_ber_pam4", FC_PARAM_DBL, "2.4e-4", "FAIL at this pre-FEC BER on PAM4 lanes: RS(544)'s design input [B]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	{ "warn_ber_nrz", FC_PARAM_DBL, "1e-6", "WARN above this pre-FEC BER on NRZ lanes (RS(528)) [P]", .min = 0, .max = 0.5 },
+	{ "fail_ber_nrz", FC_PARAM_DBL, "5e-5", "FAIL at this pre-FEC BER on NRZ lanes, near RS(528)'s limit [B]", .min = 0, .max = 0.5 },
+	{ "warn_ber_pam4", FC_PARAM_DBL, "1e-5", "WARN above this pre-FEC BER on PAM4 lanes (RS(544)) [P]", .min = 0, .max = 0.5 },
+	{ "fail_ber_pam4", FC_PARAM_DBL, "2.4e-4", "FAIL at this pre-FEC BER on PAM4 lanes: RS(544)'s design input [B]", .min = 0, .max = 0.5 },
+	{ .key = NULL },
 };
 
 static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *n,
@@ -291,9 +291,9 @@ const struct fc_rule fc_rule_fec_ber = {
 /* --- PFC-RUNTIME ---------------------------------------------------------------------------------- */
 
 static const struct fc_rule_param pause_params[] = {
-	{ "warn_paused", FC_PARAM_DBL, "0.05", "WARN when the RoCE priority was paused this share of the time [P]" },
-	{ "fail_paused", FC_PARAM_DBL, "0.5", "FAIL at this share [P]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	{ "warn_paused", FC_PARAM_DBL, "0.05", "WARN when the RoCE priority was paused this share of the time [P]", .min = 0, .max = 1 },
+	{ "fail_paused", FC_PARAM_DBL, "0.5", "FAIL at this share [P]", .min = 0, .max = 1 },
+	{ .key = NULL },
 };
 
 static void pause_iface(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *n,

@@ -77,8 +77,8 @@ bool fc_sw_is_nxos(const struct fc_device *d)
 
 static const struct fc_rule_param noqos_params[] = {
 	{ "l2_overhead", FC_PARAM_INT, "18",
-	  "bytes the class MTU must exceed the fabric's IP MTU by: Ethernet header 14 + 802.1Q tag 4 [B]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	  "bytes the class MTU must exceed the fabric's IP MTU by: Ethernet header 14 + 802.1Q tag 4 [B]", .min = 0, .max = 64 },
+	{ .key = NULL },
 };
 
 /* With no type qos input policy under system qos: counts the PFC ports (mode on) without one of their
@@ -335,8 +335,8 @@ static void dscp_run(struct fc_rctx *c)
 }
 
 static const struct fc_rule_param dscp_params[] = {
-	{ "require_no_drop", FC_PARAM_INT, "1", "1: the RoCE DSCP's class must be no-drop on the RoCE CoS (0 in lossy_ecn) [P]" },
-	{ NULL, FC_PARAM_INT, NULL, NULL },
+	{ "require_no_drop", FC_PARAM_INT, "1", "1: the RoCE DSCP's class must be no-drop on the RoCE CoS (0 in lossy_ecn) [P]", .min = 0, .max = 1 },
+	{ .key = NULL },
 };
 
 const struct fc_rule fc_rule_pfc_dscp_map = {

@@ -250,6 +250,11 @@ struct bad {
 
 static const struct bad bads[] = {
 	{ "yaml syntax", "inventory.yaml", "version: 1\ndevices: [\n  {name: sw1\n", "", "inventory.yaml:", NULL },
+	/* libyaml's reader errors carry a byte offset, not a mark: they were all reported at line 1 */
+	{ "yaml invalid UTF-8", "inventory.yaml", INV_HEAD "  - {name: \"c\xff\", platform: nxos}\n", "",
+	  "inventory.yaml:5: invalid YAML: invalid leading UTF-8 octet (byte 0xff)", NULL },
+	{ "yaml control character", "inventory.yaml", INV_HEAD "  - {name: \"c\x01\", platform: nxos}\n", "",
+	  "inventory.yaml:5: invalid YAML: control characters are not allowed", NULL },
 	{ "json syntax", "inv.json", "{\"version\": 1,\n \"devices\": [}\n", "inv.json", "inv.json:2: invalid JSON", NULL },
 	{ "version wrong type", "inventory.yaml", "version: one\ndevices: []\n", "", "inventory.yaml:1: version: expected", NULL },
 	{ "unknown top key", "inventory.yaml", INV_HEAD "colour: blue\n", "", "inventory.yaml:5: inventory: unknown key 'colour'", NULL },
@@ -349,6 +354,19 @@ static void user_policy_errors(void **state)
 		{ "rules:\n  HR-SIZE:\n    params: {cell: 1}\n", "policy.yaml:3: rule HR-SIZE has no parameter 'cell'" },
 		{ "rules:\n  HR-SIZE: {severity: severe}\n", "policy.yaml:2: severity: expected" },
 		{ "rulez: {}\n", "policy.yaml:1: policy: unknown key 'rulez'" },
+		/* an integer parameter given as 18.0 was read as 0 and turned a critical MTU FAIL into a PASS */
+		{ "rules:\n  MTU-HOST-SWITCH:\n    params:\n      l2_overhead: 18.0\n",
+		  "policy.yaml:4: MTU-HOST-SWITCH.l2_overhead: expected a whole number from 0 to 64, found '18.0'" },
+		{ "rules:\n  MTU-HOST-SWITCH:\n    params: {l2_overhead: 1e1}\n", "policy.yaml:3: MTU-HOST-SWITCH.l2_overhead: expected a whole number" },
+		{ "rules:\n  MTU-HOST-SWITCH:\n    params: {l2_overhead: 900}\n", "policy.yaml:3: MTU-HOST-SWITCH.l2_overhead: 900 is outside 0..64" },
+		{ "rules:\n  MTU-HOST-SWITCH:\n    params: {l2_overhead: -4}\n", "policy.yaml:3: MTU-HOST-SWITCH.l2_overhead: -4 is outside 0..64" },
+		{ "rules:\n  PFC-RUNTIME:\n    params: {warn_paused: .nan}\n", "policy.yaml:3: PFC-RUNTIME.warn_paused: expected a number from 0 to 1, found '.nan'" },
+		{ "rules:\n  PFC-RUNTIME:\n    params: {warn_paused: nan}\n", "policy.yaml:3: PFC-RUNTIME.warn_paused: expected a number" },
+		{ "rules:\n  PFC-RUNTIME:\n    params: {fail_paused: inf}\n", "policy.yaml:3: PFC-RUNTIME.fail_paused: expected a number" },
+		{ "rules:\n  PFC-RUNTIME:\n    params: {fail_paused: 1.5}\n", "policy.yaml:3: PFC-RUNTIME.fail_paused: 1.5 is outside 0..1" },
+		{ "rules:\n  MTU-ROCE-ACTIVE:\n    params: {expected: 9000}\n",
+		  "policy.yaml:3: MTU-ROCE-ACTIVE.expected: expected one of 256 512 1024 2048 4096, found '9000'" },
+		{ "rules:\n  ECN-ANTI:\n    params: {design: lossless}\n", "policy.yaml:3: ECN-ANTI.design: expected one of" },
 	};
 	size_t i;
 
@@ -368,6 +386,27 @@ static void user_policy_errors(void **state)
 		rm_rf(d);
 		free(d);
 	}
+}
+
+/* Every parameter declares its range or its values, and its default lies in them. */
+static void param_defaults_valid(void **state)
+{
+	const struct fc_rule *const *r;
+	const struct fc_rule_param *p;
+	size_t n = 0;
+	char why[300];
+
+	(void)state;
+	for (r = fc_rule_list(); *r; r++)
+		for (p = (*r)->params; p->key; p++, n++) {
+			if (!p->choices && !(p->min < p->max))
+				fail_msg("%s.%s declares neither a range nor its values", (*r)->id, p->key);
+			if (p->type == FC_PARAM_STR && !p->choices)
+				fail_msg("%s.%s: a string parameter lists the values it takes", (*r)->id, p->key);
+			if (p->def[0] && !fc_param_check(p, p->def, why, sizeof(why)))
+				fail_msg("%s.%s default '%s': %s", (*r)->id, p->key, p->def, why);
+		}
+	assert_true(n >= 25);
 }
 
 static void policy_changes_results(void **state)
@@ -708,6 +747,7 @@ int main(void)
 		cmocka_unit_test(incomplete_is_3),
 		cmocka_unit_test(malformed_inputs),
 		cmocka_unit_test(user_policy_errors),
+		cmocka_unit_test(param_defaults_valid),
 		cmocka_unit_test(policy_changes_results),
 		cmocka_unit_test(ci_gate_yaml_json_same),
 		cmocka_unit_test(waivers),

@@ -55,7 +55,8 @@ static void long_password_file(void **state)
 
 	(void)state;
 	memset(pw, 'p', 300);
-	strcpy(pw + 300, "\n");
+	pw[300] = '\n';
+	pw[301] = '\0';
 	put("pw300", pw, 0600);
 	assert_int_equal(load("username: admin, password_file: pw300", &s, &err), FC_OK);
 	assert_int_equal(strlen(s.password), 300);   /* was cut at 255 */

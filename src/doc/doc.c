@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "util/buf.h"
+#include "util/text.h"
 #include "util/str.h"
 
 void doc_free(struct doc **d)
@@ -99,6 +100,36 @@ enum fc_rc doc_load_file(const char *path, struct doc **out, struct fc_err *err)
 	rc = doc_parse(path, b.data, b.len, out, err);
 	fc_buf_free(&b);
 	return rc;
+}
+
+static enum fc_rc check_str(const struct doc *d, const char *s, unsigned line, struct fc_err *err)
+{
+	char shown[200];
+
+	if (!s || fc_text_is_clean(s, strlen(s)))
+		return FC_OK;
+	fc_text_clean_buf(shown, sizeof(shown), s);
+	return fc_err_set(err, FC_ERR_INPUT, d->file, line,
+			  "'%s': control characters, bidi controls and invalid UTF-8 are not allowed here", shown);
+}
+
+static enum fc_rc check_node(const struct doc *d, const struct doc_node *n, struct fc_err *err)
+{
+	enum fc_rc rc;
+	size_t i;
+
+	if ((rc = check_str(d, n->str, n->line, err)) != FC_OK)
+		return rc;
+	for (i = 0; i < n->n; i++)
+		if ((n->keys && (rc = check_str(d, n->keys[i], n->key_lines[i], err)) != FC_OK) ||
+		    (rc = check_node(d, n->items[i], err)) != FC_OK)
+			return rc;
+	return FC_OK;
+}
+
+enum fc_rc doc_check_text(const struct doc *d, struct fc_err *err)
+{
+	return check_node(d, d->root, err);
 }
 
 enum fc_rc doc_expect(const struct doc *d, const struct doc_node *n, enum doc_type t, const char *what,

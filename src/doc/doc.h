@@ -43,6 +43,10 @@ enum fc_rc doc_parse(const char *file, const char *text, size_t len, struct doc 
 /* The same, reading the file. */
 enum fc_rc doc_load_file(const char *path, struct doc **out, struct fc_err *err);
 void doc_free(struct doc **d);
+/* Refuses (FC_ERR_INPUT naming the line) a key or value with a control character, a bidi
+ * control or invalid UTF-8: for fabcheck's own files (inventory, manifest, policy, waivers), whose
+ * strings reach reports as they are. Device outputs are escaped instead (util/text.h). */
+enum fc_rc doc_check_text(const struct doc *d, struct fc_err *err);
 
 /* Loader helper: appends child (and, in a map, key) to parent; *cap tracks the allocation. */
 enum fc_rc doc_add_child(struct fc_arena *a, struct doc_node *parent, size_t *cap, struct doc_node *child,

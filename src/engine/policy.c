@@ -100,6 +100,8 @@ static enum fc_rc apply_file(struct fc_policy *p, const char *path, bool user, s
 
 	if ((rc = doc_load_file(path, &d, err)) != FC_OK)
 		return rc;
+	if ((rc = doc_check_text(d, err)) != FC_OK)
+		goto out;
 	if ((rc = doc_check_keys(d, d->root, prof_keys, user ? "policy" : "profile", err)) != FC_OK)
 		goto out;
 	rules = doc_get(d->root, "rules");

@@ -44,7 +44,8 @@ enum fc_rc fc_waivers_load(const char *path, const char *today, struct fc_waiver
 	*out = NULL;
 	if ((rc = doc_load_file(path, &d, err)) != FC_OK)
 		return rc;
-	if ((rc = doc_expect(d, d->root, DOC_MAP, "waivers file", err)) != FC_OK ||
+	if ((rc = doc_check_text(d, err)) != FC_OK ||
+	    (rc = doc_expect(d, d->root, DOC_MAP, "waivers file", err)) != FC_OK ||
 	    (rc = doc_check_keys(d, d->root, top_keys, "waivers file", err)) != FC_OK)
 		goto out;
 	list = doc_get(d->root, "waivers");

@@ -354,6 +354,10 @@ enum fc_rc fc_inventory_parse(const char *path, const char *text, size_t len, st
 	*out = NULL;
 	if ((rc = doc_parse(path, text, len, &doc, err)) != FC_OK)
 		return rc;
+	if ((rc = doc_check_text(doc, err)) != FC_OK) {
+		doc_free(&doc);
+		return rc;
+	}
 	inv = fc_alloc(doc->arena, sizeof(*inv));
 	tmp = fc_strdup(doc->arena, path);
 	if (!inv || !tmp) {

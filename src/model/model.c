@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/text.h"
+
 #define INDEX_BUCKETS 4096u
 
 struct dev_entry {
@@ -23,6 +25,32 @@ static unsigned hname(const char *s)
 	for (; *s; s++)
 		h = (h ^ (unsigned char)*s) * 16777619u;
 	return h;
+}
+
+const char *fc_model_strn(struct fc_model *m, const char *s, size_t n)
+{
+	return s ? fc_text_clean(m->arena, s, n, NULL) : NULL;
+}
+
+const char *fc_model_str(struct fc_model *m, const char *s)
+{
+	return s ? fc_text_clean(m->arena, s, strlen(s), NULL) : NULL;
+}
+
+enum fc_rc fc_strlist_add(struct fc_model *m, struct fc_strlist *l, const char *v, struct fc_src src)
+{
+	const char **nv = fc_alloc(m->arena, (l->n + 1) * sizeof(*nv));
+
+	if (!nv || !(nv[l->n] = fc_model_str(m, v)))
+		return FC_ERR_NOMEM;
+	if (l->n)
+		memcpy(nv, l->v, l->n * sizeof(*nv));
+	l->v = nv;
+	l->n++;
+	l->m.known = true;
+	l->m.src = src;
+	l->m.why = NULL;
+	return FC_OK;
 }
 
 struct fc_model *fc_model_new(void)
@@ -74,7 +102,7 @@ enum fc_rc fc_model_add_device(struct fc_model *m, const char *name, enum fc_dev
 	d = fc_alloc(m->arena, sizeof(*d));
 	e = fc_alloc(m->arena, sizeof(*e));
 	m->devs = fc_grow(m->arena, m->devs, m->ndevs, &m->devs_cap, sizeof(*m->devs));
-	if (!d || !e || !m->devs || !(d->name = fc_strdup(m->arena, name)))
+	if (!d || !e || !m->devs || !(d->name = fc_model_str(m, name)))
 		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 	d->kind = kind;
 	d->status = FC_DEV_NODATA;
@@ -105,7 +133,7 @@ struct fc_iface *fc_dev_iface(struct fc_model *m, struct fc_device *d, const cha
 		return ifc;
 	ifc = fc_alloc(m->arena, sizeof(*ifc));
 	d->ifaces = fc_grow(m->arena, d->ifaces, d->nifaces, &d->ifaces_cap, sizeof(*d->ifaces));
-	if (!ifc || !d->ifaces || !(ifc->name = fc_strdup(m->arena, name)))
+	if (!ifc || !d->ifaces || !(ifc->name = fc_model_str(m, name)))
 		return NULL;
 	ifc->dev = d;
 	d->ifaces[d->nifaces++] = ifc;
@@ -117,7 +145,7 @@ enum fc_rc fc_dev_add_error(struct fc_model *m, struct fc_device *d, const char 
 	d->errors = fc_grow(m->arena, d->errors, d->nerrors, &d->errors_cap, sizeof(*d->errors));
 	if (!d->errors)
 		return FC_ERR_NOMEM;
-	d->errors[d->nerrors] = fc_strdup(m->arena, msg);
+	d->errors[d->nerrors] = fc_model_str(m, msg);
 	if (!d->errors[d->nerrors])
 		return FC_ERR_NOMEM;
 	d->nerrors++;
@@ -127,7 +155,7 @@ enum fc_rc fc_dev_add_error(struct fc_model *m, struct fc_device *d, const char 
 enum fc_rc fc_dev_add_warning(struct fc_model *m, struct fc_device *d, const char *msg)
 {
 	d->warnings = fc_grow(m->arena, d->warnings, d->nwarnings, &d->warnings_cap, sizeof(*d->warnings));
-	if (!d->warnings || !(d->warnings[d->nwarnings] = fc_strdup(m->arena, msg)))
+	if (!d->warnings || !(d->warnings[d->nwarnings] = fc_model_str(m, msg)))
 		return FC_ERR_NOMEM;
 	d->nwarnings++;
 	return FC_OK;
@@ -143,16 +171,16 @@ enum fc_rc fc_dev_add_unparsed(struct fc_model *m, struct fc_device *d, struct f
 		return FC_ERR_NOMEM;
 	u = &d->unparsed[d->nunparsed];
 	u->src = src;
-	/* reports show the start of the line: file:line says where the rest is */
-	if (len > FC_UNPARSED_SHOWN) {
+	/* reports show the start of the line (file:line says where the rest is), escaped */
+	text = fc_model_strn(m, text, len);
+	if (text && (len = strlen(text)) > FC_UNPARSED_SHOWN) {
 		size_t cut = FC_UNPARSED_SHOWN;
 
 		while (cut > 0 && ((unsigned char)text[cut] & 0xc0) == 0x80)
 			cut--;   /* not inside a UTF-8 sequence */
-		u->text = fc_sprintf(m->arena, "%.*s\u2026", (int)cut, text);
-	} else {
-		u->text = fc_strndup(m->arena, text, len);
+		text = fc_sprintf(m->arena, "%.*s\u2026", (int)cut, text);
 	}
+	u->text = text;
 	if (!u->text)
 		return FC_ERR_NOMEM;
 	d->nunparsed++;
@@ -163,7 +191,8 @@ struct fc_src fc_src_make(struct fc_model *m, const char *file, unsigned line)
 {
 	struct fc_src s;
 
-	s.file = fc_intern(m->arena, file);
+	s.file = file && !fc_text_is_clean(file, strlen(file)) ? fc_intern(m->arena, fc_model_str(m, file))
+								: fc_intern(m->arena, file);
 	s.line = line;
 	return s;
 }
@@ -194,7 +223,7 @@ void fc_set_bool(struct fc_bool *x, bool v, struct fc_src src)
 
 void fc_set_str(struct fc_model *m, struct fc_str *x, const char *v, struct fc_src src)
 {
-	x->v = fc_strdup(m->arena, v);
+	x->v = fc_model_str(m, v);
 	x->m.known = x->v != NULL;
 	x->m.src = src;
 	x->m.why = x->v ? NULL : "out of memory";

@@ -316,6 +316,14 @@ struct fc_model {
 	size_t input_errors;                 /* outputs that failed to parse (exit 2) */
 };
 
+/* The one way a string from an input enters the model: a copy in the model's arena with control
+ * characters written as escapes and invalid UTF-8 replaced (util/text.h), so that no device
+ * string can break a report or a terminal. NULL for NULL or when out of memory. */
+const char *fc_model_str(struct fc_model *m, const char *s);
+const char *fc_model_strn(struct fc_model *m, const char *s, size_t n);
+/* Appends a copy of v (through fc_model_str) to l, which becomes known from src. */
+enum fc_rc fc_strlist_add(struct fc_model *m, struct fc_strlist *l, const char *v, struct fc_src src);
+
 /* Creates an empty model; NULL when out of memory. Free with fc_model_free(). */
 struct fc_model *fc_model_new(void);
 void fc_model_free(struct fc_model **m);

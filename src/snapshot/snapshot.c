@@ -258,7 +258,7 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 
 		if ((rc = fc_roots_add(&snap, target, "the snapshot", err)) != FC_OK ||
 		    (rc = read_snapshot_doc(&snap, target, "manifest.json", NULL, 0, &b, path, sizeof(path), err)) != FC_OK ||
-		    (rc = doc_parse_json(path, b.data, b.len, &md, err)) != FC_OK)
+		    (rc = doc_parse_json(path, b.data, b.len, &md, err)) != FC_OK || (rc = doc_check_text(md, err)) != FC_OK)
 			goto out;
 		fc_buf_free(&b);
 		if ((rc = doc_check_keys(md, md->root, manifest_keys, "manifest", err)) != FC_OK ||

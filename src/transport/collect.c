@@ -22,6 +22,7 @@
 #include "util/buf.h"
 #include "util/path.h"
 #include "util/str.h"
+#include "util/text.h"
 
 static enum fc_rc copy_file(const char *from, const char *to, struct fc_err *err)
 {
@@ -77,14 +78,15 @@ void fc_job_error(struct fc_collect_job *j, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	s = fc_strdup(j->a, buf);
+	/* device messages in the manifest are escaped: validate refuses control characters there */
+	s = fc_text_clean(j->a, buf, strlen(buf), NULL);
 	j->sd->errors = append(j->a, j->sd->errors, j->sd->nerrors, sizeof(s), &s);
 	j->sd->nerrors++;
 }
 
 void fc_job_warning(struct fc_collect_job *j, const char *msg)
 {
-	const char *s = fc_strdup(j->a, msg);
+	const char *s = fc_text_clean(j->a, msg, strlen(msg), NULL);
 
 	j->warnings = append(j->a, j->warnings, j->nwarnings, sizeof(s), &s);
 	j->nwarnings++;

@@ -5,19 +5,24 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/text.h"
+
 enum fc_rc fc_err_set(struct fc_err *err, enum fc_rc rc, const char *file, unsigned line,
 		      const char *fmt, ...)
 {
 	va_list ap;
+	char msg[sizeof(err->msg)];
 
 	if (!err || err->rc != FC_OK)
 		return rc;
 	err->rc = rc;
-	snprintf(err->file, sizeof(err->file), "%s", file ? file : "");
+	/* messages quote inputs (device errors, file names): escaped like everything a report shows */
+	fc_text_clean_buf(err->file, sizeof(err->file), file ? file : "");
 	err->line = line;
 	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	fc_text_clean_buf(err->msg, sizeof(err->msg), msg);
 	return rc;
 }
 

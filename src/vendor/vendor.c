@@ -8,6 +8,8 @@
 #include "linux/linux.h"
 #include "nxos/nxos.h"
 #include "util/buf.h"
+#include "util/str.h"
+#include "util/text.h"
 
 static const struct fc_vendor *const registry[] = {
 	&fc_vendor_nxos,
@@ -42,21 +44,91 @@ enum fc_rc fc_vendor_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, co
 			  ctx->dev->name);
 }
 
+struct bad_lines {
+	unsigned line[16];
+	size_t bytes[16], n, more;
+};
+
+static void note_bad(void *ctx, unsigned line, size_t bytes)
+{
+	struct bad_lines *b = ctx;
+
+	if (b->n == 16) {
+		b->more++;
+		return;
+	}
+	b->line[b->n] = line;
+	b->bytes[b->n++] = bytes;
+}
+
+/* Records each line where invalid UTF-8 was replaced as not understood, with what it now reads. */
+static enum fc_rc record_bad(struct fc_model *m, struct fc_device *dev, const char *file, const struct fc_buf *b,
+			     const struct bad_lines *bad)
+{
+	struct fc_lines it;
+	size_t k = 0;
+	char msg[64];
+
+	fc_lines_init(&it, b->data);
+	while (k < bad->n && fc_lines_next(&it)) {
+		char *text;
+
+		if (it.lineno != bad->line[k])
+			continue;
+		snprintf(msg, sizeof(msg), "invalid UTF-8 (%zu byte%s) replaced by U+FFFD: ", bad->bytes[k],
+			 bad->bytes[k] > 1 ? "s" : "");
+		text = fc_sprintf(m->arena, "%s%.*s", msg, (int)it.len, it.line);
+		if (!text || fc_dev_add_unparsed(m, dev, fc_src_make(m, file, it.lineno), text, strlen(text)) != FC_OK)
+			return FC_ERR_NOMEM;
+		k++;
+	}
+	if (bad->more) {
+		snprintf(msg, sizeof(msg), "invalid UTF-8 replaced on %zu more line(s)", bad->more);
+		return fc_dev_add_unparsed(m, dev, fc_src_make(m, file, 0), msg, strlen(msg));
+	}
+	return FC_OK;
+}
+
 enum fc_rc fc_vendor_parse(struct fc_model *m, struct fc_device *dev, const struct fc_vendor *v, const char *file,
 			   const char *text, size_t len, const char *command, const char *encoding, struct fc_err *err)
 {
 	struct fc_parse_ctx ctx;
+	struct fc_buf fixed;
+	struct bad_lines bad;
+	const char *nul = memchr(text, '\0', len);
 	enum fc_rc rc;
 
 	ctx.m = m;
 	ctx.dev = dev;
-	ctx.file = fc_intern(m->arena, file);
+	ctx.file = fc_src_make(m, file, 0).file;
 	ctx.err = err;
 	if (!ctx.file)
 		return fc_err_set(err, FC_ERR_NOMEM, file, 0, "out of memory");
+	if (nul) {
+		unsigned line = 1;
+		const char *p;
+
+		for (p = text; p < nul; p++)
+			line += *p == '\n';
+		return fc_err_set(err, FC_ERR_INPUT, ctx.file, line, "NUL byte: binary data, not the output of '%s'",
+				  command);
+	}
+	/* invalid UTF-8 is replaced here, once for every adapter, and said where */
+	fc_buf_init(&fixed, len * 3 + 16);
+	if (!fc_utf8_valid(text, len)) {
+		memset(&bad, 0, sizeof(bad));
+		if (fc_buf_add(&fixed, text, len) != FC_OK || fc_utf8_fix(&fixed, note_bad, &bad) != FC_OK ||
+		    record_bad(m, dev, ctx.file, &fixed, &bad) != FC_OK) {
+			fc_buf_free(&fixed);
+			return fc_err_set(err, FC_ERR_NOMEM, ctx.file, 0, "out of memory");
+		}
+		text = fixed.data;
+		len = fixed.len;
+	}
 	rc = v->parse(&ctx, command, encoding, text, len);
+	fc_buf_free(&fixed);
 	if (rc == FC_ERR_UNSUPPORTED && err->rc == FC_OK)
-		fc_err_set(err, FC_ERR_INPUT, file, 0, "platform %s has no parser for '%s' (%s)", v->platform, command,
+		fc_err_set(err, FC_ERR_INPUT, ctx.file, 0, "platform %s has no parser for '%s' (%s)", v->platform, command,
 			   encoding);
 	return rc == FC_ERR_UNSUPPORTED ? FC_ERR_INPUT : rc;
 }

@@ -114,7 +114,7 @@ s = open(p).read()
 h1 = "  - {name: h1, platform: linux, transport: none}\n"
 open(p, "w").write(s.replace(h1, h1 + '  - {name: "%s", platform: linux}\n' % name.replace("\033", "\\e")))
 PY
-  expect 2 "device name '$name'" "inventory.yaml:9: name:" -- validate "$t/s"
+  expect 2 "device name '$name'" "inventory.yaml:9: " -- validate "$t/s"
 done
 long=$(printf 'h%.0s' $(seq 300))
 for addr in "$long:22" "$long" "fe80::1" "[fe80::1" "[::1]x" "10.0.0.1:0" "10.0.0.1:99999" "10.0.0.300" "host name" "[fe80::1%eth0]:22"; do

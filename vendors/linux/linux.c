@@ -87,7 +87,7 @@ static bool take_unknown(struct hp *h, const struct doc_node *n, struct fc_meta 
 		return false;
 	if ((*rc = doc_as_str(h->d, u, "unknown", &why, h->c->err)) != FC_OK)
 		return true;
-	fc_set_unknown(meta, fc_strdup(h->c->m->arena, why));
+	fc_set_unknown(meta, fc_model_str(h->c->m, why));
 	meta->src = src_of(h, n);
 	return true;
 }
@@ -175,7 +175,7 @@ static enum fc_rc get_strlist(struct hp *h, const struct doc_node *map, const ch
 		/* The document is freed after parsing: the model keeps its own copy. */
 		if ((rc = doc_as_str(h->d, n->items[i], key, &v, h->c->err)) != FC_OK)
 			return rc;
-		if (!(out->v[i] = fc_strdup(h->c->m->arena, v)))
+		if (!(out->v[i] = fc_model_str(h->c->m, v)))
 			return FC_ERR_NOMEM;
 	}
 	out->n = n->n;
@@ -265,7 +265,7 @@ static enum fc_rc dcb(struct hp *h, struct fc_iface *ifc, const struct doc_node 
 	if (!o) {
 		/* the probe's own reason where it gave one (driver without DCB, agentless capture) */
 		const struct doc_node *u = doc_get(doc_get(map, "dcb"), "unknown");
-		const char *why = u && u->str ? fc_strdup(h->c->m->arena, u->str) : "no DCB data in the host document";
+		const char *why = u && u->str ? fc_model_str(h->c->m, u->str) : "no DCB data in the host document";
 
 		if (!why)
 			return FC_ERR_NOMEM;
@@ -498,7 +498,7 @@ static enum fc_rc counters(struct hp *h, const struct doc_node *map, const char 
 
 		if ((rc = doc_as_int(h->d, n->items[i], n->keys[i], 0, INT64_MAX, &v, h->c->err)) != FC_OK)
 			return rc;
-		if (!((*out)[i].name = fc_strdup(h->c->m->arena, n->keys[i])))
+		if (!((*out)[i].name = fc_model_str(h->c->m, n->keys[i])))
 			return FC_ERR_NOMEM;
 		(*out)[i].value = v;
 	}
@@ -550,7 +550,7 @@ static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 			/* the probe's reason where it gave one */
 			const struct doc_node *r = doc_get(doc_get(o, "upstream"), "unknown");
 
-			fc_set_unknown(&ifc->pci_up_addr.m, r && r->str ? fc_strdup(h->c->m->arena, r->str)
+			fc_set_unknown(&ifc->pci_up_addr.m, r && r->str ? fc_model_str(h->c->m, r->str)
 								   : "absent from the host document");
 			ifc->pci_up_cur_speed.m = ifc->pci_up_max_speed.m = ifc->pci_up_addr.m;
 			ifc->pci_up_cur_width.m = ifc->pci_up_max_width.m = ifc->pci_up_addr.m;
@@ -628,7 +628,7 @@ static enum fc_rc gid(struct hp *h, struct fc_rdma_port *p, const struct doc_nod
 	if (!doc_get(n, "index"))
 		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, n->line, "gid: missing required key 'index'");
 	g->index = (int)idx;
-	lc = fc_strdup(h->c->m->arena, s);
+	lc = fc_strdup(h->c->m->arena, fc_model_str(h->c->m, s));
 	if (!lc)
 		return FC_ERR_NOMEM;
 	for (char *q = lc; *q; q++)
@@ -643,7 +643,7 @@ static enum fc_rc gid(struct hp *h, struct fc_rdma_port *p, const struct doc_nod
 	if ((rc = doc_opt_str(h->d, n, "netdev", &g->netdev, h->c->err)) != FC_OK)
 		return rc;
 	g->type = fc_intern(h->c->m->arena, g->type);
-	g->netdev = fc_intern(h->c->m->arena, g->netdev);
+	g->netdev = fc_intern(h->c->m->arena, fc_model_str(h->c->m, g->netdev));
 	g->src = src_of(h, n);
 	p->ngids++;
 	return FC_OK;
@@ -734,7 +734,7 @@ static enum fc_rc rdma(struct hp *h, const struct doc_node *root)
 			return FC_ERR_NOMEM;
 		rd = &dev->rdma[dev->nrdma];
 		memset(rd, 0, sizeof(*rd));
-		rd->name = fc_strdup(h->c->m->arena, name);
+		rd->name = fc_model_str(h->c->m, name);
 		if ((rc = get_str(h, n, "kind", &rd->kind)) != FC_OK || (rc = get_str(h, n, "fw_ver", &rd->fw_ver)) != FC_OK ||
 		    (rc = get_str(h, n, "board_id", &rd->board_id)) != FC_OK ||
 		    (rc = get_str(h, n, "hca_type", &rd->hca_type)) != FC_OK)

@@ -56,14 +56,12 @@ enum fc_rc fc_linux_ip_text(struct fc_parse_ctx *c, const char *text, bool with_
 			fc_set_unknown(&ifc->addresses.m, "ip link show prints no addresses");
 			continue;
 		}
-		ifc->addresses.v = fc_alloc(c->m->arena, (x->naddrs + 1) * sizeof(*ifc->addresses.v));
-		if (!ifc->addresses.v) {
-			free(ifs);
-			return FC_ERR_NOMEM;
-		}
+		ifc->addresses.n = 0;
 		for (j = 0; j < x->naddrs; j++)
-			ifc->addresses.v[j] = fc_strdup(c->m->arena, x->addrs[j]);
-		ifc->addresses.n = x->naddrs;
+			if (fc_strlist_add(c->m, &ifc->addresses, x->addrs[j], fc_src_at(c->file, x->addr_line[0])) != FC_OK) {
+				free(ifs);
+				return FC_ERR_NOMEM;
+			}
 		ifc->addresses.m.known = true;
 		ifc->addresses.m.src = fc_src_at(c->file, x->naddrs ? x->addr_line[0] : x->line);
 	}

@@ -160,7 +160,7 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 
 		while (len && (d[len - 1] == ' ' || d[len - 1] == '\r'))
 			len--;
-		fc_set_str(m, &ifc->description, fc_strndup(m->arena, d, len), s);
+		fc_set_str(m, &ifc->description, fc_model_strn(m, d, len), s);
 	} else if (!strcmp(w[0], "shutdown") && n == 1) {
 		fc_set_str(m, &ifc->admin_state, "down", s);
 	} else if (!strcmp(w[0], "no") && n == 2 && !strcmp(w[1], "shutdown")) {
@@ -224,18 +224,8 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 		else
 			return not_understood(g);
 	} else if (!strcmp(w[0], "ip") && n >= 3 && !strcmp(w[1], "address")) {
-		struct fc_strlist *a = &ifc->addresses;
-		const char **nv = fc_alloc(m->arena, (a->n + 1) * sizeof(*nv));
-
-		if (!nv)
+		if (fc_strlist_add(m, &ifc->addresses, w[2], s) != FC_OK)
 			return FC_ERR_NOMEM;
-		if (a->n)
-			memcpy(nv, a->v, a->n * sizeof(*nv));
-		nv[a->n] = fc_strdup(m->arena, w[2]);
-		a->v = nv;
-		a->n++;
-		a->m.known = true;
-		a->m.src = s;
 	} else if (!strcmp(w[0], "no") && n == 2 && !strcmp(w[1], "switchport")) {
 		fc_set_str(m, &ifc->port_mode, "routed", s);
 	} else if (!strcmp(w[0], "switchport") && n == 3 && !strcmp(w[1], "mode")) {
@@ -307,7 +297,7 @@ static enum fc_rc cmap_line(struct cfg *g, char **w, size_t n)
 			return not_understood(g);
 		cm->qos_group |= (uint8_t)mask;
 	} else if (n >= 4 && !strcmp(w[0], "match") && !strcmp(w[1], "access-group") && !strcmp(w[2], "name")) {
-		cm->acl = fc_strdup(g->c->m->arena, w[3]);
+		cm->acl = fc_model_str(g->c->m, w[3]);
 	} else {
 		return not_understood(g);
 	}
@@ -570,7 +560,7 @@ static enum fc_rc acl_line(struct cfg *g, char **w, size_t n)
 	} else {
 		return not_understood(g);
 	}
-	ace.text = fc_strndup(m->arena, g->line + g->indent, g->len - (size_t)g->indent);
+	ace.text = fc_model_strn(m, g->line + g->indent, g->len - (size_t)g->indent);
 	ace.loc = here(g);
 	acl->aces = fc_grow(m->arena, acl->aces, acl->n, &acl->cap, sizeof(*acl->aces));
 	if (!acl->aces || !ace.text)
@@ -639,7 +629,7 @@ static enum fc_rc breakout_line(struct cfg *g, char **w, size_t n)
 	b->module = (int)mod;
 	b->port_lo = (int)lo;
 	b->port_hi = (int)hi;
-	b->map = fc_strdup(g->c->m->arena, w[7]);
+	b->map = fc_model_str(g->c->m, w[7]);
 	b->src = here(g);
 	return FC_OK;
 }
@@ -750,7 +740,7 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 		memset(cm, 0, sizeof(*cm));
 		cm->type = t;
 		cm->match_all = !strcmp(w[3], "match-all");
-		cm->name = fc_strdup(m->arena, (!strcmp(w[3], "match-any") || !strcmp(w[3], "match-all")) && n >= 5
+		cm->name = fc_model_str(m, (!strcmp(w[3], "match-any") || !strcmp(w[3], "match-all")) && n >= 5
 						       ? w[4] : w[3]);
 		cm->src = here(g);
 		g->cmap = cm;
@@ -772,7 +762,7 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 		pm = &q->pmaps[q->npmaps++];
 		memset(pm, 0, sizeof(*pm));
 		pm->type = t;
-		pm->name = fc_strdup(m->arena, w[3]);
+		pm->name = fc_model_str(m, w[3]);
 		pm->src = here(g);
 		g->pmap = pm;
 		g->blk = B_PMAP;
@@ -793,7 +783,7 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 			acl = &d->acls[d->nacls++];
 		}
 		memset(acl, 0, sizeof(*acl));
-		acl->name = fc_strdup(m->arena, w[2]);
+		acl->name = fc_model_str(m, w[2]);
 		acl->src = here(g);
 		g->acl = acl;
 		g->blk = B_ACL;
@@ -832,7 +822,7 @@ static enum fc_rc pmap_line(struct cfg *g, char **w, size_t n)
 		return FC_ERR_NOMEM;
 	pc = &pm->classes[pm->n++];
 	memset(pc, 0, sizeof(*pc));
-	pc->name = fc_strdup(m->arena, name);
+	pc->name = fc_model_str(m, name);
 	pc->src = here(g);
 	g->pclass = pc;
 	g->pclass_indent = g->indent;

@@ -27,21 +27,6 @@ static struct fc_src at(struct fc_parse_ctx *c, unsigned line)
 	return fc_src_make(c->m, c->file, line);
 }
 
-static void addlist(struct fc_model *m, struct fc_strlist *l, const char *v, struct fc_src s)
-{
-	const char **nv = fc_alloc(m->arena, (l->n + 1) * sizeof(*nv));
-
-	if (!nv)
-		return;
-	if (l->n)
-		memcpy(nv, l->v, l->n * sizeof(*nv));
-	nv[l->n] = fc_strdup(m->arena, v);
-	l->v = nv;
-	l->n++;
-	l->m.known = true;
-	l->m.src = s;
-}
-
 static enum fc_rc no_rows(struct fc_parse_ctx *c, const char *what)
 {
 	return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "%s: no rows found; not the output of this command?", what);
@@ -104,7 +89,7 @@ enum fc_rc nxos_parse_capabilities_text(struct fc_parse_ctx *c, const char *text
 
 			ifc->speeds_capable.n = 0;
 			for (tok = strtok_r(val, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-				addlist(c->m, &ifc->speeds_capable, tok, at(c, it.lineno));
+				fc_strlist_add(c->m, &ifc->speeds_capable, tok, at(c, it.lineno));
 		} else if (!strcmp(key, "PFC capable")) {
 			fc_set_bool(&ifc->pfc_capable, !strcmp(val, "yes"), at(c, it.lineno));
 		} else if (!strcmp(key, "FEC capable")) {
@@ -466,7 +451,7 @@ enum fc_rc nxos_parse_acl_text(struct fc_parse_ctx *c, const char *text)
 					return FC_ERR_NOMEM;
 				acl = &d->acls[d->nacls++];
 				memset(acl, 0, sizeof(*acl));
-				acl->name = fc_strdup(c->m->arena, name);
+				acl->name = fc_model_str(c->m, name);
 				acl->src = at(c, it.lineno);
 				lists++;
 				continue;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "probe/fs.h"
 #include "probe/probe.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -49,16 +50,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fc_lldpcli_json0(text, "ens1f0", lldp, why, sizeof(why));
 	fc_ipt_roce_verdict(text, "ens1f0", why, sizeof(why), where, sizeof(where));
 	{
-		struct fc_ip_iface *ifs = calloc(8, sizeof(*ifs));
-		size_t nifs;
+		struct fc_ip_iface *ifs = NULL;
+		size_t nifs = 0;
 
-		if (ifs)
-			fc_ip_text(text, ifs, 8, &nifs, why, sizeof(why));
-		free(ifs);
+		fc_ip_text(text, &ifs, &nifs, why, sizeof(why));
+		fc_ip_free(ifs, nifs);
 	}
 	fc_ibv_devinfo_mtu(text, "mlx5_0", 1, &mtu, why, sizeof(why));
 	memset(&ml, 0, sizeof(ml));
-	fc_limits_text(text, "limits.conf", "/nonexistent", "slurm", &ml, why, sizeof(why));
+	{
+		/* an empty tree: no /etc/group to look groups up in */
+		struct fc_memfs *mem = fc_memfs_new();
+		struct fc_fs fs;
+
+		if (mem) {
+			fc_fs_open_mem(&fs, mem);
+			fc_limits_text(text, "limits.conf", &fs, "slurm", &ml, why, sizeof(why));
+			fc_memfs_free(&mem);
+		}
+	}
 	fc_module_decode(data, size, &mi, why, sizeof(why));
 	free(li);
 	free(lldp);

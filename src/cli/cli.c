@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "probe/fs.h"
 #include "probe/probe.h"
 #include "model/model_json.h"
 #include "report/report.h"
@@ -481,6 +482,9 @@ static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 static int cmd_probe(struct opts *o, FILE *out, FILE *errf)
 {
 	struct fc_probe_opts po;
+	struct fc_fs fs;
+	char why[600];
+	enum fc_rc rc;
 	struct fc_err err;
 	char *json = NULL;
 	bool usable = false;
@@ -489,17 +493,19 @@ static int cmd_probe(struct opts *o, FILE *out, FILE *errf)
 	if (o->npos)
 		return bad_usage(errf, "probe takes no arguments (use --interface NAME)");
 	memset(&po, 0, sizeof(po));
-	po.root = o->root ? o->root : "";
+	/* a root means a recorded host: its kernel replies are recorded too, or it is an agentless
+	 * capture (the standard tools' outputs in .fabcheck-outputs/); its reads stay inside it */
+	if (!fc_fs_open_disk(&fs, o->root ? o->root : "", why, sizeof(why)))
+		return bad_usage(errf, "--root: %s", why);
+	po.fs = &fs;
 	po.ifaces = o->nifaces ? o->ifaces : NULL;
 	po.nifaces = (size_t)o->nifaces;
-	/* a root prefix means a recorded host: its kernel replies are recorded too, or it is an
-	 * agentless capture (the standard tools' outputs in .fabcheck-outputs/) */
-	po.ops = fc_probe_ops_for(po.root);
 	po.memlock_user = o->memlock_user;
 	po.lldpd_socket = o->lldpd_socket;
-	po.ops_ctx = (void *)(uintptr_t)po.root;
 	fc_err_clear(&err);
-	if (fc_probe_run(&po, &json, &usable, &err) != FC_OK)
+	rc = fc_probe_run(&po, &json, &usable, &err);
+	fc_fs_close(&fs);
+	if (rc != FC_OK)
 		return report_err(errf, &err);
 	if (o->out) {
 		code = fc_write_file_atomic(o->out, json, strlen(json), &err) == FC_OK ? 0 : report_err(errf, &err);

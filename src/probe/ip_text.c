@@ -11,6 +11,7 @@
  * these (valid_lft, altname, alias, vf ...) carry nothing fabcheck models and are skipped;
  * anything before the first header is an error. */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,30 +36,41 @@ static const char *word_after(const char *line, const char *key, char *buf, size
 	return NULL;
 }
 
+/* Copies n bytes of s into a field of size bytes; false when they do not fit. */
+static bool field(char *dst, size_t size, const char *s, size_t n)
+{
+	if (n >= size)
+		return false;
+	memcpy(dst, s, n);
+	dst[n] = '\0';
+	return true;
+}
+
 static enum fc_rc header(const char *l, unsigned lineno, struct fc_ip_iface *o, char *why, size_t whysz)
 {
 	char *end, w[64];
 	long idx = strtol(l, &end, 10);
-	const char *name, *flags, *fe;
-	size_t nl;
+	const char *name, *flags, *fe, *what = "'N: NAME: <FLAGS> mtu M ...'";
+	size_t nl, at;
 
 	memset(o, 0, sizeof(*o));
 	o->mtu = -1;
 	o->line = lineno;
-	if (end == l || idx < 0 || strncmp(end, ": ", 2))
+	if (end == l || idx < 0 || idx > INT32_MAX || strncmp(end, ": ", 2))
 		goto bad;
 	o->ifindex = (int)idx;
 	name = end + 2;
 	nl = strcspn(name, ":");
-	if (!name[nl] || nl == 0 || nl >= sizeof(o->name) + 16)
-		goto bad;
 	/* "eth0@if5" (veth, vlan): the name is before the @ */
-	snprintf(o->name, sizeof(o->name), "%.*s", (int)(strcspn(name, "@") < nl ? strcspn(name, "@") : nl), name);
+	at = strcspn(name, "@") < nl ? strcspn(name, "@") : nl;
+	if (!name[nl] || nl == 0 || !field(o->name, sizeof(o->name), name, at)) {
+		what = "a name of 1 to 15 characters";
+		goto bad;
+	}
 	flags = strchr(name + nl, '<');
 	fe = flags ? strchr(flags, '>') : NULL;
-	if (!flags || !fe)
+	if (!flags || !fe || !field(o->flags, sizeof(o->flags), flags + 1, (size_t)(fe - flags - 1)))
 		goto bad;
-	snprintf(o->flags, sizeof(o->flags), "%.*s", (int)(fe - flags - 1), flags + 1);
 	if (word_after(fe, "mtu", w, sizeof(w))) {
 		int64_t v;
 
@@ -66,76 +78,147 @@ static enum fc_rc header(const char *l, unsigned lineno, struct fc_ip_iface *o, 
 			goto bad;
 		o->mtu = (int)v;
 	}
-	if (word_after(fe, "state", w, sizeof(w)))
-		snprintf(o->state, sizeof(o->state), "%.15s", w);
-	if (word_after(fe, "master", w, sizeof(w)))
-		snprintf(o->master, sizeof(o->master), "%.31s", w);
+	if ((word_after(fe, "state", w, sizeof(w)) && !field(o->state, sizeof(o->state), w, strlen(w))) ||
+	    (word_after(fe, "master", w, sizeof(w)) && !field(o->master, sizeof(o->master), w, strlen(w)))) {
+		what = "a state and master of at most 15 characters";
+		goto bad;
+	}
 	return FC_OK;
 bad:
-	snprintf(why, whysz, "line %u: expected 'N: NAME: <FLAGS> mtu M ...', found '%.60s'", lineno, l);
+	snprintf(why, whysz, "line %u: expected %s, found '%.60s'", lineno, what, l);
 	return FC_ERR_INPUT;
 }
 
-enum fc_rc fc_ip_text(const char *text, struct fc_ip_iface *out, size_t max, size_t *n, char *why, size_t whysz)
+void fc_ip_free(struct fc_ip_iface *ifs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; ifs && i < n; i++) {
+		free(ifs[i].addrs);
+		free(ifs[i].addr_line);
+	}
+	free(ifs);
+}
+
+static enum fc_rc add_addr(struct fc_ip_iface *cur, const char *a, size_t al, unsigned lineno, char *why, size_t whysz)
+{
+	if (cur->naddrs == cur->addr_cap) {
+		size_t nc = cur->addr_cap ? cur->addr_cap * 2 : 8;
+		char (*na)[64] = realloc(cur->addrs, nc * sizeof(*na));
+		unsigned *nl = na ? realloc(cur->addr_line, nc * sizeof(*nl)) : NULL;
+
+		if (na)
+			cur->addrs = na;
+		if (!na || !nl) {
+			snprintf(why, whysz, "out of memory");
+			return FC_ERR_NOMEM;
+		}
+		cur->addr_line = nl;
+		cur->addr_cap = nc;
+	}
+	if (!memchr(a, '/', al) || !field(cur->addrs[cur->naddrs], sizeof(cur->addrs[0]), a, al)) {
+		snprintf(why, whysz, "line %u: expected ADDRESS/PREFIX (at most 63 characters), found '%.*s'", lineno,
+			 (int)(al < 80 ? al : 80), a);
+		return FC_ERR_INPUT;
+	}
+	cur->addr_line[cur->naddrs++] = lineno;
+	return FC_OK;
+}
+
+enum fc_rc fc_ip_text(const char *text, struct fc_ip_iface **out, size_t *n, char *why, size_t whysz)
 {
 	struct fc_lines it;
-	struct fc_ip_iface *cur = NULL;
-	enum fc_rc rc;
+	struct fc_ip_iface *ifs = NULL;
+	size_t cap = 0;
+	enum fc_rc rc = FC_OK;
+	char *line = NULL;
 
 	*n = 0;
+	*out = NULL;
 	fc_lines_init(&it, text);
-	while (fc_lines_next(&it)) {
-		char line[512], *l;
-		size_t len = it.len < sizeof(line) - 1 ? it.len : sizeof(line) - 1;
+	while (rc == FC_OK && fc_lines_next(&it)) {
+		char *l;
+		size_t len = it.len;
 
-		memcpy(line, it.line, len);
-		line[len] = '\0';
+		free(line);
+		if (!(line = strndup(it.line, it.len))) {
+			rc = FC_ERR_NOMEM;
+			break;
+		}
 		while (len && isspace((unsigned char)line[len - 1]))
 			line[--len] = '\0';
 		if (!len)
 			continue;
 		if (isdigit((unsigned char)line[0])) {
-			if (*n >= max) {
-				snprintf(why, whysz, "line %u: more than %zu interfaces", it.lineno, max);
-				return FC_ERR_INPUT;
+			if (*n == cap) {
+				struct fc_ip_iface *ni = realloc(ifs, (cap = cap ? cap * 2 : 8) * sizeof(*ni));
+
+				if (!ni) {
+					rc = FC_ERR_NOMEM;
+					break;
+				}
+				ifs = ni;
 			}
-			cur = &out[(*n)++];
-			if ((rc = header(line, it.lineno, cur, why, whysz)) != FC_OK)
-				return rc;
+			rc = header(line, it.lineno, &ifs[*n], why, whysz);
+			(*n)++;
 			continue;
 		}
-		if (!cur) {
+		if (!*n) {
 			/* a tool's error ("Device "x" does not exist.", "Option "-j" is unknown") */
 			snprintf(why, whysz, "line %u: expected 'N: NAME: <FLAGS> ...', found '%.60s'", it.lineno, line);
-			return strstr(line, "does not exist") || strstr(line, "is unknown") ? FC_ERR_UNSUPPORTED : FC_ERR_INPUT;
+			rc = strstr(line, "does not exist") || strstr(line, "is unknown") ? FC_ERR_UNSUPPORTED : FC_ERR_INPUT;
+			break;
 		}
 		for (l = line; *l == ' ' || *l == '\t'; l++)
 			;
 		if (!strncmp(l, "link/", 5)) {
-			char type[32], mac[64];
+			struct fc_ip_iface *cur = &ifs[*n - 1];
+			const char *t = l + 5, *mac = t + strcspn(t, " ");
+			size_t ml;
 
-			if (sscanf(l + 5, "%31s %63s", type, mac) < 1)
-				continue;
-			snprintf(cur->type, sizeof(cur->type), "%s", type);
-			if (strcmp(type, "none") && sscanf(l + 5, "%*s %63s", mac) == 1) {
-				snprintf(cur->mac, sizeof(cur->mac), "%s", mac);
+			mac += strspn(mac, " ");
+			ml = strcspn(mac, " ");
+			if (!field(cur->type, sizeof(cur->type), t, strcspn(t, " ")) ||
+			    (strcmp(cur->type, "none") && ml && !field(cur->mac, sizeof(cur->mac), mac, ml))) {
+				snprintf(why, whysz, "line %u: expected 'link/TYPE ADDRESS' of at most 31 and 63 characters", it.lineno);
+				rc = FC_ERR_INPUT;
+				break;
+			}
+			if (cur->mac[0])
 				cur->mac_line = it.lineno;
-			}
-		} else if ((!strncmp(l, "inet ", 5) || !strncmp(l, "inet6 ", 6)) && cur->naddrs < FC_IP_MAX_ADDRS) {
+		} else if (!strncmp(l, "inet ", 5) || !strncmp(l, "inet6 ", 6)) {
 			const char *a = l + (l[4] == '6' ? 6 : 5);
-			size_t al = strcspn(a, " ");
 
-			if (!memchr(a, '/', al)) {
-				snprintf(why, whysz, "line %u: expected ADDRESS/PREFIX after '%.5s'", it.lineno, l);
-				return FC_ERR_INPUT;
-			}
-			snprintf(cur->addrs[cur->naddrs], sizeof(cur->addrs[0]), "%.*s", (int)al, a);
-			cur->addr_line[cur->naddrs++] = it.lineno;
+			rc = add_addr(&ifs[*n - 1], a, strcspn(a, " "), it.lineno, why, whysz);
 		}
 	}
-	if (!*n) {
+	free(line);
+	if (rc == FC_ERR_NOMEM)
+		snprintf(why, whysz, "out of memory");
+	if (rc == FC_OK && !*n) {
 		snprintf(why, whysz, "line 1: expected 'N: NAME: <FLAGS> ...'");
-		return FC_ERR_INPUT;
+		rc = FC_ERR_INPUT;
 	}
+	if (rc != FC_OK) {
+		fc_ip_free(ifs, *n);
+		*n = 0;
+		return rc;
+	}
+	*out = ifs;
 	return FC_OK;
+}
+
+bool fc_addr_push(char (*out)[64], size_t max, size_t *n, const char *addr, size_t len, char *why, size_t whysz)
+{
+	if (*n >= max) {
+		snprintf(why, whysz, "more than %zu addresses on the interface: none taken rather than some", max);
+		return false;
+	}
+	if (len >= 64) {
+		snprintf(why, whysz, "address '%.80s' longer than 63 characters", addr);
+		return false;
+	}
+	memcpy(out[*n], addr, len);
+	out[(*n)++][len] = '\0';
+	return true;
 }

@@ -3,80 +3,94 @@
  * /etc/security/limits.d/NAME.conf in name order. As pam_limits applies them: an entry for the user
  * beats one for a group it is in ("@group"), which beats "*"; between equal ones the later
  * wins. "soft" and "-" set the soft limit a session starts with. memlock is in KiB; "unlimited",
- * "infinity" and "-1" mean no limit. Group membership from <root>/etc/passwd and /etc/group. */
+ * "infinity" and "-1" mean no limit. Group membership from /etc/passwd and /etc/group. */
 #include <ctype.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "probe/fs.h"
 #include "probe/probe.h"
 #include "util/buf.h"
 #include "util/str.h"
 
 enum { PRIO_NONE, PRIO_ALL, PRIO_GROUP, PRIO_USER };
 
-/* Is user in group? (primary group from passwd, supplementary from group) */
-static bool in_group(const char *root, const char *user, const char *group)
+/* The fields of one line of a colon-separated file (passwd, group): at most 4, split by hand
+ * because fields may be empty. */
+static size_t fields(char *line, char *fld[4])
 {
-	char path[4096], line[1024];
-	FILE *f;
+	size_t k;
+
+	fld[0] = line;
+	for (k = 1; k < 4 && (fld[k] = strchr(fld[k - 1], ':')); k++)
+		*fld[k]++ = '\0';
+	return k;
+}
+
+/* Is user in group? (primary group from passwd, supplementary from group) */
+static bool in_group(const struct fc_fs *fs, const char *user, const char *group)
+{
+	struct fc_buf b;
+	struct fc_lines it;
+	char why[256], gid[32] = "";
 	bool in = false;
-	char gid[32] = "";
 
-	snprintf(path, sizeof(path), "%s/etc/group", root);
-	if (!(f = fopen(path, "r")))
+	if (!fc_fs_read(fs, "/etc/group", 64u << 20, &b, why, sizeof(why)))
 		return false;
-	while (!in && fgets(line, sizeof(line), f)) {
-		/* name:x:gid:member,member -- fields may be empty, so split by hand */
-		char *fld[4] = { line, NULL, NULL, NULL }, *m, *save = NULL;
-		int k;
+	fc_lines_init(&it, b.data);
+	while (!in && fc_lines_next(&it)) {
+		/* name:x:gid:member,member */
+		char *line = strndup(it.line, it.len), *fld[4] = { NULL, NULL, NULL, NULL }, *m, *save = NULL;
 
-		line[strcspn(line, "\n")] = '\0';
-		for (k = 1; k < 4 && fld[k - 1] && (fld[k] = strchr(fld[k - 1], ':')); k++)
-			*fld[k]++ = '\0';
-		if (!fld[2] || strcmp(fld[0], group))
-			continue;
-		snprintf(gid, sizeof(gid), "%s", fld[2]);
-		for (m = fld[3] ? strtok_r(fld[3], ",", &save) : NULL; m && !in; m = strtok_r(NULL, ",", &save))
-			in = !strcmp(m, user);
+		if (!line)
+			break;
+		if (fields(line, fld) == 4 && !strcmp(fld[0], group)) {
+			snprintf(gid, sizeof(gid), "%s", fld[2]);
+			for (m = strtok_r(fld[3], ",", &save); m && !in; m = strtok_r(NULL, ",", &save))
+				in = !strcmp(m, user);
+		}
+		free(line);
 	}
-	fclose(f);
-	if (in || !gid[0])
+	fc_buf_free(&b);
+	if (in || !gid[0] || !fc_fs_read(fs, "/etc/passwd", 64u << 20, &b, why, sizeof(why)))
 		return in;
-	snprintf(path, sizeof(path), "%s/etc/passwd", root);
-	if (!(f = fopen(path, "r")))
-		return false;
-	while (!in && fgets(line, sizeof(line), f)) {
+	fc_lines_init(&it, b.data);
+	while (!in && fc_lines_next(&it)) {
 		/* name:x:uid:gid:... */
-		char *fld[4] = { line, NULL, NULL, NULL };
-		int k;
+		char *line = strndup(it.line, it.len), *fld[4] = { NULL, NULL, NULL, NULL };
 
-		for (k = 1; k < 4 && fld[k - 1] && (fld[k] = strchr(fld[k - 1], ':')); k++)
-			*fld[k]++ = '\0';
-		if (fld[3])
-			fld[3][strcspn(fld[3], ":\n")] = '\0';
-		in = fld[3] && !strcmp(fld[0], user) && !strcmp(fld[3], gid);
+		if (!line)
+			break;
+		if (fields(line, fld) == 4) {
+			fld[3][strcspn(fld[3], ":")] = '\0';
+			in = !strcmp(fld[0], user) && !strcmp(fld[3], gid);
+		}
+		free(line);
 	}
-	fclose(f);
+	fc_buf_free(&b);
 	return in;
 }
 
-enum fc_rc fc_limits_text(const char *text, const char *file, const char *root, const char *user,
+enum fc_rc fc_limits_text(const char *text, const char *file, const struct fc_fs *fs, const char *user,
 			  struct fc_memlock *st, char *why, size_t whysz)
 {
 	struct fc_lines it;
-	char line[512];
+	char *line = NULL;
+	enum fc_rc rc = FC_OK;
 
 	fc_lines_init(&it, text);
-	while (fc_lines_next(&it)) {
+	while (rc == FC_OK && fc_lines_next(&it)) {
 		char *w[5], *save = NULL, *tok;
-		size_t n = it.len < sizeof(line) - 1 ? it.len : sizeof(line) - 1, k = 0;
+		size_t k = 0;
 		int prio;
 		int64_t kib;
 
-		memcpy(line, it.line, n);
-		line[n] = '\0';
+		free(line);
+		if (!(line = strndup(it.line, it.len))) {
+			snprintf(why, whysz, "out of memory");
+			return FC_ERR_NOMEM;
+		}
 		line[strcspn(line, "#")] = '\0';
 		for (tok = strtok_r(line, " \t", &save); tok && k < 5; tok = strtok_r(NULL, " \t", &save))
 			w[k++] = tok;
@@ -84,13 +98,14 @@ enum fc_rc fc_limits_text(const char *text, const char *file, const char *root, 
 			continue;
 		if (k != 4) {
 			snprintf(why, whysz, "%s:%u: expected '<domain> <type> <item> <value>'", file, it.lineno);
-			return FC_ERR_INPUT;
+			rc = FC_ERR_INPUT;
+			break;
 		}
 		if (strcmp(w[2], "memlock") || (strcmp(w[1], "soft") && strcmp(w[1], "-")))
 			continue;
 		if (!strcmp(w[0], user))
 			prio = PRIO_USER;
-		else if (w[0][0] == '@' && in_group(root, user, w[0] + 1))
+		else if (w[0][0] == '@' && in_group(fs, user, w[0] + 1))
 			prio = PRIO_GROUP;
 		else if (!strcmp(w[0], "*"))
 			prio = PRIO_ALL;
@@ -104,61 +119,43 @@ enum fc_rc fc_limits_text(const char *text, const char *file, const char *root, 
 			st->bytes = kib * 1024;
 		} else {
 			snprintf(why, whysz, "%s:%u: memlock: expected KiB or unlimited, found '%.40s'", file, it.lineno, w[3]);
-			return FC_ERR_INPUT;
+			rc = FC_ERR_INPUT;
+			break;
 		}
 		st->prio = prio;
 		snprintf(st->source, sizeof(st->source), "%s:%u", file, it.lineno);
 	}
-	return FC_OK;
+	free(line);
+	return rc;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-enum fc_rc fc_limits_memlock(const char *root, const char *user, struct fc_memlock *st, char *why, size_t whysz)
+enum fc_rc fc_limits_memlock(const struct fc_fs *fs, const char *user, struct fc_memlock *st, char *why, size_t whysz)
 {
 	static const char *const conf = "/etc/security/limits.conf", *const dir = "/etc/security/limits.d";
-	char path[4096], rel[600];
-	char *names[256];
+	char rel[600], nowhy[256];
+	char **names;
 	size_t nn = 0, i;
 	struct fc_buf b;
-	struct fc_err err;
 	enum fc_rc rc = FC_OK;
-	DIR *d;
-	struct dirent *de;
 
 	memset(st, 0, sizeof(*st));
-	snprintf(path, sizeof(path), "%s%s", root, conf);
-	fc_err_clear(&err);
-	if (fc_read_file(path, 1u << 20, &b, &err) == FC_OK) {
-		rc = fc_limits_text(b.data, conf, root, user, st, why, whysz);
+	if (fc_fs_read(fs, conf, 1u << 20, &b, nowhy, sizeof(nowhy))) {
+		rc = fc_limits_text(b.data, conf, fs, user, st, why, whysz);
 		fc_buf_free(&b);
 	}
-	snprintf(path, sizeof(path), "%s%s", root, dir);
-	if (rc == FC_OK && (d = opendir(path))) {
-		while ((de = readdir(d)) && nn < 256) {
-			size_t l = strlen(de->d_name);
+	/* pam_limits reads limits.d/\*.conf in name order: the list comes sorted */
+	names = fc_fs_list(fs, dir, &nn);
+	for (i = 0; rc == FC_OK && names && i < nn; i++) {
+		size_t l = strlen(names[i]);
 
-			if (de->d_name[0] != '.' && l > 5 && !strcmp(de->d_name + l - 5, ".conf"))
-				names[nn++] = strdup(de->d_name);
-		}
-		closedir(d);
-		qsort(names, nn, sizeof(names[0]), cmp_str);
-		for (i = 0; i < nn; i++) {
-			if (rc == FC_OK && names[i]) {
-				snprintf(rel, sizeof(rel), "%s/%.500s", dir, names[i]);
-				snprintf(path, sizeof(path), "%s%s", root, rel);
-				fc_err_clear(&err);
-				if (fc_read_file(path, 1u << 20, &b, &err) == FC_OK) {
-					rc = fc_limits_text(b.data, rel, root, user, st, why, whysz);
-					fc_buf_free(&b);
-				}
-			}
-			free(names[i]);
+		if (l <= 5 || strcmp(names[i] + l - 5, ".conf") || !fc_pathf(rel, sizeof(rel), "%s/%s", dir, names[i]))
+			continue;
+		if (fc_fs_read(fs, rel, 1u << 20, &b, nowhy, sizeof(nowhy))) {
+			rc = fc_limits_text(b.data, rel, fs, user, st, why, whysz);
+			fc_buf_free(&b);
 		}
 	}
+	fc_fs_list_free(names, nn);
 	if (rc == FC_OK && st->prio == PRIO_NONE) {
 		snprintf(why, whysz, "no memlock entry for %s in limits.conf or limits.d: its sessions get the "
 				     "service manager's default", user);

@@ -368,7 +368,7 @@ static enum fc_rc live_addresses(void *ctx, const char *ifname, char (*out)[64],
 		snprintf(why, whysz, "getifaddrs: %s", strerror(errno));
 		return FC_ERR_IO;
 	}
-	for (p = ifa; p && *n < max; p = p->ifa_next) {
+	for (p = ifa; p; p = p->ifa_next) {
 		char a[INET6_ADDRSTRLEN];
 		int len = 0;
 
@@ -389,7 +389,15 @@ static enum fc_rc live_addresses(void *ctx, const char *ifname, char (*out)[64],
 		} else {
 			continue;
 		}
-		snprintf(out[(*n)++], 64, "%s/%d", a, len);
+		{
+			char one[80];
+			int k = snprintf(one, sizeof(one), "%s/%d", a, len);
+
+			if (!fc_addr_push(out, max, n, one, (size_t)k, why, whysz)) {
+				freeifaddrs(ifa);
+				return FC_ERR_INPUT;
+			}
+		}
 	}
 	freeifaddrs(ifa);
 	return FC_OK;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Recorded kernel replies for the probe, read from <root>/.fabcheck-replies/<ifname>.json:
+/* Recorded kernel replies for the probe, read from /.fabcheck-replies/<ifname>.json of its fs:
  *   {"link": {"speed_mbps", "duplex", "port", "autoneg", "lanes", "supported": [...], ...},
  *    "drvinfo": {"driver", "version", "firmware", "bus"}, "pause": {"autoneg", "rx", "tx"},
  *    "fec": {"configured", "active"}, "addresses": [...], "stats": {"name": value},
@@ -11,23 +11,42 @@
 #include <string.h>
 
 #include "doc/doc.h"
+#include "probe/fs.h"
 #include "probe/probe.h"
 #include "util/buf.h"
 #include "util/str.h"
 
 /* The reply object for one query; NULL with why set when there is none or it is an error. */
-static const struct doc_node *reply(struct doc **d, const char *root, const char *ifname, const char *what,
+/* A recorded JSON file of the fs (fs.h) in ctx into *d; false with why. */
+static bool load(const void *ctx, const char *path, struct doc **d, char *why, size_t whysz)
+{
+	struct fc_buf b;
+	struct fc_err err;
+	char nowhy[300];
+	bool ok;
+
+	if (!fc_fs_read(ctx, path, FC_MAX_INPUT_FILE, &b, nowhy, sizeof(nowhy))) {
+		snprintf(why, whysz, "%s", nowhy);
+		return false;
+	}
+	fc_err_clear(&err);
+	ok = doc_parse_json(path, b.data, b.len, d, &err) == FC_OK;
+	if (!ok)
+		snprintf(why, whysz, "%s:%u: %.300s", path, err.line, err.msg);
+	fc_buf_free(&b);
+	return ok;
+}
+
+static const struct doc_node *reply(struct doc **d, const void *ctx, const char *ifname, const char *what,
 				    char *why, size_t whysz, enum fc_rc *rc)
 {
-	char path[4096], prefix[64];
-	struct fc_err err;
+	char path[600], prefix[64], lwhy[400];
 	const struct doc_node *n, *e;
 
-	snprintf(path, sizeof(path), "%s/.fabcheck-replies/%s.json", root, ifname);
-	fc_err_clear(&err);
+	snprintf(path, sizeof(path), "/.fabcheck-replies/%s.json", ifname);
 	*rc = FC_ERR_UNSUPPORTED;
-	if (doc_load_file(path, d, &err) != FC_OK) {
-		snprintf(why, whysz, "no recorded reply: %s", err.msg);
+	if (!load(ctx, path, d, lwhy, sizeof(lwhy))) {
+		snprintf(why, whysz, "no recorded reply: %s", lwhy);
 		return NULL;
 	}
 	/* a reason reads like the source's own: "ethtool fec: ...", "dcbnl dcb: ...", lldpd's whole */
@@ -268,28 +287,27 @@ static enum fc_rc rec_addresses(void *ctx, const char *ifname, char (*out)[64], 
 	size_t i;
 
 	*cnt = 0;
-	for (i = 0; n && n->type == DOC_SEQ && i < n->n && *cnt < max; i++)
-		if (n->items[i]->str)
-			snprintf(out[(*cnt)++], 64, "%s", n->items[i]->str);
+	for (i = 0; n && n->type == DOC_SEQ && i < n->n; i++)
+		if (n->items[i]->str && !fc_addr_push(out, max, cnt, n->items[i]->str, strlen(n->items[i]->str), why, whysz)) {
+			rc = FC_ERR_INPUT;
+			break;
+		}
 	doc_free(&d);
 	return rc;
 }
 
-/* <root>/.fabcheck-replies/verbs.json: {"mlx5_0/1": {"active_mtu": 4096}} */
+/* /.fabcheck-replies/verbs.json: {"mlx5_0/1": {"active_mtu": 4096}} */
 static enum fc_rc rec_verbs_mtu(void *ctx, const char *dev, int port, int *active_mtu, char *why, size_t whysz)
 {
-	char path[4096], key[128];
+	char key[128], lwhy[400];
 	struct doc *d = NULL;
-	struct fc_err err;
 	const struct doc_node *n;
 	int64_t v;
 	enum fc_rc rc = FC_ERR_UNSUPPORTED;
 
-	snprintf(path, sizeof(path), "%s/.fabcheck-replies/verbs.json", (const char *)ctx);
 	snprintf(key, sizeof(key), "%s/%d", dev, port);
-	fc_err_clear(&err);
-	if (doc_load_file(path, &d, &err) != FC_OK) {
-		snprintf(why, whysz, "no recorded libibverbs reply (%s)", err.msg);
+	if (!load(ctx, "/.fabcheck-replies/verbs.json", &d, lwhy, sizeof(lwhy))) {
+		snprintf(why, whysz, "no recorded libibverbs reply (%s)", lwhy);
 		return rc;
 	}
 	n = doc_get(doc_get(d->root, key), "active_mtu");
@@ -303,19 +321,17 @@ static enum fc_rc rec_verbs_mtu(void *ctx, const char *dev, int port, int *activ
 	return rc;
 }
 
-/* <root>/.fabcheck-replies/nftables.json: the recorded "nft -j list ruleset" */
-/* A whole recorded reply file <root>/.fabcheck-replies/<name> into *text (malloc'd). */
-static enum fc_rc rec_text(const char *root, const char *name, const char *what, char **text, char *why, size_t whysz)
+/* A whole recorded reply file /.fabcheck-replies/<name> into *text (malloc'd): the recorded
+ * "nft -j list ruleset" (nftables.json), the legacy filter table (iptables-legacy.txt). */
+static enum fc_rc rec_text(const void *ctx, const char *name, const char *what, char **text, char *why, size_t whysz)
 {
-	char path[4096];
+	char path[600], nowhy[300];
 	struct fc_buf b;
-	struct fc_err err;
 
 	*text = NULL;
-	snprintf(path, sizeof(path), "%s/.fabcheck-replies/%s", root, name);
-	fc_err_clear(&err);
-	if (fc_read_file(path, FC_MAX_INPUT_FILE, &b, &err) != FC_OK) {
-		snprintf(why, whysz, "no recorded %s (%s)", what, err.msg);
+	snprintf(path, sizeof(path), "/.fabcheck-replies/%s", name);
+	if (!fc_fs_read(ctx, path, FC_MAX_INPUT_FILE, &b, nowhy, sizeof(nowhy))) {
+		snprintf(why, whysz, "no recorded %s (%s)", what, nowhy);
 		return FC_ERR_UNSUPPORTED;
 	}
 	*text = b.data;   /* the buffer's memory becomes the caller's */

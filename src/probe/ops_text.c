@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Agentless host state: the probe's kernel queries answered from the outputs of the standard
- * tools, as an SSH collection stores them under <root>/.fabcheck-outputs/ (one file per command,
+ * tools, as an SSH collection stores them under /.fabcheck-outputs/ (one file per command,
  * spaces replaced by '_': "ethtool_-S_ens1f0"). The probe's document builder runs unchanged on
  * top, so a host gives the same model whether it ran `fabcheck probe` or was read over SSH.
  *
@@ -29,28 +29,28 @@
 #include <string.h>
 
 #include "doc/doc.h"
+#include "probe/fs.h"
 #include "probe/probe.h"
 #include "util/buf.h"
 #include "util/str.h"
 
 #define OUT_MAX (64u * 1024u * 1024u)
 
-/* The stored output of command (NUL-terminated, malloc'd into *text). */
-static enum fc_rc output(const char *root, const char *command, char **text, char *why, size_t whysz)
+/* The stored output of command (NUL-terminated, malloc'd into *text), from the fs (fs.h) the
+ * probe reads: ctx. */
+static enum fc_rc output(const void *ctx, const char *command, char **text, char *why, size_t whysz)
 {
-	char path[4096], name[512];
+	char path[600], name[512], nowhy[256];
 	struct fc_buf b;
-	struct fc_err err;
 	size_t i;
 
 	snprintf(name, sizeof(name), "%s", command);
 	for (i = 0; name[i]; i++)
 		if (name[i] == ' ' || name[i] == '/')
 			name[i] = '_';
-	snprintf(path, sizeof(path), "%s/.fabcheck-outputs/%s", root, name);
-	fc_err_clear(&err);
-	if (fc_read_file(path, OUT_MAX, &b, &err) != FC_OK) {
-		snprintf(why, whysz, "no stored output of '%s' (%s)", command, err.msg);
+	snprintf(path, sizeof(path), "/.fabcheck-outputs/%s", name);
+	if (!fc_fs_read(ctx, path, OUT_MAX, &b, nowhy, sizeof(nowhy))) {
+		snprintf(why, whysz, "no stored output of '%s' (%s)", command, nowhy);
 		return FC_ERR_UNSUPPORTED;
 	}
 	*text = b.data;
@@ -546,11 +546,18 @@ enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64]
 		if (!name || !name->str || strcmp(name->str, ifname))
 			continue;
 		found = true;
-		for (j = 0; ai && ai->type == DOC_SEQ && j < ai->n && *n < max; j++) {
+		for (j = 0; ai && ai->type == DOC_SEQ && j < ai->n; j++) {
 			const struct doc_node *loc = doc_get(ai->items[j], "local"), *pl = doc_get(ai->items[j], "prefixlen");
+			char one[200];
+			int k;
 
-			if (loc && loc->str && pl && pl->str)
-				snprintf(out[(*n)++], 64, "%.45s/%.3s", loc->str, pl->str);
+			if (!loc || !loc->str || !pl || !pl->str)
+				continue;
+			k = snprintf(one, sizeof(one), "%.100s/%.20s", loc->str, pl->str);
+			if (!fc_addr_push(out, max, n, one, (size_t)k, why, whysz)) {
+				doc_free(&d);
+				return FC_ERR_INPUT;
+			}
 		}
 	}
 	doc_free(&d);
@@ -621,20 +628,16 @@ static enum fc_rc txt_pfc_prevention(void *ctx, const char *ifname, unsigned *ms
 static enum fc_rc addr_text(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
 			    size_t whysz)
 {
-	struct fc_ip_iface *ifs = calloc(4, sizeof(*ifs));
+	struct fc_ip_iface *ifs = NULL;
 	size_t nifs = 0, i, j;
-	enum fc_rc rc;
+	enum fc_rc rc = fc_ip_text(text, &ifs, &nifs, why, whysz);
 
-	if (!ifs) {
-		snprintf(why, whysz, "out of memory");
-		return FC_ERR_NOMEM;
-	}
-	rc = fc_ip_text(text, ifs, 4, &nifs, why, whysz);
 	for (i = 0; rc == FC_OK && i < nifs; i++)
 		if (!strcmp(ifs[i].name, ifname))
-			for (j = 0; j < ifs[i].naddrs && *n < max; j++)
-				snprintf(out[(*n)++], 64, "%s", ifs[i].addrs[j]);
-	free(ifs);
+			for (j = 0; rc == FC_OK && j < ifs[i].naddrs; j++)
+				if (!fc_addr_push(out, max, n, ifs[i].addrs[j], strlen(ifs[i].addrs[j]), why, whysz))
+					rc = FC_ERR_INPUT;
+	fc_ip_free(ifs, nifs);
 	return rc;
 }
 
@@ -657,7 +660,7 @@ static enum fc_rc txt_addresses(void *ctx, const char *ifname, char (*out)[64], 
 }
 
 /* One dcb -j output parsed into out; FC_ERR_UNSUPPORTED when it is absent or the driver said so. */
-static enum fc_rc dcb_part(const char *root, const char *object, const char *ifname,
+static enum fc_rc dcb_part(const void *root, const char *object, const char *ifname,
 			   enum fc_rc (*parse)(const char *, struct fc_dcb_info *, char *, size_t),
 			   struct fc_dcb_info *out, char *why, size_t whysz)
 {

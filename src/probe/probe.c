@@ -15,6 +15,7 @@
 
 #include "doc/doc.h"
 #include "linux/linux.h"
+#include "probe/fs.h"
 #include "probe/probe.h"
 #include "util/buf.h"
 #include "util/str.h"
@@ -23,7 +24,8 @@
 
 struct pr {
 	const struct fc_probe_opts *o;
-	const char *root;
+	const struct fc_fs *fs;
+	const struct fc_probe_ops *ops;
 	size_t known;     /* values read: zero means nothing usable */
 };
 
@@ -40,7 +42,7 @@ static bool add_attr(struct pr *p, json_object *o, const char *key, const char *
 {
 	char why[WHY];
 
-	if (fc_sys_read(p->root, path, val, size, why, sizeof(why))) {
+	if (fc_sys_read(p->fs, path, val, size, why, sizeof(why))) {
 		json_object_object_add(o, key, json_object_new_string(val));
 		p->known++;
 		return true;
@@ -54,7 +56,7 @@ static bool add_int_attr(struct pr *p, json_object *o, const char *key, const ch
 	char val[64], why[WHY];
 	int64_t v;
 
-	if (!fc_sys_read(p->root, path, val, sizeof(val), why, sizeof(why))) {
+	if (!fc_sys_read(p->fs, path, val, sizeof(val), why, sizeof(why))) {
 		json_object_object_add(o, key, unknown(why));
 		return false;
 	}
@@ -69,64 +71,11 @@ static bool add_int_attr(struct pr *p, json_object *o, const char *key, const ch
 	return true;
 }
 
-static int cmp_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Entries of <root><dir>, sorted, without dot entries; NULL-terminated, malloc'd. */
-static char **list_dir(const char *root, const char *dir, size_t *n)
-{
-	char path[4096];
-	DIR *d;
-	struct dirent *de;
-	char **v = NULL;
-	size_t cap = 0;
-
-	*n = 0;
-	snprintf(path, sizeof(path), "%s%s", root, dir);
-	if (!(d = opendir(path)))
-		return NULL;
-	/* an empty directory is an empty list, not a failure */
-	if (!(v = calloc(1, sizeof(*v)))) {
-		closedir(d);
-		return NULL;
-	}
-	cap = 1;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		if (*n + 1 >= cap) {
-			char **nv = realloc(v, (cap = cap ? cap * 2 : 16) * sizeof(*v));
-
-			if (!nv)
-				break;
-			v = nv;
-		}
-		v[(*n)++] = strdup(de->d_name);
-	}
-	closedir(d);
-	if (v) {
-		qsort(v, *n, sizeof(*v), cmp_names);
-		v[*n] = NULL;
-	}
-	return v;
-}
-
 static int cmp_numeric(const void *a, const void *b)
 {
 	long x = strtol(*(char *const *)a, NULL, 10), y = strtol(*(char *const *)b, NULL, 10);
 
 	return x < y ? -1 : x > y;
-}
-
-static void free_list(char **v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; v && i < n; i++)
-		free(v[i]);
-	free(v);
 }
 
 static const char *port_name(uint8_t port)
@@ -191,7 +140,7 @@ static json_object *dcb_obj(struct pr *p, const char *ifname)
 	json_object *o, *a;
 	int k;
 
-	if (p->o->ops->dcb(p->o->ops_ctx, ifname, &di, why, sizeof(why)) != FC_OK)
+	if (p->ops->dcb((void *)(uintptr_t)p->fs, ifname, &di, why, sizeof(why)) != FC_OK)
 		return unknown(why);
 	o = json_object_new_object();
 	p->known++;
@@ -242,7 +191,7 @@ static json_object *link_obj(struct pr *p, const char *ifname)
 	char why[WHY];
 	json_object *o;
 
-	if (p->o->ops->link(p->o->ops_ctx, ifname, &li, why, sizeof(why)) != FC_OK)
+	if (p->ops->link((void *)(uintptr_t)p->fs, ifname, &li, why, sizeof(why)) != FC_OK)
 		return unknown(why);
 	o = json_object_new_object();
 	p->known++;
@@ -272,7 +221,7 @@ static json_object *driver_obj(struct pr *p, const char *ifname)
 	json_object *o;
 
 	memset(&di, 0, sizeof(di));
-	if (p->o->ops->drvinfo(p->o->ops_ctx, ifname, &di, why, sizeof(why)) != FC_OK)
+	if (p->ops->drvinfo((void *)(uintptr_t)p->fs, ifname, &di, why, sizeof(why)) != FC_OK)
 		return unknown(why);
 	o = json_object_new_object();
 	p->known++;
@@ -290,7 +239,7 @@ static json_object *pause_obj(struct pr *p, const char *ifname)
 	char why[WHY];
 	json_object *o;
 
-	if (p->o->ops->pause(p->o->ops_ctx, ifname, &pi, why, sizeof(why)) != FC_OK)
+	if (p->ops->pause((void *)(uintptr_t)p->fs, ifname, &pi, why, sizeof(why)) != FC_OK)
 		return unknown(why);
 	o = json_object_new_object();
 	p->known++;
@@ -307,7 +256,7 @@ static json_object *fec_obj(struct pr *p, const char *ifname)
 	json_object *o;
 
 	memset(&fi, 0, sizeof(fi));
-	if (p->o->ops->fec(p->o->ops_ctx, ifname, &fi, why, sizeof(why)) != FC_OK)
+	if (p->ops->fec((void *)(uintptr_t)p->fs, ifname, &fi, why, sizeof(why)) != FC_OK)
 		return unknown(why);
 	o = json_object_new_object();
 	p->known++;
@@ -342,7 +291,7 @@ static json_object *stats_obj(struct pr *p, const char *ifname)
 	json_object *o;
 	size_t i;
 
-	if (p->o->ops->stats(p->o->ops_ctx, ifname, &st, why, sizeof(why)) != FC_OK)
+	if (p->ops->stats((void *)(uintptr_t)p->fs, ifname, &st, why, sizeof(why)) != FC_OK)
 		return unknown(why);
 	o = json_object_new_object();
 	for (i = 0; i < st.n; i++)
@@ -360,7 +309,7 @@ static json_object *pfc_prevention_obj(struct pr *p, const char *ifname)
 	unsigned ms = 0;
 	json_object *o;
 
-	if (p->o->ops->pfc_prevention(p->o->ops_ctx, ifname, &ms, why, sizeof(why)) != FC_OK)
+	if (p->ops->pfc_prevention((void *)(uintptr_t)p->fs, ifname, &ms, why, sizeof(why)) != FC_OK)
 		return unknown(why);
 	p->known++;
 	o = json_object_new_object();
@@ -384,18 +333,15 @@ static bool is_bdf(const char *s)
 static json_object *pci_obj(struct pr *p, const char *ifname)
 {
 	char link[4096], target[4096], real[PATH_MAX], path[512], val[128], bdf[64], up[64], dev[24], *slash;
-	ssize_t n;
 	json_object *o, *u;
 
-	snprintf(link, sizeof(link), "%s/sys/class/net/%s/device", p->root, ifname);
-	n = readlink(link, target, sizeof(target) - 1);
-	if (n < 0)
+	snprintf(link, sizeof(link), "/sys/class/net/%s/device", ifname);
+	if (!fc_fs_readlink(p->fs, link, target, sizeof(target)))
 		return unknown("no PCI device behind the interface (virtual interface?)");
-	target[n] = '\0';
 	snprintf(bdf, sizeof(bdf), "%.63s", strrchr(target, '/') ? strrchr(target, '/') + 1 : target);
 	/* the link is relative ("../../../0000:3b:00.0" on a live system): the resolved path names
 	 * the hierarchy (/sys/devices/pci0000:3a/0000:3a:00.0/0000:3b:00.0) */
-	if (!realpath(link, real) || !(slash = strrchr(real, '/')))
+	if (!fc_fs_realpath(p->fs, link, real, sizeof(real)) || !(slash = strrchr(real, '/')))
 		slash = NULL;
 	snprintf(dev, sizeof(dev), "device");
 	if (!is_bdf(bdf)) {
@@ -462,7 +408,7 @@ static json_object *module_obj(struct pr *p, const char *ifname)
 	struct fc_module_info mi;
 	char why[WHY];
 
-	if (p->o->ops->module(p->o->ops_ctx, ifname, &mi, why, sizeof(why)) != FC_OK)
+	if (p->ops->module((void *)(uintptr_t)p->fs, ifname, &mi, why, sizeof(why)) != FC_OK)
 		return unknown(why);
 	p->known++;
 	return fc_module_json(&mi);
@@ -474,7 +420,7 @@ static json_object *lldp_obj(struct pr *p, const char *ifname)
 	char why[WHY];
 	json_object *o;
 
-	if (p->o->ops->lldp(p->o->ops_ctx, p->o->lldpd_socket, ifname, &li, why, sizeof(why)) != FC_OK)
+	if (p->ops->lldp((void *)(uintptr_t)p->fs, p->o->lldpd_socket, ifname, &li, why, sizeof(why)) != FC_OK)
 		return unknown(why);
 	p->known++;
 	o = json_object_new_object();
@@ -491,11 +437,10 @@ static json_object *ecn_obj(struct pr *p, const char *ifname)
 	static const char *const side[2] = { "roce_np", "roce_rp" };
 	char path[512], val[32], why[WHY];
 	json_object *o;
-	struct stat st;
 	int s, prio;
 
-	snprintf(path, sizeof(path), "%s/sys/class/net/%s/ecn", p->root, ifname);
-	if (stat(path, &st) != 0)
+	snprintf(path, sizeof(path), "/sys/class/net/%s/ecn", ifname);
+	if (!fc_fs_is_dir(p->fs, path))
 		return unknown("no /sys/class/net/IF/ecn (the MLNX_OFED ECN sysfs is absent for this driver)");
 	o = json_object_new_object();
 	for (s = 0; s < 2; s++) {
@@ -504,7 +449,7 @@ static json_object *ecn_obj(struct pr *p, const char *ifname)
 
 		for (prio = 0; prio < 8 && ok; prio++) {
 			snprintf(path, sizeof(path), "/sys/class/net/%s/ecn/%s/enable/%d", ifname, side[s], prio);
-			if (!fc_sys_read(p->root, path, val, sizeof(val), why, sizeof(why)))
+			if (!fc_sys_read(p->fs, path, val, sizeof(val), why, sizeof(why)))
 				ok = false;
 			else if (!strcmp(val, "1"))
 				json_object_array_add(a, json_object_new_int(prio));
@@ -527,7 +472,7 @@ static json_object *ecn_obj(struct pr *p, const char *ifname)
 static json_object *iface_obj(struct pr *p, const char *ifname)
 {
 	json_object *o = json_object_new_object();
-	char path[512], val[256], why[WHY], addrs[64][64];
+	char path[512], val[256], why[WHY], (*addrs)[64] = malloc(FC_MAX_ADDRS * sizeof(*addrs));
 	size_t n = 0, i;
 
 	json_object_object_add(o, "name", json_object_new_string(ifname));
@@ -537,7 +482,9 @@ static json_object *iface_obj(struct pr *p, const char *ifname)
 	add_int_attr(p, o, "mtu", path, 68, 65535);
 	snprintf(path, sizeof(path), "/sys/class/net/%s/operstate", ifname);
 	add_attr(p, o, "operstate", path, val, sizeof(val));
-	if (p->o->ops->addresses(p->o->ops_ctx, ifname, addrs, 64, &n, why, sizeof(why)) == FC_OK) {
+	if (!addrs) {
+		json_object_object_add(o, "addresses", unknown("out of memory"));
+	} else if (p->ops->addresses((void *)(uintptr_t)p->fs, ifname, addrs, FC_MAX_ADDRS, &n, why, sizeof(why)) == FC_OK) {
 		json_object *a = json_object_new_array();
 
 		for (i = 0; i < n; i++)
@@ -547,6 +494,7 @@ static json_object *iface_obj(struct pr *p, const char *ifname)
 	} else {
 		json_object_object_add(o, "addresses", unknown(why));
 	}
+	free(addrs);
 	json_object_object_add(o, "driver", driver_obj(p, ifname));
 	json_object_object_add(o, "pci", pci_obj(p, ifname));
 	json_object_object_add(o, "link", link_obj(p, ifname));
@@ -619,7 +567,7 @@ static json_object *counters_obj(struct pr *p, const char *dir)
 	char **names;
 	size_t n, i;
 
-	names = list_dir(p->root, dir, &n);
+	names = fc_fs_list(p->fs, dir, &n);
 	if (!names)
 		return unknown("no hw_counters directory for the port");
 	o = json_object_new_object();
@@ -628,13 +576,13 @@ static json_object *counters_obj(struct pr *p, const char *dir)
 		int64_t v;
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (fc_sys_read(p->root, path, val, sizeof(val), why, sizeof(why)) &&
+		if (fc_sys_read(p->fs, path, val, sizeof(val), why, sizeof(why)) &&
 		    fc_parse_i64(val, 0, INT64_MAX, &v)) {
 			json_object_object_add(o, names[i], json_object_new_int64(v));
 			p->known++;
 		}
 	}
-	free_list(names, n);
+	fc_fs_list_free(names, n);
 	return o;
 }
 
@@ -649,19 +597,19 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 	fc_parse_i64(port, 1, 255, &num);
 	json_object_object_add(o, "port", json_object_new_int64(num));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/state", dev, port);
-	if (fc_sys_read(p->root, path, val, sizeof(val), why, sizeof(why)))
+	if (fc_sys_read(p->fs, path, val, sizeof(val), why, sizeof(why)))
 		json_object_object_add(o, "state", json_object_new_string(after_colon(val)));
 	else
 		json_object_object_add(o, "state", unknown(why));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/phys_state", dev, port);
-	if (fc_sys_read(p->root, path, val, sizeof(val), why, sizeof(why)))
+	if (fc_sys_read(p->fs, path, val, sizeof(val), why, sizeof(why)))
 		json_object_object_add(o, "phys_state", json_object_new_string(after_colon(val)));
 	else
 		json_object_object_add(o, "phys_state", unknown(why));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/link_layer", dev, port);
 	add_attr(p, o, "link_layer", path, val, sizeof(val));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/rate", dev, port);
-	if (fc_sys_read(p->root, path, val, sizeof(val), why, sizeof(why)))
+	if (fc_sys_read(p->fs, path, val, sizeof(val), why, sizeof(why)))
 		json_object_object_add(o, "rate", rate_obj(val));
 	else
 		json_object_object_add(o, "rate", unknown(why));
@@ -672,7 +620,7 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 	{
 		int mtu;
 
-		if (p->o->ops->verbs_mtu(p->o->ops_ctx, dev, (int)num, &mtu, why, sizeof(why)) == FC_OK) {
+		if (p->ops->verbs_mtu((void *)(uintptr_t)p->fs, dev, (int)num, &mtu, why, sizeof(why)) == FC_OK) {
 			json_object_object_add(o, "active_mtu", json_object_new_int(mtu));
 			p->known++;
 		} else {
@@ -685,7 +633,7 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 	add_int_attr(p, o, "roce_tos", path, 0, 255);
 	/* GID table: gids/N with gid_attrs/types/N and ndevs/N; empty and unreadable slots skipped */
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gids", dev, port);
-	g = list_dir(p->root, path, &ng);
+	g = fc_fs_list(p->fs, path, &ng);
 	if (!g) {
 		json_object_object_add(o, "gids", unknown("no gids directory for the port"));
 		return o;
@@ -700,22 +648,22 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 		if (!fc_parse_i64(g[i], 0, 65535, &idx))
 			continue;
 		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gids/%s", dev, port, g[i]);
-		if (!fc_sys_read(p->root, path, gid, sizeof(gid), why, sizeof(why)) || empty_gid(gid))
+		if (!fc_sys_read(p->fs, path, gid, sizeof(gid), why, sizeof(why)) || empty_gid(gid))
 			continue;
 		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/types/%s", dev, port, g[i]);
-		if (!fc_sys_read(p->root, path, type, sizeof(type), why, sizeof(why)))
+		if (!fc_sys_read(p->fs, path, type, sizeof(type), why, sizeof(why)))
 			continue;   /* the kernel refuses to read the type of an unset slot */
 		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs/%s", dev, port, g[i]);
 		e = json_object_new_object();
 		json_object_object_add(e, "index", json_object_new_int64(idx));
 		json_object_object_add(e, "gid", json_object_new_string(gid));
 		json_object_object_add(e, "type", json_object_new_string(type));
-		if (fc_sys_read(p->root, path, ndev, sizeof(ndev), why, sizeof(why)))
+		if (fc_sys_read(p->fs, path, ndev, sizeof(ndev), why, sizeof(why)))
 			json_object_object_add(e, "netdev", json_object_new_string(ndev));
 		json_object_array_add(gids, e);
 		p->known++;
 	}
-	free_list(g, ng);
+	fc_fs_list_free(g, ng);
 	json_object_object_add(o, "gids", gids);
 	return o;
 }
@@ -726,7 +674,7 @@ static json_object *rdma_obj(struct pr *p)
 	char **d;
 	size_t nd, i;
 
-	d = list_dir(p->root, "/sys/class/infiniband", &nd);
+	d = fc_fs_list(p->fs, "/sys/class/infiniband", &nd);
 	if (!d)
 		return unknown("no RDMA subsystem: /sys/class/infiniband is absent");
 	o = json_object_new_object();
@@ -741,7 +689,7 @@ static json_object *rdma_obj(struct pr *p)
 		/* soft-RoCE (rxe) devices have a "parent" netdev; siw by name */
 		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/parent", d[i]);
 		json_object_object_add(dv, "kind", json_object_new_string(
-			fc_sys_read(p->root, path, parent, sizeof(parent), why, sizeof(why)) || !strncmp(d[i], "rxe", 3) ? "rxe"
+			fc_sys_read(p->fs, path, parent, sizeof(parent), why, sizeof(why)) || !strncmp(d[i], "rxe", 3) ? "rxe"
 			: !strncmp(d[i], "siw", 3) ? "siw" : "hw"));
 		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/fw_ver", d[i]);
 		add_attr(p, dv, "fw_ver", path, val, sizeof(val));
@@ -750,16 +698,16 @@ static json_object *rdma_obj(struct pr *p)
 		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/hca_type", d[i]);
 		add_attr(p, dv, "hca_type", path, val, sizeof(val));
 		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports", d[i]);
-		pl = list_dir(p->root, path, &np);
+		pl = fc_fs_list(p->fs, path, &np);
 		if (pl)
 			qsort(pl, np, sizeof(*pl), cmp_numeric);
 		for (k = 0; pl && k < np; k++)
 			json_object_array_add(ports, port_obj(p, d[i], pl[k]));
-		free_list(pl, np);
+		fc_fs_list_free(pl, np);
 		json_object_object_add(dv, "ports", ports);
 		json_object_array_add(devs, dv);
 	}
-	free_list(d, nd);
+	fc_fs_list_free(d, nd);
 	json_object_object_add(o, "devices", devs);
 	p->known++;
 	return o;
@@ -773,22 +721,19 @@ static json_object *rdma_obj(struct pr *p)
  * false (no table) or the reason in why (a table that could not be read). */
 static char *legacy_table(struct pr *p, bool *present, char *why, size_t whysz)
 {
-	char path[4096], *text = NULL;
+	char *text = NULL, nowhy[WHY];
 	struct fc_buf b;
-	struct fc_err err;
 	bool filter;
 
-	snprintf(path, sizeof(path), "%s/proc/net/ip_tables_names", p->root);
-	fc_err_clear(&err);
 	*present = false;
-	if (fc_read_file(path, 4096, &b, &err) != FC_OK)
+	if (!fc_fs_read(p->fs, "/proc/net/ip_tables_names", 4096, &b, nowhy, sizeof(nowhy)))
 		return NULL;   /* no x_tables at all */
 	filter = !strncmp(b.data, "filter\n", 7) || strstr(b.data, "\nfilter\n");
 	fc_buf_free(&b);
 	if (!filter)
 		return NULL;
 	*present = true;
-	if (p->o->ops->ipt_save(p->o->ops_ctx, &text, why, whysz) != FC_OK)
+	if (p->ops->ipt_save((void *)(uintptr_t)p->fs, &text, why, whysz) != FC_OK)
 		return NULL;
 	return text;
 }
@@ -832,7 +777,7 @@ static json_object *firewall_obj(struct pr *p, json_object *ifs)
 	size_t i, accept = 0, drop = 0, n = json_object_array_length(ifs);
 	bool has_legacy;
 
-	if (p->o->ops->nft_ruleset(p->o->ops_ctx, &rules, why, sizeof(why)) == FC_OK) {
+	if (p->ops->nft_ruleset((void *)(uintptr_t)p->fs, &rules, why, sizeof(why)) == FC_OK) {
 		fc_err_clear(&err);
 		if (doc_parse_json("nft -j list ruleset", rules, strlen(rules), &d, &err) != FC_OK)
 			snprintf(why, sizeof(why), "the nftables JSON is not understood: line %u: %.400s", err.line, err.msg);
@@ -868,28 +813,24 @@ static json_object *firewall_obj(struct pr *p, json_object *ifs)
 	return o;
 }
 
-const struct fc_probe_ops *fc_probe_ops_for(const char *root)
+const struct fc_probe_ops *fc_probe_ops_for(const struct fc_fs *fs)
 {
-	char dir[4096];
-	struct stat st;
-
-	if (!root || !root[0])
+	if (!fs->mem && !fs->root[0])
 		return &fc_probe_live_ops;
-	snprintf(dir, sizeof(dir), "%s/.fabcheck-outputs", root);
-	return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? &fc_probe_text_ops : &fc_probe_recorded_ops;
+	return fc_fs_is_dir(fs, "/.fabcheck-outputs") ? &fc_probe_text_ops : &fc_probe_recorded_ops;
 }
 
 /* RLIMIT_MEMLOCK of this process, from <root>/proc/self/limits ("Max locked memory  S  H  bytes"). */
 static json_object *memlock_obj(struct pr *p)
 {
-	char path[4096], line[512];
-	FILE *f;
+	char why[WHY];
+	struct fc_buf b;
+	struct fc_lines it;
 	json_object *o = json_object_new_object();
 
 	if (p->o->memlock_user) {
 		struct fc_memlock ml;
-		char why[WHY];
-		enum fc_rc rc = fc_limits_memlock(p->root, p->o->memlock_user, &ml, why, sizeof(why));
+		enum fc_rc rc = fc_limits_memlock(p->fs, p->o->memlock_user, &ml, why, sizeof(why));
 
 		json_object_object_add(o, "user", json_object_new_string(p->o->memlock_user));
 		if (rc == FC_OK) {
@@ -901,15 +842,15 @@ static json_object *memlock_obj(struct pr *p)
 		}
 		return o;
 	}
-	snprintf(path, sizeof(path), "%s/proc/self/limits", p->root);
-	f = fopen(path, "r");
-	if (!f) {
+	if (!fc_fs_read(p->fs, "/proc/self/limits", 65536, &b, why, sizeof(why))) {
 		json_object_object_add(o, "bytes", unknown("/proc/self/limits is not readable"));
 		return o;
 	}
-	while (fgets(line, sizeof(line), f)) {
-		char soft[64];
+	fc_lines_init(&it, b.data);
+	while (fc_lines_next(&it)) {
+		char soft[64], line[512];
 
+		snprintf(line, sizeof(line), "%.*s", (int)it.len, it.line);
 		if (strncmp(line, "Max locked memory", 17) || sscanf(line + 17, "%63s", soft) != 1)
 			continue;
 		if (!strcmp(soft, "unlimited")) {
@@ -923,7 +864,7 @@ static json_object *memlock_obj(struct pr *p)
 		p->known++;
 		break;
 	}
-	fclose(f);
+	fc_buf_free(&b);
 	if (!json_object_object_get_ex(o, "bytes", NULL))
 		json_object_object_add(o, "bytes", unknown("no 'Max locked memory' line in /proc/self/limits"));
 	json_object_object_add(o, "user", json_object_new_string("the probing process"));
@@ -932,7 +873,7 @@ static json_object *memlock_obj(struct pr *p)
 
 enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable, struct fc_err *err)
 {
-	struct pr p = { o, o->root ? o->root : "", 0 };
+	struct pr p = { o, o->fs, o->ops ? o->ops : fc_probe_ops_for(o->fs), 0 };
 	json_object *doc = json_object_new_object(), *ifs = json_object_new_array(), *fw;
 	char host[256], why[WHY] = "", stamp[32];
 	char **names = NULL;
@@ -945,7 +886,7 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 	json_object_object_add(doc, "format_version", json_object_new_int(FC_HOST_FORMAT_VERSION));
 	if (o->hostname)
 		snprintf(host, sizeof(host), "%s", o->hostname);
-	else if (!fc_sys_read(p.root, "/proc/sys/kernel/hostname", host, sizeof(host), why, sizeof(why)))
+	else if (!fc_sys_read(p.fs, "/proc/sys/kernel/hostname", host, sizeof(host), why, sizeof(why)))
 		snprintf(host, sizeof(host), "unknown");
 	json_object_object_add(doc, "hostname", json_object_new_string(host));
 	gmtime_r(&now, &tm);
@@ -956,7 +897,7 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 		for (i = 0; i < o->nifaces; i++)
 			json_object_array_add(ifs, iface_obj(&p, o->ifaces[i]));
 	} else {
-		names = list_dir(p.root, "/sys/class/net", &n);
+		names = fc_fs_list(p.fs, "/sys/class/net", &n);
 		if (!names) {
 			/* a tree without netdevs (an RDMA-only record) still gives what it has */
 			json_object *w = json_object_new_array();
@@ -967,7 +908,7 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 		for (i = 0; names && i < n; i++)
 			if (strcmp(names[i], "lo"))
 				json_object_array_add(ifs, iface_obj(&p, names[i]));
-		free_list(names, n);
+		fc_fs_list_free(names, n);
 	}
 	json_object_object_add(doc, "interfaces", ifs);
 	json_object_object_add(doc, "rdma", rdma_obj(&p));
@@ -978,7 +919,7 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 		/* "[default] performance powersave powersupersave": the bracketed one is in force */
 		char pol[128], *a, *b;
 
-		if (fc_sys_read(p.root, "/sys/module/pcie_aspm/parameters/policy", pol, sizeof(pol), why, sizeof(why)) &&
+		if (fc_sys_read(p.fs, "/sys/module/pcie_aspm/parameters/policy", pol, sizeof(pol), why, sizeof(why)) &&
 		    (a = strchr(pol, '[')) && (b = strchr(a, ']'))) {
 			*b = '\0';
 			json_object_object_add(doc, "pcie_aspm_policy", json_object_new_string(a + 1));

@@ -12,6 +12,8 @@
 
 #include "util/err.h"
 
+struct fc_fs;   /* where files are read: fs.h */
+
 #define FC_MAX_MODES 128
 
 #define FC_PORT_UNREPORTED 0xfe   /* fc_link_info.port when no source reported it */
@@ -164,18 +166,25 @@ enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *
 /* liblldpctl: the neighbour lldpd saw on ifname (socket NULL: lldpd's default) */
 enum fc_rc fc_lldpd_neighbour(const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
 			      size_t whysz);
-/* ip link show / ip address show text (ip_text.c): one entry per interface, values with lines. */
-#define FC_IP_MAX_ADDRS 64
+/* ip link show / ip address show text (ip_text.c): one entry per interface, values with lines.
+ * A field longer than its buffer is an error naming the line (Linux names are at most 15). */
 struct fc_ip_iface {
-	char name[32], flags[128], state[16], master[32], type[32], mac[64];
+	char name[16], flags[160], state[16], master[16], type[32], mac[64];
 	int ifindex, mtu;             /* mtu -1: not printed */
 	unsigned line, mac_line;      /* the header line; the link/ line */
-	char addrs[FC_IP_MAX_ADDRS][64];
-	unsigned addr_line[FC_IP_MAX_ADDRS];
-	size_t naddrs;
+	char (*addrs)[64];            /* malloc'd, as many as printed */
+	unsigned *addr_line;
+	size_t naddrs, addr_cap;
 };
-/* FC_ERR_UNSUPPORTED when the output is the tool's error (no such device, -j unknown). */
-enum fc_rc fc_ip_text(const char *text, struct fc_ip_iface *out, size_t max, size_t *n, char *why, size_t whysz);
+/* Every interface of the output into *out (malloc'd: fc_ip_free). FC_ERR_UNSUPPORTED when the
+ * output is the tool's error (no such device, -j unknown). */
+enum fc_rc fc_ip_text(const char *text, struct fc_ip_iface **out, size_t *n, char *why, size_t whysz);
+void fc_ip_free(struct fc_ip_iface *ifs, size_t n);
+/* Most addresses the probe's address query takes for one interface: more is an error, not a cut. */
+#define FC_MAX_ADDRS 4096
+/* Appends addr to out[0..max) (the addresses query's contract); false with why when it is full or
+ * addr does not fit. */
+bool fc_addr_push(char (*out)[64], size_t max, size_t *n, const char *addr, size_t len, char *why, size_t whysz);
 /* lldpcli -f json0 show neighbors details: the neighbour on ifname (lldp_text.c) */
 enum fc_rc fc_lldpcli_json0(const char *text, const char *ifname, struct fc_lldp_info *out, char *why, size_t whysz);
 enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
@@ -187,22 +196,22 @@ struct fc_memlock {
 	int64_t bytes;                /* -1: unlimited */
 	char source[640];             /* "/etc/security/limits.d/90-rdma.conf:3" */
 };
-enum fc_rc fc_limits_memlock(const char *root, const char *user, struct fc_memlock *st, char *why, size_t whysz);
+enum fc_rc fc_limits_memlock(const struct fc_fs *fs, const char *user, struct fc_memlock *st, char *why, size_t whysz);
 /* One limits file's text applied on top of st (file names errors: "file:line: ..."). */
-enum fc_rc fc_limits_text(const char *text, const char *file, const char *root, const char *user,
+enum fc_rc fc_limits_text(const char *text, const char *file, const struct fc_fs *fs, const char *user,
 			  struct fc_memlock *st, char *why, size_t whysz);
 
-/* The ops for a root: live for "" (this machine), the stored tool outputs when root holds
- * .fabcheck-outputs/ (agentless capture), the recorded kernel replies otherwise. */
-const struct fc_probe_ops *fc_probe_ops_for(const char *root);
+/* The ops for a file access: live for this machine, the stored tool outputs when fs holds
+ * /.fabcheck-outputs/ (an agentless capture), the recorded kernel replies otherwise. Each op gets
+ * the fs as its ctx. */
+const struct fc_probe_ops *fc_probe_ops_for(const struct fc_fs *fs);
 
 struct fc_probe_opts {
-	const char *root;             /* "" for the live system */
-	const char *const *ifaces;    /* NULL: every interface in <root>/sys/class/net but lo */
+	const struct fc_fs *fs;       /* where files are read: this machine, a recorded tree, a capture */
+	const char *const *ifaces;    /* NULL: every interface in /sys/class/net but lo */
 	size_t nifaces;
-	const struct fc_probe_ops *ops;
-	void *ops_ctx;
-	const char *hostname;         /* NULL: <root>/proc/sys/kernel/hostname */
+	const struct fc_probe_ops *ops;   /* NULL: fc_probe_ops_for(fs) */
+	const char *hostname;         /* NULL: /proc/sys/kernel/hostname */
 	const char *memlock_user;     /* NULL: the probing process's own limit */
 	const char *lldpd_socket;     /* NULL: liblldpctl's default (/run/lldpd.socket) */
 };
@@ -211,9 +220,9 @@ struct fc_probe_opts {
  * usable was read (the CLI exits 3 then). */
 enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable, struct fc_err *err);
 
-/* Root-prefixed read of a small text file (a sysfs attribute), trailing newline removed. False
- * with the reason (absent, permission denied, not readable) in why. */
-bool fc_sys_read(const char *root, const char *path, char *buf, size_t size, char *why, size_t whysz);
+/* A small text file (a sysfs attribute) through fs (fs.h), trailing newline removed. False with
+ * the reason (absent, permission denied, not readable, longer than size - 2) in why. */
+bool fc_sys_read(const struct fc_fs *fs, const char *path, char *buf, size_t size, char *why, size_t whysz);
 
 const char *fc_link_mode_name(int bit, char *buf, size_t size);
 

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "probe/fs.h"
 #include "probe/probe.h"
 #include "transport/job.h"
 #include "util/buf.h"
@@ -116,15 +117,18 @@ static void job_done(void *ctx, struct fc_collect_job *j)
 }
 
 /* transport: probe — this machine is the host: the probe runs in-process (no command spawned)
- * and its document is stored as the adapter's "fabcheck probe" output. An address is a root
- * prefix (a recorded host or an agentless capture), as `fabcheck probe --root` takes it. */
-static void probe_transport(struct fc_collect_job *j)
+ * and its document is stored as the adapter's "fabcheck probe" output. An address is a recorded
+ * host or an agentless capture, as `fabcheck probe --root` takes it, and must lie inside what the
+ * inventory may name (its reads then stay inside it: fs.h). */
+static void probe_transport(struct fc_collect_job *j, const struct fc_roots *roots)
 {
 	const struct fc_vendor_cmd *c = j->v->commands;
 	struct fc_probe_opts po;
 	struct fc_err err;
-	char *json = NULL;
+	struct fc_fs fs;
+	char *json = NULL, why[1024], real[4096];
 	bool usable = false;
+	enum fc_rc rc;
 
 	while (c->command && strcmp(c->command, "fabcheck probe"))
 		c++;
@@ -132,12 +136,20 @@ static void probe_transport(struct fc_collect_job *j)
 		fc_job_error(j, "transport probe: platform '%s' takes no probe document", j->iv->platform);
 		return;
 	}
+	if (j->iv->address && !fc_dir_inside(roots, j->inv->dir, j->iv->address, real, sizeof(real), why, sizeof(why))) {
+		fc_job_error(j, "%s:%u: address: '%s' %s", j->inv->path, j->iv->address_line, j->iv->address, why);
+		return;
+	}
+	if (!fc_fs_open_disk(&fs, j->iv->address ? real : "", why, sizeof(why))) {
+		fc_job_error(j, "transport probe: %s", why);
+		return;
+	}
 	memset(&po, 0, sizeof(po));
-	po.root = j->iv->address ? j->iv->address : "";
-	po.ops = fc_probe_ops_for(po.root);
-	po.ops_ctx = (void *)(uintptr_t)po.root;
+	po.fs = &fs;
 	fc_err_clear(&err);
-	if (fc_probe_run(&po, &json, &usable, &err) != FC_OK) {
+	rc = fc_probe_run(&po, &json, &usable, &err);
+	fc_fs_close(&fs);
+	if (rc != FC_OK) {
 		fc_job_error(j, "transport probe: %s", err.msg);
 		return;
 	}
@@ -335,7 +347,7 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 		if (!strcmp(tr, "file"))
 			file_transport(j, &roots);
 		else if (!strcmp(tr, "probe"))
-			probe_transport(j);
+			probe_transport(j, &roots);
 		else if (strcmp(tr, "none"))
 			fc_job_error(j, "transport '%s' is not available in fabcheck %s", tr, FABCHECK_VERSION);
 		job_done(&prog, j);

@@ -93,3 +93,29 @@ enum fc_rc fc_read_inside(const struct fc_roots *r, const char *dir, const char 
 		snprintf(why, whysz, "%s", err.msg);
 	return rc;
 }
+
+bool fc_dir_inside(const struct fc_roots *r, const char *dir, const char *path, char *real, size_t realsz, char *why,
+		   size_t whysz)
+{
+	char joined[PATH_MAX], *res;
+	size_t i;
+
+	if (path[0] == '/' ? !fc_pathf(joined, sizeof(joined), "%s", path)
+			   : !fc_pathf(joined, sizeof(joined), "%s/%s", dir, path)) {
+		snprintf(why, whysz, "path too long");
+		return false;
+	}
+	if (!(res = realpath(joined, NULL))) {
+		snprintf(why, whysz, "cannot be resolved: %s", strerror(errno));
+		return false;
+	}
+	for (i = 0; i < r->n && !under(r->dir[i], res); i++)
+		;
+	if (i == r->n)
+		snprintf(why, whysz, "resolves to %.600s, outside %s%s%.600s", res, r->n ? r->label[0] : "every allowed directory",
+			 r->n ? " " : "", r->n ? r->dir[0] : "");
+	else
+		snprintf(real, realsz, "%s", res);
+	free(res);
+	return i < r->n;
+}

@@ -33,4 +33,9 @@ enum fc_rc fc_roots_add(struct fc_roots *r, const char *dir, const char *label, 
 enum fc_rc fc_read_inside(const struct fc_roots *r, const char *dir, const char *path, size_t max,
 			  struct fc_buf *b, char *why, size_t whysz);
 
+/* True when the directory path (absolute, or relative to dir) resolves inside one of r's roots;
+ * its resolution in real. false with why otherwise. */
+bool fc_dir_inside(const struct fc_roots *r, const char *dir, const char *path, char *real, size_t realsz, char *why,
+		   size_t whysz);
+
 #endif

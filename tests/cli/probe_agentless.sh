@@ -152,6 +152,55 @@ set +e
 "$fabcheck" parse --platform linux --command "fabcheck agentless capture" --encoding text "$t/evil.txt" \
   > /dev/null 2> "$t/evil.err"; rc=$?
 set -e
-[ "$rc" -eq 2 ] && grep -q "line 4: a path the capture may not write" "$t/evil.err" || { cat "$t/evil.err"; fail "escape: exit $rc"; }
+[ "$rc" -eq 2 ] && grep -q "evil.txt:4: agentless capture: '/sys/../../tmp/fc-escape' is not an absolute path without '..'" "$t/evil.err" \
+  || { cat "$t/evil.err"; fail "escape: exit $rc"; }
 [ ! -e /tmp/fc-escape ] || fail "the capture wrote outside its tree"
+# the capture unpacks in memory: no temporary tree (a TMPDIR nothing can be created in changes
+# nothing), a one-line JSON longer than any line buffer and more than 64 addresses are read whole
+"$PY" - "$t/long.txt" <<'PY'
+import json, sys
+addrs = [{"family": "inet", "local": "10.%d.%d.1" % (i // 250, i % 250), "prefixlen": 24} for i in range(100)]
+out = json.dumps([{"ifname": "eth0", "addr_info": addrs}])            # one line of about 6 KB
+open(sys.argv[1], "w").write("@@fabcheck-capture 1\n@@file /sys/class/net/eth0/mtu\n9000\n"
+                             "@@cmd ip -j addr show dev eth0\n%s\n@@rc 0\n" % out)
+PY
+TMPDIR=/proc/self "$fabcheck" parse --platform linux --command "fabcheck agentless capture" --encoding text \
+  "$t/long.txt" > "$t/long.model" || fail "a capture with a long line, no usable TMPDIR: exit $?"
+"$PY" - "$t/long.model" <<'PY'
+import json, sys
+i = {x["name"]: x for x in json.load(open(sys.argv[1]))["interfaces"]}["eth0"]
+assert len(i["addresses"]["value"]) == 100 and i["addresses"]["value"][99] == "10.0.99.1/24", i["addresses"]
+print("capture in memory: a 6 KB line and 100 addresses read whole, nothing written to TMPDIR")
+PY
+# refused, naming the line: a NUL byte (the rest of the host would be lost), a path given twice,
+# more entries than the tree takes
+refuse() {   # refuse FILE PATTERN
+  set +e; "$fabcheck" parse --platform linux --command "fabcheck agentless capture" --encoding text "$1" \
+    > /dev/null 2> "$t/refuse.err"; local rc=$?; set -e
+  [ "$rc" -eq 2 ] && grep -q -- "$2" "$t/refuse.err" || { cat "$t/refuse.err"; fail "$1: exit $rc, expected '$2'"; }
+}
+printf '@@fabcheck-capture 1\n@@file /sys/class/net/eth0/mtu\n9000\n@@file /proc/x\nab\0cd\n@@file /sys/y\n1\n' > "$t/nul.txt"
+refuse "$t/nul.txt" "nul.txt:5: NUL byte: binary data"
+printf '@@fabcheck-capture 1\n@@lines /sys/class/net/eth0\n/sys/class/net/eth0/mtu:9000\n/sys/class/net/eth0/mtu:1500\n' > "$t/twice.txt"
+refuse "$t/twice.txt" "twice.txt:4: agentless capture: /sys/class/net/eth0/mtu given twice"
+"$PY" -c 'import sys
+with open(sys.argv[1], "w") as f:
+    f.write("@@fabcheck-capture 1\n@@lines /sys/x\n")
+    for i in range(500001): f.write("/sys/x/%d:1\n" % i)' "$t/many.txt"
+refuse "$t/many.txt" "agentless capture: more than 500000 files and directories"
+
+# a recorded tree is read inside its root: a symlink to /etc/hostname or climbing out with ../
+# resolves there (absent), never to this machine's file
+mkdir -p "$t/esc/sys/class/net/eth0" "$t/esc/proc/sys/kernel"
+ln -s /etc/hostname "$t/esc/sys/class/net/eth0/address"
+ln -s ../../../../../../../../etc/hostname "$t/esc/sys/class/net/eth0/operstate"
+echo 9000 > "$t/esc/sys/class/net/eth0/mtu"
+"$fabcheck" probe --root "$t/esc" > "$t/esc.json" || true
+"$PY" - "$t/esc.json" <<'PY'
+import json, sys
+i = json.load(open(sys.argv[1]))["interfaces"][0]
+assert i["mtu"] == 9000, i
+assert "absent" in i["mac"]["unknown"] and "absent" in i["operstate"]["unknown"], (i["mac"], i["operstate"])
+print("recorded tree: symlinks out of it resolve inside it (absent), this machine's files stay unread")
+PY
 echo "probe_agentless: ok"

@@ -124,7 +124,7 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv > /dev/null; then
 import json, sys
 i = json.load(open(sys.argv[1]))["interfaces"][0]
 assert i["mtu"] == {"unknown": "/sys/class/net/ens0f0/mtu: permission denied"}, i["mtu"]
-assert "Permission denied" in i["link"]["unknown"], i["link"]
+assert "permission denied" in i["link"]["unknown"], i["link"]
 assert i["operstate"] == "up", i["operstate"]
 print("permission denied: unknown with the reason, the rest still read")
 PY

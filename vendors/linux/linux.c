@@ -843,9 +843,10 @@ static enum fc_rc linux_parse(struct fc_parse_ctx *c, const char *command, const
 		/* the capture gives the probe's document; values cite the capture file without a
 		 * line (`fabcheck probe --root` on the unpacked tree shows the document they come from) */
 		char why[512], *json = NULL;
+		unsigned line;
 
-		if ((rc = fc_linux_capture_to_doc(text, &json, why, sizeof(why))) != FC_OK)
-			return fc_err_set(c->err, rc, c->file, 0, "agentless capture: %s", why);
+		if ((rc = fc_linux_capture_to_doc(text, len, &json, &line, why, sizeof(why))) != FC_OK)
+			return fc_err_set(c->err, rc, c->file, line, "agentless capture: %s", why);
 		rc = host_json(c, json, strlen(json), true);
 		free(json);
 		return rc;

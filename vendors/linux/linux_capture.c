@@ -12,19 +12,17 @@
  *   @@cmd COMMAND                 the command's stdout and stderr follow
  *   @@rc N                        its exit status (127: not installed; the output is not kept)
  *
- * Validation unpacks this into a temporary tree (the files under their paths, the outputs under
- * .fabcheck-outputs/) and runs the probe's own document builder on it with the agentless ops, so
- * an SSH-captured node gives the model a probed node gives. Nothing here touches the network. */
-#include <errno.h>
-#include <fcntl.h>
-#include <ftw.h>
+ * Validation unpacks this in memory (the files under their paths, the outputs under
+ * /.fabcheck-outputs/: fs.h) and runs the probe's own document builder on it with the agentless
+ * ops, so an SSH-captured node gives the model a probed node gives. No temporary file is written:
+ * a hostile capture can name any path, any number of them, and an interrupted run leaves nothing.
+ * Nothing here touches the network. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "linux/linux_capture.h"
+#include "probe/fs.h"
 #include "probe/probe.h"
 #include "util/str.h"
 
@@ -59,201 +57,165 @@ const char fc_linux_capture_script[] =
 	"f /proc/net/ip_tables_names\n"
 	"if grep -qx filter /proc/net/ip_tables_names 2>/dev/null; then c iptables-legacy-save -t filter; fi\n";
 
-/* Creates every directory of path (a file path: its parent directories). */
-static int mkparents(char *path)
+/* Unpacks into mem; file contents are slices of text (which must outlive mem). *line names the
+ * line of an error. */
+enum fc_rc fc_linux_capture_unpack(const char *text, size_t len, struct fc_memfs *mem, unsigned *line, char *why,
+				   size_t whysz)
 {
-	char *s;
-
-	for (s = strchr(path + 1, '/'); s; s = strchr(s + 1, '/')) {
-		*s = '\0';
-		if (mkdir(path, 0755) != 0 && errno != EEXIST) {
-			*s = '/';
-			return -1;
-		}
-		*s = '/';
-	}
-	return 0;
-}
-
-/* A path from the capture, kept inside the tree: absolute, no "..". */
-static bool safe_path(const char *p)
-{
-	const char *c;
-
-	if (p[0] != '/' || strlen(p) >= 1024)
-		return false;
-	for (c = p; c; c = strchr(c + 1, '/'))   /* c at each '/': the component after it */
-		if (!strncmp(c, "/..", 3) && (c[3] == '/' || c[3] == '\0'))
-			return false;
-	return true;
-}
-
-static FILE *open_in(const char *root, const char *rel)
-{
-	char path[2048];
-
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	if (mkparents(path) != 0)
-		return NULL;
-	return fopen(path, "w");
-}
-
-enum fc_rc fc_linux_capture_unpack(const char *text, const char *root, char *why, size_t whysz)
-{
-	struct fc_lines it;
-	FILE *out = NULL;
-	char cmdfile[1200] = "", line[2048];
+	const char *p = text, *end = text + len, *body = NULL;
+	char cmdfile[1200] = "", bodypath[1200] = "";
 	enum { NONE, FILE_BODY, LINES, CMD } mode = NONE;
-	bool first = true;
+	unsigned lineno = 0, body_line = 0;
 
-	fc_lines_init(&it, text);
-	while (fc_lines_next(&it)) {
-		size_t n = it.len < sizeof(line) - 1 ? it.len : sizeof(line) - 1;
+	*line = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *l = p;
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *next = nl ? nl + 1 : end;
 
-		memcpy(line, it.line, n);
-		line[n] = '\0';
-		if (first) {
-			first = false;
-			if (strcmp(line, "@@fabcheck-capture 1")) {
-				snprintf(why, whysz, "line 1: expected '@@fabcheck-capture 1'");
+		lineno++;
+		*line = lineno;
+		if (n && l[n - 1] == '\r')
+			n--;
+		if (lineno == 1) {
+			if (n != 20 || memcmp(l, "@@fabcheck-capture 1", 20)) {
+				snprintf(why, whysz, "expected '@@fabcheck-capture 1'");
 				return FC_ERR_INPUT;
 			}
+			p = next;
 			continue;
 		}
-		if (!strncmp(line, "@@", 2)) {
-			char *arg = strchr(line, ' ');
+		if (n >= 2 && l[0] == '@' && l[1] == '@') {
+			char marker[16], arg[1100];
+			const char *sp = memchr(l, ' ', n);
+			size_t ml = sp ? (size_t)(sp - l) : n;
 
-			if (out)
-				fclose(out);
-			out = NULL;
-			mode = NONE;
-			if (!arg) {
-				snprintf(why, whysz, "line %u: marker without an argument", it.lineno);
+			/* the body before this marker is complete: an error names its marker's line */
+			if ((mode == FILE_BODY || mode == CMD) &&
+			    !fc_memfs_file(mem, bodypath, body, (size_t)(l - body), true, why, whysz)) {
+				*line = body_line;
 				return FC_ERR_INPUT;
 			}
-			*arg++ = '\0';
-			if (!strcmp(line, "@@file")) {
-				if (!safe_path(arg) || !(out = open_in(root, arg)))
-					goto bad_path;
+			mode = NONE;
+			if (!sp || ml >= sizeof(marker) || n - ml - 1 >= sizeof(arg) || n - ml - 1 == 0) {
+				snprintf(why, whysz, "a marker with an argument of 1 to %zu characters expected", sizeof(arg) - 1);
+				return FC_ERR_INPUT;
+			}
+			memcpy(marker, l, ml);
+			marker[ml] = '\0';
+			memcpy(arg, sp + 1, n - ml - 1);
+			arg[n - ml - 1] = '\0';
+			if (!strcmp(marker, "@@file")) {
+				snprintf(bodypath, sizeof(bodypath), "%s", arg);
+				body = next;
+				body_line = lineno;
 				mode = FILE_BODY;
-			} else if (!strcmp(line, "@@lines")) {
-				if (!safe_path(arg))
-					goto bad_path;
+			} else if (!strcmp(marker, "@@lines")) {
+				if (!fc_memfs_dir(mem, arg, why, whysz))
+					return FC_ERR_INPUT;
 				mode = LINES;
-			} else if (!strcmp(line, "@@link")) {
-				char *target = strchr(arg, ' '), lp[2048], tp[2048];
+			} else if (!strcmp(marker, "@@link")) {
+				char *target = strchr(arg, ' ');
 
-				if (!target)
-					goto bad_path;
+				if (!target) {
+					snprintf(why, whysz, "@@link: expected PATH TARGET");
+					return FC_ERR_INPUT;
+				}
 				*target++ = '\0';
-				if (!safe_path(arg) || !safe_path(target))
-					goto bad_path;
-				snprintf(lp, sizeof(lp), "%s%s", root, arg);
-				snprintf(tp, sizeof(tp), "%s%s", root, target);
-				if (mkparents(lp) != 0 || mkparents(tp) != 0 || (mkdir(tp, 0755) != 0 && errno != EEXIST) ||
-				    (symlink(tp, lp) != 0 && errno != EEXIST))
-					goto bad_path;
-			} else if (!strcmp(line, "@@cmd")) {
+				if (!fc_memfs_dir(mem, target, why, whysz) || !fc_memfs_link(mem, arg, target, why, whysz))
+					return FC_ERR_INPUT;
+			} else if (!strcmp(marker, "@@cmd")) {
 				size_t k;
 
 				snprintf(cmdfile, sizeof(cmdfile), "/.fabcheck-outputs/%.1000s", arg);
 				for (k = 19; cmdfile[k]; k++)
 					if (cmdfile[k] == ' ' || cmdfile[k] == '/')
 						cmdfile[k] = '_';
-				if (!(out = open_in(root, cmdfile)))
-					goto bad_path;
+				snprintf(bodypath, sizeof(bodypath), "%s", cmdfile);
+				body = next;
+				body_line = lineno;
 				mode = CMD;
-			} else if (!strcmp(line, "@@rc")) {
+			} else if (!strcmp(marker, "@@rc")) {
 				int64_t rc;
 
 				if (!fc_parse_i64(arg, 0, 255, &rc)) {
-					snprintf(why, whysz, "line %u: @@rc: expected 0..255", it.lineno);
+					snprintf(why, whysz, "@@rc: expected 0..255");
 					return FC_ERR_INPUT;
 				}
-				if (rc == 127 && cmdfile[0]) {   /* not installed: no output, not a bad one */
-					char path[2048];
-
-					snprintf(path, sizeof(path), "%s%s", root, cmdfile);
-					unlink(path);
-				}
+				if (rc == 127 && cmdfile[0])   /* not installed: no output, not a bad one */
+					fc_memfs_unlink(mem, cmdfile);
 				cmdfile[0] = '\0';
 			} else {
-				snprintf(why, whysz, "line %u: unknown marker '%s'", it.lineno, line);
+				snprintf(why, whysz, "unknown marker '%s'", marker);
 				return FC_ERR_INPUT;
 			}
+			p = next;
 			continue;
 		}
-		if (mode == FILE_BODY || mode == CMD) {
-			fprintf(out, "%s\n", line);
-		} else if (mode == LINES) {
+		if (mode == LINES) {
 			/* "PATH:content": the path has no ':' (it is under /sys/class/...) */
-			char *colon = strchr(line, ':');
-			FILE *f;
+			const char *colon = memchr(l, ':', n);
+			char path[1100];
 
-			if (!colon)
-				continue;
-			*colon = '\0';
-			if (!safe_path(line) || !(f = open_in(root, line)))
-				goto bad_path;
-			fprintf(f, "%s\n", colon + 1);
-			fclose(f);
+			if (colon && (size_t)(colon - l) < sizeof(path)) {
+				memcpy(path, l, (size_t)(colon - l));
+				path[colon - l] = '\0';
+				if (!fc_memfs_file(mem, path, colon + 1, (size_t)(l + n - colon - 1), true, why, whysz))
+					return FC_ERR_INPUT;
+			} else if (colon) {
+				snprintf(why, whysz, "a path over %zu characters", sizeof(path) - 1);
+				return FC_ERR_INPUT;
+			} else if (n) {
+				snprintf(why, whysz, "@@lines: expected PATH:CONTENT");
+				return FC_ERR_INPUT;
+			}
+		} else if (mode == NONE && n) {
+			snprintf(why, whysz, "a line outside any @@file, @@lines or @@cmd section");
+			return FC_ERR_INPUT;
 		}
+		p = next;
 	}
-	if (out)
-		fclose(out);
-	if (first) {
+	if ((mode == FILE_BODY || mode == CMD) && !fc_memfs_file(mem, bodypath, body, (size_t)(end - body), true, why, whysz)) {
+		*line = body_line;
+		return FC_ERR_INPUT;
+	}
+	if (lineno == 0) {
 		snprintf(why, whysz, "empty capture");
 		return FC_ERR_INPUT;
 	}
+	*line = 0;
 	return FC_OK;
-bad_path:
-	if (out)
-		fclose(out);
-	snprintf(why, whysz, "line %u: a path the capture may not write ('%.200s'): %s", it.lineno, line,
-		 strerror(errno ? errno : EINVAL));
-	return FC_ERR_INPUT;
 }
 
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+enum fc_rc fc_linux_capture_to_doc(const char *text, size_t len, char **json, unsigned *line, char *why, size_t whysz)
 {
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
-enum fc_rc fc_linux_capture_to_doc(const char *text, char **json, char *why, size_t whysz)
-{
-	const char *tmp = getenv("TMPDIR");
-	char root[512];
+	struct fc_memfs *mem = fc_memfs_new();
 	struct fc_probe_opts po;
+	struct fc_fs fs;
 	struct fc_err err;
 	bool usable = false;
 	enum fc_rc rc;
 
 	*json = NULL;
-	snprintf(root, sizeof(root), "%s/fabcheck-capture-XXXXXX", tmp && tmp[0] == '/' && strlen(tmp) < 400 ? tmp : "/tmp");
-	if (!mkdtemp(root)) {
-		snprintf(why, whysz, "cannot create a temporary directory: %s", strerror(errno));
-		return FC_ERR_IO;
+	*line = 0;
+	if (!mem) {
+		snprintf(why, whysz, "out of memory");
+		return FC_ERR_NOMEM;
 	}
-	rc = fc_linux_capture_unpack(text, root, why, whysz);
+	rc = fc_linux_capture_unpack(text, len, mem, line, why, whysz);
+	/* the outputs folder exists even when every tool was missing: the agentless ops read it */
+	if (rc == FC_OK && !fc_memfs_dir(mem, "/.fabcheck-outputs", why, whysz))
+		rc = FC_ERR_INPUT;
 	if (rc == FC_OK) {
+		fc_fs_open_mem(&fs, mem);
 		memset(&po, 0, sizeof(po));
-		po.root = root;
+		po.fs = &fs;
 		po.ops = &fc_probe_text_ops;
-		po.ops_ctx = root;
 		fc_err_clear(&err);
-		/* the outputs folder exists even when every tool was missing */
-		{
-			char p[600];
-
-			snprintf(p, sizeof(p), "%s/.fabcheck-outputs", root);
-			mkdir(p, 0755);
-		}
 		if ((rc = fc_probe_run(&po, json, &usable, &err)) != FC_OK)
 			snprintf(why, whysz, "%s", err.msg);
+		fc_fs_close(&fs);
 	}
-	nftw(root, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	fc_memfs_free(&mem);
 	return rc;
 }

@@ -11,8 +11,6 @@
 #include "probe/probe.h"
 #include "util/arena.h"
 
-#define MAX_IFS 4096
-
 static void lower(char *s)
 {
 	for (; *s; s++)
@@ -21,27 +19,23 @@ static void lower(char *s)
 
 enum fc_rc fc_linux_ip_text(struct fc_parse_ctx *c, const char *text, bool with_addresses)
 {
-	struct fc_ip_iface *ifs = calloc(MAX_IFS, sizeof(*ifs));
+	struct fc_ip_iface *ifs = NULL;
 	char why[512];
 	size_t n = 0, i, j;
 	enum fc_rc rc;
 
-	if (!ifs)
-		return fc_err_set(c->err, FC_ERR_NOMEM, c->file, 0, "out of memory");
-	if ((rc = fc_ip_text(text, ifs, MAX_IFS, &n, why, sizeof(why))) != FC_OK) {
+	if ((rc = fc_ip_text(text, &ifs, &n, why, sizeof(why))) != FC_OK) {
 		unsigned line = 0;
 
 		sscanf(why, "line %u", &line);
-		rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, line, "%s", why);
-		free(ifs);
-		return rc;
+		return fc_err_set(c->err, rc == FC_ERR_NOMEM ? rc : FC_ERR_INPUT, c->file, line, "%s", why);
 	}
 	for (i = 0; i < n; i++) {
 		struct fc_ip_iface *x = &ifs[i];
 		struct fc_iface *ifc = fc_dev_iface(c->m, c->dev, x->name);
 
 		if (!ifc) {
-			free(ifs);
+			fc_ip_free(ifs, n);
 			return FC_ERR_NOMEM;
 		}
 		if (x->mtu >= 0)
@@ -59,12 +53,12 @@ enum fc_rc fc_linux_ip_text(struct fc_parse_ctx *c, const char *text, bool with_
 		ifc->addresses.n = 0;
 		for (j = 0; j < x->naddrs; j++)
 			if (fc_strlist_add(c->m, &ifc->addresses, x->addrs[j], fc_src_at(c->file, x->addr_line[0])) != FC_OK) {
-				free(ifs);
+				fc_ip_free(ifs, n);
 				return FC_ERR_NOMEM;
 			}
 		ifc->addresses.m.known = true;
 		ifc->addresses.m.src = fc_src_at(c->file, x->naddrs ? x->addr_line[0] : x->line);
 	}
-	free(ifs);
+	fc_ip_free(ifs, n);
 	return FC_OK;
 }

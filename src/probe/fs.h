@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/* Where the probe reads its files from. Three kinds, one interface:
+ *   this machine (root ""): the real /sys, /proc and /etc;
+ *   a recorded tree under a root directory: every path resolves inside it (openat2
+ *     RESOLVE_IN_ROOT), its symlinks as if the root were /, so a hostile tree cannot reach out;
+ *   an agentless capture unpacked in memory (fc_memfs): no temporary files, nothing to clean up
+ *     when a run is interrupted, and its size is the capture's.
+ * Paths are absolute ("/sys/class/net/eth0/mtu"). */
+#ifndef FC_FS_H
+#define FC_FS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/arena.h"
+#include "util/buf.h"
+
+struct fc_memfs;
+
+struct fc_fs {
+	const char *root;             /* disk: "" for this machine, else the recorded tree ("" in memory) */
+	char *root_real;              /* disk with a root: its realpath (owned) */
+	int rootfd;                   /* disk with a root: a descriptor of it; -1 otherwise */
+	const struct fc_memfs *mem;   /* an unpacked capture; NULL on disk */
+};
+
+/* A disk fs: root "" is this machine. false with why when root is no directory. Release with
+ * fc_fs_close. */
+bool fc_fs_open_disk(struct fc_fs *fs, const char *root, char *why, size_t whysz);
+/* A view of an in-memory tree (owned by the caller, which must outlive fs). */
+void fc_fs_open_mem(struct fc_fs *fs, const struct fc_memfs *mem);
+void fc_fs_close(struct fc_fs *fs);
+
+/* A whole regular file, at most max bytes (the reason otherwise: absent, permission denied,
+ * longer than max, not a regular file). b is initialised here; free it on success. */
+bool fc_fs_read(const struct fc_fs *fs, const char *path, size_t max, struct fc_buf *b, char *why, size_t whysz);
+/* The names in a directory, sorted, without dot entries, NULL-terminated (malloc'd: free with
+ * fc_fs_list_free). NULL when path is no directory. */
+char **fc_fs_list(const struct fc_fs *fs, const char *dir, size_t *n);
+void fc_fs_list_free(char **v, size_t n);
+bool fc_fs_is_dir(const struct fc_fs *fs, const char *path);
+/* The target of a symlink as stored. */
+bool fc_fs_readlink(const struct fc_fs *fs, const char *path, char *out, size_t outsz);
+/* The absolute path, inside the fs, that path resolves to (every symlink followed). */
+bool fc_fs_realpath(const struct fc_fs *fs, const char *path, char *out, size_t outsz);
+
+/* --- the in-memory tree (an agentless capture) ------------------------------------------- */
+
+/* Bounds on what a capture may create: entries and bytes of file content. */
+#define FC_MEMFS_MAX_ENTRIES 500000u
+#define FC_MEMFS_MAX_BYTES (256u * 1024u * 1024u)
+
+/* An empty tree with its own arena; NULL when out of memory. */
+struct fc_memfs *fc_memfs_new(void);
+void fc_memfs_free(struct fc_memfs **m);
+/* A file of len bytes at path (absolute, normalised: no "." or ".." component); data is copied
+ * unless keep says it outlives the tree. Parent directories are created. false with why when a
+ * bound is reached or the path is taken by another kind of entry. */
+bool fc_memfs_file(struct fc_memfs *m, const char *path, const char *data, size_t len, bool keep, char *why,
+		   size_t whysz);
+/* A directory (and its parents). */
+bool fc_memfs_dir(struct fc_memfs *m, const char *path, char *why, size_t whysz);
+/* A symlink at path to target (absolute). */
+bool fc_memfs_link(struct fc_memfs *m, const char *path, const char *target, char *why, size_t whysz);
+/* Removes a file (a command that was not installed: no output, not an empty one). */
+void fc_memfs_unlink(struct fc_memfs *m, const char *path);
+size_t fc_memfs_entries(const struct fc_memfs *m);
+
+#endif

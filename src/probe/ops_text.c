@@ -32,6 +32,7 @@
 #include "probe/fs.h"
 #include "probe/probe.h"
 #include "util/buf.h"
+#include "util/cli_text.h"
 #include "util/str.h"
 
 #define OUT_MAX (64u * 1024u * 1024u)
@@ -41,7 +42,7 @@
 static enum fc_rc output(const void *ctx, const char *command, char **text, char *why, size_t whysz)
 {
 	char path[600], name[512], nowhy[256];
-	struct fc_buf b;
+	struct fc_buf b, clean;
 	size_t i;
 
 	snprintf(name, sizeof(name), "%s", command);
@@ -53,7 +54,14 @@ static enum fc_rc output(const void *ctx, const char *command, char **text, char
 		snprintf(why, whysz, "no stored output of '%s' (%s)", command, nowhy);
 		return FC_ERR_UNSUPPORTED;
 	}
-	*text = b.data;
+	/* outputs saved from a terminal carry its noise (prompt, CR LF, pager): removed as for switches */
+	if (fc_cli_clean(command, b.data, b.len, &clean) != FC_OK) {
+		fc_buf_free(&b);
+		snprintf(why, whysz, "out of memory");
+		return FC_ERR_NOMEM;
+	}
+	fc_buf_free(&b);
+	*text = clean.data;
 	return FC_OK;
 }
 

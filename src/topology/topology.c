@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "util/hmap.h"
+#include "vendor/vendor.h"
 
 static size_t port_key(char *buf, size_t size, const char *dev, const char *ifn)
 {
@@ -57,7 +58,7 @@ static bool mac_norm(const char *s, char out[13])
 
 static struct fc_iface *find_by_portid(const struct fc_device *d, const char *port)
 {
-	struct fc_iface *ifc = fc_dev_find_iface(d, port);
+	struct fc_iface *ifc = fc_vendor_find_iface(d, port);
 	char want[13], have[13];
 	size_t i;
 
@@ -74,7 +75,9 @@ static void endpoint(struct fc_model *m, struct fc_endpoint *e, const char *dev,
 	e->dev_name = fc_strdup(m->arena, dev);
 	e->if_name = fc_strdup(m->arena, ifn);
 	e->dev = fc_model_find_device(m, dev);
-	e->ifc = e->dev ? fc_dev_find_iface(e->dev, ifn) : NULL;
+	e->ifc = e->dev ? fc_vendor_find_iface(e->dev, ifn) : NULL;
+	if (e->ifc)
+		e->if_name = e->ifc->name;   /* the device's own spelling: "Eth1/1" in the plan is Ethernet1/1 */
 }
 
 static struct fc_link *new_link(struct fc_model *m)
@@ -125,10 +128,15 @@ enum fc_rc fc_topology_build(struct fc_model *m, const struct fc_inventory *inv,
 			fc_set_unknown(&l->design_speed_mbps.m, "the cabling plan gives no design speed");
 		for (k = 0; k < 2; k++) {
 			size_t n = port_key(key, sizeof(key), ends[k]->dev_name, ends[k]->if_name);
+			void *prev = fc_hmap_put(ports, key, n, (void *)(uintptr_t)(m->nlinks), &failed);
 
-			fc_hmap_put(ports, key, n, (void *)(uintptr_t)(m->nlinks), &failed);
 			if (failed)
 				return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+			/* the inventory saw two names; the device's spelling makes them one port ("Eth1/1") */
+			if (prev)
+				return fc_err_set(err, FC_ERR_INPUT, inv->path, il->line,
+						  "port %s:%s is already cabled on line %u", ends[k]->dev_name, ends[k]->if_name,
+						  inv->links[(size_t)(uintptr_t)prev - 1].line);
 		}
 	}
 	/* LLDP from every port that reports a neighbour. */

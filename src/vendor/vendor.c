@@ -2,12 +2,14 @@
 /* The vendor registry: every adapter fabcheck has, in one array. */
 #include "vendor/vendor.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "linux/linux.h"
 #include "nxos/nxos.h"
 #include "util/buf.h"
+#include "util/cli_text.h"
 #include "util/str.h"
 #include "util/text.h"
 
@@ -30,6 +32,17 @@ const struct fc_vendor *fc_vendor_find(const char *platform)
 		if (strcmp((*v)->platform, platform) == 0)
 			return *v;
 	return NULL;
+}
+
+struct fc_iface *fc_vendor_find_iface(const struct fc_device *d, const char *name)
+{
+	const struct fc_vendor *v = d->platform ? fc_vendor_find(d->platform) : NULL;
+	struct fc_iface *ifc = fc_dev_find_iface(d, name);
+	char buf[256];
+
+	if (ifc || !v || !v->ifname)
+		return ifc;
+	return fc_dev_find_iface(d, v->ifname(name, buf, sizeof(buf)));
 }
 
 enum fc_rc fc_vendor_no_finalize(struct fc_parse_ctx *ctx)
@@ -89,6 +102,27 @@ static enum fc_rc record_bad(struct fc_model *m, struct fc_device *dev, const ch
 	return FC_OK;
 }
 
+/* Text from a CLI session is cleaned of terminal noise; JSON only when something surrounds it
+ * (the prompt and command of "show x | json" typed at a terminal). */
+static bool needs_cleaning(const struct fc_vendor *v, const char *command, const char *encoding, const char *text,
+			   size_t len)
+{
+	const char *const *c;
+	size_t a = 0, b = len;
+
+	if (!strcmp(encoding, "json")) {
+		while (a < len && isspace((unsigned char)text[a]))
+			a++;
+		while (b > a && isspace((unsigned char)text[b - 1]))
+			b--;
+		return a < b && !((text[a] == '{' && text[b - 1] == '}') || (text[a] == '[' && text[b - 1] == ']'));
+	}
+	for (c = v->verbatim; c && *c; c++)
+		if (!strcmp(*c, command))
+			return false;
+	return true;
+}
+
 enum fc_rc fc_vendor_parse(struct fc_model *m, struct fc_device *dev, const struct fc_vendor *v, const char *file,
 			   const char *text, size_t len, const char *command, const char *encoding, struct fc_err *err)
 {
@@ -122,6 +156,18 @@ enum fc_rc fc_vendor_parse(struct fc_model *m, struct fc_device *dev, const stru
 			fc_buf_free(&fixed);
 			return fc_err_set(err, FC_ERR_NOMEM, ctx.file, 0, "out of memory");
 		}
+		text = fixed.data;
+		len = fixed.len;
+	}
+	if (needs_cleaning(v, command, encoding, text, len)) {
+		struct fc_buf clean;
+
+		if (fc_cli_clean(command, text, len, &clean) != FC_OK) {
+			fc_buf_free(&fixed);
+			return fc_err_set(err, FC_ERR_NOMEM, ctx.file, 0, "out of memory");
+		}
+		fc_buf_free(&fixed);
+		fixed = clean;
 		text = fixed.data;
 		len = fixed.len;
 	}

@@ -38,6 +38,10 @@ struct fc_vendor {
 	/* optional: what a CLI transport collects instead when the first command is not installed
 	 * on the device (exit status 127), ended like commands */
 	const struct fc_vendor_cmd *fallback;
+	/* optional: text outputs that are no terminal capture (a structured capture of its own),
+	 * taken as they are; every other text output has its terminal noise removed first
+	 * (util/cli_text.h). NULL-terminated; NULL when there are none */
+	const char *const *verbatim;
 	/* optional: appended to a JSON command on a CLI session (NX-OS " | json"); NULL when the
 	 * command is sent as it is written */
 	const char *cli_json_suffix;
@@ -48,12 +52,18 @@ struct fc_vendor {
 	/* required: derives per-port effective values once every output is parsed
 	 * (fc_vendor_no_finalize when there is nothing to derive) */
 	enum fc_rc (*finalize)(struct fc_parse_ctx *ctx);
+	/* optional: the one spelling of an interface name the platform's outputs use ("Eth1/1" ->
+	 * "Ethernet1/1"), for names that come from elsewhere (the cabling plan, a neighbour's LLDP);
+	 * NULL where names have one spelling (Linux) */
+	const char *(*ifname)(const char *in, char *buf, size_t size);
 	/* required: reads inventory intent for a device without collected data
 	 * (fc_vendor_no_intent for platforms that take none) */
 	enum fc_rc (*intent)(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n);
 };
 
 const struct fc_vendor *fc_vendor_find(const char *platform);
+/* The device's interface called name in any spelling its platform takes, or NULL. */
+struct fc_iface *fc_vendor_find_iface(const struct fc_device *d, const char *name);
 /* The registry, ended by NULL. */
 const struct fc_vendor *const *fc_vendor_list(void);
 

@@ -14,11 +14,14 @@ if not os.path.exists(manifest):
     sys.exit(77)
 
 def ifname(n):
-    """One spelling per port: Eth1/1 and Ethernet1/1, Port-channel10 and port-channel10, and
-    napalm's Management0 for mgmt0."""
+    """One spelling per port, as NX-OS's show interface has it: Eth1/1 and Ethernet1/1, Po10 and
+    port-channel10, Lo10 and loopback10, and napalm's Management0 for mgmt0."""
     n = n.strip()
-    if n[:3] in ("Eth", "eth") and n[3:4].isdigit():
-        n = "Ethernet" + n[3:]
+    for short, full in (("ethernet", "ethernet"), ("eth", "ethernet"), ("port-channel", "port-channel"),
+                        ("po", "port-channel"), ("loopback", "loopback"), ("lo", "loopback")):
+        if n.lower().startswith(short) and n[len(short):len(short) + 1].isdigit():
+            n = full + n[len(short):]
+            break
     if n == "Management0":
         n = "mgmt0"
     return n.lower()

@@ -869,12 +869,16 @@ static enum fc_rc linux_intent(struct fc_parse_ctx *c, const struct doc *d, cons
 	return host_body(&h, n);
 }
 
+/* the agentless capture is a structured stream of its own (linux_capture.c), not a terminal log */
+static const char *const linux_verbatim[] = { "fabcheck agentless capture", NULL };
+
 const struct fc_vendor fc_vendor_linux = {
 	.platform = "linux",
 	.title = "Linux host (fabcheck host document from the probe or agentless collection)",
 	.kind = FC_DEV_HOST,
 	.commands = linux_commands,
 	.fallback = linux_agentless,
+	.verbatim = linux_verbatim,
 	.parse = linux_parse,
 	.finalize = fc_vendor_no_finalize,
 	.intent = linux_intent,

@@ -375,5 +375,6 @@ const struct fc_vendor fc_vendor_nxos = {
 	.cli_json_suffix = " | json",
 	.parse = nxos_parse,
 	.finalize = nxos_finalize,
+	.ifname = nxos_ifname_op,
 	.intent = fc_vendor_no_intent,
 };

@@ -3,6 +3,7 @@
 #ifndef FC_NXOS_H
 #define FC_NXOS_H
 
+#include "util/str.h"
 #include "vendor/vendor.h"
 
 extern const struct fc_vendor fc_vendor_nxos;
@@ -37,6 +38,21 @@ enum fc_rc nxos_row_counters(struct fc_parse_ctx *c, const struct doc *d, const 
 			     struct fc_iface *ifc);
 enum fc_rc nxos_parse_counters_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
 
+/* nxos_text.c: lines of a CLI text output, left and right trimmed, with their indentation */
+struct nxos_line {
+	const char *s;       /* into the whole output: not NUL-terminated */
+	size_t n, indent;
+	unsigned lineno;
+};
+struct nxos_linebuf {   /* a line as a C string, grown as needed (free b) */
+	char *b;
+	size_t cap;
+};
+bool nxos_line_next(struct fc_lines *it, struct nxos_line *l);
+const char *nxos_line_str(struct nxos_linebuf *lb, const char *s, size_t n);
+/* Records the line as not understood on the device. */
+enum fc_rc nxos_not_understood(struct fc_parse_ctx *c, const struct nxos_line *l);
+
 /* Shared helpers (nxos_show.c) */
 bool nxos_has_content(const char *text);
 const char *nxos_fec_norm(const char *s);
@@ -47,8 +63,12 @@ size_t nxos_rows(const struct doc_node *body, const char *table, const char *row
 /* A row's string or number field; NULL when absent. Error on other types. */
 enum fc_rc nxos_field(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row, const char *key,
 		      const char **out);
-/* "Eth1/1" -> "Ethernet1/1"; other names unchanged. Writes into buf. */
+/* nxos_ifname.c: "Eth1/1", "e1/1", "ethernet 1/1" -> "Ethernet1/1"; "Po5", "Port-channel5" ->
+ * "port-channel5"; "Lo0" -> "loopback0"; "vlan10" -> "Vlan10". nxos_ifname_canon is false for what
+ * is no NX-OS interface name; nxos_ifname gives it back trimmed. Both write into buf. */
+bool nxos_ifname_canon(const char *in, size_t len, char *buf, size_t size);
 const char *nxos_ifname(const char *in, size_t len, char *buf, size_t size);
+const char *nxos_ifname_op(const char *in, char *buf, size_t size);
 
 /* Breakout maps recorded from the running-config, applied by finalize. */
 struct nxos_breakout {

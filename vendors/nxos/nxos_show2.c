@@ -126,6 +126,21 @@ static bool is_vlan(const char *w)
 	return !strcmp(w, "routed") || !strcmp(w, "trunk") || !strcmp(w, "f-path") || fc_parse_i64(w, 1, 4094, &v);
 }
 
+/* Words w[from..to) joined by one blank, in the arena. */
+static char *join(struct fc_arena *a, char *const *w, size_t from, size_t to)
+{
+	size_t len = 0, i;
+	char *s, *p;
+
+	for (i = from; i < to; i++)
+		len += strlen(w[i]) + 1;
+	if (!(s = p = fc_alloc(a, len + 1)))
+		return NULL;
+	for (i = from; i < to; i++)
+		p += snprintf(p, len + 1 - (size_t)(p - s), "%s%s", i > from ? " " : "", w[i]);
+	return s;
+}
+
 /* "Port Name Status Vlan Duplex Speed Type": the free-text Name may run into Status, and tunnel
  * rows carry a reason instead of vlan/duplex/speed, so rows are read by words around the status
  * word rather than by header positions. */
@@ -134,36 +149,60 @@ enum fc_rc nxos_parse_status_text(struct fc_parse_ctx *c, const char *text)
 	struct fc_lines it;
 	bool have = false;
 	size_t rows = 0;
+	enum fc_rc rc = FC_OK;
+	char *buf = NULL;
+	size_t bufsz = 0;
 
 	fc_lines_init(&it, text);
-	while (fc_lines_next(&it)) {
-		char buf[1024], *w[MAXW], name[256] = "", type[256] = "";
-		size_t n = fc_split_words(it.line, it.len, buf, sizeof(buf), w, MAXW), k, st;
+	while (rc == FC_OK && fc_lines_next(&it)) {
+		char *w[MAXW], *name = NULL, *type = NULL, nb[160];
+		size_t n, st;
 		struct fc_iface *ifc;
 		struct fc_src s = at(c, it.lineno);
+		struct nxos_line l = { it.line, it.len, 0, it.lineno };
 		bool full;
 		int64_t v;
 
+		if (it.len + 1 > bufsz) {
+			char *nbuf = realloc(buf, bufsz = it.len + 1);
+
+			if (!nbuf) {
+				rc = FC_ERR_NOMEM;
+				break;
+			}
+			buf = nbuf;
+		}
+		n = fc_split_words(it.line, it.len, buf, bufsz, w, MAXW);
+		if (!n || w[0][0] == '-')
+			continue;
 		if (!have) {
 			have = n >= 7 && !strcmp(w[0], "Port") && !strcmp(w[1], "Name") && !strcmp(w[2], "Status");
+			if (!have)
+				rc = nxos_not_understood(c, &l);
 			continue;
 		}
-		if (n < 2 || w[0][0] == '-' || isspace((unsigned char)it.line[0]))
-			continue;
+		/* a row: PORT, the free-text NAME (may run into the status), STATUS, then VLAN DUPLEX SPEED
+		 * TYPE on switch ports, a reason on tunnels; at any indentation */
 		for (st = 1; st < n && !is_status(w[st]); st++)
 			;
-		if (st == n)
+		if (st == n || !nxos_ifname_canon(w[0], strlen(w[0]), nb, sizeof(nb))) {
+			if (!(n >= 3 && !strcmp(w[0], "Port") && !strcmp(w[1], "Name")))   /* a repeated header */
+				rc = nxos_not_understood(c, &l);
 			continue;
-		for (k = 1; k < st; k++)
-			snprintf(name + strlen(name), sizeof(name) - strlen(name), "%s%s", k > 1 ? " " : "", w[k]);
-		/* vlan, duplex, speed and type follow on switch ports; tunnels print a reason instead */
-		full = st + 3 < n && is_vlan(w[st + 1]);
-		for (k = st + 4; full && k < n; k++)
-			snprintf(type + strlen(type), sizeof(type) - strlen(type), "%s%s", k > st + 4 ? " " : "", w[k]);
-		if (!(ifc = iface(c, w[0], strlen(w[0]))))
-			return FC_ERR_NOMEM;
+		}
+		if (!(ifc = fc_dev_iface(c->m, c->dev, nb))) {
+			rc = FC_ERR_NOMEM;
+			break;
+		}
 		rows++;
-		if (name[0] && strcmp(name, "--") && !ifc->description.m.known)
+		/* the words of the name and of the type, joined by one blank */
+		full = st + 3 < n && is_vlan(w[st + 1]);
+		if ((st > 1 && !(name = join(c->m->arena, w, 1, st))) ||
+		    (full && st + 4 < n && !(type = join(c->m->arena, w, st + 4, n)))) {
+			rc = FC_ERR_NOMEM;
+			break;
+		}
+		if (name && strcmp(name, "--") && !ifc->description.m.known)
 			fc_set_str(c->m, &ifc->description, name, s);
 		if (!ifc->oper_state.m.known)
 			fc_set_str(c->m, &ifc->oper_state, status_norm(w[st]), s);
@@ -174,9 +213,12 @@ enum fc_rc nxos_parse_status_text(struct fc_parse_ctx *c, const char *text)
 							   : !strcmp(w[st + 1], "trunk") ? "trunk" : "access", s);
 		if (!ifc->speed_mbps.m.known && status_speed(w[st + 3], &v))
 			fc_set_int(&ifc->speed_mbps, v, s);
-		if (type[0] && strcmp(type, "--") && !ifc->xcvr.type.m.known)
+		if (type && strcmp(type, "--") && !ifc->xcvr.type.m.known)
 			fc_set_str(c->m, &ifc->xcvr.type, type, s);
 	}
+	free(buf);
+	if (rc != FC_OK)
+		return rc == FC_ERR_NOMEM ? fc_err_set(c->err, rc, c->file, it.lineno, "out of memory") : rc;
 	if (!rows && nxos_has_content(text))
 		return no_rows(c, "show interface status");
 	return FC_OK;

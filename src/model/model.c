@@ -2,9 +2,11 @@
 /* Model construction: devices, interfaces, value setters. */
 #include "model/model.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "util/hmap.h"
 #include "util/text.h"
 
 #define INDEX_BUCKETS 4096u
@@ -115,14 +117,40 @@ enum fc_rc fc_model_add_device(struct fc_model *m, const char *name, enum fc_dev
 	return FC_OK;
 }
 
+/* A device with more interfaces than this gets a hash index (fleet scale: 40,000 ports took
+ * seconds to look up linearly); fewer are scanned. */
+#define INDEX_FROM 16
+
 struct fc_iface *fc_dev_find_iface(const struct fc_device *d, const char *name)
 {
 	size_t i;
 
+	if (d->iface_index)
+		return fc_hmap_get(d->iface_index, name, strlen(name));
 	for (i = 0; i < d->nifaces; i++)
 		if (strcmp(d->ifaces[i]->name, name) == 0)
 			return d->ifaces[i];
 	return NULL;
+}
+
+static bool index_iface(struct fc_model *m, struct fc_device *d, struct fc_iface *ifc)
+{
+	int failed = 0;
+	size_t i;
+
+	if (!d->iface_index) {
+		if (d->nifaces < INDEX_FROM)
+			return true;
+		if (!(d->iface_index = fc_hmap_new(m->arena, 2 * d->nifaces)))
+			return false;
+		for (i = 0; i < d->nifaces; i++)
+			if (fc_hmap_put(d->iface_index, d->ifaces[i]->name, strlen(d->ifaces[i]->name), d->ifaces[i], &failed),
+			    failed)
+				return false;
+		return true;
+	}
+	fc_hmap_put(d->iface_index, ifc->name, strlen(ifc->name), ifc, &failed);
+	return !failed;
 }
 
 struct fc_iface *fc_dev_iface(struct fc_model *m, struct fc_device *d, const char *name)
@@ -137,7 +165,40 @@ struct fc_iface *fc_dev_iface(struct fc_model *m, struct fc_device *d, const cha
 		return NULL;
 	ifc->dev = d;
 	d->ifaces[d->nifaces++] = ifc;
-	return ifc;
+	return index_iface(m, d, ifc) ? ifc : NULL;
+}
+
+const struct fc_acl *fc_dev_find_acl(const struct fc_device *d, const char *name)
+{
+	size_t i = d->acl_index ? (size_t)(uintptr_t)fc_hmap_get(d->acl_index, name, strlen(name)) : 0;
+
+	return i ? &d->acls[i - 1] : NULL;
+}
+
+struct fc_acl *fc_dev_acl(struct fc_model *m, struct fc_device *d, const char *name, struct fc_src src, bool *created)
+{
+	size_t i = d->acl_index ? (size_t)(uintptr_t)fc_hmap_get(d->acl_index, name, strlen(name)) : 0;
+	struct fc_acl *acl;
+	int failed = 0;
+
+	*created = !i;
+	if (i)
+		return &d->acls[i - 1];
+	if (!d->acl_index && !(d->acl_index = fc_hmap_new(m->arena, 16)))
+		return NULL;
+	d->acls = fc_grow(m->arena, d->acls, d->nacls, &d->acls_cap, sizeof(*d->acls));
+	if (!d->acls)
+		return NULL;
+	acl = &d->acls[d->nacls];
+	memset(acl, 0, sizeof(*acl));
+	if (!(acl->name = fc_model_str(m, name)))
+		return NULL;
+	acl->src = src;
+	fc_hmap_put(d->acl_index, acl->name, strlen(acl->name), (void *)(uintptr_t)(d->nacls + 1), &failed);
+	if (failed)
+		return NULL;
+	d->nacls++;
+	return acl;
 }
 
 enum fc_rc fc_dev_add_error(struct fc_model *m, struct fc_device *d, const char *msg)

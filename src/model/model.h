@@ -98,6 +98,7 @@ struct fc_iface {
 	struct fc_int cable_model_m;         /* cable length the port's headroom is computed for */
 	struct fc_str qos_in, queuing_out;   /* service-policy names attached here */
 	struct fc_str acl_in, acl_out;       /* ip access-group names attached here */
+	struct fc_str lag;                   /* the port-channel (LAG) this port is a member of */
 	/* host NIC */
 	struct fc_str driver, driver_version, firmware;
 	struct fc_str pci_addr, pci_cur_speed, pci_max_speed;
@@ -261,10 +262,12 @@ struct fc_device {
 	struct fc_str hostname, os_version, hw_model, asic;
 	struct fc_iface **ifaces;
 	size_t nifaces, ifaces_cap;
+	struct fc_hmap *iface_index;         /* name -> interface, made once a device has many */
 	/* switch */
 	struct fc_qos qos;
 	struct fc_acl *acls;
 	size_t nacls, acls_cap;
+	struct fc_hmap *acl_index;           /* name -> 1 + index in acls */
 	struct fc_meta config_m;             /* known when a running-config was parsed (src = file) */
 	struct fc_unparsed *unparsed;        /* config lines seen but not understood */
 	size_t nunparsed, unparsed_cap;
@@ -303,6 +306,8 @@ struct fc_intent {
 	struct fc_int roce_prio, roce_dscp, cnp_dscp, mtu;
 };
 
+struct fc_hmap;
+
 struct fc_model {
 	struct fc_arena *arena;              /* owns everything below */
 	struct fc_device **devs;
@@ -335,6 +340,10 @@ struct fc_device *fc_model_find_device(const struct fc_model *m, const char *nam
 /* Finds the interface by exact name, or creates it. NULL when out of memory. */
 struct fc_iface *fc_dev_iface(struct fc_model *m, struct fc_device *d, const char *name);
 struct fc_iface *fc_dev_find_iface(const struct fc_device *d, const char *name);
+/* The device's ACL called name, created (empty, from src) when it has none; *created says which.
+ * NULL when out of memory. Pointers into d->acls move when an ACL is added: keep the name. */
+struct fc_acl *fc_dev_acl(struct fc_model *m, struct fc_device *d, const char *name, struct fc_src src, bool *created);
+const struct fc_acl *fc_dev_find_acl(const struct fc_device *d, const char *name);
 enum fc_rc fc_dev_add_error(struct fc_model *m, struct fc_device *d, const char *msg);
 enum fc_rc fc_dev_add_warning(struct fc_model *m, struct fc_device *d, const char *msg);
 enum fc_rc fc_dev_add_unparsed(struct fc_model *m, struct fc_device *d, struct fc_src src, const char *text,

@@ -77,16 +77,6 @@ static enum cover ace_cover(const struct fc_ace *e, const struct pktset *s)
 	return c;
 }
 
-static const struct fc_acl *find_acl(const struct fc_device *d, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < d->nacls; i++)
-		if (!strcmp(d->acls[i].name, name))
-			return &d->acls[i];
-	return NULL;
-}
-
 enum acl_verdict { A_PERMIT, A_DENY, A_IMPLICIT_DENY, A_MISSING };
 
 static enum acl_verdict eval(const struct fc_acl *acl, const struct pktset *s, const struct fc_ace **hit)
@@ -132,7 +122,7 @@ static bool check_dir(struct fc_rctx *c, struct fc_finding *f, const struct fc_e
 		*unknown = true;
 		return true;
 	}
-	acl = find_acl(sw->dev, aclname->v);
+	acl = fc_dev_find_acl(sw->dev, aclname->v);
 	if (!acl) {
 		fc_ev(c, f, name, dir, &aclname->m.src, "unknown: ip access-group %s %s names an ACL that is not defined",
 		      aclname->v, dir);

@@ -111,23 +111,46 @@ bool fc_lines_next(struct fc_lines *it)
 	return true;
 }
 
-size_t fc_split_words(const char *line, size_t len, char *buf, size_t bufsize, char **words, size_t max)
+bool fc_words_split(struct fc_words *ws, const char *line, size_t len)
 {
-	size_t i = 0, n = 0, o = 0;
+	size_t i = 0, o = 0;
 
-	while (i < len && n < max) {
+	ws->n = 0;
+	if (len + 1 > ws->bufcap) {
+		char *nb = realloc(ws->buf, len + 1);
+
+		if (!nb)
+			return false;
+		ws->buf = nb;
+		ws->bufcap = len + 1;
+	}
+	while (i < len) {
 		while (i < len && isspace((unsigned char)line[i]))
 			i++;
 		if (i >= len)
 			break;
-		if (o >= bufsize)
-			break;
-		words[n++] = buf + o;
-		while (i < len && !isspace((unsigned char)line[i]) && o + 1 < bufsize)
-			buf[o++] = line[i++];
+		if (ws->n + 1 >= ws->wcap) {
+			size_t nc = ws->wcap ? ws->wcap * 2 : 32;
+			char **nw = realloc(ws->w, nc * sizeof(*nw));
+
+			if (!nw)
+				return false;
+			ws->w = nw;
+			ws->wcap = nc;
+		}
+		ws->w[ws->n++] = ws->buf + o;
 		while (i < len && !isspace((unsigned char)line[i]))
-			i++;   /* word longer than the buffer: truncated */
-		buf[o++] = '\0';
+			ws->buf[o++] = line[i++];
+		ws->buf[o++] = '\0';
 	}
-	return n;
+	if (ws->w)
+		ws->w[ws->n] = NULL;
+	return true;
+}
+
+void fc_words_free(struct fc_words *ws)
+{
+	free(ws->buf);
+	free(ws->w);
+	memset(ws, 0, sizeof(*ws));
 }

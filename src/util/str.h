@@ -29,7 +29,15 @@ struct fc_lines {
 void fc_lines_init(struct fc_lines *it, const char *text);
 bool fc_lines_next(struct fc_lines *it);
 
-/* Splits a line into at most max whitespace-separated words, copying into buf. Returns count. */
-size_t fc_split_words(const char *line, size_t len, char *buf, size_t bufsize, char **words, size_t max);
+/* The words of a line (split at white space), each a NUL-terminated copy in a buffer grown as
+ * needed: none is cut and there is no limit on their number. Zero-initialise, reuse for every
+ * line, free with fc_words_free. false when out of memory. */
+struct fc_words {
+	char *buf;
+	char **w;            /* w[0..n), then NULL */
+	size_t n, bufcap, wcap;
+};
+bool fc_words_split(struct fc_words *ws, const char *line, size_t len);
+void fc_words_free(struct fc_words *ws);
 
 #endif

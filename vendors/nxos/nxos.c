@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Cisco NX-OS adapter: command table, NX-API reply unwrapping, and the derivation of per-port
  * effective values (lanes, medium, PFC priorities, headroom, trust) once all outputs are in. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -347,6 +348,30 @@ static void derive_trust(struct fc_model *m, struct fc_device *dev, struct fc_if
 		fc_set_unknown(&ifc->trust.m, "the type qos policy matches neither dscp nor cos");
 }
 
+/* A port-channel member takes on what is configured on the port-channel: NX-OS applies an ACL,
+ * a service policy, the MTU and the PFC mode of the port-channel to its members (and refuses
+ * most of them on a member itself). Each value keeps the port-channel's source line. */
+static void inherit_lag(struct fc_device *dev, struct fc_iface *ifc)
+{
+	static const size_t strs[] = { offsetof(struct fc_iface, acl_in), offsetof(struct fc_iface, acl_out),
+				       offsetof(struct fc_iface, qos_in), offsetof(struct fc_iface, queuing_out),
+				       offsetof(struct fc_iface, pfc_mode) };
+	const struct fc_iface *lag = ifc->lag.m.known ? fc_dev_find_iface(dev, ifc->lag.v) : NULL;
+	size_t k;
+
+	if (!lag)
+		return;
+	for (k = 0; k < sizeof(strs) / sizeof(strs[0]); k++) {
+		struct fc_str *mine = (struct fc_str *)(void *)((char *)ifc + strs[k]);
+		const struct fc_str *theirs = (const struct fc_str *)(const void *)((const char *)lag + strs[k]);
+
+		if (!mine->m.known && theirs->m.known)
+			*mine = *theirs;
+	}
+	if (!ifc->mtu.m.known && lag->mtu.m.known)
+		ifc->mtu = lag->mtu;
+}
+
 enum fc_rc nxos_finalize(struct fc_parse_ctx *c)
 {
 	struct fc_device *dev = c->dev;
@@ -358,6 +383,7 @@ enum fc_rc nxos_finalize(struct fc_parse_ctx *c)
 
 		if (strncmp(ifc->name, "Ethernet", 8))
 			continue;
+		inherit_lag(dev, ifc);
 		derive_phy(c->m, st, ifc);
 		derive_pfc(dev, ifc);
 		derive_trust(c->m, dev, ifc);

@@ -65,7 +65,9 @@ enum fc_rc nxos_field(struct fc_parse_ctx *c, const struct doc *d, const struct 
 		      const char **out);
 /* nxos_ifname.c: "Eth1/1", "e1/1", "ethernet 1/1" -> "Ethernet1/1"; "Po5", "Port-channel5" ->
  * "port-channel5"; "Lo0" -> "loopback0"; "vlan10" -> "Vlan10". nxos_ifname_canon is false for what
- * is no NX-OS interface name; nxos_ifname gives it back trimmed. Both write into buf. */
+ * is no NX-OS interface name; nxos_ifname gives it back trimmed. Both write into buf; a name that
+ * does not fit gives false and NULL. */
+#define NXOS_IFNAME_MAX 256   /* longer names are refused: no NX-OS interface has one */
 bool nxos_ifname_canon(const char *in, size_t len, char *buf, size_t size);
 const char *nxos_ifname(const char *in, size_t len, char *buf, size_t size);
 const char *nxos_ifname_op(const char *in, char *buf, size_t size);

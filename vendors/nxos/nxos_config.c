@@ -12,8 +12,6 @@
 #include "nxos/nxos.h"
 #include "util/str.h"
 
-#define MAXW 48
-
 enum block {
 	B_NONE,          /* top level */
 	B_IGNORED,       /* a block fabcheck does not model (router, vrf, line, ...) */
@@ -58,7 +56,7 @@ static const char *const ignored_top[] = {
 
 /* Interface sub-commands outside what fabcheck models. */
 static const char *const ignored_if[] = {
-	"ip router", "ip ospf", "ip pim", "ipv6", "bfd", "channel-group", "vpc", "spanning-tree",
+	"ip router", "ip ospf", "ip pim", "ipv6", "bfd", "vpc", "spanning-tree",
 	"storm-control", "lldp", "cdp", "load-interval", "no ip redirects", "ip redirects",
 	"link debounce", "beacon", "medium", "ip unnumbered", "mac-address", "udld", "evpn",
 	"fabric forwarding", "vrf member", "no lldp", "no cdp", "ip dhcp", "ip arp", "ip proxy-arp",
@@ -226,6 +224,21 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 	} else if (!strcmp(w[0], "ip") && n >= 3 && !strcmp(w[1], "address")) {
 		if (fc_strlist_add(m, &ifc->addresses, w[2], s) != FC_OK)
 			return FC_ERR_NOMEM;
+	} else if (!strcmp(w[0], "channel-group") && n >= 2) {
+		/* channel-group N [force] [mode active|passive|on]: a member of port-channelN, whose
+		 * configuration (ACLs, service policies, MTU) it takes on (nxos_finalize) */
+		char lag[48];
+		int64_t num;
+		size_t k;
+
+		if (!fc_parse_i64(w[1], 1, 4096, &num))
+			return not_understood(g);
+		for (k = 2; k < n; k++)
+			if (strcmp(w[k], "force") && strcmp(w[k], "mode") && strcmp(w[k], "active") &&
+			    strcmp(w[k], "passive") && strcmp(w[k], "on"))
+				return not_understood(g);
+		snprintf(lag, sizeof(lag), "port-channel%lld", (long long)num);
+		fc_set_str(m, &ifc->lag, lag, s);
 	} else if (!strcmp(w[0], "no") && n == 2 && !strcmp(w[1], "switchport")) {
 		fc_set_str(m, &ifc->port_mode, "routed", s);
 	} else if (!strcmp(w[0], "switchport") && n == 3 && !strcmp(w[1], "mode")) {
@@ -572,10 +585,9 @@ static enum fc_rc acl_line(struct cfg *g, char **w, size_t n)
 enum fc_rc nxos_acl_entry(struct fc_parse_ctx *c, struct fc_acl *acl, const char *line, size_t len, unsigned lineno)
 {
 	struct cfg g;
-	char buf[2048];
-	char *w[MAXW];
-	size_t n;
+	struct fc_words ws = { 0 };
 	const char *m;
+	enum fc_rc rc = FC_OK;
 
 	memset(&g, 0, sizeof(g));
 	g.c = c;
@@ -590,8 +602,12 @@ enum fc_rc nxos_acl_entry(struct fc_parse_ctx *c, struct fc_acl *acl, const char
 	m = memmem(line, len, " [match=", 8);
 	if (m)
 		g.len = (size_t)(m - line);
-	n = fc_split_words(line, g.len, buf, sizeof(buf), w, MAXW);
-	return n ? acl_line(&g, w, n) : FC_OK;
+	if (!fc_words_split(&ws, line, g.len))
+		rc = FC_ERR_NOMEM;
+	else if (ws.n)
+		rc = acl_line(&g, ws.w, ws.n);
+	fc_words_free(&ws);
+	return rc;
 }
 
 /* --- top level --------------------------------------------------------------------------- */
@@ -695,19 +711,22 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 
 	g->blk = B_NONE;
 	if (!strcmp(w[0], "interface") && n >= 2 && strcmp(w[1], "breakout")) {
-		char name[128];
-		size_t k;
+		char name[NXOS_IFNAME_MAX];
 
-		/* "interface Ethernet1/1" or "interface ethernet 1/1" */
-		if (n == 3)
-			snprintf(name, sizeof(name), "%s%s", w[1], w[2]);
-		else
-			snprintf(name, sizeof(name), "%s", w[1]);
-		if (name[0])
-			name[0] = (char)toupper((unsigned char)name[0]);
-		for (k = 0; name[k]; k++)
-			if (name[k] == ',')
-				return not_understood(g);
+		/* "interface port-channel5", "interface ethernet 1/1": the spelling show interface uses, so
+		 * what is configured here lands on the port every other output names. A list or a range
+		 * ("Ethernet1/1-4, Ethernet1/7") is not understood, and neither is its block. */
+		if (n > 3 || (n == 3 && !isdigit((unsigned char)w[2][0])) ||
+		    !nxos_ifname_canon(w[1], strlen(w[1]), name, sizeof(name))) {
+			char joined[NXOS_IFNAME_MAX];
+
+			if (n == 3 && (size_t)snprintf(joined, sizeof(joined), "%s %s", w[1], w[2]) < sizeof(joined) &&
+			    nxos_ifname_canon(joined, strlen(joined), name, sizeof(name)))
+				goto found;
+			g->blk = B_IGNORED;
+			return not_understood(g);
+		}
+found:
 		g->ifc = fc_dev_iface(m, d, name);
 		if (!g->ifc)
 			return FC_ERR_NOMEM;
@@ -769,21 +788,13 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 		return FC_OK;
 	}
 	if (!strcmp(w[0], "ip") && n == 3 && !strcmp(w[1], "access-list")) {
-		struct fc_acl *acl = NULL;
-		size_t k;
+		struct fc_acl *acl;
+		bool created;
 
 		/* the configuration is authoritative: an ACL first seen in show ip access-lists is replaced */
-		for (k = 0; k < d->nacls; k++)
-			if (!strcmp(d->acls[k].name, w[2]))
-				acl = &d->acls[k];
-		if (!acl) {
-			d->acls = fc_grow(m->arena, d->acls, d->nacls, &d->acls_cap, sizeof(*d->acls));
-			if (!d->acls)
-				return FC_ERR_NOMEM;
-			acl = &d->acls[d->nacls++];
-		}
-		memset(acl, 0, sizeof(*acl));
-		acl->name = fc_model_str(m, w[2]);
+		if (!(acl = fc_dev_acl(m, d, w[2], here(g), &created)))
+			return FC_ERR_NOMEM;
+		acl->n = 0;
 		acl->src = here(g);
 		g->acl = acl;
 		g->blk = B_ACL;
@@ -874,8 +885,8 @@ enum fc_rc nxos_parse_running_config(struct fc_parse_ctx *c, const char *text)
 {
 	struct fc_lines it;
 	struct cfg g;
-	char buf[2048];
-	char *w[MAXW];
+	struct fc_words ws = { 0 };
+	char **w;
 	size_t n;
 	enum fc_rc rc = FC_OK;
 
@@ -891,7 +902,12 @@ enum fc_rc nxos_parse_running_config(struct fc_parse_ctx *c, const char *text)
 			g.indent++;
 		if ((size_t)g.indent == it.len || it.line[g.indent] == '!' || it.line[g.indent] == '#')
 			continue;
-		n = fc_split_words(it.line, it.len, buf, sizeof(buf), w, MAXW);
+		if (!fc_words_split(&ws, it.line, it.len)) {
+			rc = FC_ERR_NOMEM;
+			break;
+		}
+		w = ws.w;
+		n = ws.n;
 		if (n == 0)
 			continue;
 		if (g.indent == 0) {
@@ -929,7 +945,8 @@ enum fc_rc nxos_parse_running_config(struct fc_parse_ctx *c, const char *text)
 			}
 		}
 		if (rc != FC_OK)
-			return fc_err_set(c->err, rc, c->file, it.lineno, "out of memory");
+			break;
 	}
-	return FC_OK;
+	fc_words_free(&ws);
+	return rc == FC_OK ? FC_OK : fc_err_set(c->err, rc, c->file, it.lineno, "out of memory");
 }

@@ -54,8 +54,8 @@ bool nxos_ifname_canon(const char *in, size_t len, char *buf, size_t size)
 					break;
 			if (num + i != in + len || (kinds[k].slash && !memchr(num, '/', (size_t)(in + len - num))))
 				continue;
-			snprintf(buf, size, "%s%.*s", kinds[k].canon, (int)(in + len - num), num);
-			return true;
+			/* a name that does not fit is none fabcheck can hold: refused, never cut */
+			return (size_t)snprintf(buf, size, "%s%.*s", kinds[k].canon, (int)(in + len - num), num) < size;
 		}
 	return false;
 }
@@ -66,13 +66,19 @@ const char *nxos_ifname(const char *in, size_t len, char *buf, size_t size)
 		len--;
 	while (len && isspace((unsigned char)*in))
 		in++, len--;
-	if (!nxos_ifname_canon(in, len, buf, size))
-		snprintf(buf, size, "%.*s", (int)len, in);
+	if (nxos_ifname_canon(in, len, buf, size))
+		return buf;
+	if (len >= size)
+		return NULL;
+	memcpy(buf, in, len);
+	buf[len] = '\0';
 	return buf;
 }
 
 /* The vendor op: canonical names for the topology (cabling plan, LLDP port ids of a neighbour). */
 const char *nxos_ifname_op(const char *in, char *buf, size_t size)
 {
-	return nxos_ifname(in, strlen(in), buf, size);
+	const char *r = nxos_ifname(in, strlen(in), buf, size);
+
+	return r ? r : in;
 }

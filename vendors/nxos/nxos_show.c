@@ -107,7 +107,7 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 	struct fc_model *m = c->m;
 	struct fc_iface *ifc;
 	const char *name, *v;
-	char nb[128];
+	char nb[NXOS_IFNAME_MAX];
 	int64_t i;
 	size_t k;
 	enum fc_rc rc;
@@ -116,7 +116,10 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 		return rc;
 	if ((rc = doc_req_str(d, row, "interface", &name, c->err)) != FC_OK)
 		return rc;
-	ifc = fc_dev_iface(m, c->dev, nxos_ifname(name, strlen(name), nb, sizeof(nb)));
+	if (!nxos_ifname(name, strlen(name), nb, sizeof(nb)))
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(row, "interface"),
+				  "interface: a name of more than %d characters", NXOS_IFNAME_MAX - 1);
+	ifc = fc_dev_iface(m, c->dev, nb);
 	if (!ifc)
 		return FC_ERR_NOMEM;
 	if ((rc = nxos_row_counters(c, d, row, ifc)) != FC_OK)

@@ -270,7 +270,7 @@ enum fc_rc nxos_parse_show_interface_text(struct fc_parse_ctx *c, const char *te
 	fc_lines_init(&it, text);
 	while (rc == FC_OK && nxos_line_next(&it, &l)) {
 		struct fc_src s = fc_src_at(c->file, l.lineno);
-		char name[160];
+		char name[NXOS_IFNAME_MAX];
 		size_t wl;
 		const char *is;
 
@@ -354,14 +354,19 @@ static enum fc_rc lldp_record(struct fc_parse_ctx *c, const struct lldp_rec *r)
 {
 	struct fc_model *m = c->m;
 	struct fc_iface *ifc;
-	char nb[160];
+	char nb[NXOS_IFNAME_MAX];
 
 	if (!r->local_n) {
 		struct nxos_line l = { "Chassis id: (a record without Local Port id)", 45, 0, r->line };
 
 		return nxos_not_understood(c, &l);
 	}
-	if (!(ifc = fc_dev_iface(m, c->dev, nxos_ifname(r->local, r->local_n, nb, sizeof(nb)))))
+	if (!nxos_ifname(r->local, r->local_n, nb, sizeof(nb))) {
+		struct nxos_line l = { r->local, r->local_n, 0, r->line };
+
+		return nxos_not_understood(c, &l);
+	}
+	if (!(ifc = fc_dev_iface(m, c->dev, nb)))
 		return FC_ERR_NOMEM;
 	if (r->sys_n)
 		fc_set_str(m, &ifc->lldp_sysname, fc_model_strn(m, r->sys, r->sys_n), fc_src_at(c->file, r->sys_line));
@@ -595,7 +600,7 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 	fc_lines_init(&it, text);
 	while (rc == FC_OK && nxos_line_next(&it, &l)) {
 		struct fc_src s = fc_src_at(c->file, l.lineno);
-		char name[160];
+		char name[NXOS_IFNAME_MAX];
 		size_t wl;
 		const char *r;
 		int64_t ln;

@@ -115,20 +115,24 @@ static bool port_range(const char *s, long *lo, long *hi)
 /* Does the list "4791,5000:6000" cover all of [lo, hi]? -1: not a port list. */
 static int ports_cover(const char *list, long lo, long hi)
 {
-	char buf[256], *save = NULL, *p;
+	char *buf = strdup(list), *save = NULL, *p;
 	bool all = false, some = false;
 
-	snprintf(buf, sizeof(buf), "%s", list);
+	if (!buf)
+		return -1;
 	for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
 		long a, b;
 
-		if (!port_range(p, &a, &b))
+		if (!port_range(p, &a, &b)) {
+			free(buf);
 			return -1;
+		}
 		if (a <= lo && b >= hi)
 			all = true;
 		else if (a <= hi && b >= lo)
 			some = true;
 	}
+	free(buf);
 	return all ? 1 : some ? 2 : 0;
 }
 
@@ -148,12 +152,14 @@ static enum tri ports_tri(const char *list, long lo, long hi, bool neg, bool *ba
 /* NEW is the state of a first RoCEv2 packet. */
 static enum tri state_tri(const char *list, bool neg)
 {
-	char buf[128], *save = NULL, *p;
+	char *buf = strdup(list), *save = NULL, *p;
 	bool has_new = false;
 
-	snprintf(buf, sizeof(buf), "%s", list);
+	if (!buf)
+		return T_DEPENDS;
 	for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save))
 		has_new |= !strcmp(p, "NEW");
+	free(buf);
 	return has_new != neg ? T_TRUE : T_FALSE;
 }
 

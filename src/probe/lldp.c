@@ -17,9 +17,16 @@
 #include "doc/doc.h"
 #include "probe/probe.h"
 
-static void copy(char *dst, size_t size, const char *src)
+/* A TLV's text into a field sized for the longest one 802.1AB allows (255 bytes); false for a
+ * longer one, which no LLDP agent sends: refused, never cut. */
+static bool copy(char *dst, size_t size, const char *src)
 {
-	snprintf(dst, size, "%s", src ? src : "");
+	size_t n = src ? strlen(src) : 0;
+
+	if (n >= size)
+		return false;
+	memcpy(dst, src ? src : "", n + 1);
+	return true;
 }
 
 /* The first neighbour of one interface atom; false when it has none. */
@@ -35,11 +42,12 @@ static bool first_neighbour(lldpctl_atom_t *iface, struct fc_lldp_info *out)
 		lldpctl_atom_foreach(nbs, nb) {
 			if (found)
 				continue;   /* iterate to the end: the macro releases each value */
-			copy(out->system_name, sizeof(out->system_name), lldpctl_atom_get_str(nb, lldpctl_k_chassis_name));
-			copy(out->port_id, sizeof(out->port_id), lldpctl_atom_get_str(nb, lldpctl_k_port_id));
-			copy(out->port_id_type, sizeof(out->port_id_type),
-			     lldpctl_atom_get_str(nb, lldpctl_k_port_id_subtype));
-			found = out->port_id[0] != '\0';
+			found = copy(out->system_name, sizeof(out->system_name),
+				     lldpctl_atom_get_str(nb, lldpctl_k_chassis_name)) &&
+				copy(out->port_id, sizeof(out->port_id), lldpctl_atom_get_str(nb, lldpctl_k_port_id)) &&
+				copy(out->port_id_type, sizeof(out->port_id_type),
+				     lldpctl_atom_get_str(nb, lldpctl_k_port_id_subtype)) &&
+				out->port_id[0] != '\0';
 		}
 		lldpctl_atom_dec_ref(nbs);
 	}
@@ -161,9 +169,14 @@ enum fc_rc fc_lldpcli_json0(const char *text, const char *ifname, struct fc_lldp
 			doc_free(&d);
 			return FC_ERR_INPUT;
 		}
-		copy(out->port_id, sizeof(out->port_id), v);
-		copy(out->port_id_type, sizeof(out->port_id_type), first_value(port, "id", "type"));
-		copy(out->system_name, sizeof(out->system_name), first_value(first_map(n, "chassis"), "name", "value"));
+		if (!copy(out->port_id, sizeof(out->port_id), v) ||
+		    !copy(out->port_id_type, sizeof(out->port_id_type), first_value(port, "id", "type")) ||
+		    !copy(out->system_name, sizeof(out->system_name), first_value(first_map(n, "chassis"), "name", "value"))) {
+			snprintf(why, whysz, "line %u: the neighbour on %s sends a field longer than LLDP allows", n->line,
+				 ifname);
+			doc_free(&d);
+			return FC_ERR_INPUT;
+		}
 	}
 	doc_free(&d);
 	if (!seen) {

@@ -298,33 +298,37 @@ enum fc_rc fc_module_decode(const uint8_t *ee, size_t len, struct fc_module_info
 
 /* --- ethtool -m text ------------------------------------------------------------------------ */
 
-/* "100G Ethernet: 100G Base-CR4 or 25G Base-CR CA-L" -> "100GBASE-CR4" */
-static void compliance_of(const char *val, bool sfp, char *out, size_t size)
+/* "100G Ethernet: 100G Base-CR4 or 25G Base-CR CA-L" -> "100GBASE-CR4"; false when the name does
+ * not fit out (never cut) */
+static bool compliance_of(const char *val, bool sfp, char *out, size_t size)
 {
-	const char *c = strstr(val, "Ethernet: ");
-	char buf[128], *o, *b;
+	const char *c = strstr(val, "Ethernet: "), *b, *e;
+	char *buf;
+	size_t n;
+	bool ok;
 
 	if (!c)
 		c = strstr(val, "Extended: ");   /* SFP: same length as "Ethernet: " */
-	snprintf(buf, sizeof(buf), "%s", c ? c + 10 : val);
-	if ((o = strstr(buf, " or "))) {
-		if (sfp)   /* the second reading is the SFP one (SFF-8024 table 4-4) */
-			memmove(buf, o + 4, strlen(o + 4) + 1);
-		else
-			*o = '\0';
-	}
-	if ((b = strstr(buf, "G Base-")) || (b = strstr(buf, "GBase-"))) {
-		char tail[96];
+	c = c ? c + 10 : val;
+	e = strstr(c, " or ");
+	if (e && sfp)   /* the second reading is the SFP one (SFF-8024 table 4-4) */
+		c = e + 4, e = NULL;
+	n = e ? (size_t)(e - c) : strlen(c);
+	if (!(buf = malloc(n + 16)))
+		return false;
+	/* "100G Base-CR4", "25GBase-SR" -> "100GBASE-CR4", "25GBASE-SR" */
+	if (((b = strstr(c, "G Base-")) || (b = strstr(c, "GBase-"))) && b < c + n) {
+		const char *tail = strchr(b, '-') + 1;
 
-		snprintf(tail, sizeof(tail), "%s", strchr(b, '-') + 1);
-		snprintf(b, sizeof(buf) - (size_t)(b - buf), "GBASE-%s", tail);
+		snprintf(buf, n + 16, "%.*sGBASE-%.*s", (int)(b - c), c, (int)(c + n - tail), tail);
+	} else {
+		snprintf(buf, n + 16, "%.*s", (int)n, c);
 	}
-	{
-		size_t n = strlen(buf) < size - 1 ? strlen(buf) : size - 1;   /* truncates a long name */
-
-		memcpy(out, buf, n);
-		out[n] = '\0';
-	}
+	ok = strlen(buf) < size;
+	if (ok)
+		memcpy(out, buf, strlen(buf) + 1);
+	free(buf);
+	return ok;
 }
 
 static bool num_before(const char *val, const char *unit, double *out)
@@ -399,19 +403,23 @@ static int channel_of(const char *key)
 enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, char *why, size_t whysz)
 {
 	struct fc_lines it;
-	char line[512];
-	bool ident = false;
+	char *line = NULL;
+	bool ident = false, ethernet = false;
 	double v;
+	enum fc_rc rc = FC_OK;
 
 	memset(o, 0, sizeof(*o));
 	fc_lines_init(&it, text);
-	while (fc_lines_next(&it)) {
+	while (rc == FC_OK && fc_lines_next(&it)) {
 		char *key, *val, *c, *k;
-		size_t n = it.len < sizeof(line) - 1 ? it.len : sizeof(line) - 1;
+		size_t n = it.len;
 		int ch;
 
-		memcpy(line, it.line, n);
-		line[n] = '\0';
+		free(line);
+		if (!(line = strndup(it.line, it.len))) {
+			snprintf(why, whysz, "out of memory");
+			return FC_ERR_NOMEM;
+		}
 		while (n && isspace((unsigned char)line[n - 1]))
 			line[--n] = '\0';
 		/* "Key   : value": the separator is the first " : " (keys hold no colon, values may) */
@@ -432,7 +440,8 @@ enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, char *why,
 			if (!p || !e || (e - p - 1 >= (long)sizeof(o->identifier) && !strstr(p, "QSFP-DD") &&
 					 !strstr(p, "OSFP") && !strstr(p, "CMIS"))) {
 				snprintf(why, whysz, "line %u: Identifier: expected '0xNN (name)'", it.lineno);
-				return FC_ERR_INPUT;
+				rc = FC_ERR_INPUT;
+				break;
 			}
 			/* CMIS modules print long names: "(QSFP-DD Double Density 8X Pluggable Transceiver)" */
 			if (!strncmp(p + 1, "QSFP-DD", 7) || !strncmp(p + 1, "OSFP", 4))
@@ -443,7 +452,21 @@ enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, char *why,
 				snprintf(o->identifier, sizeof(o->identifier), "%.*s", (int)(e - p - 1), p + 1);
 			ident = true;
 		} else if (!strcmp(key, "Transceiver type")) {
-			compliance_of(val, !strcmp(o->identifier, "SFP"), o->compliance, sizeof(o->compliance));
+			/* SFF-8636 modules print a line per compliance bit ("40G Ethernet: 40G Base-SR4",
+			 * "FC: Multimode, 50um (M5)", ...): the first Ethernet one names the module; another
+			 * kind never replaces it */
+			bool eth = strstr(val, "Ethernet: ") || strstr(val, "Extended: ");
+
+			if (ethernet || (o->compliance[0] && !eth))
+				goto cable;
+			ethernet = eth;
+			if (!compliance_of(val, !strcmp(o->identifier, "SFP"), o->compliance, sizeof(o->compliance))) {
+				snprintf(why, whysz, "line %u: Transceiver type: a name longer than %zu characters", it.lineno,
+					 sizeof(o->compliance) - 1);
+				rc = FC_ERR_INPUT;
+				break;
+			}
+cable:
 			if (strstr(val, "Passive Cable"))
 				snprintf(o->cable, sizeof(o->cable), "passive copper");
 			else if (strstr(val, "Active Cable"))
@@ -457,12 +480,16 @@ enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, char *why,
 			   num_before(val, "m", &v)) {
 			o->has_length = true;
 			o->length_m = v;
-		} else if (!strcmp(key, "Vendor name")) {
-			snprintf(o->vendor, sizeof(o->vendor), "%s", val);
-		} else if (!strcmp(key, "Vendor PN")) {
-			snprintf(o->part, sizeof(o->part), "%s", val);
-		} else if (!strcmp(key, "Vendor SN")) {
-			snprintf(o->serial, sizeof(o->serial), "%s", val);
+		} else if (!strcmp(key, "Vendor name") || !strcmp(key, "Vendor PN") || !strcmp(key, "Vendor SN")) {
+			/* 16 bytes in the EEPROM (SFF-8472, SFF-8636, CMIS): a longer text is no module's */
+			char *dst = key[7] == 'n' ? o->vendor : key[7] == 'P' ? o->part : o->serial;
+
+			if (strlen(val) >= sizeof(o->vendor)) {
+				snprintf(why, whysz, "line %u: %s: longer than the 16 characters a module holds", it.lineno, key);
+				rc = FC_ERR_INPUT;
+				break;
+			}
+			memcpy(dst, val, strlen(val) + 1);
 		} else if (!strcmp(key, "Revision Compliance")) {
 			snprintf(o->spec, sizeof(o->spec), "%.*s", (int)strcspn(val, " "), val);
 		} else if (!strcmp(key, "Revision compliance") && is_cmis(o)) {   /* CMIS: "Rev. 5.0" */
@@ -493,6 +520,9 @@ enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, char *why,
 			o->nlanes = ch + 1 > o->nlanes ? ch + 1 : o->nlanes;
 		}
 	}
+	free(line);
+	if (rc != FC_OK)
+		return rc;
 	if (!ident) {
 		snprintf(why, whysz, "line 1: expected 'Identifier : 0xNN (name)'");
 		return strstr(text, "not supported") || strstr(text, "Operation not supported") ? FC_ERR_UNSUPPORTED

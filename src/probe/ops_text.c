@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "doc/doc.h"
 #include "probe/fs.h"
@@ -65,15 +66,33 @@ static enum fc_rc output(const void *ctx, const char *command, char **text, char
 	return FC_OK;
 }
 
-/* A line as a NUL-terminated copy without the trailing blanks. */
-static void line_copy(const struct fc_lines *it, char *buf, size_t size)
+/* A line as a NUL-terminated copy without the trailing blanks; false (why says so) when it is
+ * longer than any line the tool prints: refused, never cut. */
+static bool line_copy(const struct fc_lines *it, char *buf, size_t size, char *why, size_t whysz)
 {
-	size_t n = it->len < size - 1 ? it->len : size - 1;
+	size_t n = it->len;
 
+	if (n >= size) {
+		snprintf(why, whysz, "line %u: longer than %zu characters", it->lineno, size - 1);
+		return false;
+	}
 	memcpy(buf, it->line, n);
 	while (n && isspace((unsigned char)buf[n - 1]))
 		n--;
 	buf[n] = '\0';
+	return true;
+}
+
+/* A value into a field of the result; false (why says so) when it does not fit. */
+static bool put_field(char *dst, size_t size, const char *key, const char *val, unsigned lineno, char *why,
+		      size_t whysz)
+{
+	if (strlen(val) >= size) {
+		snprintf(why, whysz, "line %u: %s: longer than %zu characters", lineno, key, size - 1);
+		return false;
+	}
+	memcpy(dst, val, strlen(val) + 1);
+	return true;
 }
 
 /* "  Key: value" -> key and value (both trimmed); false when the line has no ':'. */
@@ -118,15 +137,25 @@ static enum fc_rc failed(const char *text, const char *expected, char *why, size
 	return FC_ERR_INPUT;
 }
 
-static void add_modes(char *val, char (*out)[40], size_t *n)
+/* The link modes of a value ("100000baseCR4/Full 100000baseSR4/Full"); false (why) when there are
+ * more than FC_MAX_MODES or a name longer than 39: refused, never cut. */
+static bool add_modes(char *val, char (*out)[40], size_t *n, unsigned lineno, char *why, size_t whysz)
 {
 	char *save = NULL, *w;
 
 	if (!strcmp(val, "Not reported"))
-		return;
-	for (w = strtok_r(val, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
-		if (*n < FC_MAX_MODES && strchr(w, '/'))
-			snprintf(out[(*n)++], 40, "%s", w);
+		return true;
+	for (w = strtok_r(val, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		if (!strchr(w, '/'))
+			continue;
+		if (*n >= FC_MAX_MODES || strlen(w) >= 40) {
+			snprintf(why, whysz, "line %u: more than %d link modes, or a name of more than 39 characters", lineno,
+				 FC_MAX_MODES);
+			return false;
+		}
+		memcpy(out[(*n)++], w, strlen(w) + 1);
+	}
+	return true;
 }
 
 static uint8_t port_code(const char *v)
@@ -157,7 +186,8 @@ enum fc_rc fc_ethtool_settings_text(const char *text, struct fc_link_info *out, 
 	out->port = FC_PORT_UNREPORTED;
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		line_copy(&it, line, sizeof(line));
+		if (!line_copy(&it, line, sizeof(line), why, whysz))
+			return FC_ERR_INPUT;
 		if (!line[0])
 			continue;
 		if (!strncmp(line, "Settings for ", 13)) {
@@ -166,8 +196,8 @@ enum fc_rc fc_ethtool_settings_text(const char *text, struct fc_link_info *out, 
 		}
 		if (!key_value(line, &key, &val)) {
 			/* a continuation of the link-mode list above (or of the message level) */
-			if (list)
-				add_modes(line, list, nlist);
+			if (list && !add_modes(line, list, nlist, it.lineno, why, whysz))
+				return FC_ERR_INPUT;
 			continue;
 		}
 		list = NULL;
@@ -198,8 +228,8 @@ enum fc_rc fc_ethtool_settings_text(const char *text, struct fc_link_info *out, 
 				goto bad;
 			out->lanes = (int)v;
 		}
-		if (list)
-			add_modes(val, list, nlist);
+		if (list && !add_modes(val, list, nlist, it.lineno, why, whysz))
+			return FC_ERR_INPUT;
 	}
 	if (!header)
 		return failed(text, "line 1: expected 'Settings for IF:'", why, whysz);
@@ -218,19 +248,18 @@ enum fc_rc fc_ethtool_drvinfo_text(const char *text, struct fc_drv_info *out, ch
 	memset(out, 0, sizeof(*out));
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		line_copy(&it, line, sizeof(line));
+		if (!line_copy(&it, line, sizeof(line), why, whysz))
+			return FC_ERR_INPUT;
 		if (!key_value(line, &key, &val))
 			continue;
-		if (!strcmp(key, "driver")) {
-			snprintf(out->driver, sizeof(out->driver), "%s", val);
-			driver = true;
-		} else if (!strcmp(key, "version")) {
-			snprintf(out->version, sizeof(out->version), "%s", val);
-		} else if (!strcmp(key, "firmware-version")) {
-			snprintf(out->firmware, sizeof(out->firmware), "%s", val);
-		} else if (!strcmp(key, "bus-info")) {
-			snprintf(out->bus, sizeof(out->bus), "%s", val);
-		}
+		char *dst = !strcmp(key, "driver") ? out->driver : !strcmp(key, "version") ? out->version
+			    : !strcmp(key, "firmware-version") ? out->firmware : !strcmp(key, "bus-info") ? out->bus : NULL;
+		size_t size = dst == out->driver ? sizeof(out->driver) : dst == out->version ? sizeof(out->version)
+			    : dst == out->firmware ? sizeof(out->firmware) : sizeof(out->bus);
+
+		if (dst && !put_field(dst, size, key, val, it.lineno, why, whysz))
+			return FC_ERR_INPUT;
+		driver |= dst == out->driver;
 	}
 	if (!driver)
 		return failed(text, "line 1: expected 'driver: NAME'", why, whysz);
@@ -251,7 +280,8 @@ enum fc_rc fc_ethtool_pause_text(const char *text, struct fc_pause_info *out, ch
 	memset(out, 0, sizeof(*out));
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		line_copy(&it, line, sizeof(line));
+		if (!line_copy(&it, line, sizeof(line), why, whysz))
+			return FC_ERR_INPUT;
 		if (!key_value(line, &key, &val) || strncmp(line, "Pause parameters", 16) == 0)
 			continue;
 		if (strcmp(key, "Autonegotiate") && strcmp(key, "RX") && strcmp(key, "TX"))
@@ -273,18 +303,33 @@ enum fc_rc fc_ethtool_pause_text(const char *text, struct fc_pause_info *out, ch
 	return FC_OK;
 }
 
-/* ethtool's FEC names (Off, None, Auto, BaseR, RS, LLRS) in the probe's spelling. */
-static void fec_words(const char *val, char *out, size_t size)
+/* ethtool's FEC names (Off, None, Auto, BaseR, RS, LLRS) in the probe's spelling; false when they
+ * do not fit out. */
+static bool fec_words(const char *val, char *out, size_t size)
 {
-	char buf[256], *save = NULL, *w;
+	size_t o = 0;
 
-	snprintf(buf, sizeof(buf), "%s", val);
 	out[0] = '\0';
-	for (w = strtok_r(buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-		const char *n = !strcasecmp(w, "Off") || !strcasecmp(w, "None") ? "None" : w;
+	while (*val) {
+		size_t n;
+		const char *w;
 
-		snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? " " : "", n);
+		val += strspn(val, " \t");
+		if (!(n = strcspn(val, " \t")))
+			break;
+		w = (n == 3 && !strncasecmp(val, "Off", 3)) || (n == 4 && !strncasecmp(val, "None", 4)) ? "None" : val;
+		if (w != val)
+			n = 4;
+		if (o + n + 2 > size)
+			return false;
+		if (o)
+			out[o++] = ' ';
+		memcpy(out + o, w, n);
+		o += n;
+		out[o] = '\0';
+		val += strcspn(val, " \t");
 	}
+	return true;
 }
 
 enum fc_rc fc_ethtool_fec_text(const char *text, struct fc_fec_info *out, char *why, size_t whysz)
@@ -296,20 +341,26 @@ enum fc_rc fc_ethtool_fec_text(const char *text, struct fc_fec_info *out, char *
 	memset(out, 0, sizeof(*out));
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		line_copy(&it, line, sizeof(line));
+		if (!line_copy(&it, line, sizeof(line), why, whysz))
+			return FC_ERR_INPUT;
 		if (!key_value(line, &key, &val))
 			continue;
 		/* "Configured FEC encodings" (ethtool < 5.x), "Supported/Configured FEC encodings" */
 		if (strstr(key, "Configured FEC encodings")) {
-			fec_words(val, out->configured, sizeof(out->configured));
+			if (!fec_words(val, out->configured, sizeof(out->configured)))
+				goto toolong;
 			conf = true;
 		} else if (!strcmp(key, "Active FEC encoding")) {
-			fec_words(val, out->active, sizeof(out->active));
+			if (!fec_words(val, out->active, sizeof(out->active)))
+				goto toolong;
 		}
 	}
 	if (!conf)
 		return failed(text, "expected a 'Configured FEC encodings' line", why, whysz);
 	return FC_OK;
+toolong:
+	snprintf(why, whysz, "line %u: %s: more FEC names than fabcheck knows", it.lineno, key);
+	return FC_ERR_INPUT;
 }
 
 enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *why, size_t whysz)
@@ -325,7 +376,10 @@ enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *w
 		char *c;
 		int64_t v;
 
-		line_copy(&it, line, sizeof(line));
+		if (!line_copy(&it, line, sizeof(line), why, whysz)) {
+			fc_stats_free(out);
+			return FC_ERR_INPUT;
+		}
 		if (!line[0])
 			continue;
 		if (!strcmp(line, "NIC statistics:")) {
@@ -362,7 +416,12 @@ enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *w
 
 			while (isspace((unsigned char)*name))
 				name++;
-			snprintf(out->names[out->n], sizeof(out->names[0]), "%.32s", name);
+			/* ETH_GSTRING_LEN: the kernel's names are at most 32 bytes */
+			if (!put_field(out->names[out->n], sizeof(out->names[0]), "statistic name", name, it.lineno, why,
+				       whysz)) {
+				fc_stats_free(out);
+				return FC_ERR_INPUT;
+			}
 		}
 		out->values[out->n++] = (uint64_t)v;
 	}
@@ -380,7 +439,8 @@ enum fc_rc fc_ethtool_tunable_text(const char *text, unsigned *ms, char *why, si
 
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		line_copy(&it, line, sizeof(line));
+		if (!line_copy(&it, line, sizeof(line), why, whysz))
+			return FC_ERR_INPUT;
 		if (!key_value(line, &key, &val) || strcmp(key, "pfc-prevention-tout"))
 			continue;
 		if (!fc_parse_i64(val, 0, 65535, &v)) {
@@ -429,7 +489,8 @@ enum fc_rc fc_mlnx_qos_text(const char *text, struct fc_dcb_info *out, char *why
 		const char *l;
 		int prio;
 
-		line_copy(&it, line, sizeof(line));
+		if (!line_copy(&it, line, sizeof(line), why, whysz))
+			return FC_ERR_INPUT;
 		for (l = line; isspace((unsigned char)*l); l++)
 			;
 		if (fc_starts_with(l, "Priority trust state:")) {
@@ -509,7 +570,8 @@ enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *
 
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		line_copy(&it, line, sizeof(line));
+		if (!line_copy(&it, line, sizeof(line), why, whysz))
+			return FC_ERR_INPUT;
 		if (!key_value(line, &key, &val))
 			continue;
 		if (!strcmp(key, "hca_id")) {

@@ -184,6 +184,37 @@ static void malformed(void **state)
 	assert_non_null(strstr(why, "line 1"));
 }
 
+/* ethtool -m prints a "Transceiver type" line per compliance bit of an SFF-8636 module: the
+ * Ethernet one names it, whatever follows (the last line used to win: a 40GBASE-SR4 read as FC). */
+static void several_transceiver_types(void **state)
+{
+	static const char text[] =
+		"\tIdentifier                                : 0x0d (QSFP+)\n"
+		"\tTransceiver type                          : 40G Ethernet: 40G Base-SR4\n"
+		"\tTransceiver type                          : FC: Multimode, 50um (M5)\n"
+		"\tTransceiver type                          : FC: 1200 MBytes/sec\n"
+		"\tVendor name                               : FINISAR CORP.\n";
+	static const char fc_first[] =
+		"\tIdentifier                                : 0x0d (QSFP+)\n"
+		"\tTransceiver type                          : FC: 1200 MBytes/sec\n"
+		"\tTransceiver type                          : 40G Ethernet: 40G Base-CR4\n";
+	static const char long_vendor[] =
+		"\tIdentifier                                : 0x0d (QSFP+)\n"
+		"\tVendor name                               : A VENDOR NAME THAT IS FAR TOO LONG\n";
+	struct fc_module_info m;
+	char why[256];
+
+	(void)state;
+	assert_int_equal(fc_module_text(text, &m, why, sizeof(why)), FC_OK);
+	assert_string_equal(m.compliance, "40GBASE-SR4");
+	assert_string_equal(m.vendor, "FINISAR CORP.");
+	assert_int_equal(fc_module_text(fc_first, &m, why, sizeof(why)), FC_OK);
+	assert_string_equal(m.compliance, "40GBASE-CR4");
+	/* a vendor name longer than the 16 bytes a module holds: refused, not cut */
+	assert_int_equal(fc_module_text(long_vendor, &m, why, sizeof(why)), FC_ERR_INPUT);
+	assert_non_null(strstr(why, "line 2: Vendor name: longer than"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +223,7 @@ int main(void)
 		cmocka_unit_test(cmis_qsfpdd),
 		cmocka_unit_test(cmis_pages),
 		cmocka_unit_test(malformed),
+		cmocka_unit_test(several_transceiver_types),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

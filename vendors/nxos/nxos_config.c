@@ -433,7 +433,7 @@ static bool parse_addr(char **w, size_t n, size_t *i, struct fc_addrmatch *a)
 	uint32_t wc;
 
 	memset(a, 0, sizeof(*a));
-	if (*i >= n)
+	if (*i >= n || strlen(w[*i]) >= sizeof(buf))
 		return false;
 	if (!strcmp(w[*i], "any")) {
 		a->any = true;
@@ -623,7 +623,7 @@ static enum fc_rc breakout_line(struct cfg *g, char **w, size_t n)
 
 	/* w: interface breakout module M port P map MAP -> 8 words */
 	if (n != 8 || strcmp(w[2], "module") || strcmp(w[4], "port") || strcmp(w[6], "map") ||
-	    !num(w[3], 1, 64, &mod))
+	    !num(w[3], 1, 64, &mod) || strlen(w[5]) >= sizeof(pb))
 		return not_understood(g);
 	snprintf(pb, sizeof(pb), "%s", w[5]);
 	dash = strchr(pb, '-');

@@ -1,8 +1,24 @@
 /* SPDX-License-Identifier: MIT */
-/* Model serialisation for fabcheck parse. */
+/* Model serialisation for fabcheck parse: every field of a device, so other tools and the tests
+ * can compare all of what a parser gave. The _Static_asserts below fail the build when a struct
+ * of the model grows: a new field is added here too, and the size updated with it. */
 #include "model/model_json.h"
 
 #include <stdio.h>
+
+/* Sizes on x86-64 (LP64) as of the last field printed here. */
+#if defined(__x86_64__) && defined(__LP64__)
+_Static_assert(sizeof(struct fc_iface) == 3320, "struct fc_iface changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_xcvr) == 280, "struct fc_xcvr changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_dom_lane) == 408, "struct fc_dom_lane changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_device) == 944, "struct fc_device changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_qos) == 432, "struct fc_qos changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_pclass) == 504, "struct fc_pclass changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_class_map) == 56, "struct fc_class_map changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_ace) == 88, "struct fc_ace changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_rdma_port) == 416, "struct fc_rdma_port changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_rdma_dev) == 160, "struct fc_rdma_dev changed: print the new field in model_json.c");
+#endif
 
 static json_object *meta(const struct fc_meta *m, json_object *v)
 {
@@ -20,6 +36,13 @@ static json_object *meta(const struct fc_meta *m, json_object *v)
 	return o;
 }
 
+static json_object *src_json(const struct fc_src *s)
+{
+	char buf[600];
+
+	return json_object_new_string(fc_src_str(s, buf, sizeof(buf)));
+}
+
 #define I(obj, name, x) json_object_object_add(obj, name, meta(&(x).m, json_object_new_int64((x).v)))
 #define S(obj, name, x) json_object_object_add(obj, name, meta(&(x).m, json_object_new_string((x).v ? (x).v : "")))
 #define B(obj, name, x) json_object_object_add(obj, name, meta(&(x).m, json_object_new_boolean((x).v)))
@@ -35,9 +58,92 @@ static json_object *strlist(const struct fc_strlist *l)
 	return meta(&l->m, a);
 }
 
+static json_object *counters(const struct fc_meta *m, const struct fc_counter *v, size_t n)
+{
+	json_object *o = json_object_new_object();
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		json_object_object_add(o, v[k].name, json_object_new_int64(v[k].value));
+	return meta(m, o);
+}
+
+static json_object *pg(const struct fc_pg *p)
+{
+	json_object *g = json_object_new_object();
+
+	I(g, "size", p->size);
+	I(g, "xoff", p->xoff);
+	I(g, "xon", p->xon);
+	return g;
+}
+
+/* A DOM value, its flag and the module's own thresholds. */
+static json_object *dom(const struct fc_dom_val *v)
+{
+	json_object *o = meta(&v->m, json_object_new_double(v->v));
+
+	if (v->flag[0])
+		json_object_object_add(o, "flag", json_object_new_string(v->flag));
+	if (v->thresholds) {
+		json_object *t = json_object_new_object();
+
+		json_object_object_add(t, "high_alarm", json_object_new_double(v->hi_alarm));
+		json_object_object_add(t, "low_alarm", json_object_new_double(v->lo_alarm));
+		json_object_object_add(t, "high_warning", json_object_new_double(v->hi_warn));
+		json_object_object_add(t, "low_warning", json_object_new_double(v->lo_warn));
+		json_object_object_add(o, "thresholds", t);
+	}
+	return o;
+}
+
+static json_object *xcvr(const struct fc_xcvr *x)
+{
+	json_object *o = json_object_new_object(), *lanes = json_object_new_array();
+	size_t l;
+
+	B(o, "present", x->present);
+	S(o, "type", x->type);
+	S(o, "vendor", x->vendor);
+	S(o, "part", x->part);
+	S(o, "serial", x->serial);
+	I(o, "bitrate_mbps", x->bitrate_mbps);
+	D(o, "cable_len_m", x->cable_len_m);
+	B(o, "dom_supported", x->dom_supported);
+	for (l = 0; l < x->nlanes; l++) {
+		const struct fc_dom_lane *L = &x->lanes[l];
+		json_object *lo = json_object_new_object();
+
+		json_object_object_add(lo, "lane", json_object_new_int(L->lane));
+		json_object_object_add(lo, "temp_c", dom(&L->temp_c));
+		json_object_object_add(lo, "volt_v", dom(&L->volt_v));
+		json_object_object_add(lo, "bias_ma", dom(&L->bias_ma));
+		json_object_object_add(lo, "tx_dbm", dom(&L->tx_dbm));
+		json_object_object_add(lo, "rx_dbm", dom(&L->rx_dbm));
+		json_object_array_add(lanes, lo);
+	}
+	json_object_object_add(o, "dom_lanes", lanes);
+	return o;
+}
+
+static json_object *dscp_map(const struct fc_dscp_map *d)
+{
+	json_object *o = json_object_new_object();
+	int k;
+
+	for (k = 0; k < 64; k++)
+		if ((d->has >> k) & 1) {
+			char key[8];
+
+			snprintf(key, sizeof(key), "%d", k);
+			json_object_object_add(o, key, json_object_new_int(d->prio[k]));
+		}
+	return meta(&d->m, o);
+}
+
 static json_object *iface(const struct fc_iface *f)
 {
-	json_object *o = json_object_new_object(), *pgs = json_object_new_array(), *x = json_object_new_object();
+	json_object *o = json_object_new_object(), *pgs = json_object_new_array();
 	int p;
 
 	json_object_object_add(o, "name", json_object_new_string(f->name));
@@ -53,7 +159,9 @@ static json_object *iface(const struct fc_iface *f)
 	S(o, "duplex", f->duplex);
 	B(o, "autoneg", f->autoneg);
 	S(o, "medium", f->medium);
+	json_object_object_add(o, "modes_supported", strlist(&f->modes_supported));
 	json_object_object_add(o, "modes_advertised", strlist(&f->modes_advertised));
+	json_object_object_add(o, "modes_partner", strlist(&f->modes_partner));
 	S(o, "link_mode", f->link_mode);
 	S(o, "fec_config", f->fec_config);
 	S(o, "fec_active", f->fec_active);
@@ -64,21 +172,18 @@ static json_object *iface(const struct fc_iface *f)
 	I(o, "pfc_prios_mask", f->pfc_prios);
 	B(o, "pfc_watchdog", f->pfc_watchdog);
 	S(o, "trust", f->trust);
-	for (p = 0; p < FC_PRIO_COUNT; p++) {
-		json_object *g = json_object_new_object();
-
-		I(g, "size", f->pg[p].size);
-		I(g, "xoff", f->pg[p].xoff);
-		I(g, "xon", f->pg[p].xon);
-		json_object_array_add(pgs, g);
-	}
+	json_object_object_add(o, "dscp_map", dscp_map(&f->dscp_map));
+	for (p = 0; p < FC_PRIO_COUNT; p++)
+		json_object_array_add(pgs, pg(&f->pg[p]));
 	json_object_object_add(o, "buffers_by_priority", pgs);
 	I(o, "cable_model_m", f->cable_model_m);
 	S(o, "qos_in", f->qos_in);
 	S(o, "queuing_out", f->queuing_out);
 	S(o, "acl_in", f->acl_in);
 	S(o, "acl_out", f->acl_out);
+	S(o, "lag", f->lag);
 	S(o, "driver", f->driver);
+	S(o, "driver_version", f->driver_version);
 	S(o, "firmware", f->firmware);
 	S(o, "pci_address", f->pci_addr);
 	S(o, "pci_speed", f->pci_cur_speed);
@@ -89,53 +194,26 @@ static json_object *iface(const struct fc_iface *f)
 	S(o, "pci_upstream_address", f->pci_up_addr);
 	S(o, "pci_upstream_speed", f->pci_up_cur_speed);
 	I(o, "pci_upstream_width", f->pci_up_cur_width);
+	S(o, "pci_upstream_max_speed", f->pci_up_max_speed);
+	I(o, "pci_upstream_max_width", f->pci_up_max_width);
 	I(o, "ecn_np_prios_mask", f->ecn_np_prios);
 	I(o, "ecn_rp_prios_mask", f->ecn_rp_prios);
 	I(o, "cnp_dscp", f->cnp_dscp);
 	I(o, "cnp_prio", f->cnp_prio);
 	I(o, "pfc_prevention_tout_ms", f->pfc_prev_tout_ms);
-	{
-		json_object *st = json_object_new_object();
-		size_t k;
-
-		for (k = 0; k < f->nstats; k++)
-			json_object_object_add(st, f->stats[k].name, json_object_new_int64(f->stats[k].value));
-		json_object_object_add(o, "stats", meta(&f->stats_m, st));
-	}
+	json_object_object_add(o, "stats", counters(&f->stats_m, f->stats, f->nstats));
 	I(o, "arp_ignore", f->arp_ignore);
 	I(o, "arp_announce", f->arp_announce);
-	B(x, "present", f->xcvr.present);
-	S(x, "type", f->xcvr.type);
-	S(x, "vendor", f->xcvr.vendor);
-	S(x, "part", f->xcvr.part);
-	S(x, "serial", f->xcvr.serial);
-	I(x, "bitrate_mbps", f->xcvr.bitrate_mbps);
-	D(x, "cable_len_m", f->xcvr.cable_len_m);
-	B(x, "dom_supported", f->xcvr.dom_supported);
-	{
-		json_object *lanes = json_object_new_array();
-		size_t l;
-
-		for (l = 0; l < f->xcvr.nlanes; l++) {
-			const struct fc_dom_lane *L = &f->xcvr.lanes[l];
-			json_object *lo = json_object_new_object();
-
-			json_object_object_add(lo, "lane", json_object_new_int(L->lane));
-			D(lo, "temp_c", L->temp_c);
-			D(lo, "bias_ma", L->bias_ma);
-			D(lo, "tx_dbm", L->tx_dbm);
-			D(lo, "rx_dbm", L->rx_dbm);
-			json_object_array_add(lanes, lo);
-		}
-		json_object_object_add(x, "dom_lanes", lanes);
-	}
-	json_object_object_add(o, "transceiver", x);
+	json_object_object_add(o, "transceiver", xcvr(&f->xcvr));
 	json_object_object_add(o, "speeds_capable", strlist(&f->speeds_capable));
 	S(o, "cap_type", f->cap_type);
 	B(o, "pfc_capable", f->pfc_capable);
+	S(o, "fec_capable", f->fec_capable);
 	I(o, "pfc_oper_prios_mask", f->pfc_oper_prios);
 	I(o, "crc_errors", f->cnt_crc);
 	I(o, "input_errors", f->cnt_in_errors);
+	I(o, "giants", f->cnt_giants);
+	I(o, "resets", f->cnt_resets);
 	I(o, "rx_ppp", f->cnt_rx_ppp);
 	I(o, "tx_ppp", f->cnt_tx_ppp);
 	S(o, "lldp_system_name", f->lldp_sysname);
@@ -143,83 +221,253 @@ static json_object *iface(const struct fc_iface *f)
 	return o;
 }
 
+static const char *qtype(enum fc_qtype t)
+{
+	switch (t) {
+	case FC_Q_QOS: return "qos";
+	case FC_Q_NQ: return "network-qos";
+	case FC_Q_QUEUING: return "queuing";
+	}
+	return "?";
+}
+
+static json_object *bits(uint64_t mask, int n)
+{
+	json_object *a = json_object_new_array();
+	int k;
+
+	for (k = 0; k < n; k++)
+		if ((mask >> k) & 1)
+			json_object_array_add(a, json_object_new_int(k));
+	return a;
+}
+
+static json_object *pclass(const struct fc_pclass *c)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "name", json_object_new_string(c->name));
+	json_object_object_add(o, "source", src_json(&c->src));
+	I(o, "set_qos_group", c->set_qos_group);
+	I(o, "set_dscp", c->set_dscp);
+	I(o, "set_cos", c->set_cos);
+	I(o, "pause_cos_mask", c->pause_cos);
+	I(o, "mtu", c->mtu);
+	json_object_object_add(o, "pause_buffer", pg(&c->pg));
+	I(o, "wred_min_bytes", c->wred_min);
+	I(o, "wred_max_bytes", c->wred_max);
+	I(o, "wred_drop_probability", c->wred_prob);
+	I(o, "wred_weight", c->wred_weight);
+	B(o, "wred_ecn", c->wred_ecn);
+	I(o, "priority_level", c->priority_level);
+	I(o, "bandwidth_remaining_percent", c->bw_remaining);
+	return o;
+}
+
+static json_object *qos(const struct fc_qos *q)
+{
+	json_object *o = json_object_new_object(), *cms = json_object_new_array(), *pms = json_object_new_array();
+	size_t i, j;
+
+	for (i = 0; i < q->ncmaps; i++) {
+		const struct fc_class_map *c = &q->cmaps[i];
+		json_object *x = json_object_new_object();
+
+		json_object_object_add(x, "name", json_object_new_string(c->name));
+		json_object_object_add(x, "type", json_object_new_string(qtype(c->type)));
+		json_object_object_add(x, "source", src_json(&c->src));
+		json_object_object_add(x, "match", json_object_new_string(c->match_all ? "all" : "any"));
+		json_object_object_add(x, "dscp", bits(c->dscp, 64));
+		json_object_object_add(x, "cos", bits(c->cos, 8));
+		json_object_object_add(x, "qos_group", bits(c->qos_group, 8));
+		if (c->acl)
+			json_object_object_add(x, "access_group", json_object_new_string(c->acl));
+		json_object_array_add(cms, x);
+	}
+	for (i = 0; i < q->npmaps; i++) {
+		const struct fc_policy_map *p = &q->pmaps[i];
+		json_object *x = json_object_new_object(), *cl = json_object_new_array();
+
+		json_object_object_add(x, "name", json_object_new_string(p->name));
+		json_object_object_add(x, "type", json_object_new_string(qtype(p->type)));
+		json_object_object_add(x, "source", src_json(&p->src));
+		for (j = 0; j < p->n; j++)
+			json_object_array_add(cl, pclass(&p->classes[j]));
+		json_object_object_add(x, "classes", cl);
+		json_object_array_add(pms, x);
+	}
+	json_object_object_add(o, "class_maps", cms);
+	json_object_object_add(o, "policy_maps", pms);
+	S(o, "system_network_qos", q->sys_nq);
+	S(o, "system_qos_input", q->sys_qos_in);
+	S(o, "system_queuing_output", q->sys_queuing_out);
+	S(o, "system_queuing_input", q->sys_queuing_in);
+	B(o, "pfc_watchdog", q->pfc_wd);
+	I(o, "pfc_watchdog_interval_ms", q->pfc_wd_interval_ms);
+	I(o, "pfc_watchdog_shutdown_multiplier", q->pfc_wd_shutdown_mult);
+	I(o, "pfc_watchdog_auto_restore_multiplier", q->pfc_wd_auto_restore_mult);
+	I(o, "pfc_watchdog_fixed_restore_multiplier", q->pfc_wd_fixed_restore_mult);
+	I(o, "tcam_ing_racl", q->tcam_ing_racl);
+	I(o, "tcam_egr_racl", q->tcam_egr_racl);
+	I(o, "tcam_ing_qos", q->tcam_ing_qos);
+	return o;
+}
+
+static json_object *addr(const struct fc_addrmatch *a)
+{
+	char buf[48];
+
+	if (a->any)
+		return json_object_new_string("any");
+	if (a->v6)
+		return json_object_new_string("ipv6");
+	snprintf(buf, sizeof(buf), "%u.%u.%u.%u/%d", a->net >> 24, (a->net >> 16) & 255, (a->net >> 8) & 255, a->net & 255,
+		 __builtin_popcount(a->mask));
+	return json_object_new_string(buf);
+}
+
+static json_object *portmatch(const struct fc_portmatch *p)
+{
+	static const char *const ops[] = { "any", "eq", "neq", "lt", "gt", "range" };
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "op", json_object_new_string(ops[p->op]));
+	if (p->op != FC_PORT_ANY) {
+		json_object_object_add(o, "lo", json_object_new_int(p->lo));
+		json_object_object_add(o, "hi", json_object_new_int(p->hi));
+	}
+	return o;
+}
+
+static json_object *acl(const struct fc_acl *a)
+{
+	json_object *o = json_object_new_object(), *es = json_object_new_array();
+	size_t j;
+
+	json_object_object_add(o, "name", json_object_new_string(a->name));
+	json_object_object_add(o, "source", src_json(&a->src));
+	for (j = 0; j < a->n; j++) {
+		const struct fc_ace *e = &a->aces[j];
+		json_object *x = json_object_new_object();
+
+		json_object_object_add(x, "text", json_object_new_string(e->text));
+		json_object_object_add(x, "source", src_json(&e->loc));
+		json_object_object_add(x, "seq", json_object_new_int64(e->seq));
+		if (e->remark) {
+			json_object_object_add(x, "remark", json_object_new_boolean(1));
+		} else {
+			json_object_object_add(x, "action", json_object_new_string(e->permit ? "permit" : "deny"));
+			json_object_object_add(x, "protocol", json_object_new_int(e->proto));
+			json_object_object_add(x, "src", addr(&e->src));
+			json_object_object_add(x, "src_port", portmatch(&e->sport));
+			json_object_object_add(x, "dst", addr(&e->dst));
+			json_object_object_add(x, "dst_port", portmatch(&e->dport));
+			json_object_object_add(x, "dscp", json_object_new_int(e->dscp));
+		}
+		json_object_array_add(es, x);
+	}
+	json_object_object_add(o, "entries", es);
+	return o;
+}
+
+static json_object *rdma_port(const struct fc_rdma_port *p)
+{
+	json_object *po = json_object_new_object(), *gs = json_object_new_array();
+	size_t k;
+
+	json_object_object_add(po, "port", json_object_new_int(p->num));
+	S(po, "state", p->state);
+	S(po, "phys_state", p->phys_state);
+	S(po, "link_layer", p->link_layer);
+	S(po, "netdev", p->netdev);
+	S(po, "roce_mode", p->roce_mode);
+	I(po, "active_mtu", p->active_mtu);
+	I(po, "roce_tos", p->roce_tos);
+	S(po, "rate", p->rate);
+	I(po, "rate_mbps", p->rate_mbps);
+	I(po, "width", p->width);
+	json_object_object_add(po, "hw_counters", counters(&p->hw_counters_m, p->hw_counters, p->nhw_counters));
+	for (k = 0; k < p->ngids; k++) {
+		const struct fc_gid *g = &p->gids[k];
+		json_object *x = json_object_new_object();
+
+		json_object_object_add(x, "index", json_object_new_int(g->index));
+		json_object_object_add(x, "gid", json_object_new_string(g->gid));
+		json_object_object_add(x, "type", json_object_new_string(g->type));
+		if (g->netdev)
+			json_object_object_add(x, "netdev", json_object_new_string(g->netdev));
+		json_object_object_add(x, "source", src_json(&g->src));
+		json_object_array_add(gs, x);
+	}
+	json_object_object_add(po, "gids", meta(&p->gids_m, gs));
+	return po;
+}
+
+static json_object *strings(const char *const *v, size_t n)
+{
+	json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_object_array_add(a, json_object_new_string(v[i]));
+	return a;
+}
+
 json_object *fc_device_to_json(const struct fc_device *d)
 {
 	json_object *o = json_object_new_object(), *ifs = json_object_new_array(), *nu = json_object_new_array();
 	json_object *acls = json_object_new_array(), *rd = json_object_new_array();
 	char buf[600];
-	size_t i, j, k;
+	size_t i, j;
 
 	json_object_object_add(o, "name", json_object_new_string(d->name));
+	if (d->platform)
+		json_object_object_add(o, "platform", json_object_new_string(d->platform));
+	json_object_object_add(o, "kind", json_object_new_string(d->kind == FC_DEV_HOST ? "host" : "switch"));
+	json_object_object_add(o, "status", json_object_new_string(fc_devstatus_name(d->status)));
+	if (d->role)
+		json_object_object_add(o, "role", json_object_new_string(d->role));
+	if (d->address)
+		json_object_object_add(o, "address", json_object_new_string(d->address));
+	json_object_object_add(o, "errors", strings(d->errors, d->nerrors));
+	json_object_object_add(o, "warnings", strings(d->warnings, d->nwarnings));
 	S(o, "hostname", d->hostname);
 	S(o, "os_version", d->os_version);
 	S(o, "hw_model", d->hw_model);
+	S(o, "asic", d->asic);
+	I(o, "taken_at", d->taken_at);
 	for (i = 0; i < d->nifaces; i++)
 		json_object_array_add(ifs, iface(d->ifaces[i]));
 	json_object_object_add(o, "interfaces", ifs);
-	for (i = 0; i < d->nacls; i++) {
-		json_object *a = json_object_new_object(), *es = json_object_new_array();
-
-		json_object_object_add(a, "name", json_object_new_string(d->acls[i].name));
-		for (j = 0; j < d->acls[i].n; j++)
-			json_object_array_add(es, json_object_new_string(d->acls[i].aces[j].text));
-		json_object_object_add(a, "entries", es);
-		json_object_array_add(acls, a);
-	}
+	for (i = 0; i < d->nacls; i++)
+		json_object_array_add(acls, acl(&d->acls[i]));
 	json_object_object_add(o, "acls", acls);
+	json_object_object_add(o, "running_config", meta(&d->config_m, json_object_new_boolean(1)));
 	for (i = 0; i < d->nrdma; i++) {
 		json_object *r = json_object_new_object(), *ps = json_object_new_array();
 
 		json_object_object_add(r, "name", json_object_new_string(d->rdma[i].name));
 		S(r, "kind", d->rdma[i].kind);
-		for (j = 0; j < d->rdma[i].nports; j++) {
-			const struct fc_rdma_port *p = &d->rdma[i].ports[j];
-			json_object *po = json_object_new_object(), *gs = json_object_new_array();
-
-			json_object_object_add(po, "port", json_object_new_int(p->num));
-			S(po, "state", p->state);
-			S(po, "phys_state", p->phys_state);
-			S(po, "link_layer", p->link_layer);
-			S(po, "rate", p->rate);
-			I(po, "rate_mbps", p->rate_mbps);
-			I(po, "width", p->width);
-			I(po, "active_mtu", p->active_mtu);
-			S(po, "roce_mode", p->roce_mode);
-			I(po, "roce_tos", p->roce_tos);
-			for (k = 0; k < p->ngids; k++)
-				json_object_array_add(gs, json_object_new_string(p->gids[k].gid));
-			json_object_object_add(po, "gids", meta(&p->gids_m, gs));
-			{
-				json_object *hc = json_object_new_object();
-
-				for (k = 0; k < p->nhw_counters; k++)
-					json_object_object_add(hc, p->hw_counters[k].name,
-							       json_object_new_int64(p->hw_counters[k].value));
-				json_object_object_add(po, "hw_counters", meta(&p->hw_counters_m, hc));
-			}
-			json_object_array_add(ps, po);
-		}
+		S(r, "fw_ver", d->rdma[i].fw_ver);
+		S(r, "board_id", d->rdma[i].board_id);
+		S(r, "hca_type", d->rdma[i].hca_type);
+		for (j = 0; j < d->rdma[i].nports; j++)
+			json_object_array_add(ps, rdma_port(&d->rdma[i].ports[j]));
 		json_object_object_add(r, "ports", ps);
 		json_object_array_add(rd, r);
 	}
 	json_object_object_add(o, "rdma", meta(&d->rdma_m, rd));
 	S(o, "firewall_udp_4791", d->fw_udp4791);
+	I(o, "memlock_bytes", d->memlock_bytes);
 	S(o, "pcie_aspm_policy", d->pcie_aspm_policy);
-	{
-		json_object *q = json_object_new_object();
+	json_object_object_add(o, "qos", qos(&d->qos));
+	for (i = 0; i < d->nunparsed; i++) {
+		json_object *u = json_object_new_object();
 
-		S(q, "system_network_qos", d->qos.sys_nq);
-		S(q, "system_qos_input", d->qos.sys_qos_in);
-		S(q, "system_queuing_output", d->qos.sys_queuing_out);
-		B(q, "pfc_watchdog", d->qos.pfc_wd);
-		I(q, "pfc_watchdog_interval_ms", d->qos.pfc_wd_interval_ms);
-		I(q, "pfc_watchdog_shutdown_multiplier", d->qos.pfc_wd_shutdown_mult);
-		I(q, "tcam_ing_racl", d->qos.tcam_ing_racl);
-		I(q, "tcam_ing_qos", d->qos.tcam_ing_qos);
-		json_object_object_add(o, "qos", q);
+		json_object_object_add(u, "source", json_object_new_string(fc_src_str(&d->unparsed[i].src, buf, sizeof(buf))));
+		json_object_object_add(u, "text", json_object_new_string(d->unparsed[i].text));
+		json_object_array_add(nu, u);
 	}
-	for (i = 0; i < d->nunparsed; i++)
-		json_object_array_add(nu, json_object_new_string(fc_src_str(&d->unparsed[i].src, buf, sizeof(buf))));
 	json_object_object_add(o, "not_understood", nu);
 	return o;
 }

@@ -679,7 +679,22 @@ static void parse_prints_model(void **state)
 	assert_non_null(strstr(r.out, "\"value\":\"50g-4x\""));
 	assert_non_null(strstr(r.out, "show_running-config.txt:42"));
 	assert_non_null(strstr(r.out, "\"unknown\":\"lane count needs the port speed, which is unknown\""));
+	/* every modelled field: the policy-maps with their classes, not only the names */
+	assert_non_null(strstr(r.out, "\"policy_maps\""));
+	assert_non_null(strstr(r.out, "\"pause_cos_mask\""));
 	run_free(&r);
+	{
+		/* DOM voltage and the module's thresholds were parsed but not printed */
+		const char *a2[] = { "fabcheck", "parse", "--platform", "nxos", "--command", "show interface transceiver details",
+				     "inventories/examples/spine-leaf/devices/leaf1/show_interface_transceiver_details.txt", NULL };
+
+		run_cli(&r, a2);
+		assert_int_equal(r.code, FC_EXIT_OK);
+		assert_non_null(strstr(r.out, "\"volt_v\""));
+		assert_non_null(strstr(r.out, "\"value\":3.29"));
+		assert_non_null(strstr(r.out, "\"high_alarm\":75"));
+		run_free(&r);
+	}
 }
 
 /* --- docs in step with code ---------------------------------------------------------------- */

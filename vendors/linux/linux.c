@@ -779,7 +779,12 @@ static enum fc_rc host_body(struct hp *h, const struct doc_node *root)
 		if (at.m.known && !fc_parse_utc(at.v, &t))
 			return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, at.m.src.line,
 					  "collected_at: expected a UTC time YYYY-MM-DDTHH:MM:SSZ, found '%s'", at.v);
-		if (at.m.known)
+		/* a document built from an agentless capture is stamped when it was built (at validation):
+		 * the capture's own time is the snapshot's */
+		if (h->lineless)
+			fc_set_unknown(&dev->taken_at.m, "an agentless capture carries no time of its own: the snapshot's "
+							  "created time stands in");
+		else if (at.m.known)
 			fc_set_int(&dev->taken_at, t, at.m.src);
 	}
 	ifs = doc_get(root, "interfaces");

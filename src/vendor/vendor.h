@@ -45,6 +45,9 @@ struct fc_vendor {
 	/* optional: appended to a JSON command on a CLI session (NX-OS " | json"); NULL when the
 	 * command is sent as it is written */
 	const char *cli_json_suffix;
+	/* required: whether parse takes this command in this encoding ("json" or "text"): how a
+	 * directory of outputs saved by other tools is read (transport file) */
+	bool (*reads)(const char *command, const char *encoding);
 	/* required: parses one raw output into ctx->dev. FC_ERR_UNSUPPORTED for a command or
 	 * encoding it has no parser for; FC_ERR_INPUT with ctx->file:line on malformed input. */
 	enum fc_rc (*parse)(struct fc_parse_ctx *ctx, const char *command, const char *encoding,

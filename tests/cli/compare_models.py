@@ -3,15 +3,16 @@
 """Compares two models `fabcheck parse` printed for the same host read two ways (the probe and
 the agentless capture): every value must be equal; a field unknown on both sides counts as
 agreeing (each path words its reason its own way); sources (file:line) are not compared, the
-files differ. Prints the number of values compared; exits 1 naming the first difference.
+files differ, and neither is the time each read ran. Prints the number of values compared; exits 1 naming the first difference.
 
 usage: compare_models.py A.model B.model [LABEL]"""
 import json, sys
 
 
 def strip(x):
+    """Sources (the files differ) and the time each read ran (taken_at) are not compared."""
     if isinstance(x, dict):
-        return {k: strip(v) for k, v in x.items() if k != "source"}
+        return {k: strip(v) for k, v in x.items() if k not in ("source", "taken_at")}
     if isinstance(x, list):
         return [strip(v) for v in x]
     return x

@@ -839,6 +839,14 @@ out:
 	return rc;
 }
 
+static bool linux_reads(const char *command, const char *encoding)
+{
+	if (!strcmp(encoding, "json"))
+		return !strcmp(command, "fabcheck probe");
+	return !strcmp(command, "fabcheck agentless capture") || !strcmp(command, "ip address show") ||
+	       !strcmp(command, "ip addr show") || !strcmp(command, "ip link show");
+}
+
 static enum fc_rc linux_parse(struct fc_parse_ctx *c, const char *command, const char *encoding, const char *text,
 			      size_t len)
 {
@@ -884,6 +892,7 @@ const struct fc_vendor fc_vendor_linux = {
 	.commands = linux_commands,
 	.fallback = linux_agentless,
 	.verbatim = linux_verbatim,
+	.reads = linux_reads,
 	.parse = linux_parse,
 	.finalize = fc_vendor_no_finalize,
 	.intent = linux_intent,

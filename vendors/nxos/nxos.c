@@ -101,6 +101,16 @@ static const struct {
 	{ "show policy-map system type network-qos", nxos_parse_nq_policy_text, NULL },
 };
 
+static bool nxos_reads(const char *command, const char *encoding)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(parsers) / sizeof(parsers[0]); i++)
+		if (!strcmp(parsers[i].command, command))
+			return !strcmp(encoding, "json") ? parsers[i].json != NULL : parsers[i].text != NULL;
+	return false;
+}
+
 static enum fc_rc nxos_parse(struct fc_parse_ctx *c, const char *command, const char *encoding,
 			     const char *text, size_t len)
 {
@@ -399,6 +409,7 @@ const struct fc_vendor fc_vendor_nxos = {
 	.kind = FC_DEV_SWITCH,
 	.commands = nxos_commands,
 	.cli_json_suffix = " | json",
+	.reads = nxos_reads,
 	.parse = nxos_parse,
 	.finalize = nxos_finalize,
 	.ifname = nxos_ifname_op,

@@ -13,6 +13,7 @@
 static inline void fuzz_adapter(const char *platform, const char *command, const char *enc, const uint8_t *data,
 				size_t size)
 {
+	const struct fc_vendor *v = fc_vendor_find(platform);
 	struct fc_model *m = fc_model_new();
 	struct fc_device *d;
 	struct fc_err err;
@@ -20,13 +21,16 @@ static inline void fuzz_adapter(const char *platform, const char *command, const
 	char *text = malloc(size + 1);
 
 	fc_err_clear(&err);
-	if (!m || !text || fc_model_add_device(m, "f", FC_DEV_SWITCH, &d, &err) != FC_OK)
+	if (!m || !text || fc_model_add_device(m, "f", v->kind, &d, &err) != FC_OK)
 		abort();
+	d->platform = v->platform;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	ctx.m = m, ctx.dev = d, ctx.file = "fuzz", ctx.err = &err;
-	if (fc_vendor_find(platform)->parse(&ctx, command, enc, text, size) == FC_OK)
-		fc_vendor_find(platform)->finalize(&ctx);
+	/* NUL, invalid UTF-8 and terminal noise handled as for a snapshot's file */
+	if (fc_vendor_parse(m, d, v, "fuzz", text, size, command, enc, &err) == FC_OK) {
+		ctx.m = m, ctx.dev = d, ctx.file = "fuzz", ctx.err = &err;
+		v->finalize(&ctx);
+	}
 	free(text);
 	fc_model_free(&m);
 }

@@ -311,11 +311,83 @@ const struct fc_counter *fc_counter_find(const struct fc_counter *v, size_t n, c
 	return NULL;
 }
 
+/* "p", the type and the name: the key of a map in the index */
+static size_t map_key(char *key, size_t size, char kind, enum fc_qtype t, const char *name)
+{
+	int n = snprintf(key, size, "%c%d%s", kind, (int)t, name);
+
+	return n < 0 || (size_t)n >= size ? 0 : (size_t)n;
+}
+
+static bool map_index(struct fc_model *m, struct fc_qos *q, char kind, enum fc_qtype t, const char *name, size_t i)
+{
+	char key[512];
+	size_t n = map_key(key, sizeof(key), kind, t, name);
+	int failed = 0;
+
+	if (!q->map_index && !(q->map_index = fc_hmap_new(m->arena, 64)))
+		return false;
+	if (n)   /* a name too long for the key is found by scanning */
+		fc_hmap_put(q->map_index, key, n, (void *)(uintptr_t)(i + 1), &failed);
+	return !failed;
+}
+
+struct fc_class_map *fc_qos_add_cmap(struct fc_model *m, struct fc_qos *q, enum fc_qtype t, const char *name,
+				     struct fc_src src)
+{
+	struct fc_class_map *cm;
+
+	q->cmaps = fc_grow(m->arena, q->cmaps, q->ncmaps, &q->cmaps_cap, sizeof(*q->cmaps));
+	if (!q->cmaps)
+		return NULL;
+	cm = &q->cmaps[q->ncmaps];
+	memset(cm, 0, sizeof(*cm));
+	cm->type = t;
+	cm->src = src;
+	if (!(cm->name = fc_model_str(m, name)) || !map_index(m, q, 'c', t, cm->name, q->ncmaps))
+		return NULL;
+	q->ncmaps++;
+	return cm;
+}
+
+struct fc_policy_map *fc_qos_add_pmap(struct fc_model *m, struct fc_qos *q, enum fc_qtype t, const char *name,
+				      struct fc_src src)
+{
+	struct fc_policy_map *pm;
+
+	q->pmaps = fc_grow(m->arena, q->pmaps, q->npmaps, &q->pmaps_cap, sizeof(*q->pmaps));
+	if (!q->pmaps)
+		return NULL;
+	pm = &q->pmaps[q->npmaps];
+	memset(pm, 0, sizeof(*pm));
+	pm->type = t;
+	pm->src = src;
+	if (!(pm->name = fc_model_str(m, name)) || !map_index(m, q, 'p', t, pm->name, q->npmaps))
+		return NULL;
+	q->npmaps++;
+	return pm;
+}
+
+/* The index's answer; SIZE_MAX when the name is one the index cannot hold (then scan). */
+static size_t map_find(const struct fc_qos *q, char kind, enum fc_qtype t, const char *name)
+{
+	char key[512];
+	size_t n = map_key(key, sizeof(key), kind, t, name);
+
+	if (!n || !q->map_index)
+		return q->map_index || (kind == 'c' ? q->ncmaps : q->npmaps) ? SIZE_MAX : 0;
+	return (size_t)(uintptr_t)fc_hmap_get(q->map_index, key, n);
+}
+
 const struct fc_policy_map *fc_qos_find_pmap(const struct fc_qos *q, enum fc_qtype t, const char *name)
 {
 	size_t i;
 
-	for (i = 0; name && i < q->npmaps; i++)
+	if (!name)
+		return NULL;
+	if ((i = map_find(q, 'p', t, name)) != SIZE_MAX)
+		return i ? &q->pmaps[i - 1] : NULL;
+	for (i = 0; i < q->npmaps; i++)
 		if (q->pmaps[i].type == t && !strcmp(q->pmaps[i].name, name))
 			return &q->pmaps[i];
 	return NULL;
@@ -325,7 +397,11 @@ const struct fc_class_map *fc_qos_find_cmap(const struct fc_qos *q, enum fc_qtyp
 {
 	size_t i;
 
-	for (i = 0; name && i < q->ncmaps; i++)
+	if (!name)
+		return NULL;
+	if ((i = map_find(q, 'c', t, name)) != SIZE_MAX)
+		return i ? &q->cmaps[i - 1] : NULL;
+	for (i = 0; i < q->ncmaps; i++)
 		if (q->cmaps[i].type == t && !strcmp(q->cmaps[i].name, name))
 			return &q->cmaps[i];
 	return NULL;

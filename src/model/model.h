@@ -164,6 +164,7 @@ struct fc_qos {
 	size_t ncmaps, cmaps_cap;
 	struct fc_policy_map *pmaps;
 	size_t npmaps, pmaps_cap;
+	struct fc_hmap *map_index;           /* "c|p" type name -> 1 + index: the first definition */
 	struct fc_str sys_nq, sys_qos_in, sys_queuing_out, sys_queuing_in;
 	struct fc_bool pfc_wd;
 	struct fc_int pfc_wd_interval_ms;
@@ -367,6 +368,13 @@ const char *fc_why(const struct fc_meta *x);
 /* The counter called name in v[0..n), or NULL. */
 const struct fc_counter *fc_counter_find(const struct fc_counter *v, size_t n, const char *name);
 
+/* A new class-map / policy-map (zeroed but for type, name and src), indexed for the finds below
+ * (the first of a name is the one found). NULL when out of memory. Pointers into the arrays move
+ * when another is added. */
+struct fc_class_map *fc_qos_add_cmap(struct fc_model *m, struct fc_qos *q, enum fc_qtype t, const char *name,
+				     struct fc_src src);
+struct fc_policy_map *fc_qos_add_pmap(struct fc_model *m, struct fc_qos *q, enum fc_qtype t, const char *name,
+				      struct fc_src src);
 /* The policy-map / class-map of that type and name, or NULL (also for a NULL name). */
 const struct fc_policy_map *fc_qos_find_pmap(const struct fc_qos *q, enum fc_qtype t, const char *name);
 const struct fc_class_map *fc_qos_find_cmap(const struct fc_qos *q, enum fc_qtype t, const char *name);

@@ -11,8 +11,8 @@
 _Static_assert(sizeof(struct fc_iface) == 3320, "struct fc_iface changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 280, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 408, "struct fc_dom_lane changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_device) == 944, "struct fc_device changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_qos) == 432, "struct fc_qos changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_device) == 952, "struct fc_device changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_qos) == 440, "struct fc_qos changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_pclass) == 504, "struct fc_pclass changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_class_map) == 56, "struct fc_class_map changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_ace) == 88, "struct fc_ace changed: print the new field in model_json.c");

@@ -61,6 +61,10 @@ static enum fc_rc output(const void *ctx, const char *command, char **text, char
 		snprintf(why, whysz, "out of memory");
 		return FC_ERR_NOMEM;
 	}
+	if (!clean.data) {
+		*text = b.data;   /* nothing to remove */
+		return FC_OK;
+	}
 	fc_buf_free(&b);
 	*text = clean.data;
 	return FC_OK;

@@ -50,6 +50,23 @@ enum fc_rc fc_buf_add(struct fc_buf *b, const void *p, size_t n)
 	return FC_OK;
 }
 
+enum fc_rc fc_buf_reserve(struct fc_buf *b, size_t n)
+{
+	char *d;
+
+	if (n + 1 <= b->cap)
+		return FC_OK;
+	if (n > b->max)
+		return FC_ERR_NOMEM;
+	if (!(d = realloc(b->data, n + 1)))
+		return FC_ERR_NOMEM;
+	if (!b->data)
+		d[0] = '\0';
+	b->data = d;
+	b->cap = n + 1;
+	return FC_OK;
+}
+
 enum fc_rc fc_buf_addf(struct fc_buf *b, const char *fmt, ...)
 {
 	char small[512];

@@ -19,6 +19,8 @@ void fc_buf_init(struct fc_buf *b, size_t max);
 void fc_buf_free(struct fc_buf *b);
 enum fc_rc fc_buf_add(struct fc_buf *b, const void *p, size_t n);
 enum fc_rc fc_buf_addf(struct fc_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Makes room for n bytes in all (within the cap) so that adds up to it do not reallocate. */
+enum fc_rc fc_buf_reserve(struct fc_buf *b, size_t n);
 
 /* Reads a whole regular file (at most max bytes) into b; errors name the file. A FIFO, device or
  * socket is refused without reading, and so is a file whose size is over max. */

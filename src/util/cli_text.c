@@ -105,19 +105,63 @@ struct span {
 	size_t off, len;    /* of the cleaned line in the output */
 };
 
+/* Whether text needs nothing removed: no CR, BS, tab or ESC, no blank at a line's end, no pager
+ * prompt, a line at column 0, no prompt line first or last. One pass; the common case for saved
+ * and collected outputs, which are then parsed as they are. */
+static bool already_clean(const char *command, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len, *first = NULL, *last = NULL;
+	size_t first_n = 0, last_n = 0, w;
+	bool col0 = false;
+
+	while (p < end) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		size_t n = e ? (size_t)(e - p) : (size_t)(end - p);
+
+		if (n) {
+			if (p[n - 1] == ' ' || p[n - 1] == '\r' || p[n - 1] == '\t' || memchr(p, '\r', n) ||
+			    memchr(p, '\b', n) || memchr(p, '\t', n) || memchr(p, 0x1b, n) || pager(p, n))
+				return false;
+			col0 |= p[0] != ' ';
+			if (!first)
+				first = p, first_n = n;
+			last = p, last_n = n;
+		}
+		p = e ? e + 1 : end;
+	}
+	if (!first)
+		return true;
+	if (!col0)
+		return false;
+	w = command ? strcspn(command, " ") : 0;
+	if (w) {
+		size_t k = prompt(first, first_n);
+
+		while (k < first_n && first[k] == ' ')
+			k++;
+		if (k && first_n - k >= 2 && !strncmp(first + k, command, w < 2 ? w : 2))
+			return false;
+		if (last != first && (k = prompt(last, last_n)) && k >= last_n)
+			return false;
+	}
+	return true;
+}
+
 enum fc_rc fc_cli_clean(const char *command, const char *text, size_t len, struct fc_buf *out)
 {
 	struct line l = { NULL, 0, 0 };
 	struct span *sp = NULL;
-	size_t nl = 0, cap = 0, i, indent = SIZE_MAX, first = SIZE_MAX, last = SIZE_MAX;
+	size_t nl = 0, cap = 0, i, o, indent = SIZE_MAX, first = SIZE_MAX, last = SIZE_MAX;
 	const char *p = text, *end = text + len;
-	struct fc_buf tmp;
 	enum fc_rc rc = FC_ERR_NOMEM;
+	bool final_nl = len && text[len - 1] == '\n';
 
-	/* a tab becomes up to 8 blanks */
+	/* a tab becomes up to 8 blanks; the output is sized for the text as it is and grows only
+	 * when tabs or redraws need it */
 	fc_buf_init(out, 8 * len + 64);
-	fc_buf_init(&tmp, 8 * len + 64);
-	if (fc_buf_add(&tmp, "", 0) != FC_OK)
+	if (already_clean(command, text, len))
+		return FC_OK;   /* out->data NULL: the text as it is */
+	if (fc_buf_add(out, "", 0) != FC_OK || fc_buf_reserve(out, len + 1) != FC_OK)
 		goto out;
 	while (p < end) {
 		const char *e = memchr(p, '\n', (size_t)(end - p));
@@ -146,9 +190,9 @@ enum fc_rc fc_cli_clean(const char *command, const char *text, size_t len, struc
 		n -= k;
 		while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
 			n--;
-		sp[nl].off = tmp.len;
+		sp[nl].off = out->len;
 		sp[nl].len = n;
-		if (fc_buf_add(&tmp, s, n) != FC_OK)
+		if (fc_buf_add(out, s, n) != FC_OK || ((e || final_nl) && fc_buf_add(out, "\n", 1) != FC_OK))
 			goto out;
 		if (n) {
 			size_t lead = 0;
@@ -167,32 +211,50 @@ enum fc_rc fc_cli_clean(const char *command, const char *text, size_t len, struc
 		indent = 0;
 	/* the echoed command above the output and the prompt below it */
 	if (first != SIZE_MAX && command && command[0]) {
-		const char *s = tmp.data + sp[first].off + indent;
+		const char *s = out->data + sp[first].off + indent;
 		size_t n = sp[first].len - indent, k = prompt(s, n), w = strcspn(command, " ");
 
 		while (k < n && s[k] == ' ')
 			k++;
-		if (k && n - k >= 2 && !strncmp(s + k, command, w < 2 ? w : 2))
+		if (k && n - k >= 2 && !strncmp(s + k, command, w < 2 ? w : 2)) {
 			sp[first].len = 0;
-		s = tmp.data + sp[last].off + indent;
-		n = sp[last].len - indent;
-		if (last != first && (k = prompt(s, n)) && k >= n)
+			indent = SIZE_MAX;   /* measured again without it */
+		}
+		s = out->data + sp[last].off + (indent == SIZE_MAX ? 0 : indent);
+		n = sp[last].len - (indent == SIZE_MAX ? 0 : indent);
+		if (last != first && (k = prompt(s, n)) && k >= n) {
 			sp[last].len = 0;
-	}
-	for (i = 0; i < nl; i++) {
-		size_t cut = sp[i].len ? indent : 0;
+			indent = SIZE_MAX;
+		}
+		if (indent == SIZE_MAX)
+			for (i = 0; i < nl; i++) {
+				size_t lead = 0;
 
-		if (fc_buf_add(out, tmp.data + sp[i].off + cut, sp[i].len - cut) != FC_OK ||
-		    ((i + 1 < nl || (len && text[len - 1] == '\n')) && fc_buf_add(out, "\n", 1) != FC_OK))
-			goto out;
+				while (lead < sp[i].len && out->data[sp[i].off + lead] == ' ')
+					lead++;
+				if (sp[i].len)
+					indent = lead < indent ? lead : indent;
+			}
+		if (indent == SIZE_MAX)
+			indent = 0;
 	}
-	if (fc_buf_add(out, "", 0) != FC_OK)
-		goto out;
+	/* an indentation the whole output shares, and blanked prompts: compacted in place (the text
+	 * only shrinks, so each line moves to or before where it was) */
+	for (i = 0, o = 0; i < nl; i++) {
+		size_t cut = sp[i].len ? indent : 0, n = sp[i].len - cut;
+
+		if (o != sp[i].off + cut)
+			memmove(out->data + o, out->data + sp[i].off + cut, n);
+		o += n;
+		if (i + 1 < nl || final_nl)
+			out->data[o++] = '\n';
+	}
+	out->len = o;
+	out->data[o] = '\0';
 	rc = FC_OK;
 out:
 	free(l.b);
 	free(sp);
-	fc_buf_free(&tmp);
 	if (rc != FC_OK)
 		fc_buf_free(out);
 	return rc;

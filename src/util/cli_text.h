@@ -12,9 +12,10 @@
 
 #include "util/buf.h"
 
-/* The clean form of text[0..len) into out (initialised here, capped at 8 * len + 64: tabs expand). command
- * (may be NULL) is what produced the output: a first line that is a prompt followed by it is the
- * echoed command. FC_ERR_NOMEM when out of memory. */
+/* The clean form of text[0..len) into out (initialised here, capped at 8 * len + 64: tabs
+ * expand); out->data stays NULL when the text needs no change (the common case: no copy).
+ * command (may be NULL) is what produced the output: a first line that is a prompt followed by
+ * it is the echoed command. FC_ERR_NOMEM when out of memory. */
 enum fc_rc fc_cli_clean(const char *command, const char *text, size_t len, struct fc_buf *out);
 
 #endif

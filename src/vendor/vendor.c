@@ -166,10 +166,12 @@ enum fc_rc fc_vendor_parse(struct fc_model *m, struct fc_device *dev, const stru
 			fc_buf_free(&fixed);
 			return fc_err_set(err, FC_ERR_NOMEM, ctx.file, 0, "out of memory");
 		}
-		fc_buf_free(&fixed);
-		fixed = clean;
-		text = fixed.data;
-		len = fixed.len;
+		if (clean.data) {   /* NULL: nothing to remove */
+			fc_buf_free(&fixed);
+			fixed = clean;
+			text = fixed.data;
+			len = fixed.len;
+		}
 	}
 	rc = v->parse(&ctx, command, encoding, text, len);
 	fc_buf_free(&fixed);

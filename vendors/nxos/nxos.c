@@ -125,8 +125,6 @@ static enum fc_rc nxos_parse(struct fc_parse_ctx *c, const char *command, const 
 	if (i == sizeof(parsers) / sizeof(parsers[0]))
 		return FC_ERR_UNSUPPORTED;
 	if (!strcmp(encoding, "text") && parsers[i].text) {
-		if (strlen(text) != len)
-			return fc_err_set(c->err, FC_ERR_INPUT, c->file, 0, "NUL byte in CLI text output");
 		if (!strcmp(command, "show running-config")) {
 			c->dev->config_m.known = true;
 			c->dev->config_m.src = fc_src_make(c->m, c->file, 0);

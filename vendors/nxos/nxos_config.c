@@ -752,16 +752,11 @@ found:
 			g->blk = B_IGNORED;
 			return not_understood(g);
 		}
-		q->cmaps = fc_grow(m->arena, q->cmaps, q->ncmaps, &q->cmaps_cap, sizeof(*q->cmaps));
-		if (!q->cmaps)
+		cm = fc_qos_add_cmap(m, q, t, (!strcmp(w[3], "match-any") || !strcmp(w[3], "match-all")) && n >= 5 ? w[4] : w[3],
+				     here(g));
+		if (!cm)
 			return FC_ERR_NOMEM;
-		cm = &q->cmaps[q->ncmaps++];
-		memset(cm, 0, sizeof(*cm));
-		cm->type = t;
 		cm->match_all = !strcmp(w[3], "match-all");
-		cm->name = fc_model_str(m, (!strcmp(w[3], "match-any") || !strcmp(w[3], "match-all")) && n >= 5
-						       ? w[4] : w[3]);
-		cm->src = here(g);
 		g->cmap = cm;
 		g->blk = B_CMAP;
 		return FC_OK;
@@ -775,14 +770,8 @@ found:
 			g->blk = B_IGNORED;
 			return FC_OK;
 		}
-		q->pmaps = fc_grow(m->arena, q->pmaps, q->npmaps, &q->pmaps_cap, sizeof(*q->pmaps));
-		if (!q->pmaps)
+		if (!(pm = fc_qos_add_pmap(m, q, t, w[3], here(g))))
 			return FC_ERR_NOMEM;
-		pm = &q->pmaps[q->npmaps++];
-		memset(pm, 0, sizeof(*pm));
-		pm->type = t;
-		pm->name = fc_model_str(m, w[3]);
-		pm->src = here(g);
 		g->pmap = pm;
 		g->blk = B_PMAP;
 		return FC_OK;

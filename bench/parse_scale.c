@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: MIT */
+/* Every parser is linear in its input: each one is fed a generated output of about 1, 10 and
+ * 100 MB (interfaces, ACLs, neighbours, modules in the shapes the real outputs have), parsed and
+ * finalised in-process through fc_vendor_parse as validate does, and the time per MB printed with
+ * the growth from one size to the next (1.00 = linear; the target is at most 1.30 per 10x).
+ *   parse_scale [MAX_MB [COMMAND]]   (default 100; 10 for a quick look; one command only) */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "util/buf.h"
+#include "vendor/vendor.h"
+
+static double cpu_s(bool sys)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_THREAD, &ru);
+	return sys ? (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6
+		   : (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* One item of an output (the i-th interface, ACL, neighbour ...), appended to b. */
+typedef void gen_fn(struct fc_buf *b, size_t i);
+
+static void show_interface_json(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s{\"interface\": \"Ethernet%zu/%zu\", \"state\": \"up\", \"admin_state\": \"up\", "
+		       "\"eth_hw_addr\": \"b8ce.f6a1.%04zx\", \"eth_mtu\": \"9216\", \"eth_speed\": \"100 Gb/s\", "
+		       "\"eth_duplex\": \"full\", \"eth_autoneg\": \"off\", \"eth_in_flowctrl\": \"off\", "
+		       "\"eth_out_flowctrl\": \"off\", \"eth_mode\": \"routed\", \"desc\": \"to gpu%zu\", "
+		       "\"eth_crc\": \"0\", \"eth_inerr\": \"0\", \"eth_giants\": \"0\", \"eth_reset_cntr\": \"2\", "
+		       "\"eth_inpkts\": \"123456789\", \"eth_outpkts\": \"987654321\", \"eth_inbytes\": \"9999999999\", "
+		       "\"eth_admin_fec_state\": \"auto\", \"eth_oper_fec_state\": \"rs-fec\"}",
+		    i ? ", " : "{\"TABLE_interface\": {\"ROW_interface\": [", i / 64 + 1, i % 64 + 1, i & 0xffff, i);
+}
+
+static void show_interface_text(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "Ethernet%zu/%zu is up\nadmin state is up, Dedicated Interface\n"
+		       "  Hardware: 100000 Ethernet, address: b8ce.f6a1.%04zx (bia b8ce.f6a1.%04zx)\n"
+		       "  Description: to gpu%zu\n  MTU 9216 bytes, BW 100000000 Kbit , DLY 10 usec\n"
+		       "  reliability 255/255, txload 1/255, rxload 1/255\n  Encapsulation ARPA, medium is broadcast\n"
+		       "  full-duplex, 100 Gb/s, media type is 100G\n  Auto-Negotiation is turned off  FEC mode is Auto\n"
+		       "  Input flow-control is off, output flow-control is off\n  admin fec state is auto, oper fec state is rs-fec\n"
+		       "  Last link flapped 3week(s) 5day(s)\n  30 seconds input rate 0 bits/sec, 0 packets/sec\n"
+		       "  RX\n    123456 unicast packets  0 multicast packets  0 broadcast packets\n"
+		       "    0 input error  0 short frame  0 overrun   0 underrun  0 ignored\n"
+		       "  TX\n    654321 unicast packets  0 multicast packets  0 broadcast packets\n",
+		    i / 64 + 1, i % 64 + 1, i & 0xffff, i & 0xffff, i);
+}
+
+/* Interfaces, ACLs and QoS maps, as many of each as a big running-config has. */
+static void running_config(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "ip access-list ACL-%zu\n  10 permit udp any any eq 4791\n  20 deny tcp any any eq 23\n"
+		       "  30 permit ip 10.%zu.0.0/16 any\n"
+		       "class-map type qos match-all C%zu\n  match dscp %zu\n"
+		       "policy-map type qos P%zu\n  class C%zu\n    set qos-group 3\n"
+		       "interface Ethernet%zu/%zu\n  description to gpu%zu\n  mtu 9216\n  priority-flow-control mode on\n"
+		       "  service-policy type qos input P%zu\n  ip access-group ACL-%zu in\n  ip address 10.%zu.%zu.0/31\n"
+		       "  no shutdown\n",
+		    i, i & 255, i, i % 64, i, i, i / 64 + 1, i % 64 + 1, i, i, i, (i >> 8) & 255, i & 255);
+}
+
+static void lldp_detail(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "Chassis id: b8ce.f6a1.%04zx\nPort id: ens1f%zu\nLocal Port id: Eth%zu/%zu\n"
+		       "Port Description: ConnectX-6 Dx\nSystem Name: gpu%zu.example.net\n"
+		       "System Description: Ubuntu 22.04.4 LTS Linux 5.15.0-105-generic x86_64\n"
+		       "Time remaining: 101 seconds\nSystem Capabilities: B, R\nEnabled Capabilities: R\n"
+		       "Management Address: 10.0.%zu.%zu\nVlan ID: not advertised\n\n",
+		    i & 0xffff, i & 1, i / 64 + 1, i % 64 + 1, i, (i >> 8) & 255, i & 255);
+}
+
+static void xcvr_details(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "Ethernet%zu/%zu\n    transceiver is present\n    type is QSFP-100G-SR4\n"
+		       "    name is CISCO-AVAGO\n    part number is AFBR-89CDDZ-CS1\n    revision is 01\n"
+		       "    serial number is AVM2232U%04zx\n    nominal bitrate is 25500 MBit/sec\n"
+		       "    Link length supported for 50/125um OM3 fiber is 70 m\n    cisco id is 17\n\n"
+		       "Lane Number:1 Network Lane\n           SFP Detail Diagnostics Information (internal calibration)\n"
+		       "  ----------------------------------------------------------------------------\n"
+		       "  Temperature   38.50 C        75.00 C     -5.00 C     70.00 C        0.00 C\n"
+		       "  Voltage        3.29 V         3.63 V      2.97 V      3.46 V        3.13 V\n"
+		       "  Current        7.44 mA       10.00 mA     1.00 mA     9.50 mA       2.00 mA\n"
+		       "  Tx Power      -0.53 dBm       5.00 dBm  -12.40 dBm    2.00 dBm     -8.40 dBm\n"
+		       "  Rx Power      -1.20 dBm       5.00 dBm  -14.40 dBm    2.00 dBm    -10.40 dBm\n\n",
+		    i / 64 + 1, i % 64 + 1, i & 0xffff);
+}
+
+static void status_table(struct fc_buf *b, size_t i)
+{
+	if (!i)
+		fc_buf_addf(b, "--------------------------------------------------------------------------------\n"
+			       "Port          Name               Status    Vlan      Duplex  Speed   Type\n"
+			       "--------------------------------------------------------------------------------\n");
+	fc_buf_addf(b, "Eth%zu/%zu      to gpu%-12zu connected routed    full    100G    QSFP-100G-CR4\n", i / 64 + 1,
+		    i % 64 + 1, i % 1000000);
+}
+
+static void host_json(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s{\"name\": \"ens%zu\", \"mac\": \"b8:ce:f6:a1:%02zx:%02zx\", \"mtu\": 9000, \"operstate\": \"up\", "
+		       "\"addresses\": [\"10.%zu.%zu.1/31\"], \"driver\": {\"name\": \"mlx5_core\", \"version\": \"5.15\", "
+		       "\"firmware\": \"22.39.1002\"}, \"link\": {\"speed_mbps\": 100000, \"lanes\": 4, \"duplex\": \"full\", "
+		       "\"autoneg\": false, \"port\": \"Direct Attach Copper\", \"active_mode\": \"100000baseCR4/Full\"}, "
+		       "\"fec\": {\"configured\": \"Auto\", \"active\": \"RS\"}, \"pause\": {\"rx\": false, \"tx\": false}}",
+		    i ? ", " : "{\"format\": \"fabcheck-host\", \"format_version\": 1, \"hostname\": \"gpu\", \"interfaces\": [",
+		    i, (i >> 8) & 255, i & 255, (i >> 8) & 255, i & 255);
+}
+
+static const struct {
+	const char *platform, *command, *encoding;
+	gen_fn *gen;
+	const char *end;   /* closes the document */
+} parsers[] = {
+	{ "nxos", "show interface", "json", show_interface_json, "]}}" },
+	{ "nxos", "show interface", "text", show_interface_text, "" },
+	{ "nxos", "show running-config", "text", running_config, "" },
+	{ "nxos", "show lldp neighbors detail", "text", lldp_detail, "Total entries displayed: 0\n" },
+	{ "nxos", "show interface transceiver details", "text", xcvr_details, "" },
+	{ "nxos", "show interface status", "text", status_table, "" },
+	{ "linux", "fabcheck probe", "json", host_json, "]}" },
+};
+
+/* Seconds to parse and finalise text as validate does (fresh model). */
+static double parse_once(const char *platform, const char *command, const char *enc, const struct fc_buf *b,
+			 size_t *ifaces, size_t *acls)
+{
+	const struct fc_vendor *v = fc_vendor_find(platform);
+	struct fc_model *m = fc_model_new();
+	struct fc_device *d;
+	struct fc_parse_ctx ctx;
+	struct fc_err err;
+	double t0, u0, s0;
+
+	fc_err_clear(&err);
+	if (!m || fc_model_add_device(m, "bench", v->kind, &d, &err) != FC_OK)
+		exit(1);
+	d->platform = v->platform;
+	u0 = cpu_s(false), s0 = cpu_s(true);
+	t0 = now_s();
+	if (fc_vendor_parse(m, d, v, "bench.out", b->data, b->len, command, enc, &err) != FC_OK) {
+		fprintf(stderr, "%s (%s): %s:%u: %s\n", command, enc, err.file, err.line, err.msg);
+		exit(1);
+	}
+	ctx.m = m, ctx.dev = d, ctx.file = NULL, ctx.err = &err;
+	if (v->finalize(&ctx) != FC_OK)
+		exit(1);
+	t0 = now_s() - t0;
+	if (getenv("PARSE_SCALE_CPU"))
+		fprintf(stderr, "  user %.3f s, sys %.3f s (this thread)\n", cpu_s(false) - u0, cpu_s(true) - s0);
+	*ifaces = d->nifaces;
+	*acls = d->nacls;
+	fc_model_free(&m);
+	return t0;
+}
+
+int main(int argc, char **argv)
+{
+	size_t max_mb = argc > 1 ? strtoul(argv[1], NULL, 10) : 100, p;
+	size_t first_mb = getenv("PARSE_SCALE_FIRST_MB") ? strtoul(getenv("PARSE_SCALE_FIRST_MB"), NULL, 10) : 1;
+	bool linear = true;
+
+	printf("%-36s %-5s %9s %10s %10s %8s %9s\n", "parser", "enc", "MB", "seconds", "ms per MB", "growth", "objects");
+	for (p = 0; p < sizeof(parsers) / sizeof(parsers[0]); p++) {
+		double prev = 0;
+		size_t mb;
+
+		if (argc > 2 && strcmp(argv[2], parsers[p].command))
+			continue;
+		for (mb = first_mb ? first_mb : 1; mb <= max_mb; mb *= 10) {
+			struct fc_buf b;
+			size_t i = 0, ifaces = 0, acls = 0;
+			double t, best = 1e9;
+			int rep;
+
+			fc_buf_init(&b, FC_MAX_INPUT_FILE);
+			while (b.len < mb * 1000000u)
+				parsers[p].gen(&b, i++);
+			fc_buf_add(&b, parsers[p].end, strlen(parsers[p].end));
+			/* the best of three: the figure is the parser's, not the machine's moods */
+			for (rep = 0; rep < 3; rep++) {
+				t = parse_once(parsers[p].platform, parsers[p].command, parsers[p].encoding, &b, &ifaces, &acls);
+				best = t < best ? t : best;
+			}
+			t = best * 1000.0 / ((double)b.len / 1e6);
+			if (prev > 0)
+				printf("%-36s %-5s %9.1f %10.3f %10.1f %7.2fx %9zu\n", parsers[p].command, parsers[p].encoding,
+				       (double)b.len / 1e6, best, t, t / prev, ifaces + acls);
+			else
+				printf("%-36s %-5s %9.1f %10.3f %10.1f %8s %9zu\n", parsers[p].command, parsers[p].encoding,
+				       (double)b.len / 1e6, best, t, "-", ifaces + acls);
+			/* beyond the first 10x, where fixed costs no longer hide in the first size */
+			if (mb >= 100 && t / prev > 1.3)
+				linear = false;
+			prev = t;
+			fc_buf_free(&b);
+		}
+	}
+	printf("%s\n", linear ? "every parser linear: at most 1.30x per 10x beyond the first"
+			      : "NOT LINEAR: a parser grew more than 1.30x per 10x");
+	return linear ? 0 : 1;
+}

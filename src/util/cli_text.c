@@ -101,6 +101,29 @@ static size_t prompt(const char *s, size_t n)
 	return 0;
 }
 
+/* Whether s[0..n) holds a byte the terminal renders (CR, BS, tab, ESC): one pass, no call per
+ * byte class. */
+static bool has_control(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	/* eight bytes at a time: a word with no byte below 0x20 has none of them (most lines) */
+	for (; i + 8 <= n; i += 8) {
+		uint64_t x;
+
+		memcpy(&x, s + i, 8);
+		if ((x - UINT64_C(0x2020202020202020)) & ~x & UINT64_C(0x8080808080808080))
+			break;
+	}
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x20 && (c == '\r' || c == '\b' || c == '\t' || c == 0x1b))
+			return true;
+	}
+	return false;
+}
+
 struct span {
 	size_t off, len;    /* of the cleaned line in the output */
 };
@@ -119,8 +142,7 @@ static bool already_clean(const char *command, const char *text, size_t len)
 		size_t n = e ? (size_t)(e - p) : (size_t)(end - p);
 
 		if (n) {
-			if (p[n - 1] == ' ' || p[n - 1] == '\r' || p[n - 1] == '\t' || memchr(p, '\r', n) ||
-			    memchr(p, '\b', n) || memchr(p, '\t', n) || memchr(p, 0x1b, n) || pager(p, n))
+			if (p[n - 1] == ' ' || has_control(p, n) || pager(p, n))
 				return false;
 			col0 |= p[0] != ' ';
 			if (!first)
@@ -178,7 +200,7 @@ enum fc_rc fc_cli_clean(const char *command, const char *text, size_t len, struc
 		/* blanks and CRs at the end first: "text\r   " is "text", not blanks written over it */
 		while (n && (s[n - 1] == ' ' || s[n - 1] == '\r' || s[n - 1] == '\t'))
 			n--;
-		if (memchr(s, '\r', n) || memchr(s, '\b', n) || memchr(s, '\t', n) || memchr(s, 0x1b, n)) {
+		if (has_control(s, n)) {
 			/* CR LF and CR CR LF end in CRs that return to column 0 and overwrite nothing */
 			if (!render(s, n, &l))
 				goto out;

@@ -203,7 +203,8 @@ static bool if_field(struct fc_parse_ctx *c, struct fc_iface *ifc, const char *l
 			fc_set_str(m, &ifc->fec_config, nxos_fec_norm(w), s);
 		if (o && (w = word(lb, o + 18, end, ", ")) && nxos_fec_norm(w))
 			fc_set_str(m, &ifc->fec_active, nxos_fec_norm(w), s);
-	} else if ((r = memmem(l, n, "-duplex, ", 9))) {
+	} else if ((l[0] == 'f' || l[0] == 'h' || l[0] == 'a') && (r = memmem(l, n, "-duplex, ", 9))) {
+		/* "full-duplex, 100 Gb/s", "auto-duplex, auto-speed" */
 		if ((w = word(lb, r + 9, end, ",")) && nxos_speed_text(w, &v))
 			fc_set_int(&ifc->speed_mbps, v, s);
 	} else if (starts(l, n, "Auto-Negotiation is turned ", &r)) {
@@ -276,9 +277,17 @@ enum fc_rc nxos_parse_show_interface_text(struct fc_parse_ctx *c, const char *te
 
 		if (!l.n)
 			continue;
-		/* "NAME is STATE[,| (reason)]..." opens an interface, at any indentation */
-		is = memmem(l.s, l.n, " is ", 4);
-		if (first_iface(l.s, l.n, name, sizeof(name), &wl) && is == l.s + wl) {
+		if (isdigit((unsigned char)l.s[0])) {
+			if (!ifc && !skipping)
+				rc = nxos_not_understood(c, &l);
+			continue;   /* counters: most of the output, not modelled; no header starts with a digit */
+		}
+		/* "NAME is STATE[,| (reason)]..." opens an interface, at any indentation: the first word
+		 * is a name only when " is " follows it (asked first: it is cheap) */
+		for (wl = 0; wl < l.n && !isspace((unsigned char)l.s[wl]);)
+			wl++;
+		is = l.n >= wl + 4 && !memcmp(l.s + wl, " is ", 4) ? l.s + wl : NULL;
+		if (is && first_iface(l.s, l.n, name, sizeof(name), &wl)) {
 			const char *st = is + 4, *e = st;
 
 			while (e < l.s + l.n && !isspace((unsigned char)*e) && *e != ',')
@@ -297,7 +306,7 @@ enum fc_rc nxos_parse_show_interface_text(struct fc_parse_ctx *c, const char *te
 		}
 		/* "sup-fc0 is up": a header at column 0 for a kind of interface fabcheck does not know.
 		 * Said once; its lines are not taken for the interface before it. */
-		if (!l.indent && is && is == l.s + wl && has_digit(l.s, wl)) {
+		if (!l.indent && is && has_digit(l.s, wl)) {
 			rc = nxos_not_understood(c, &l);
 			ifc = NULL;
 			skipping = true;
@@ -309,8 +318,6 @@ other:
 				rc = nxos_not_understood(c, &l);
 			continue;
 		}
-		if (isdigit((unsigned char)l.s[0]))
-			continue;   /* counters: most of the output, not modelled */
 		if (!if_field(c, ifc, l.s, l.n, s, &lb, &rc) && !KNOWN(if_known, l.s, l.n))
 			rc = nxos_not_understood(c, &l);
 	}

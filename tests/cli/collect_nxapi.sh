@@ -33,7 +33,8 @@ P1=$(free_port); P2=$(free_port)
   --password-env FC_TEST_PW --default leaf1 --map 127.0.0.2=leaf1 --map 127.0.0.3=leaf2 --fault 127.0.0.3=500once \
   --chunk-bytes 1024 \
   --fault 127.0.0.5=hang --fault 127.0.0.6=500 --fault 127.0.0.7=garbage --fault 127.0.0.8=truncate \
-  --fault 127.0.0.10=samesid --fault 127.0.0.11=noeoc --fault 127.0.0.12=trickle > sim1.log 2>&1 &
+  --fault 127.0.0.10=samesid --fault 127.0.0.11=noeoc --fault 127.0.0.12=trickle --fault 127.0.0.13=badid \
+  > sim1.log 2>&1 &
 pids+=($!)
 "$sim" --snapshot "$root/inventories/demo" --port "$P2" --cert other.pem --key other.key --user fabcheck \
   --password-env FC_TEST_PW --default leaf1 > sim2.log 2>&1 &
@@ -165,6 +166,7 @@ devices:
   - {name: samesid, platform: nxos, transport: nxapi, address: "127.0.0.10:$P1", credential: nx}
   - {name: noeoc, platform: nxos, transport: nxapi, address: "127.0.0.11:$P1", credential: nx}
   - {name: trickle, platform: nxos, transport: nxapi, address: "127.0.0.12:$P1", credential: nx}
+  - {name: badid, platform: nxos, transport: nxapi, address: "127.0.0.13:$P1", credential: nx}
 EOF2
 set +e; timeout 60 "$fabcheck" collect --inventory inv5.yaml --out chunks --ca-file good-ca.pem --timeout 1 > /dev/null 2>&1; rc=$?; set -e
 [ $rc -eq 3 ] || fail "chunk faults: exit $rc, expected 3 (incomplete)"
@@ -177,6 +179,7 @@ def has(dev, text):
 has("samesid", "repeated chunk session id")
 has("noeoc", "chunks in a row without data")
 has("trickle", "chunked output not complete after 10 s")
+has("badid", "NX-API reply answers 0 of")   # ids INT64_MIN and "1": no answer, and no overflow (UBSan)
 PY
 
 # two collects into one --out: the second is refused at once, naming the first, which completes

@@ -7,7 +7,7 @@
  *
  *   nxapi_sim --snapshot DIR --port N --cert PEM --key PEM --user U --password-env VAR
  *             [--map ADDR=DEVICE]... [--default DEVICE] [--latency-ms N]
- *             [--fault ADDR=401|500|500once|hang|truncate|garbage|samesid|noeoc|trickle]... [--chunk-bytes N]
+ *             [--fault ADDR=401|500|500once|hang|truncate|garbage|samesid|noeoc|trickle|badid]... [--chunk-bytes N]
  * Besides JSON-RPC it answers ins_api requests, in chunk mode ("chunk": "1") too: the output is
  * cut into N-byte pieces, each reply naming the sid of the next one, the last one "eoc". */
 #include <arpa/inet.h>
@@ -17,6 +17,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -369,8 +370,15 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		size_t i;
 
 		out = json_object_new_array();
-		for (i = 0; i < json_object_array_length(in); i++)
-			json_object_array_add(out, answer(S, mp->device, json_object_array_get_idx(in, i), &ncmds));
+		for (i = 0; i < json_object_array_length(in); i++) {
+			json_object *a = answer(S, mp->device, json_object_array_get_idx(in, i), &ncmds);
+
+			/* ids no request had: the smallest int64 (1 less overflows), a string */
+			if (!strcmp(mp->fault, "badid"))
+				json_object_object_add(a, "id", i % 2 ? json_object_new_string("1")
+								       : json_object_new_int64(INT64_MIN));
+			json_object_array_add(out, a);
+		}
 	} else {
 		out = answer(S, mp->device, in, &ncmds);
 	}

@@ -161,6 +161,80 @@ static void unknown_lines_counted(void **state)
 	fc_model_free(&m);
 }
 
+/* Parses text as the output of cmd (written to a temporary file) into a fresh device of m. */
+static struct fc_device *parse_text(struct fc_model *m, const char *cmd, const char *text)
+{
+	FILE *f = fopen("/tmp/fabcheck-block.txt", "w");
+	struct fc_device *d;
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	d = parse(m, "/tmp/fabcheck-block.txt", cmd, "text");
+	remove("/tmp/fabcheck-block.txt");
+	return d;
+}
+
+/* Block outputs: a header is known by what it says, not its column; what cannot be attributed is
+ * said; the silent truncations of issue 11 stay gone. */
+static void block_outputs(void **state)
+{
+	struct fc_model *m = fc_model_new();
+	struct fc_device *d;
+	struct fc_iface *e1, *e2, *v10;
+
+	(void)state;
+	d = parse_text(m, "show interface",
+		       "stray line before any interface\n"
+		       "Ethernet1/1 is up\n  MTU 9216 bytes, BW 100000000 Kbit\n"
+		       "  Auto-Negotiation is turned off  FEC mode is Auto\n"
+		       "  Ethernet1/2 is down (Link not connected)\n  MTU 1500 bytes, BW 10000000 Kbit\n"
+		       "sup-fc0 is up\n  MTU 2500 bytes\n"
+		       "Vlan10 is up, line protocol is up\n  Description: storage Internet Address is 10.1.1.1/24\n");
+	e1 = fc_dev_find_iface(d, "Ethernet1/1");
+	e2 = fc_dev_find_iface(d, "Ethernet1/2");   /* an indented header opens its own block */
+	v10 = fc_dev_find_iface(d, "Vlan10");
+	assert_non_null(e2);
+	assert_int_equal(e1->mtu.v, 9216);
+	assert_int_equal(e2->mtu.v, 1500);
+	/* "FEC mode is Auto" is what is configured, not what runs */
+	assert_string_equal(e1->fec_config.v, "auto");
+	assert_false(e1->fec_active.m.known);
+	/* an unknown kind of interface: its MTU is not taken for Ethernet1/2 */
+	assert_int_equal(d->nunparsed, 2);
+	assert_int_equal(d->unparsed[0].src.line, 1);
+	assert_int_equal(d->unparsed[1].src.line, 7);
+	/* an SVI description with the address glued on by one blank */
+	assert_string_equal(v10->description.v, "storage");
+	assert_string_equal(v10->addresses.v[0], "10.1.1.1/24");
+
+	d = parse_text(m, "show lldp neighbors detail",
+		       "Capability codes:\n  (R) Router, (B) Bridge\nDevice ID  Local Intf  Hold-time  Capability  Port ID\n"
+		       "  Chassis id: 0002.0003.0004\nPort id: PCI-E Slot 1, Port 2\nLocal Port id: Eth1/3\n"
+		       "System Name: gpu7\nSystem Description: Linux\nTAC support: none\n");
+	e1 = fc_dev_find_iface(d, "Ethernet1/3");
+	assert_non_null(e1);
+	assert_string_equal(e1->lldp_port.v, "PCI-E Slot 1, Port 2");   /* was "PCI-E" */
+	assert_string_equal(e1->lldp_sysname.v, "gpu7");
+
+	d = parse_text(m, "show interface transceiver details",
+		       "Ethernet1/5\n    transceiver is present\n    type is SFP-H10GB-CU3M\n\nDOM is not supported\n\n"
+		       "  Ethernet1/6\n    transceiver is present\n    type is QSFP-100G-SR4\n");
+	e1 = fc_dev_find_iface(d, "Ethernet1/5");
+	e2 = fc_dev_find_iface(d, "Ethernet1/6");
+	assert_false(e1->xcvr.dom_supported.v);                     /* at column 0, once ignored */
+	assert_true(e1->xcvr.dom_supported.m.known);
+	assert_string_equal(e2->xcvr.type.v, "QSFP-100G-SR4");     /* not Ethernet1/5's */
+	assert_string_equal(e1->xcvr.type.v, "SFP-H10GB-CU3M");
+
+	d = parse_text(m, "show ip access-lists",
+		       "IP access list EDGE\n        10 permit udp any any eq 4791\n"
+		       "IPv6 access list EDGE6\n        10 deny udp any any eq 4791\n");
+	assert_non_null(fc_dev_find_acl(d, "EDGE"));
+	assert_int_equal(fc_dev_find_acl(d, "EDGE")->n, 1);        /* the IPv6 entry was appended to it */
+	fc_model_free(&m);
+}
+
 /* What each realdata capture is: tests/fixtures/realdata-kinds.tsv (first match wins), the NX-OS
  * rows. */
 struct kind {
@@ -289,6 +363,7 @@ int main(void)
 		cmocka_unit_test(qos_views),
 		cmocka_unit_test(unknown_lines_counted),
 		cmocka_unit_test(xcvr_lanes),
+		cmocka_unit_test(block_outputs),
 		cmocka_unit_test(realdata),
 	};
 

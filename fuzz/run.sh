@@ -20,7 +20,7 @@ seed() { # harness, glob of project files, grep pattern for realdata description
 seed fuzz_json "inventories/demo/devices/*/*.json inventories/demo/manifest.json" "JSON"
 seed fuzz_yaml "inventories/demo/inventory.yaml rules/profiles/*.yaml" ""
 seed fuzz_nxos_config "inventories/demo/devices/leaf*/show_running-config.txt" "running-config"
-seed fuzz_nxos_text "inventories/demo/devices/leaf*/*.txt" "CLI text"
+seed fuzz_nxos_text "inventories/demo/devices/leaf*/*.txt fuzz/seeds/nxos/*" "CLI text"
 seed fuzz_nxos_json "inventories/demo/devices/leaf*/*.json" "JSON"
 # the text and JSON harnesses take a command selector byte before the input: seed every command
 for h in fuzz_nxos_text fuzz_nxos_json; do
@@ -35,13 +35,19 @@ seed fuzz_host "inventories/demo/devices/host*/probe.json tests/fixtures/mini/de
 seed fuzz_nft "fuzz/seeds/nft/*.json" ""
 seed fuzz_ethtool "fuzz/seeds/ethtool/*" "ethtool|Linux CLI text"
 seed fuzz_capture "fuzz/seeds/capture/*" ""
+seed fuzz_inventory "inventories/demo/inventory.yaml inventories/examples/*/inventory.* tests/fixtures/mini/inventory.yaml fuzz/seeds/inventory/*" ""
+# the inventory harness takes a format byte first: 0 YAML, 1 JSON
+for f in "$work/fuzz_inventory"/*; do
+  case "$f" in *.json) b=1 ;; *) b=0 ;; esac
+  printf "\\$(printf %03o "$b")" | cat - "$f" > "$f.f" && rm -f "$f"
+done
 # inputs that once crashed a harness stay in its corpus
 for f in fuzz/regress/*; do
   [ -f "$f" ] || continue
   h=fuzz_${f##*/}; h=${h%%-*}
   [ -d "$work/$h" ] && cp "$f" "$work/$h/"
 done
-for h in ${HARNESSES:-fuzz_json fuzz_yaml fuzz_nxos_config fuzz_nxos_text fuzz_nxos_json fuzz_host fuzz_nft fuzz_ethtool fuzz_capture}; do
+for h in ${HARNESSES:-fuzz_json fuzz_yaml fuzz_nxos_config fuzz_nxos_text fuzz_nxos_json fuzz_host fuzz_nft fuzz_ethtool fuzz_capture fuzz_inventory}; do
   n=$(ls "$work/$h" | wc -l)
   echo "fuzz: $h for ${secs}s, $n seed files"
   "$build/fuzz/$h" -max_total_time="$secs" -max_len=262144 -print_final_stats=0 "$work/$h" >"$work/$h.log" 2>&1 ||

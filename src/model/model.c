@@ -41,14 +41,22 @@ const char *fc_model_str(struct fc_model *m, const char *s)
 
 enum fc_rc fc_strlist_add(struct fc_model *m, struct fc_strlist *l, const char *v, struct fc_src src)
 {
-	const char **nv = fc_alloc(m->arena, (l->n + 1) * sizeof(*nv));
+	const char *s = fc_model_str(m, v);
 
-	if (!nv || !(nv[l->n] = fc_model_str(m, v)))
+	if (!s)
 		return FC_ERR_NOMEM;
-	if (l->n)
-		memcpy(nv, l->v, l->n * sizeof(*nv));
-	l->v = nv;
-	l->n++;
+	if (l->n == l->cap) {   /* doubling: n additions cost O(n), not O(n^2) */
+		size_t cap = l->cap ? 2 * l->cap : 4;
+		const char **nv = fc_alloc(m->arena, cap * sizeof(*nv));
+
+		if (!nv)
+			return FC_ERR_NOMEM;
+		if (l->n)
+			memcpy(nv, l->v, l->n * sizeof(*nv));
+		l->v = nv;
+		l->cap = cap;
+	}
+	l->v[l->n++] = s;
 	l->m.known = true;
 	l->m.src = src;
 	l->m.why = NULL;

@@ -29,7 +29,7 @@ struct fc_int { struct fc_meta m; int64_t v; };
 struct fc_dbl { struct fc_meta m; double v; };
 struct fc_bool { struct fc_meta m; bool v; };
 struct fc_str { struct fc_meta m; const char *v; };
-struct fc_strlist { struct fc_meta m; const char **v; size_t n; };
+struct fc_strlist { struct fc_meta m; const char **v; size_t n, cap; };   /* cap: slots in v */
 
 #define FC_PRIO_COUNT 8
 

@@ -8,7 +8,7 @@
 
 /* Sizes on x86-64 (LP64) as of the last field printed here. */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(struct fc_iface) == 3320, "struct fc_iface changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_iface) == 3360, "struct fc_iface changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 280, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 408, "struct fc_dom_lane changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_device) == 952, "struct fc_device changed: print the new field in model_json.c");

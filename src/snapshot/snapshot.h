@@ -31,11 +31,11 @@ struct fc_snap_device {
 	const char *name, *platform, *status;    /* status: ok, partial, failed */
 	const char *transport;
 	const char **errors;
-	size_t nerrors;
+	size_t nerrors, errors_cap;
 	const char **warnings;                   /* e.g. TLS verification disabled */
 	size_t nwarnings;
 	struct fc_snap_output *outputs;
-	size_t noutputs;
+	size_t noutputs, outputs_cap;
 };
 
 /* Writes dir/manifest.json for the devices given. */

@@ -38,16 +38,18 @@ static enum fc_rc copy_file(const char *from, const char *to, struct fc_err *err
 	return rc;
 }
 
-static void *append(struct fc_arena *a, void *items, size_t n, size_t elem, const void *item)
+/* Appends item to the array *items of *n (capacity *cap, doubling: a file transport may warn about
+ * a hundred thousand files). false, with nothing changed, when out of memory. */
+static bool append(struct fc_arena *a, void *items, size_t *n, size_t *cap, size_t elem, const void *item)
 {
-	char *nv = fc_alloc(a, (n + 1) * elem);
+	char *nv = fc_grow(a, *(void **)items, *n, cap, elem);
 
 	if (!nv)
-		return items;
-	if (n)
-		memcpy(nv, items, n * elem);
-	memcpy(nv + n * elem, item, elem);
-	return nv;
+		return false;
+	memcpy(nv + *n * elem, item, elem);
+	*(void **)items = nv;
+	(*n)++;
+	return true;
 }
 
 enum fc_rc fc_job_write(struct fc_collect_job *j, const struct fc_vendor_cmd *c, const void *data, size_t len)
@@ -66,8 +68,10 @@ enum fc_rc fc_job_write(struct fc_collect_job *j, const struct fc_vendor_cmd *c,
 	out.command = c->command;
 	out.encoding = c->encoding;
 	out.file = fc_strdup(j->a, rel);
-	j->sd->outputs = append(j->a, j->sd->outputs, j->sd->noutputs, sizeof(out), &out);
-	j->sd->noutputs++;
+	if (!append(j->a, &j->sd->outputs, &j->sd->noutputs, &j->sd->outputs_cap, sizeof(out), &out)) {
+		fc_job_error(j, "%s: out of memory", c->command);
+		return FC_ERR_NOMEM;
+	}
 	return FC_OK;
 }
 
@@ -82,16 +86,16 @@ void fc_job_error(struct fc_collect_job *j, const char *fmt, ...)
 	va_end(ap);
 	/* device messages in the manifest are escaped: validate refuses control characters there */
 	s = fc_text_clean(j->a, buf, strlen(buf), NULL);
-	j->sd->errors = append(j->a, j->sd->errors, j->sd->nerrors, sizeof(s), &s);
-	j->sd->nerrors++;
+	if (!s || !append(j->a, &j->sd->errors, &j->sd->nerrors, &j->sd->errors_cap, sizeof(s), &s))
+		j->lost_error = true;   /* out of memory: at least the device does not pass as collected */
 }
 
 void fc_job_warning(struct fc_collect_job *j, const char *msg)
 {
 	const char *s = fc_text_clean(j->a, msg, strlen(msg), NULL);
 
-	j->warnings = append(j->a, j->warnings, j->nwarnings, sizeof(s), &s);
-	j->nwarnings++;
+	if (s)
+		(void)append(j->a, &j->warnings, &j->nwarnings, &j->warnings_cap, sizeof(s), &s);
 }
 
 struct progress {
@@ -101,7 +105,7 @@ struct progress {
 
 static void settle(struct fc_collect_job *j)
 {
-	j->sd->status = !j->sd->nerrors ? "ok" : j->sd->noutputs ? "partial" : "failed";
+	j->sd->status = j->lost_error ? "failed" : !j->sd->nerrors ? "ok" : j->sd->noutputs ? "partial" : "failed";
 	j->sd->warnings = j->warnings;
 	j->sd->nwarnings = j->nwarnings;
 }

@@ -4,6 +4,7 @@
 #ifndef FC_JOB_H
 #define FC_JOB_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "inventory/inventory.h"
@@ -19,7 +20,8 @@ struct fc_collect_job {
 	struct fc_arena *a;          /* owns manifest strings */
 	const char *root;            /* the snapshot directory being written */
 	const char **warnings;       /* e.g. TLS verification disabled */
-	size_t nwarnings;
+	size_t nwarnings, warnings_cap;
+	bool lost_error;             /* an error could not be recorded (out of memory): the device failed */
 };
 
 /* Writes devices/<name>/<filename> under the snapshot and records it as an output. */

@@ -179,6 +179,7 @@ static enum fc_rc get_strlist(struct hp *h, const struct doc_node *map, const ch
 			return FC_ERR_NOMEM;
 	}
 	out->n = n->n;
+	out->cap = n->n + 1;
 	out->m.known = true;
 	out->m.src = src_of(h, n);
 	return FC_OK;

@@ -34,7 +34,7 @@ struct opts {
 	const char *formats[MAX_FORMATS];
 	int nformats;
 	const char *fail_on, *policy, *profile, *rules_dir, *rule, *waivers, *baseline;
-	const char *inventory, *out, *platform, *command, *encoding;
+	const char *inventory, *out, *platform, *command, *encoding, *device;
 	const char *ca_file, *known_hosts, *root, *memlock_user, *lldpd_socket;
 	const char *ifaces[64];
 	int nifaces;
@@ -72,6 +72,7 @@ static const struct fc_cli_option options[] = {
 	{ "--platform", "NAME", "parse", "adapter to parse with: nxos, linux" },
 	{ "--command", "CMD", "parse", "the command that produced the file, e.g. \"show interface\"" },
 	{ "--encoding", "ENC", "parse", "json or text (default: json for .json files, else text)" },
+	{ "--device", "NAME", "parse", "of a snapshot or inventory, print this device only (default: every device)" },
 	{ "--help", NULL, "all", "this help" },
 	{ NULL, NULL, NULL, NULL },
 };
@@ -102,6 +103,7 @@ static const struct command commands[] = {
 	{ "collect", "collect --inventory FILE --out DIR [options]", "collect raw outputs from every device into a snapshot", cmd_collect },
 	{ "probe", "probe [--interface IF]... [--root DIR] [--out FILE]", "read this host's NIC, RDMA and QoS state into a host document", cmd_probe },
 	{ "parse", "parse --platform P --command CMD [--encoding E] FILE", "parse one raw output and print the model as JSON", cmd_parse },
+	{ "parse", "parse SNAPSHOT_DIR|INVENTORY [--device NAME]", "print the model validate checks, resolved QoS paths included, as JSON", cmd_parse },
 	{ "rules", "rules", "list the rules", cmd_rules },
 	{ "explain", "explain RULE", "show a rule's documentation, inputs and parameters", cmd_explain },
 	{ "version", "version", "print the version", cmd_version },
@@ -195,6 +197,7 @@ static int parse_opts(int argc, char **argv, struct opts *o, FILE *errf)
 		}
 		else if (!strcmp(a, "--command")) slot = &o->command;
 		else if (!strcmp(a, "--encoding")) slot = &o->encoding;
+		else if (!strcmp(a, "--device")) slot = &o->device;
 		else if (!strcmp(a, "--verbose")) flag = &o->verbose;
 		else if (!strcmp(a, "--no-color")) flag = &o->no_color;
 		else if (!strcmp(a, "--insecure")) flag = &o->insecure;
@@ -433,6 +436,40 @@ static int cmd_collect(struct opts *o, FILE *out, FILE *errf)
 	return incomplete ? FC_EXIT_INCOMPLETE : FC_EXIT_OK;
 }
 
+static void print_json(FILE *out, json_object *j)
+{
+	fprintf(out, "%s\n", json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(j);
+}
+
+/* fabcheck parse SNAPSHOT_DIR|INVENTORY: the model as validate loads it, devices as a JSON array. */
+static int parse_fabric(struct opts *o, FILE *out, FILE *errf)
+{
+	struct fc_inventory *inv = NULL;
+	struct fc_model *m = NULL;
+	struct fc_load_opts lo = { o->allow, (size_t)o->nallow };
+	struct fc_err err;
+	json_object *a;
+	size_t i;
+	int code = FC_EXIT_OK;
+
+	fc_err_clear(&err);
+	if (fc_fabric_load(o->positional[0], &lo, &inv, &m, &err) != FC_OK)
+		return report_err(errf, &err);
+	if (o->device && !fc_model_find_device(m, o->device)) {
+		code = bad_usage(errf, "--device: no device '%s' in %s", o->device, o->positional[0]);
+	} else {
+		a = json_object_new_array();
+		for (i = 0; i < m->ndevs; i++)
+			if (!o->device || !strcmp(m->devs[i]->name, o->device))
+				json_object_array_add(a, fc_device_to_json(m->devs[i]));
+		print_json(out, a);
+	}
+	fc_model_free(&m);
+	fc_inventory_free(&inv);
+	return code;
+}
+
 static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 {
 	const struct fc_vendor *v;
@@ -443,8 +480,10 @@ static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 	json_object *j;
 	int code = FC_EXIT_OK;
 
-	if (!o->platform || !o->command || o->npos != 1)
-		return bad_usage(errf, "parse needs --platform, --command and one FILE");
+	if (!o->platform && !o->command && !o->encoding && o->npos == 1)
+		return parse_fabric(o, out, errf);
+	if (!o->platform || !o->command || o->npos != 1 || o->device)
+		return bad_usage(errf, "parse needs --platform, --command and one FILE, or one SNAPSHOT_DIR|INVENTORY");
 	if (!(v = fc_vendor_find(o->platform)))
 		return bad_usage(errf, "unknown platform '%s' (nxos, linux)", o->platform);
 	if (!enc) {
@@ -470,9 +509,7 @@ static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 			code = report_err(errf, &err);
 		} else {
 			j = fc_device_to_json(d);
-			fprintf(out, "%s\n", json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY |
-								       JSON_C_TO_STRING_NOSLASHESCAPE));
-			json_object_put(j);
+			print_json(out, j);
 		}
 	}
 	fc_model_free(&m);

@@ -304,6 +304,11 @@ void fc_set_unknown(struct fc_meta *x, const char *why)
 	x->why = why;
 }
 
+const char *fc_tclass_name(enum fc_tclass t)
+{
+	return t == FC_TC_ROCE ? "RoCE" : t == FC_TC_CNP ? "CNP" : "?";
+}
+
 const char *fc_why(const struct fc_meta *x)
 {
 	return x->why ? x->why : "no collected output reports it";

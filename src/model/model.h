@@ -22,7 +22,8 @@ struct __attribute__((packed)) fc_src {
 struct fc_meta {
 	struct fc_src src;
 	bool known;
-	const char *why;    /* when unknown: the reason; NULL = "no collected output reports it" */
+	const char *why;    /* when unknown: the reason (NULL = "no collected output reports it");
+			     * when known, optionally how it was decided (a platform default) */
 };
 
 struct fc_int { struct fc_meta m; int64_t v; };
@@ -75,6 +76,40 @@ struct fc_counter {
 	int64_t value;
 };
 
+/* The traffic classes of the fabric that are followed through every switch port (intent). */
+enum fc_tclass { FC_TC_ROCE, FC_TC_CNP, FC_TC_COUNT };
+
+/* One traffic class through one switch port, resolved by the port's adapter with its platform's
+ * precedence (the port's own policy over a system-wide one, an operational value over the
+ * configuration). Each field is known with the line that decided it, or unknown with why
+ * ("attached but not defined", "no output shows it"). Sizes are bytes, whatever unit the platform
+ * writes. Rules read hops, never a platform's policy tree (docs/architecture.md). */
+struct fc_hop {
+	/* classification, in the order the port applies it */
+	struct fc_str classifier;      /* the classification policy that applies */
+	struct fc_bool per_port;       /* it is the port's own (else system-wide) */
+	struct fc_str trust;           /* the header field it classifies by: dscp, pcp, dscp+pcp */
+	struct fc_str match;           /* the class of the classifier that took the traffic */
+	struct fc_int tc;              /* traffic class (qos-group) the traffic is put in */
+	struct fc_int dscp_out;        /* the DSCP it leaves with: its own unless re-marked */
+	/* the traffic class */
+	struct fc_str tc_name;         /* the class that sets no-drop and MTU for tc */
+	struct fc_int pfc_cos;         /* bit p: priority p is no-drop (paused) in that class */
+	struct fc_int mtu;             /* the class MTU, bytes */
+	/* egress */
+	struct fc_str queue;           /* the egress queue tc leaves by, as the platform names it */
+	struct fc_bool queue_per_port; /* its scheduling policy is the port's own */
+	struct fc_int strict;          /* strict-priority level (1 highest), 0: weighted */
+	struct fc_int bw_percent;      /* weighted: its bandwidth share, percent */
+	struct fc_bool ecn;            /* congestion marks ECN (false: drops, or nothing) */
+	struct fc_int kmin, kmax;      /* marking/drop thresholds, bytes */
+	struct fc_int prob;            /* marking probability at kmax, percent */
+	struct fc_int weight;          /* queue averaging weight; 0: instantaneous depth */
+	/* ingress buffer of tc's priority group */
+	struct fc_pg buf;              /* size, xoff (pause), xon (resume), bytes */
+	struct fc_bool buf_per_port;   /* set by the port's own policy (else system-wide) */
+};
+
 struct fc_iface {
 	const char *name;
 	struct fc_device *dev;
@@ -96,7 +131,7 @@ struct fc_iface {
 	struct fc_dscp_map dscp_map;
 	struct fc_pg pg[FC_PRIO_COUNT];
 	struct fc_int cable_model_m;         /* cable length the port's headroom is computed for */
-	struct fc_str qos_in, queuing_out;   /* service-policy names attached here */
+	struct fc_str qos_in, queuing_out, queuing_in;   /* service-policy names attached here */
 	struct fc_str acl_in, acl_out;       /* ip access-group names attached here */
 	struct fc_str lag;                   /* the port-channel (LAG) this port is a member of */
 	/* host NIC */
@@ -124,6 +159,8 @@ struct fc_iface {
 	struct fc_int cnt_crc, cnt_in_errors, cnt_giants, cnt_resets, cnt_rx_ppp, cnt_tx_ppp;
 	/* LLDP, one neighbour */
 	struct fc_str lldp_sysname, lldp_port;
+	/* switch port: the fabric's traffic classes through it, [FC_TC_COUNT]; NULL until resolved */
+	struct fc_hop *hops;
 };
 
 enum fc_qtype { FC_Q_QOS, FC_Q_NQ, FC_Q_QUEUING };
@@ -378,6 +415,14 @@ struct fc_policy_map *fc_qos_add_pmap(struct fc_model *m, struct fc_qos *q, enum
 /* The policy-map / class-map of that type and name, or NULL (also for a NULL name). */
 const struct fc_policy_map *fc_qos_find_pmap(const struct fc_qos *q, enum fc_qtype t, const char *name);
 const struct fc_class_map *fc_qos_find_cmap(const struct fc_qos *q, enum fc_qtype t, const char *name);
+
+/* "RoCE", "CNP". */
+const char *fc_tclass_name(enum fc_tclass t);
+/* A port's hop for t, or NULL when its adapter resolved none. */
+static inline const struct fc_hop *fc_hop_of(const struct fc_iface *ifc, enum fc_tclass t)
+{
+	return ifc->hops ? &ifc->hops[t] : NULL;
+}
 
 const char *fc_devstatus_name(enum fc_devstatus s);
 /* Renders "file:line" (or "file") into buf; "" when the value has no source. */

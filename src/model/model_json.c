@@ -8,7 +8,8 @@
 
 /* Sizes on x86-64 (LP64) as of the last field printed here. */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(struct fc_iface) == 3360, "struct fc_iface changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_iface) == 3400, "struct fc_iface changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_hop) == 704, "struct fc_hop changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 280, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 408, "struct fc_dom_lane changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_device) == 952, "struct fc_device changed: print the new field in model_json.c");
@@ -31,6 +32,8 @@ static json_object *meta(const struct fc_meta *m, json_object *v)
 		return o;
 	}
 	json_object_object_add(o, "value", v);
+	if (m->why)   /* how a known value was decided, e.g. a platform default */
+		json_object_object_add(o, "note", json_object_new_string(m->why));
 	if (m->src.file)
 		json_object_object_add(o, "source", json_object_new_string(fc_src_str(&m->src, buf, sizeof(buf))));
 	return o;
@@ -141,6 +144,41 @@ static json_object *dscp_map(const struct fc_dscp_map *d)
 	return meta(&d->m, o);
 }
 
+/* The fabric's traffic classes through a switch port, as its adapter resolved them. */
+static json_object *hops(const struct fc_hop *hv)
+{
+	json_object *o = json_object_new_object();
+	int t;
+
+	for (t = 0; t < FC_TC_COUNT; t++) {
+		const struct fc_hop *h = &hv[t];
+		json_object *j = json_object_new_object();
+
+		S(j, "classifier", h->classifier);
+		B(j, "classifier_per_port", h->per_port);
+		S(j, "trust", h->trust);
+		S(j, "match", h->match);
+		I(j, "traffic_class", h->tc);
+		I(j, "dscp_out", h->dscp_out);
+		S(j, "class", h->tc_name);
+		I(j, "pfc_cos_mask", h->pfc_cos);
+		I(j, "mtu", h->mtu);
+		S(j, "queue", h->queue);
+		B(j, "queue_per_port", h->queue_per_port);
+		I(j, "strict_level", h->strict);
+		I(j, "bandwidth_percent", h->bw_percent);
+		B(j, "ecn", h->ecn);
+		I(j, "kmin_bytes", h->kmin);
+		I(j, "kmax_bytes", h->kmax);
+		I(j, "probability_percent", h->prob);
+		I(j, "weight", h->weight);
+		json_object_object_add(j, "buffer", pg(&h->buf));
+		B(j, "buffer_per_port", h->buf_per_port);
+		json_object_object_add(o, fc_tclass_name((enum fc_tclass)t), j);
+	}
+	return o;
+}
+
 static json_object *iface(const struct fc_iface *f)
 {
 	json_object *o = json_object_new_object(), *pgs = json_object_new_array();
@@ -179,6 +217,7 @@ static json_object *iface(const struct fc_iface *f)
 	I(o, "cable_model_m", f->cable_model_m);
 	S(o, "qos_in", f->qos_in);
 	S(o, "queuing_out", f->queuing_out);
+	S(o, "queuing_in", f->queuing_in);
 	S(o, "acl_in", f->acl_in);
 	S(o, "acl_out", f->acl_out);
 	S(o, "lag", f->lag);
@@ -218,6 +257,8 @@ static json_object *iface(const struct fc_iface *f)
 	I(o, "tx_ppp", f->cnt_tx_ppp);
 	S(o, "lldp_system_name", f->lldp_sysname);
 	S(o, "lldp_port", f->lldp_port);
+	if (f->hops)
+		json_object_object_add(o, "qos_path", hops(f->hops));
 	return o;
 }
 

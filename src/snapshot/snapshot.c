@@ -325,6 +325,15 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 			fc_dev_add_error(m, d, "no collected data, saved config or intent for this device");
 	}
 	intent_from_inventory(m, inv);
+	for (i = 0; i < m->ndevs; i++) {
+		struct fc_device *d = m->devs[i];
+		const struct fc_vendor *v = fc_vendor_find(d->platform);
+
+		if (v->qos_path && d->status != FC_DEV_NODATA && (rc = v->qos_path(m, d)) != FC_OK) {
+			rc = fc_err_set(err, rc, NULL, 0, "%s: out of memory resolving the QoS path", d->name);
+			goto out;
+		}
+	}
 out:
 	doc_free(&md);
 	fc_buf_free(&b);

@@ -55,6 +55,10 @@ struct fc_vendor {
 	/* required: derives per-port effective values once every output is parsed
 	 * (fc_vendor_no_finalize when there is nothing to derive) */
 	enum fc_rc (*finalize)(struct fc_parse_ctx *ctx);
+	/* optional (a switch platform without it gets no QoS path: every QoS rule is UNKNOWN there):
+	 * resolves every port's struct fc_hop for the fabric's traffic classes (m->intent), after
+	 * finalize, with the platform's precedence */
+	enum fc_rc (*qos_path)(struct fc_model *m, struct fc_device *dev);
 	/* optional: the one spelling of an interface name the platform's outputs use ("Eth1/1" ->
 	 * "Ethernet1/1"), for names that come from elsewhere (the cabling plan, a neighbour's LLDP);
 	 * NULL where names have one spelling (Linux) */

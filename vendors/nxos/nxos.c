@@ -363,6 +363,7 @@ static void inherit_lag(struct fc_device *dev, struct fc_iface *ifc)
 {
 	static const size_t strs[] = { offsetof(struct fc_iface, acl_in), offsetof(struct fc_iface, acl_out),
 				       offsetof(struct fc_iface, qos_in), offsetof(struct fc_iface, queuing_out),
+				       offsetof(struct fc_iface, queuing_in),
 				       offsetof(struct fc_iface, pfc_mode) };
 	const struct fc_iface *lag = ifc->lag.m.known ? fc_dev_find_iface(dev, ifc->lag.v) : NULL;
 	size_t k;
@@ -410,6 +411,7 @@ const struct fc_vendor fc_vendor_nxos = {
 	.reads = nxos_reads,
 	.parse = nxos_parse,
 	.finalize = nxos_finalize,
+	.qos_path = nxos_qos_path,
 	.ifname = nxos_ifname_op,
 	.intent = fc_vendor_no_intent,
 };

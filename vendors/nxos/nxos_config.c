@@ -212,6 +212,8 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 			fc_set_str(m, &ifc->qos_in, name, s);
 		else if (!strcmp(type, "queuing") && !strcmp(dir, "output"))
 			fc_set_str(m, &ifc->queuing_out, name, s);
+		else if (!strcmp(type, "queuing") && !strcmp(dir, "input"))
+			fc_set_str(m, &ifc->queuing_in, name, s);
 		else
 			return not_understood(g);
 	} else if (!strcmp(w[0], "ip") && n == 4 && !strcmp(w[1], "access-group")) {

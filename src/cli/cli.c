@@ -587,6 +587,8 @@ static int cmd_explain(struct opts *o, FILE *out, FILE *errf)
 	fprintf(out, "%s - %s\nDefault severity: %s; scope: %s\nInputs: %s\n", r->id, r->title, fc_sev_name(r->severity),
 		r->scope == FC_SCOPE_LINK ? "link (both ends)" : r->scope == FC_SCOPE_DEVICE ? "device" : "fleet",
 		r->inputs);
+	if (r->alias)
+		fprintf(out, "Formerly %s: policies, waivers and --rule still take that id for this rule\n", r->alias);
 	for (p = r->params; p->key; p++) {
 		fprintf(out, "Parameter %s (default %s; ", p->key, p->def[0] ? p->def : "unset");
 		if (p->choices)

@@ -77,6 +77,8 @@ struct fc_rctx;
 struct fc_rule {
 	/* required: stable id, e.g. "GID-DUP" */
 	const char *id;
+	/* optional: an earlier id the rule still answers to in policies, waivers, --rule and explain */
+	const char *alias;
 	/* required: one-line title */
 	const char *title;
 	/* required: default severity of a FAIL (profiles may change it) */

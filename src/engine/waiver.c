@@ -87,6 +87,8 @@ enum fc_rc fc_waivers_load(const char *path, const char *today, struct fc_waiver
 					"waiver: unknown rule id '%s' (see fabcheck rules)", f[0]);
 			goto out;
 		}
+		if (strcmp(f[0], "*"))
+			f[0] = fc_rule_find(f[0])->id;   /* an earlier id (alias) waives the rule under its id now */
 		if (!is_date(f[4])) {
 			rc = fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, "expires"),
 					"waiver: expires: expected YYYY-MM-DD, found '%s'", f[4]);

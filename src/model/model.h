@@ -92,6 +92,8 @@ struct fc_hop {
 	struct fc_str match;           /* the class of the classifier that took the traffic */
 	struct fc_int tc;              /* traffic class (qos-group) the traffic is put in */
 	struct fc_int dscp_out;        /* the DSCP it leaves with: its own unless re-marked */
+	struct fc_int pcp_strict;      /* bit p: a frame tagged with priority p leaves by a strict-priority
+					* queue; unknown when the classifier does not read the PCP */
 	/* the traffic class */
 	struct fc_str tc_name;         /* the class that sets no-drop and MTU for tc */
 	struct fc_int pfc_cos;         /* bit p: priority p is no-drop (paused) in that class */
@@ -161,6 +163,7 @@ struct fc_iface {
 	struct fc_str lldp_sysname, lldp_port;
 	/* switch port: the fabric's traffic classes through it, [FC_TC_COUNT]; NULL until resolved */
 	struct fc_hop *hops;
+	bool linked;                         /* an end of a link of the topology (plan or LLDP) */
 };
 
 enum fc_qtype { FC_Q_QOS, FC_Q_NQ, FC_Q_QUEUING };

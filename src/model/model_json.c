@@ -8,8 +8,8 @@
 
 /* Sizes on x86-64 (LP64) as of the last field printed here. */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(struct fc_iface) == 3400, "struct fc_iface changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_hop) == 704, "struct fc_hop changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_iface) == 3408, "struct fc_iface changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_hop) == 736, "struct fc_hop changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 280, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 408, "struct fc_dom_lane changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_device) == 952, "struct fc_device changed: print the new field in model_json.c");
@@ -160,6 +160,7 @@ static json_object *hops(const struct fc_hop *hv)
 		S(j, "match", h->match);
 		I(j, "traffic_class", h->tc);
 		I(j, "dscp_out", h->dscp_out);
+		I(j, "pcp_strict_mask", h->pcp_strict);
 		S(j, "class", h->tc_name);
 		I(j, "pfc_cos_mask", h->pfc_cos);
 		I(j, "mtu", h->mtu);
@@ -257,6 +258,7 @@ static json_object *iface(const struct fc_iface *f)
 	I(o, "tx_ppp", f->cnt_tx_ppp);
 	S(o, "lldp_system_name", f->lldp_sysname);
 	S(o, "lldp_port", f->lldp_port);
+	json_object_object_add(o, "linked", json_object_new_boolean(f->linked));
 	if (f->hops)
 		json_object_object_add(o, "qos_path", hops(f->hops));
 	return o;

@@ -11,35 +11,15 @@
 
 #include "rules/rules.h"
 
-/* On an NX-OS port, where CoS cos lands: *by_cos false when the port's type qos input policy
- * matches no CoS at all (it classifies by DSCP; the tag's priority is not looked at); else whether
- * the class matching cos sets a qos-group whose egress queue is strict priority. */
-static bool cos_strict(const struct fc_device *sw, const struct fc_iface *port, int cos, bool *by_cos,
-		       const struct fc_pclass **cls)
+/* On a switch port's resolved path, whether a frame tagged with priority cos leaves by a strict
+ * queue; *by_cos false when the port's classifier does not read the PCP (it classifies by DSCP). */
+static bool cos_strict(const struct fc_iface *port, int cos, bool *by_cos, const struct fc_src **src)
 {
-	const struct fc_qos *q = &sw->qos;
-	const struct fc_str *in = port->qos_in.m.known ? &port->qos_in : &q->sys_qos_in;
-	const struct fc_str *out = port->queuing_out.m.known ? &port->queuing_out : &q->sys_queuing_out;
-	const struct fc_policy_map *pm = in->m.known ? fc_qos_find_pmap(q, FC_Q_QOS, in->v) : NULL;
-	size_t i;
+	const struct fc_hop *h = fc_hop_of(port, FC_TC_CNP);
 
-	*by_cos = false;
-	*cls = NULL;
-	for (i = 0; pm && i < pm->n; i++) {
-		const struct fc_class_map *cm = fc_qos_find_cmap(q, FC_Q_QOS, pm->classes[i].name);
-		const struct fc_pclass *oq;
-
-		if (!cm || !cm->cos)
-			continue;
-		*by_cos = true;
-		if (!(cm->cos & (1u << cos)) || !pm->classes[i].set_qos_group.m.known)
-			continue;
-		*cls = &pm->classes[i];
-		oq = fc_sw_queue_class(out->m.known ? fc_qos_find_pmap(q, FC_Q_QUEUING, out->v) : NULL,
-				       pm->classes[i].set_qos_group.v);
-		return oq && oq->priority_level.m.known;
-	}
-	return false;
+	*by_cos = h && h->pcp_strict.m.known;
+	*src = *by_cos ? &h->pcp_strict.m.src : NULL;
+	return *by_cos && (h->pcp_strict.v >> cos) & 1;
 }
 
 /* The host and switch ends of a link; false unless it joins a host interface to a switch port. */
@@ -60,7 +40,7 @@ static void cnp_prio_run(struct fc_rctx *c)
 	const struct fc_model *m = c->m;
 	struct prio_count seen[FC_PRIO_COUNT] = { { 0, NULL } };
 	const struct fc_endpoint *unknown = NULL, *bad_host = NULL, *bad_sw = NULL;
-	const struct fc_pclass *bad_cls = NULL;
+	const struct fc_src *bad_src = NULL;
 	size_t i, nknown = 0, nunknown = 0, ndistinct = 0, ntagged = 0, nbad = 0;
 	struct fc_finding *f;
 	char list[256];
@@ -100,15 +80,15 @@ static void cnp_prio_run(struct fc_rctx *c)
 		/* tagged host ports of switches that classify by CoS: the host's CNP CoS must reach a strict queue */
 		for (i = 0; i < m->nlinks; i++) {
 			const struct fc_endpoint *h, *s;
-			const struct fc_pclass *cls;
+			const struct fc_src *src;
 			bool by_cos;
 
 			if (!host_switch(&m->links[i], &h, &s) || !h->ifc->cnp_prio.m.known || !s->ifc ||
-			    !s->ifc->port_mode.m.known || strcmp(s->ifc->port_mode.v, "trunk") || !fc_sw_is_nxos(s->dev))
+			    !s->ifc->port_mode.m.known || strcmp(s->ifc->port_mode.v, "trunk") || !fc_hop_of(s->ifc, FC_TC_CNP))
 				continue;
 			ntagged++;
-			if (!cos_strict(s->dev, s->ifc, (int)h->ifc->cnp_prio.v, &by_cos, &cls) && by_cos && !nbad++) {
-				bad_host = h, bad_sw = s, bad_cls = cls;
+			if (!cos_strict(s->ifc, (int)h->ifc->cnp_prio.v, &by_cos, &src) && by_cos && !nbad++) {
+				bad_host = h, bad_sw = s, bad_src = src;
 			}
 		}
 	}
@@ -121,12 +101,8 @@ static void cnp_prio_run(struct fc_rctx *c)
 		fc_ev(c, f, fc_end_name(c, bad_host), "cnp_802p_prio", &bad_host->ifc->cnp_prio.m.src, "%lld",
 		      (long long)bad_host->ifc->cnp_prio.v);
 		fc_ev(c, f, fc_end_name(c, bad_sw), "port mode", &bad_sw->ifc->port_mode.m.src, "trunk");
-		if (bad_cls)
-			fc_ev(c, f, fc_end_name(c, bad_sw), "CoS class", &bad_cls->src, "%s (not a strict queue)",
-			      bad_cls->name);
-		else
-			fc_ev(c, f, fc_end_name(c, bad_sw), "CoS class", NULL, "no class matches CoS %lld",
-			      (long long)bad_host->ifc->cnp_prio.v);
+		fc_ev(c, f, fc_end_name(c, bad_sw), "CoS classification", bad_src, "CoS %lld leaves by no strict queue",
+		      (long long)bad_host->ifc->cnp_prio.v);
 	} else if (nunknown) {
 		f = fc_finding_new(c, FC_UNKNOWN, "CNP priority", "%zu of %zu RoCE host interfaces do not report the 802.1p "
 								  "priority they send CNPs on; the others: %s",
@@ -158,8 +134,8 @@ const struct fc_rule fc_rule_cnp_prio = {
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "host: /sys/class/net/IF/ecn/roce_np/cnp_802p_prio of every RoCE interface cabled to a switch; "
-		  "switch (NX-OS): the port's mode (trunk = tagged), its type qos input class-maps (match cos -> "
-		  "set qos-group) and the queuing policy's priority level for that group",
+		  "switch: the port's mode (trunk = tagged) and, on its resolved QoS path, which tagged priorities leave "
+		  "by a strict-priority queue",
 	.params = fc_no_params,
 	.run = cnp_prio_run,
 };

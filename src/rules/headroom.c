@@ -44,7 +44,7 @@ double fc_ieee_headroom_bytes(double speed_gbps, double cable_m, double mtu)
 	return 2.0 * mtu + cable + q[i].quanta * 512.0 / 8.0;
 }
 
-enum verdict { V_NA, V_PASS, V_FAIL, V_UNKNOWN };
+enum verdict { V_NA, V_PASS, V_FAIL, V_UNKNOWN, V_LOSSY };
 
 static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const struct fc_endpoint *e, int prio)
 {
@@ -69,7 +69,24 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 		      prio);
 		return V_NA;
 	}
-	pg = &ifc->pg[prio];
+	if (fc_is_switch(e)) {   /* the buffer of the class RoCE really lands in, on its resolved path */
+		const struct fc_hop *h = fc_hop_of(ifc, FC_TC_ROCE);
+		struct fc_tri nd = fc_hop_nodrop(ifc, prio);
+
+		if (!h || nd.v < 0) {
+			fc_ev(c, f, name, "RoCE no-drop", nd.src, "unknown: %s", nd.why);
+			return V_UNKNOWN;
+		}
+		if (!nd.v) {   /* PFC is on for the priority, yet RoCE's class does not pause: no headroom holds it */
+			fc_ev(c, f, name, "RoCE's class", nd.src, "%s: traffic class %lld pauses no priority %d, so no "
+								  "headroom is reserved for RoCE",
+			      nd.text, (long long)h->tc.v, prio);
+			return V_LOSSY;
+		}
+		pg = &h->buf;
+	} else {
+		pg = &ifc->pg[prio];
+	}
 	if (!ifc->speed_mbps.m.known || !ifc->mtu.m.known || !l->length_m.m.known || !pg->size.m.known ||
 	    (fc_is_switch(e) && !pg->xoff.m.known)) {
 		if (!ifc->speed_mbps.m.known)
@@ -139,7 +156,7 @@ static void hr_run(struct fc_rctx *c)
 	const struct fc_intent *in = &c->m->intent;
 	struct fc_finding *f;
 	enum verdict v[2];
-	int prio, k, fails = 0, unknowns = 0;
+	int prio, k, fails = 0, unknowns = 0, lossy = -1;
 
 	if (!in->roce_prio.m.known) {
 		f = fc_finding_new(c, FC_UNKNOWN, fc_link_subject(c, l), "the RoCE priority is not declared");
@@ -160,8 +177,15 @@ static void hr_run(struct fc_rctx *c)
 	for (k = 0; k < 2; k++) {
 		fails += v[k] == V_FAIL;
 		unknowns += v[k] == V_UNKNOWN;
+		if (v[k] == V_LOSSY && lossy < 0)
+			lossy = k;
 	}
-	if (fails) {
+	if (lossy >= 0) {
+		f->status = FC_FAIL;
+		fc_finding_set_message(c, f, "PFC is on for priority %d at %s, but RoCE's class there is not no-drop: no "
+					     "headroom is reserved for RoCE, which is dropped under congestion "
+					     "(PFC-NODROP-CLASS says why)", prio, fc_end_name(c, lossy ? &l->b : &l->a));
+	} else if (fails) {
 		f->status = FC_FAIL;
 		fc_finding_set_message(c, f, "PFC headroom for priority %d is below what speed, cable length and MTU "
 					     "require on %s: lossless traffic will be dropped under congestion",
@@ -180,8 +204,9 @@ const struct fc_rule fc_rule_hr_size = {
 	.title = "PFC headroom on both ends covers speed, cable length and MTU",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: dcb buffer (prio-buffer, buffer-size), speed, MTU; switch: network-qos pause buffer-size / "
-		  "pause-threshold for the RoCE CoS, speed, MTU; link: cable length (plan or EEPROM)",
+	.inputs = "host: dcb buffer (prio-buffer, buffer-size), speed, MTU; switch: the ingress buffer (size, pause "
+		  "threshold) of RoCE's traffic class on its resolved QoS path, speed, MTU; link: cable length (plan or "
+		  "EEPROM)",
 	.params = params,
 	.run = hr_run,
 };

@@ -11,20 +11,15 @@
 
 #include "rules/rules.h"
 
-/* Tri-state of one end: 1 yes, 0 no, -1 not known (*why says what is missing). */
-struct tri {
-	int v;
-	const char *why;
-	const struct fc_src *src;
-	const char *text;
-};
-
-static struct tri end_pfc(const struct fc_endpoint *e, int64_t prio)
+/* One end, host or switch: 1 yes, 0 no, -1 not known. A switch end is read on its resolved path. */
+static struct fc_tri end_pfc(const struct fc_endpoint *e, int64_t prio)
 {
-	struct tri t = { -1, "port not seen", NULL, NULL };
+	struct fc_tri t = { -1, "port not seen", NULL, NULL };
 
 	if (!e->ifc)
 		return t;
+	if (e->dev && e->dev->kind == FC_DEV_SWITCH)
+		return fc_hop_nodrop(e->ifc, prio);
 	if (!e->ifc->pfc_prios.m.known) {
 		t.why = fc_why(&e->ifc->pfc_prios.m);
 		return t;
@@ -35,48 +30,26 @@ static struct tri end_pfc(const struct fc_endpoint *e, int64_t prio)
 	return t;
 }
 
-static struct tri end_ecn(const struct fc_endpoint *e, const struct fc_intent *in)
+static struct fc_tri end_ecn(const struct fc_endpoint *e, const struct fc_intent *in)
 {
-	struct tri t = { -1, "port not seen", NULL, NULL };
-	struct fc_sw_class k;
+	struct fc_tri t = { -1, "port not seen", NULL, NULL };
 
 	if (!e->ifc || !e->dev)
 		return t;
-	if (e->dev->kind == FC_DEV_HOST) {
-		if (!e->ifc->ecn_np_prios.m.known || !e->ifc->ecn_rp_prios.m.known) {
-			t.why = fc_why(!e->ifc->ecn_np_prios.m.known ? &e->ifc->ecn_np_prios.m : &e->ifc->ecn_rp_prios.m);
-			return t;
-		}
-		t.v = (int)((e->ifc->ecn_np_prios.v >> in->roce_prio.v) & (e->ifc->ecn_rp_prios.v >> in->roce_prio.v) & 1);
-		t.src = &e->ifc->ecn_rp_prios.m.src;
-		t.text = t.v ? "DCQCN NP and RP on" : "DCQCN NP or RP off";
+	if (e->dev->kind == FC_DEV_SWITCH)
+		return fc_hop_marks(e->ifc);
+	if (!e->ifc->ecn_np_prios.m.known || !e->ifc->ecn_rp_prios.m.known) {
+		t.why = fc_why(!e->ifc->ecn_np_prios.m.known ? &e->ifc->ecn_np_prios.m : &e->ifc->ecn_rp_prios.m);
 		return t;
 	}
-	if (!fc_sw_is_nxos(e->dev)) {
-		t.why = "ECN marking is modelled for NX-OS switches only";
-		return t;
-	}
-	fc_sw_follow_dscp(&e->dev->qos, &e->dev->qos.sys_qos_in, in->roce_dscp.v, &k);
-	if (e->ifc->queuing_out.m.known) {   /* the port's own queuing policy overrides the system one */
-		const struct fc_policy_map *pm = fc_qos_find_pmap(&e->dev->qos, FC_Q_QUEUING, e->ifc->queuing_out.v);
-
-		if (pm) {
-			k.queuing = pm;
-			k.outq = fc_sw_queue_class(pm, k.group);
-		}
-	}
-	if (!k.qos || !k.queuing) {
-		t.why = !k.qos ? "no type qos input policy under system qos" : "no queuing output policy under system qos";
-		return t;
-	}
-	t.v = k.outq && k.outq->wred_ecn.m.known && k.outq->wred_ecn.v;
-	t.src = k.outq ? &k.outq->src : &k.queuing->src;
-	t.text = t.v ? "RoCE queue marks ECN" : "RoCE queue does not mark ECN";
+	t.v = (int)((e->ifc->ecn_np_prios.v >> in->roce_prio.v) & (e->ifc->ecn_rp_prios.v >> in->roce_prio.v) & 1);
+	t.src = &e->ifc->ecn_rp_prios.m.src;
+	t.text = t.v ? "DCQCN NP and RP on" : "DCQCN NP or RP off";
 	return t;
 }
 
 static void ev_tri(struct fc_rctx *c, struct fc_finding *f, const struct fc_endpoint *e, const char *what,
-		   const struct tri *t)
+		   const struct fc_tri *t)
 {
 	if (t->v < 0)
 		fc_ev(c, f, fc_end_name(c, e), what, NULL, "unknown: %s", t->why ? t->why : "not reported");
@@ -107,7 +80,7 @@ static void hop_run(struct fc_rctx *c)
 	const struct fc_link *l = c->link;
 	const struct fc_endpoint *e[2] = { &l->a, &l->b };
 	const char *subj = fc_link_subject(c, l);
-	struct tri pfc[2], ecn[2];
+	struct fc_tri pfc[2], ecn[2];
 	struct fc_finding *f;
 	bool set, want_pfc, want_ecn, unknown = false;
 	const char *bad = NULL;
@@ -150,8 +123,8 @@ const struct fc_rule fc_rule_pfc_every_hop = {
 	.title = "Every switch-to-switch hop is no-drop and ECN-marking on the RoCE priority",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "switch (NX-OS) on both ends of an ISL: PFC priorities of the port (priority-flow-control mode, "
-		  "network-qos pause pfc-cos), the RoCE queue's random-detect ... ecn; intent: RoCE priority, DSCP",
+	.inputs = "switch on both ends of an ISL, its resolved QoS path: PFC on the RoCE priority and RoCE's class "
+		  "no-drop, the RoCE queue marking ECN; intent: RoCE priority, DSCP",
 	.params = hop_params,
 	.run = hop_run,
 };
@@ -171,7 +144,7 @@ static void anti_run(struct fc_rctx *c)
 	const struct fc_endpoint *e[2] = { &l->a, &l->b };
 	const char *subj = fc_link_subject(c, l);
 	const char *design = fc_param_str(c, "design");
-	struct tri pfc[2], ecn[2];
+	struct fc_tri pfc[2], ecn[2];
 	struct fc_finding *f;
 	int k, np, ne;
 
@@ -235,8 +208,8 @@ const struct fc_rule fc_rule_ecn_anti = {
 	.title = "The PFC/ECN combination on each link is the one the declared design uses",
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "both ends: PFC priorities; host: DCQCN NP/RP enables; switch (NX-OS): RoCE queue random-detect ... "
-		  "ecn; policy: design",
+	.inputs = "host: PFC priorities, DCQCN NP/RP enables; switch, its resolved QoS path: RoCE no-drop, RoCE's "
+		  "queue marking ECN; policy: design",
 	.params = anti_params,
 	.run = anti_run,
 };

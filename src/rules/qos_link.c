@@ -2,8 +2,9 @@
 /* QoS link rules, rule catalog §3 and §4:
  *   PFC-TRUST     both ends classify RoCE by DSCP (a routed or access link has no 802.1Q tag, so
  *                 no PCP), or by the same basis where the link is tagged (a switch trunk port);
- *   HR-CABLE-LEN  the cable length each end sizes its headroom for is at least the real one, and an
- *                 NX-OS port on a link over 100 m has an explicit pause buffer. */
+ *   HR-CABLE-LEN  the cable length each end sizes its headroom for is at least the real one (a host's
+ *                 DCB cable length; a switch port on its platform's default buffer: the length
+ *                 that default covers, as its adapter states it). */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +15,22 @@ static const struct fc_iface *end_if(const struct fc_endpoint *e)
 	return e->ifc;
 }
 
+static const struct fc_meta no_path = { { NULL, 0 }, false, "no QoS path resolved for the port" };
+
+/* What an end classifies RoCE by: a switch port's resolved path, a host's DCB trust. */
+static const struct fc_str *trust_of(const struct fc_endpoint *e, struct fc_str *tmp)
+{
+	const struct fc_hop *h;
+
+	if (!fc_is_switch(e))
+		return &e->ifc->trust;
+	if ((h = fc_hop_of(e->ifc, FC_TC_ROCE)))
+		return &h->trust;
+	tmp->m = no_path;
+	tmp->v = NULL;
+	return tmp;
+}
+
 /* --- PFC-TRUST ----------------------------------------------------------------------------------- */
 
 static void trust_run(struct fc_rctx *c)
@@ -22,21 +39,25 @@ static void trust_run(struct fc_rctx *c)
 	const struct fc_endpoint *e[2] = { &l->a, &l->b };
 	const char *subj = fc_link_subject(c, l);
 	const struct fc_iface *ifc[2] = { end_if(&l->a), end_if(&l->b) };
+	const struct fc_str *tr[2];
+	struct fc_str tmp[2];
 	struct fc_finding *f;
 	bool pcp = false;
 	int k, trunk = -1;
 
 	if (!ifc[0] || !ifc[1])
 		return;   /* the port rules say which end is missing */
-	if (!ifc[0]->trust.m.known || !ifc[1]->trust.m.known) {
+	tr[0] = trust_of(e[0], &tmp[0]);
+	tr[1] = trust_of(e[1], &tmp[1]);
+	if (!tr[0]->m.known || !tr[1]->m.known) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the classification basis is not known on both ends");
 		for (k = 0; k < 2; k++)
-			if (!ifc[k]->trust.m.known)
-				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "trust", &ifc[k]->trust.m);
+			if (!tr[k]->m.known)
+				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "trust", &tr[k]->m);
 		return;
 	}
 	for (k = 0; k < 2; k++) {
-		pcp |= !strcmp(ifc[k]->trust.v, "pcp");
+		pcp |= !strcmp(tr[k]->v, "pcp");
 		/* a trunk port tags its frames (but the native VLAN's): there PCP exists */
 		if (fc_is_switch(e[k]) && ifc[k]->port_mode.m.known && !strcmp(ifc[k]->port_mode.v, "trunk"))
 			trunk = k;
@@ -44,10 +65,10 @@ static void trust_run(struct fc_rctx *c)
 	if (pcp && trunk < 0)
 		f = fc_finding_new(c, FC_FAIL, subj, "%s classifies RoCE by PCP on an untagged link: without an 802.1Q tag "
 						     "there is no PCP, RoCE lands in CoS 0, the lossy class",
-				   !strcmp(ifc[0]->trust.v, "pcp") ? fc_end_name(c, e[0]) : fc_end_name(c, e[1]));
-	else if (strcmp(ifc[0]->trust.v, ifc[1]->trust.v))
-		f = fc_finding_new(c, FC_WARN, subj, "classification differs: %s on %s, %s on %s", ifc[0]->trust.v,
-				   fc_end_name(c, e[0]), ifc[1]->trust.v, fc_end_name(c, e[1]));
+				   !strcmp(tr[0]->v, "pcp") ? fc_end_name(c, e[0]) : fc_end_name(c, e[1]));
+	else if (strcmp(tr[0]->v, tr[1]->v))
+		f = fc_finding_new(c, FC_WARN, subj, "classification differs: %s on %s, %s on %s", tr[0]->v,
+				   fc_end_name(c, e[0]), tr[1]->v, fc_end_name(c, e[1]));
 	else if (pcp)
 		f = fc_finding_new(c, FC_PASS, subj, "both ends classify by PCP on a tagged (trunk) link; RoCE in the "
 						     "native VLAN would be untagged");
@@ -56,7 +77,7 @@ static void trust_run(struct fc_rctx *c)
 	if (trunk >= 0)
 		fc_ev(c, f, fc_end_name(c, e[trunk]), "port mode", &ifc[trunk]->port_mode.m.src, "trunk");
 	for (k = 0; k < 2; k++)
-		fc_ev(c, f, fc_end_name(c, e[k]), "trust", &ifc[k]->trust.m.src, "%s", ifc[k]->trust.v);
+		fc_ev(c, f, fc_end_name(c, e[k]), "trust", &tr[k]->m.src, "%s", tr[k]->v);
 }
 
 const struct fc_rule fc_rule_pfc_trust = {
@@ -81,26 +102,12 @@ static void cable_run(struct fc_rctx *c)
 	enum fc_status st = FC_PASS;
 	char msg[512] = "";
 	int k, judged = 0;
-	const int prio = c->m->intent.roce_prio.m.known ? (int)c->m->intent.roce_prio.v : -1;
 
 	if (!l->length_m.m.known)
 		return;   /* no real length in the plan or a module EEPROM: nothing to compare with */
 	for (k = 0; k < 2; k++) {
 		const struct fc_iface *ifc = e[k]->ifc;
 
-		/* NX-OS sizes its default buffer for short links: beyond 100 m Cisco requires an explicit
-		 * pause buffer-size on the no-drop class */
-		if (ifc && prio >= 0 && l->length_m.v > 100.0 && e[k]->dev && fc_sw_is_nxos(e[k]->dev) &&
-		    ifc->pfc_prios.m.known && (ifc->pfc_prios.v >> prio) & 1) {
-			judged++;
-			if (!ifc->pg[prio].size.m.known) {
-				st = FC_FAIL;
-				snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "%s%s has no explicit pause buffer-size "
-											"for a %.0f m link (NX-OS requires one beyond 100 m)",
-					 msg[0] ? "; " : "", fc_end_name(c, e[k]), l->length_m.v);
-			}
-			continue;
-		}
 		if (!ifc || !ifc->cable_model_m.m.known)
 			continue;
 		judged++;
@@ -120,12 +127,9 @@ static void cable_run(struct fc_rctx *c)
 	fc_ev(c, f, "plan", "cable length", &l->length_m.m.src, "%.1f m", l->length_m.v);
 	for (k = 0; k < 2; k++)
 		if (e[k]->ifc && e[k]->ifc->cable_model_m.m.known)
-			fc_ev(c, f, fc_end_name(c, e[k]), "modelled length", &e[k]->ifc->cable_model_m.m.src, "%lld m",
-			      (long long)e[k]->ifc->cable_model_m.v);
-		else if (e[k]->ifc && prio >= 0 && l->length_m.v > 100.0 && e[k]->dev && fc_sw_is_nxos(e[k]->dev))
-			fc_ev(c, f, fc_end_name(c, e[k]), "pause buffer-size", &e[k]->ifc->pg[prio].size.m.src, "%s",
-			      e[k]->ifc->pg[prio].size.m.known ? fc_rstr(c, "%lld B", (long long)e[k]->ifc->pg[prio].size.v)
-							      : "none (platform default)");
+			fc_ev(c, f, fc_end_name(c, e[k]), "modelled length", &e[k]->ifc->cable_model_m.m.src, "%lld m%s%s",
+			      (long long)e[k]->ifc->cable_model_m.v, e[k]->ifc->cable_model_m.m.why ? ": " : "",
+			      e[k]->ifc->cable_model_m.m.why ? e[k]->ifc->cable_model_m.m.why : "");
 }
 
 const struct fc_rule fc_rule_hr_cable_len = {
@@ -133,7 +137,8 @@ const struct fc_rule fc_rule_hr_cable_len = {
 	.title = "Each end sizes its headroom for at least the real cable length",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: DCB PFC delay (mlx5: the cable length in metres); plan: link length_m or the module's length",
+	.inputs = "host: DCB PFC delay (mlx5: the cable length in metres); switch: the cable length the port's "
+		  "default buffer covers (adapter); plan: link length_m or the module's length",
 	.params = fc_no_params,
 	.run = cable_run,
 };

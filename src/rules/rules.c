@@ -64,7 +64,7 @@ const struct fc_rule *fc_rule_find(const char *id)
 	const struct fc_rule *const *r;
 
 	for (r = registry; *r; r++)
-		if (!strcmp((*r)->id, id))
+		if (!strcmp((*r)->id, id) || ((*r)->alias && !strcmp((*r)->alias, id)))
 			return *r;
 	return NULL;
 }

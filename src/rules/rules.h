@@ -75,24 +75,53 @@ bool fc_switch_headroom(const struct fc_device *d, const char *override, double 
 /* IPv4 addresses of an interface ("a.b.c.d/len" entries), host order; returns the count. */
 size_t fc_iface_ipv4(const struct fc_iface *ifc, uint32_t *out, size_t max);
 bool fc_is_switch(const struct fc_endpoint *e);
-bool fc_sw_is_nxos(const struct fc_device *d);
 bool fc_is_host(const struct fc_endpoint *e);
 
-/* One DSCP followed through an NX-OS switch's QoS (switch_qos.c). Pointers into the device's
- * model; NULL where the policy or class does not exist. */
-struct fc_sw_class {
-	const struct fc_policy_map *qos;     /* the type qos input policy followed */
-	const struct fc_policy_map *nq;      /* system network-qos */
-	const struct fc_policy_map *queuing; /* system queuing output */
-	const struct fc_pclass *in;          /* the first qos class whose class-map matches the DSCP */
-	int64_t group;                       /* its set qos-group; -1 when none */
-	const struct fc_pclass *nqc;         /* c-8q-nqG (or c-nqG) of the network-qos policy */
-	const struct fc_pclass *outq;        /* c-out-8q-qG (or c-out-qG) of the queuing policy */
+/* --- the resolved QoS path (hop.c) --- */
+/* Whether a switch port carries RoCE: it has a resolved path and is cabled (plan or LLDP), has
+ * PFC on the RoCE priority, or has a QoS policy of its own. */
+bool fc_sw_roce_port(const struct fc_model *m, const struct fc_iface *ifc);
+/* Whether the device's adapter resolved a QoS path for any of its ports. */
+bool fc_has_qos_path(const struct fc_device *d);
+/* Tri-state of one port: 1 yes, 0 no, -1 not known (why says what is missing). */
+struct fc_tri {
+	int v;
+	const char *why;
+	const struct fc_src *src;
+	const char *text;
 };
-/* The egress class of queuing policy p for qos-group group (c-out-8q-qG or c-out-qG), or NULL. */
-const struct fc_pclass *fc_sw_queue_class(const struct fc_policy_map *p, int64_t group);
-/* Follows dscp through the type qos policy called qos_in and the system network-qos and queuing. */
-void fc_sw_follow_dscp(const struct fc_qos *q, const struct fc_str *qos_in, int64_t dscp, struct fc_sw_class *out);
+/* RoCE is no-drop through the switch port: PFC on the priority there and RoCE's class pauses it. */
+struct fc_tri fc_hop_nodrop(const struct fc_iface *ifc, int64_t prio);
+/* RoCE's egress queue on the switch port marks ECN. */
+struct fc_tri fc_hop_marks(const struct fc_iface *ifc);
+
+/* Per-port verdicts of a device rule, grouped: the ports with the same status and message are one
+ * finding, naming them ("Ethernet1/1-31, Ethernet1/33"). Evidence is the first port's. */
+struct fc_pgroup {
+	enum fc_status st;
+	const char *msg;                 /* interned (fc_rstr) */
+	const struct fc_iface **ports;
+	size_t n, cap;
+};
+struct fc_pgroups {
+	struct fc_pgroup *g;
+	size_t n, cap, nports;
+	bool oom;
+};
+typedef void fc_port_ev_fn(struct fc_rctx *c, struct fc_finding *f, const struct fc_iface *ifc, void *arg);
+void fc_pgroups_add(struct fc_rctx *c, struct fc_pgroups *gs, const struct fc_iface *ifc, enum fc_status st,
+		    const char *msg);
+/* One finding per group ("what" names the ports: "RoCE"); subject the device when one group, else
+ * device:first port, each followed by tail (e.g. " CNP DSCP 48", or ""). */
+void fc_pgroups_emit(struct fc_rctx *c, struct fc_pgroups *gs, const char *what, const char *tail, fc_port_ev_fn *ev,
+		     void *arg);
+/* The port's path for t as evidence lines (switch_qos.c). */
+void fc_hop_ev(struct fc_rctx *c, struct fc_finding *f, const struct fc_iface *ifc, enum fc_tclass t);
+/* A device rule on switch QoS can judge c->dev: a switch whose adapter resolved a QoS path, and
+ * the fabric declares RoCE's DSCP and priority; else false, with an UNKNOWN finding on subj for a
+ * switch. */
+bool fc_sw_qos_ready(struct fc_rctx *c, const char *subj);
+void fc_pgroups_free(struct fc_pgroups *gs);
 
 /* Gb/s per lane of a port; 0 when its speed or lane count is not known. */
 int64_t fc_lane_gbps(const struct fc_iface *ifc);

@@ -1,79 +1,58 @@
 /* SPDX-License-Identifier: MIT */
-/* NX-OS system QoS, rule catalog §3:
- *   PFC-NOQOS-NXOS  the lossless class is complete and applied: a network-qos policy under system
- *                   qos with a no-drop class for the RoCE CoS and a jumbo MTU, a type qos input
- *                   policy (system or on every PFC port) that puts the RoCE DSCP in that class's
- *                   qos-group, and a queuing output policy under system qos;
- *   PFC-DSCP-MAP    the RoCE DSCP reaches a no-drop class and the CNP DSCP a strict-priority
- *                   queue, unchanged (no set dscp re-marking either), on every switch; on every
- *                   host that classifies by DSCP, the RoCE DSCP maps to the RoCE priority. A switch
- *                   that classifies per port (no system type qos policy) is judged by its first
- *                   PFC port's policy; PFC-NOQOS-NXOS checks every PFC port has one.
- * fc_sw_follow_dscp(), shared with ECN-SW-QUEUE and PFC-EVERY-HOP, follows one DSCP through the
- * system policies. */
+/* Switch QoS on the resolved path (struct fc_hop), rule catalog §3. Per switch port RoCE crosses:
+ *   PFC-NODROP-CLASS  (formerly PFC-NOQOS-NXOS) the lossless class is complete and applied: RoCE's
+ *                     DSCP is classified (by the port's own policy or a system-wide one) into a
+ *                     traffic class that is no-drop for the RoCE priority, whose MTU carries the
+ *                     fabric's frames, and that leaves by a queue with a share;
+ *   PFC-DSCP-MAP      the RoCE DSCP reaches a no-drop class and the CNP DSCP a strict-priority
+ *                     queue, unchanged (no re-marking), on every switch port; on every host that
+ *                     classifies by DSCP, the RoCE DSCP maps to the RoCE priority.
+ * Ports with the same verdict are one finding that names them. */
 #include <stdio.h>
 #include <string.h>
 
 #include "rules/rules.h"
 
-/* The class of p called PREFIX-8qN-style for qos-group g: 8-queue name first, then 4-queue. */
-static const struct fc_pclass *group_class(const struct fc_policy_map *p, const char *pre8, const char *pre4, int64_t g)
+/* The hop's path as evidence lines: classifier, class, traffic class, no-drop class, queue. */
+void fc_hop_ev(struct fc_rctx *c, struct fc_finding *f, const struct fc_iface *ifc, enum fc_tclass t)
 {
-	char n8[40], n4[40];
-	size_t i;
+	const struct fc_hop *h = fc_hop_of(ifc, t);
+	const char *end = fc_rstr(c, "%s:%s", c->dev ? c->dev->name : ifc->dev->name, ifc->name);
 
-	if (!p)
-		return NULL;
-	if (g == 0) {
-		snprintf(n8, sizeof(n8), "%s-default", pre8);
-		snprintf(n4, sizeof(n4), "%s-default", pre4);
-	} else {
-		snprintf(n8, sizeof(n8), "%s%lld", pre8, (long long)g);
-		snprintf(n4, sizeof(n4), "%s%lld", pre4, (long long)g);
-	}
-	for (i = 0; i < p->n; i++)
-		if (!strcmp(p->classes[i].name, n8) || !strcmp(p->classes[i].name, n4))
-			return &p->classes[i];
-	return NULL;
-}
-
-const struct fc_pclass *fc_sw_queue_class(const struct fc_policy_map *p, int64_t group)
-{
-	return group < 0 ? NULL : group_class(p, "c-out-8q-q", "c-out-q", group);
-}
-
-void fc_sw_follow_dscp(const struct fc_qos *q, const struct fc_str *qos_in, int64_t dscp, struct fc_sw_class *out)
-{
-	size_t i;
-
-	memset(out, 0, sizeof(*out));
-	out->group = -1;
-	out->qos = fc_qos_find_pmap(q, FC_Q_QOS, qos_in->m.known ? qos_in->v : NULL);
-	out->nq = fc_qos_find_pmap(q, FC_Q_NQ, q->sys_nq.m.known ? q->sys_nq.v : NULL);
-	out->queuing = fc_qos_find_pmap(q, FC_Q_QUEUING, q->sys_queuing_out.m.known ? q->sys_queuing_out.v : NULL);
-	for (i = 0; out->qos && dscp >= 0 && dscp < 64 && i < out->qos->n && out->group < 0; i++) {
-		const struct fc_class_map *cm = fc_qos_find_cmap(q, FC_Q_QOS, out->qos->classes[i].name);
-
-		if (cm && (cm->dscp >> dscp) & 1) {
-			out->in = &out->qos->classes[i];
-			if (out->in->set_qos_group.m.known)
-				out->group = out->in->set_qos_group.v;
-			else
-				break;   /* matched, but left in the default group: first match wins */
-		}
-	}
-	if (out->group < 0)
+	if (!h)
 		return;
-	out->nqc = group_class(out->nq, "c-8q-nq", "c-nq", out->group);
-	out->outq = group_class(out->queuing, "c-out-8q-q", "c-out-q", out->group);
+	if (h->classifier.m.known)
+		fc_ev(c, f, end, h->per_port.v ? "classifier (the port's own)" : "classifier (system-wide)",
+		      &h->classifier.m.src, "%s", h->classifier.v);
+	else
+		fc_ev_unknown(c, f, end, "classifier", &h->classifier.m);
+	if (h->tc.m.known)
+		fc_ev(c, f, end, fc_rstr(c, "%s traffic class", fc_tclass_name(t)), &h->tc.m.src, "%lld%s%s%s",
+		      (long long)h->tc.v, h->match.m.known ? fc_rstr(c, " (class %s)", h->match.v) : "",
+		      h->tc.m.why ? ": " : "", h->tc.m.why ? h->tc.m.why : "");
+	else
+		fc_ev_unknown(c, f, end, fc_rstr(c, "%s traffic class", fc_tclass_name(t)), &h->tc.m);
+	if (h->dscp_out.m.known && !h->dscp_out.m.why)
+		fc_ev(c, f, end, "re-marked to DSCP", &h->dscp_out.m.src, "%lld", (long long)h->dscp_out.v);
+	if (h->pfc_cos.m.known)
+		fc_ev(c, f, end, "no-drop priorities of the class", &h->pfc_cos.m.src, "%s: 0x%02llx%s%s",
+		      h->tc_name.m.known ? h->tc_name.v : "default", (long long)h->pfc_cos.v, h->pfc_cos.m.why ? ", " : "",
+		      h->pfc_cos.m.why ? h->pfc_cos.m.why : "");
+	else
+		fc_ev_unknown(c, f, end, "no-drop priorities of the class", &h->pfc_cos.m);
+	if (h->mtu.m.known)
+		fc_ev(c, f, end, "class MTU", &h->mtu.m.src, "%lld%s%s", (long long)h->mtu.v, h->mtu.m.why ? ", " : "",
+		      h->mtu.m.why ? h->mtu.m.why : "");
+	if (h->queue.m.known)
+		fc_ev(c, f, end, h->queue_per_port.v ? "egress queue (the port's own policy)" : "egress queue",
+		      &h->queue.m.src, "%s, %s", h->queue.v,
+		      h->strict.m.known && h->strict.v ? fc_rstr(c, "strict priority level %lld", (long long)h->strict.v)
+		      : h->bw_percent.m.known ? fc_rstr(c, "weighted, %lld%%", (long long)h->bw_percent.v) : "weighted");
+	else
+		fc_ev_unknown(c, f, end, "egress queue", &h->queue.m);
 }
 
-bool fc_sw_is_nxos(const struct fc_device *d)
-{
-	return d->kind == FC_DEV_SWITCH && d->platform && !strcmp(d->platform, "nxos");
-}
-
-/* --- PFC-NOQOS-NXOS -------------------------------------------------------------------------------- */
+/* --- PFC-NODROP-CLASS (formerly PFC-NOQOS-NXOS) ---------------------------------------------- */
 
 static const struct fc_rule_param noqos_params[] = {
 	{ "l2_overhead", FC_PARAM_INT, "18",
@@ -81,205 +60,211 @@ static const struct fc_rule_param noqos_params[] = {
 	{ .key = NULL },
 };
 
-/* With no type qos input policy under system qos: counts the PFC ports (mode on) without one of their
- * own (*first: the first of them) and returns the policy name of the first PFC port that has one. */
-static const struct fc_str *port_classification(const struct fc_device *d, const struct fc_iface **first,
-						size_t *nbare)
+/* The verdict on one RoCE port; the message is the same for every port with the same path. */
+static enum fc_status nodrop_port(struct fc_rctx *c, const struct fc_iface *ifc, int64_t need, const char **msg)
 {
-	const struct fc_str *name = NULL;
-	size_t i;
+	const struct fc_intent *in = &c->m->intent;
+	const struct fc_hop *h = fc_hop_of(ifc, FC_TC_ROCE);
+	long long prio = (long long)in->roce_prio.v, dscp = (long long)in->roce_dscp.v;
+	const char *via;
 
-	*nbare = 0;
-	for (i = 0; i < d->nifaces; i++) {
-		const struct fc_iface *ifc = d->ifaces[i];
+	if (!h)
+		return *msg = "no QoS path resolved for the port", FC_UNKNOWN;
+	via = h->classifier.m.known ? fc_rstr(c, "%s %s", h->per_port.v ? "the port's policy" : "system policy",
+					      h->classifier.v) : NULL;
+	if (!h->tc.m.known)
+		return *msg = fc_rstr(c, "RoCE's traffic class is not known: %s", fc_why(&h->tc.m)), FC_UNKNOWN;
+	if (!h->classifier.m.known)
+		return *msg = fc_rstr(c, "RoCE is never classified (%s): it rides traffic class %lld, the default",
+				      fc_why(&h->classifier.m), (long long)h->tc.v), FC_FAIL;
+	if (!h->pfc_cos.m.known)
+		return *msg = fc_rstr(c, "whether RoCE's traffic class %lld is no-drop is not known: %s", (long long)h->tc.v,
+				      fc_why(&h->pfc_cos.m)), FC_UNKNOWN;
+	if (!((h->pfc_cos.v >> prio) & 1))
+		return *msg = fc_rstr(c, "%s puts RoCE DSCP %lld in traffic class %lld, which is not no-drop for priority "
+					 "%lld (%s): RoCE is lossy here", via, dscp, (long long)h->tc.v, prio,
+				      h->pfc_cos.m.why ? h->pfc_cos.m.why
+						       : fc_rstr(c, "class %s pauses 0x%02llx", h->tc_name.v,
+								 (long long)h->pfc_cos.v)), FC_FAIL;
+	if (!h->mtu.m.known)
+		return *msg = fc_rstr(c, "the MTU of RoCE's class is not known: %s", fc_why(&h->mtu.m)), FC_UNKNOWN;
+	if (h->mtu.m.why && need >= 0 && h->mtu.v < need)
+		return *msg = fc_rstr(c, "class %s sets no MTU (%s): it drops the %lld-byte RoCE frames",
+				      h->tc_name.m.known ? h->tc_name.v : "of RoCE", h->mtu.m.why, (long long)need), FC_FAIL;
+	if (need >= 0 && h->mtu.v < need)
+		return *msg = fc_rstr(c, "class %s has MTU %lld, below the %lld bytes RoCE frames need", h->tc_name.v,
+				      (long long)h->mtu.v, (long long)need), FC_FAIL;
+	if (!h->queue.m.known && h->bw_percent.m.known && h->bw_percent.v == 0)
+		return *msg = fc_rstr(c, "%s", h->bw_percent.m.why ? h->bw_percent.m.why : "RoCE's queue gets no share"),
+		       FC_FAIL;
+	if (!h->queue.m.known)
+		return *msg = fc_rstr(c, "RoCE's egress queue is not known: %s", fc_why(&h->queue.m)), FC_UNKNOWN;
+	if (h->tc.v != prio)
+		return *msg = fc_rstr(c, "RoCE rides traffic class %lld with no-drop priority %lld: keep the two equal, so "
+					 "that the pause and the queue RoCE uses stay one", (long long)h->tc.v, prio),
+		       FC_WARN;
+	*msg = fc_rstr(c, "RoCE DSCP %lld -> %s class %s -> traffic class %lld -> no-drop class %s (MTU %lld) -> queue %s: "
+			  "complete and applied", dscp, via, h->match.v, (long long)h->tc.v,
+		       h->tc_name.m.known ? h->tc_name.v : "?", (long long)h->mtu.v, h->queue.v);
+	return FC_PASS;
+}
 
-		if (!ifc->pfc_mode.m.known || strcmp(ifc->pfc_mode.v, "on"))
-			continue;
-		if (ifc->qos_in.m.known && !name)
-			name = &ifc->qos_in;
-		else if (!ifc->qos_in.m.known && !(*nbare)++)
-			*first = ifc;
+static void nodrop_ev(struct fc_rctx *c, struct fc_finding *f, const struct fc_iface *ifc, void *arg)
+{
+	(void)arg;
+	fc_hop_ev(c, f, ifc, FC_TC_ROCE);
+}
+
+/* Whether the rule can judge the device: a switch with a resolved path and a declared RoCE class. */
+bool fc_sw_qos_ready(struct fc_rctx *c, const char *subj)
+{
+	const struct fc_device *d = c->dev;
+	const struct fc_intent *in = &c->m->intent;
+	struct fc_finding *f;
+
+	if (d->kind != FC_DEV_SWITCH)
+		return false;
+	if (!fc_has_qos_path(d)) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "no QoS path for %s: %s", d->name,
+				   d->status == FC_DEV_OK || d->status == FC_DEV_INTENT
+					   ? fc_rstr(c, "the %s adapter does not resolve one", d->platform ? d->platform : "?")
+					   : "the device has no usable data");
+		(void)f;
+		return false;
 	}
-	return name;
+	if (!in->roce_dscp.m.known || !in->roce_prio.m.known) {
+		fc_finding_new(c, FC_UNKNOWN, subj, "the fabric's RoCE DSCP and priority are not declared (inventory "
+						   "fabric.roce.dscp, fabric.roce.priority)");
+		return false;
+	}
+	return true;
 }
 
 static void noqos_run(struct fc_rctx *c)
 {
 	const struct fc_device *d = c->dev;
-	const struct fc_qos *q = &d->qos;
 	const struct fc_intent *in = &c->m->intent;
-	struct fc_sw_class k;
-	struct fc_finding *f;
-	const struct fc_iface *bare = NULL;
-	const struct fc_str *qname = &q->sys_qos_in;
-	const char *bad = NULL;
+	struct fc_pgroups gs = { 0 };
 	int64_t over, need;
-	size_t nbare = 0;
+	size_t i;
 	bool set;
 
-	if (!fc_sw_is_nxos(d))
+	if (!fc_sw_qos_ready(c, d->name))
 		return;
-	if (!d->config_m.known) {
-		f = fc_finding_new(c, FC_UNKNOWN, d->name, "no running-config was parsed for %s", d->name);
-		fc_ev_unknown(c, f, d->name, "running-config", &d->config_m);
-		return;
-	}
-	if (!in->roce_dscp.m.known || !in->roce_prio.m.known) {
-		fc_finding_new(c, FC_UNKNOWN, d->name, "the fabric's RoCE DSCP and priority are not declared (inventory "
-						       "fabric.roce.dscp, fabric.roce.priority)");
-		return;
-	}
-	if (!q->sys_qos_in.m.known)
-		qname = port_classification(d, &bare, &nbare);
-	fc_sw_follow_dscp(q, qname ? qname : &q->sys_qos_in, in->roce_dscp.v, &k);
 	over = fc_param_int(c, "l2_overhead", &set);
 	need = in->mtu.m.known ? in->mtu.v + over : -1;   /* no fabric MTU: the class MTU is not compared */
-	if (!k.nq)
-		bad = q->sys_nq.m.known ? fc_rstr(c, "network-qos policy %s is attached under system qos but not defined",
-						  q->sys_nq.v)
-					: "no type network-qos policy under system qos: every class is drop";
-	else if (nbare)
-		bad = fc_rstr(c, "no type qos input policy under system qos, and %zu PFC port(s) have none (first %s): "
-				 "RoCE is not classified there and rides the default, drop class", nbare, bare->name);
-	else if (!qname)
-		bad = "no type qos input policy under system qos or on any PFC port: RoCE is never classified";
-	else if (!k.qos)
-		bad = fc_rstr(c, "type qos policy %s is attached but not defined", qname->v);
-	if (!bad && k.group < 0)
-		bad = fc_rstr(c, "policy %s puts RoCE DSCP %lld in no qos-group", k.qos->name, (long long)in->roce_dscp.v);
-	if (!bad && !k.nqc)
-		bad = fc_rstr(c, "network-qos policy %s has no class for qos-group %lld (c-8q-nq%lld)", k.nq->name,
-			      (long long)k.group, (long long)k.group);
-	if (!bad && k.nqc && (!k.nqc->pause_cos.m.known || !((k.nqc->pause_cos.v >> in->roce_prio.v) & 1)))
-		bad = fc_rstr(c, "class %s of %s has no pause pfc-cos %lld: the RoCE class is not no-drop", k.nqc->name,
-			      k.nq->name, (long long)in->roce_prio.v);
-	if (!bad && k.nqc && !k.nqc->mtu.m.known)
-		bad = fc_rstr(c, "class %s of %s sets no mtu: the class keeps the 1500-byte default and drops jumbo "
-				 "RoCE frames", k.nqc->name, k.nq->name);
-	if (!bad && k.nqc && need >= 0 && k.nqc->mtu.v < need)
-		bad = fc_rstr(c, "class %s of %s has mtu %lld, below the %lld bytes RoCE frames need", k.nqc->name,
-			      k.nq->name, (long long)k.nqc->mtu.v, (long long)need);
-	if (!bad && !k.queuing)
-		bad = q->sys_queuing_out.m.known
-			      ? fc_rstr(c, "queuing policy %s is attached under system qos but not defined",
-					q->sys_queuing_out.v)
-			      : "no type queuing output policy under system qos: the RoCE queue gets no bandwidth share";
-	if (bad)
-		f = fc_finding_new(c, FC_FAIL, d->name, "%s", bad);
-	else if (k.group != in->roce_prio.v)
-		f = fc_finding_new(c, FC_WARN, d->name, "RoCE rides qos-group %lld with no-drop CoS %lld: Cisco recommends "
-							"the same value for both", (long long)k.group, (long long)in->roce_prio.v);
-	else
-		f = fc_finding_new(c, FC_PASS, d->name, "RoCE DSCP %lld -> qos-group %lld -> no-drop class %s (mtu %lld), "
-							"queuing %s: complete and applied%s",
-				   (long long)in->roce_dscp.v, (long long)k.group, k.nqc->name, (long long)k.nqc->mtu.v,
-				   k.queuing->name, q->sys_qos_in.m.known ? "" : " (classified per port)");
-	if (need < 0)
-		fc_ev_unknown(c, f, "intent", "fabric MTU (class MTU not compared)", &in->mtu.m);
-	if (k.nq)
-		fc_ev(c, f, d->name, "system network-qos", &q->sys_nq.m.src, "%s", k.nq->name);
-	else
-		fc_ev_unknown(c, f, d->name, "system network-qos", &q->sys_nq.m);
-	if (qname && qname->m.known)
-		fc_ev(c, f, d->name, q->sys_qos_in.m.known ? "system qos input" : "port qos input", &qname->m.src, "%s",
-		      qname->v);
-	if (k.in)
-		fc_ev(c, f, d->name, "RoCE class", &k.in->src, "%s -> qos-group %s", k.in->name,
-		      k.group >= 0 ? fc_rstr(c, "%lld", (long long)k.group) : "none");
-	if (k.nqc)
-		fc_ev(c, f, d->name, "no-drop class", &k.nqc->src, "%s pfc-cos %s mtu %s", k.nqc->name,
-		      k.nqc->pause_cos.m.known ? fc_rstr(c, "0x%02llx", (long long)k.nqc->pause_cos.v) : "none",
-		      k.nqc->mtu.m.known ? fc_rstr(c, "%lld", (long long)k.nqc->mtu.v) : "1500 (default)");
-	if (q->sys_queuing_out.m.known)
-		fc_ev(c, f, d->name, "system queuing output", &q->sys_queuing_out.m.src, "%s", q->sys_queuing_out.v);
-	if (bare)
-		fc_ev(c, f, d->name, fc_rstr(c, "%s PFC mode", bare->name), &bare->pfc_mode.m.src, "on, no service-policy "
-											    "type qos input");
+	for (i = 0; i < d->nifaces; i++) {
+		const char *msg;
+		enum fc_status st;
+
+		if (!fc_sw_roce_port(c->m, d->ifaces[i]))
+			continue;
+		st = nodrop_port(c, d->ifaces[i], need, &msg);
+		fc_pgroups_add(c, &gs, d->ifaces[i], st, msg);
+	}
+	if (!gs.nports)
+		fc_finding_new(c, FC_UNKNOWN, d->name, "no port of %s carries RoCE: none is cabled, has PFC on priority "
+						       "%lld or a QoS policy of its own", d->name, (long long)in->roce_prio.v);
+	fc_pgroups_emit(c, &gs, "RoCE", "", nodrop_ev, NULL);
+	fc_pgroups_free(&gs);
 }
 
 const struct fc_rule fc_rule_pfc_noqos = {
-	.id = "PFC-NOQOS-NXOS",
-	.title = "NX-OS system QoS: the RoCE no-drop class is complete and applied",
+	.id = "PFC-NODROP-CLASS",
+	.alias = "PFC-NOQOS-NXOS",
+	.title = "Every switch port RoCE crosses classifies it into a complete no-drop class",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "switch (NX-OS): running-config class-maps, policy-maps (qos, network-qos, queuing), system qos, "
-		  "interface service-policy and priority-flow-control mode; intent: RoCE DSCP, priority, MTU",
+	.inputs = "switch, per RoCE port (cabled, PFC on the RoCE priority, or a policy of its own), its resolved QoS "
+		  "path: classifier, traffic class, the class's no-drop priorities and MTU, the egress queue; intent: "
+		  "RoCE DSCP, priority, MTU",
 	.params = noqos_params,
 	.run = noqos_run,
 };
 
 /* --- PFC-DSCP-MAP ------------------------------------------------------------------------------------ */
 
-static void dscp_switch(struct fc_rctx *c, bool cnp)
+static enum fc_status dscp_port(struct fc_rctx *c, const struct fc_iface *ifc, enum fc_tclass t, bool no_drop,
+				const char **msg)
+{
+	const struct fc_intent *in = &c->m->intent;
+	const struct fc_hop *h = fc_hop_of(ifc, t);
+	const char *what = fc_tclass_name(t);
+
+	if (!h)
+		return *msg = "no QoS path resolved for the port", FC_UNKNOWN;
+	if (!h->tc.m.known)
+		return *msg = fc_rstr(c, "%s's traffic class is not known: %s", what, fc_why(&h->tc.m)), FC_UNKNOWN;
+	if (!h->classifier.m.known || !h->match.m.known || (h->tc.m.why && h->tc.v == 0))
+		return *msg = fc_rstr(c, "%s is classified into no traffic class (%s): it rides the default queue%s", what,
+				      h->tc.m.why ? h->tc.m.why : fc_why(&h->classifier.m),
+				      t == FC_TC_CNP ? ", behind the data it should slow down" : ", which is drop"), FC_FAIL;
+	if (!h->dscp_out.m.known)
+		return *msg = fc_rstr(c, "whether %s is re-marked is not known: %s", what, fc_why(&h->dscp_out.m)), FC_UNKNOWN;
+	if (!h->dscp_out.m.why)   /* re-marked by the class */
+		return *msg = fc_rstr(c, "class %s re-marks %s to DSCP %lld: the next hop and the receiving NIC classify it "
+					 "elsewhere", h->match.v, what, (long long)h->dscp_out.v), FC_FAIL;
+	if (t == FC_TC_ROCE && no_drop) {
+		if (!h->pfc_cos.m.known)
+			return *msg = fc_rstr(c, "whether RoCE's class is no-drop is not known: %s", fc_why(&h->pfc_cos.m)),
+			       FC_UNKNOWN;
+		if (!((h->pfc_cos.v >> in->roce_prio.v) & 1))
+			return *msg = fc_rstr(c, "RoCE lands in traffic class %lld, which is not no-drop for priority %lld: "
+						 "RoCE is lossy here", (long long)h->tc.v, (long long)in->roce_prio.v),
+			       FC_FAIL;
+	}
+	if (t == FC_TC_CNP) {
+		if (!h->strict.m.known)
+			return *msg = fc_rstr(c, "whether CNP's queue is strict priority is not known: %s", fc_why(&h->strict.m)),
+			       FC_UNKNOWN;
+		if (!h->strict.v)
+			return *msg = fc_rstr(c, "CNP lands in traffic class %lld, whose egress queue %s is not strict priority: "
+						 "congestion notifications wait behind bulk traffic", (long long)h->tc.v,
+					      h->queue.m.known ? h->queue.v : "(default)"), FC_FAIL;
+		return *msg = fc_rstr(c, "CNP -> traffic class %lld, strict priority level %lld", (long long)h->tc.v,
+				      (long long)h->strict.v), FC_PASS;
+	}
+	return *msg = fc_rstr(c, "RoCE -> traffic class %lld%s", (long long)h->tc.v,
+			      no_drop ? fc_rstr(c, ", no-drop for priority %lld", (long long)in->roce_prio.v)
+				      : " (no-drop not required by the design)"), FC_PASS;
+}
+
+static void dscp_ev(struct fc_rctx *c, struct fc_finding *f, const struct fc_iface *ifc, void *arg)
+{
+	fc_hop_ev(c, f, ifc, *(const enum fc_tclass *)arg);
+}
+
+static void dscp_switch(struct fc_rctx *c, enum fc_tclass t)
 {
 	const struct fc_device *d = c->dev;
 	const struct fc_intent *in = &c->m->intent;
-	const struct fc_int *dscp = cnp ? &in->cnp_dscp : &in->roce_dscp;
-	const char *what = cnp ? "CNP" : "RoCE";
-	const struct fc_str *qname = &d->qos.sys_qos_in;
-	const char *subj;
-	struct fc_sw_class k;
-	struct fc_finding *f;
+	const struct fc_int *dscp = t == FC_TC_CNP ? &in->cnp_dscp : &in->roce_dscp;
+	const char *tail;
+	struct fc_pgroups gs = { 0 };
 	bool set, no_drop = fc_param_int(c, "require_no_drop", &set) != 0;
+	size_t i;
 
-	if (!dscp->m.known || (!cnp && !in->roce_prio.m.known)) {
-		fc_finding_new(c, FC_UNKNOWN, fc_rstr(c, "%s %s", d->name, what),
-			       "the fabric's %s DSCP%s is not declared (inventory fabric.roce)", what,
-			       cnp ? "" : " or priority");
+	if (!dscp->m.known) {
+		fc_finding_new(c, FC_UNKNOWN, fc_rstr(c, "%s %s", d->name, fc_tclass_name(t)),
+			       "the fabric's %s DSCP is not declared (inventory fabric.roce)", fc_tclass_name(t));
 		return;
 	}
-	subj = fc_rstr(c, "%s %s DSCP %lld", d->name, what, (long long)dscp->v);
-	if (!qname->m.known) {   /* classified per port: follow the first PFC port's policy */
-		const struct fc_iface *bare = NULL;
-		size_t nbare;
-		const struct fc_str *pq = port_classification(d, &bare, &nbare);
+	tail = fc_rstr(c, " %s DSCP %lld", fc_tclass_name(t), (long long)dscp->v);
+	for (i = 0; i < d->nifaces; i++) {
+		const char *msg;
+		enum fc_status st;
 
-		if (pq)
-			qname = pq;
+		if (!fc_sw_roce_port(c->m, d->ifaces[i]))
+			continue;
+		st = dscp_port(c, d->ifaces[i], t, no_drop, &msg);
+		fc_pgroups_add(c, &gs, d->ifaces[i], st, msg);
 	}
-	fc_sw_follow_dscp(&d->qos, qname, dscp->v, &k);
-	if (!k.qos) {
-		f = fc_finding_new(c, FC_UNKNOWN, subj, "no type qos input policy under system qos or on a PFC port to "
-							"follow the DSCP through");
-		fc_ev_unknown(c, f, d->name, "system qos input", &d->qos.sys_qos_in.m);
-		return;
-	}
-	if (k.group < 0)
-		f = fc_finding_new(c, FC_FAIL, subj, "policy %s classifies %s DSCP %lld into no qos-group: it rides the "
-						     "default queue%s", k.qos->name, what, (long long)dscp->v,
-				   cnp ? ", behind the data it should slow down" : ", which is drop");
-	else if (k.in->set_dscp.m.known && k.in->set_dscp.v != dscp->v)
-		f = fc_finding_new(c, FC_FAIL, subj, "class %s re-marks %s DSCP %lld to %lld: the next hop and the "
-						     "receiving NIC classify it elsewhere", k.in->name, what,
-				   (long long)dscp->v, (long long)k.in->set_dscp.v);
-	else if (!cnp && no_drop && (!k.nqc || !k.nqc->pause_cos.m.known || !((k.nqc->pause_cos.v >> in->roce_prio.v) & 1)))
-		f = fc_finding_new(c, FC_FAIL, subj, "RoCE DSCP %lld lands in qos-group %lld, which is not no-drop for CoS "
-						     "%lld in %s: RoCE is lossy on this switch",
-				   (long long)dscp->v, (long long)k.group, (long long)in->roce_prio.v,
-				   k.nq ? k.nq->name : "(no network-qos policy)");
-	else if (cnp && (!k.outq || !k.outq->priority_level.m.known))
-		f = fc_finding_new(c, FC_FAIL, subj, "CNP DSCP %lld lands in qos-group %lld, whose egress queue is not strict "
-						     "priority in %s: congestion notifications wait behind bulk traffic",
-				   (long long)dscp->v, (long long)k.group, k.queuing ? k.queuing->name : "(no queuing policy)");
-	else if (!cnp)
-		f = fc_finding_new(c, FC_PASS, subj, "RoCE DSCP %lld -> qos-group %lld%s", (long long)dscp->v,
-				   (long long)k.group, no_drop ? fc_rstr(c, ", no-drop for CoS %lld", (long long)in->roce_prio.v)
-							: " (no-drop not required by the design)");
-	else
-		f = fc_finding_new(c, FC_PASS, subj, "CNP DSCP %lld -> qos-group %lld, strict priority level %lld",
-				   (long long)dscp->v, (long long)k.group, (long long)k.outq->priority_level.v);
-	fc_ev(c, f, d->name, qname == &d->qos.sys_qos_in ? "system qos input" : "port qos input", &qname->m.src, "%s",
-	      k.qos->name);
-	if (k.in)
-		fc_ev(c, f, d->name, "class", &k.in->src, "%s: qos-group %s, set dscp %s", k.in->name,
-		      k.group >= 0 ? fc_rstr(c, "%lld", (long long)k.group) : "none",
-		      k.in->set_dscp.m.known ? fc_rstr(c, "%lld", (long long)k.in->set_dscp.v) : "unchanged");
-	if (!cnp && k.nqc)
-		fc_ev(c, f, d->name, "network-qos class", &k.nqc->src, "%s pfc-cos %s", k.nqc->name,
-		      k.nqc->pause_cos.m.known ? fc_rstr(c, "0x%02llx", (long long)k.nqc->pause_cos.v) : "none");
-	if (cnp && k.outq)
-		fc_ev(c, f, d->name, "queuing class", &k.outq->src, "%s%s", k.outq->name,
-		      k.outq->priority_level.m.known ? " priority" : " weighted");
+	if (!gs.nports)
+		fc_finding_new(c, FC_UNKNOWN, fc_rstr(c, "%s%s", d->name, tail), "no port of %s carries RoCE: none is cabled, "
+										  "has PFC on the RoCE priority or a QoS "
+										  "policy of its own", d->name);
+	fc_pgroups_emit(c, &gs, fc_tclass_name(t), tail, dscp_ev, &t);
+	fc_pgroups_free(&gs);
 }
 
 static void dscp_host_iface(struct fc_rctx *c, const struct fc_iface *ifc, const struct fc_rdma_dev *rd,
@@ -319,16 +304,11 @@ static void dscp_host_iface(struct fc_rctx *c, const struct fc_iface *ifc, const
 
 static void dscp_run(struct fc_rctx *c)
 {
-	if (fc_sw_is_nxos(c->dev)) {
-		if (!c->dev->config_m.known) {
-			struct fc_finding *f = fc_finding_new(c, FC_UNKNOWN, c->dev->name,
-							      "no running-config was parsed for %s", c->dev->name);
-
-			fc_ev_unknown(c, f, c->dev->name, "running-config", &c->dev->config_m);
+	if (c->dev->kind == FC_DEV_SWITCH) {
+		if (!fc_sw_qos_ready(c, c->dev->name))
 			return;
-		}
-		dscp_switch(c, false);
-		dscp_switch(c, true);
+		dscp_switch(c, FC_TC_ROCE);
+		dscp_switch(c, FC_TC_CNP);
 	} else if (c->dev->kind == FC_DEV_HOST) {
 		fc_per_roce_iface(c, dscp_host_iface);
 	}
@@ -344,9 +324,9 @@ const struct fc_rule fc_rule_pfc_dscp_map = {
 	.title = "RoCE DSCP reaches a no-drop class and CNP DSCP a strict queue, unre-marked, on every hop",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "switch (NX-OS): system type qos input (match dscp, set qos-group, set dscp), network-qos pause "
-		  "pfc-cos, queuing priority level; host: DCB APP DSCP table or mlnx_qos dscp2prio; intent: RoCE DSCP, "
-		  "CNP DSCP, priority",
+	.inputs = "switch, per RoCE port, its resolved QoS path for RoCE and CNP: traffic class, re-marking, the "
+		  "class's no-drop priorities, the egress queue's strict priority; host: DCB APP DSCP table or mlnx_qos "
+		  "dscp2prio; intent: RoCE DSCP, CNP DSCP, priority",
 	.params = dscp_params,
 	.run = dscp_run,
 };

@@ -76,8 +76,10 @@ static void endpoint(struct fc_model *m, struct fc_endpoint *e, const char *dev,
 	e->if_name = fc_strdup(m->arena, ifn);
 	e->dev = fc_model_find_device(m, dev);
 	e->ifc = e->dev ? fc_vendor_find_iface(e->dev, ifn) : NULL;
-	if (e->ifc)
+	if (e->ifc) {
 		e->if_name = e->ifc->name;   /* the device's own spelling: "Eth1/1" in the plan is Ethernet1/1 */
+		e->ifc->linked = true;
+	}
 }
 
 static struct fc_link *new_link(struct fc_model *m)

@@ -81,7 +81,7 @@ sed -i 's/ timestamp="[^"]*"//' "$t/alone.xml" "$t/with-sarif.xml"
 grep -q '<testcase ' "$t/alone.xml" || fail "junit: no test cases"
 cmp -s "$t/alone.xml" "$t/with-sarif.xml" || { diff "$t/alone.xml" "$t/with-sarif.xml" | head; fail "junit differs when sarif is written too"; }
 # failing findings keep their evidence either way; --verbose shows passing findings' evidence
-grep -A3 'FAIL .*ECN-SW-QUEUE' "$t/alone.txt" | grep -q 'random-detect' || fail "text: a failing finding lost its evidence"
+grep -A8 'FAIL .*ECN-SW-QUEUE' "$t/alone.txt" | grep -q 'egress queue' || fail "text: a failing finding lost its evidence"
 [ "$(grep -c '^      ' "$t/verbose.txt")" -gt "$(grep -c '^      ' "$t/alone.txt")" ] || fail "--verbose shows no more evidence"
 "$PY" - "$t/side.json" <<'PY'
 import json, sys

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # Switch QoS and PFC/ECN-combination rules on the demo fabric with its NX-OS configurations and
-# host DCB state changed the way real fabrics go wrong: PFC-NOQOS-NXOS, PFC-DSCP-MAP and
+# host DCB state changed the way real fabrics go wrong: PFC-NODROP-CLASS, PFC-DSCP-MAP and
 # ECN-ANTI, each asserted pass, fail (or warn) and unknown on named subjects, and ECN-ANTI judged
 # differently by each profile's declared design.
 set -euo pipefail
@@ -124,25 +124,28 @@ from findings import Reports, link as L
 R = Reports.of_dir(sys.argv[1], ["a", "b", "bpfc", "blossy", "apfc", "hr-trident2", "hr-spectrum4", "hr-tomahawk",
                                  "hr-spectrum1", "mini", "c", "d", "e", "f", "d50000", "d30000"])
 rule = R.want
-rule("a", "PFC-NOQOS-NXOS", "leaf1", "fail", "class c-8q-nq3 of AI-NQ sets no mtu")
-rule("mini", "PFC-DSCP-MAP", "sw1 RoCE DSCP 26", "pass", "RoCE DSCP 26 -> qos-group 3, no-drop for CoS 3")
+rule("a", "PFC-NODROP-CLASS", "leaf1", "fail", "all 4 RoCE ports (Ethernet1/1-4): class c-8q-nq3 sets no MTU")
+rule("mini", "PFC-DSCP-MAP", "sw1 RoCE DSCP 26", "pass", "RoCE -> traffic class 3, no-drop for priority 3")
 rule("mini", "PFC-DSCP-MAP", "sw1 CNP DSCP 48", "pass", "strict priority level 1")
-assert any(e["what"] == "port qos input" and e["value"] == "QOS-IN" for e in R.get("mini", "PFC-DSCP-MAP", "sw1 RoCE DSCP 26")["evidence"])
-rule("mini", "PFC-NOQOS-NXOS", "sw1", "pass", "(classified per port)")
+assert any(e["what"] == "classifier (the port's own)" and e["value"] == "QOS-IN" for e in R.get("mini", "PFC-DSCP-MAP", "sw1 RoCE DSCP 26")["evidence"])
+rule("mini", "PFC-NODROP-CLASS", "sw1", "pass", "RoCE DSCP 26 -> the port's policy QOS-IN class RDMA -> traffic class 3")
 rule("a", "PFC-TRUST", L("leaf1:Ethernet1/4", "host4:ens1f0"), "warn", "classification differs: dscp on leaf1:Ethernet1/4, pcp on host4:ens1f0")
 assert any(e["what"] == "port mode" and e["value"] == "trunk" for e in R.get("a", "PFC-TRUST", L("leaf1:Ethernet1/4", "host4:ens1f0"))["evidence"])
 rule("a", "FEC-MATCH", L("leaf2:Ethernet1/50/1", "host2:ens1f1"), "unknown", "host2:ens1f1 reports RS, which is RS(528) or RS(544) depending on its lane rate")
 rule("a", "ECN-SW-QUEUE", "leaf1", "warn", "outside the 5120..5242880 band")
-rule("a", "ECN-SW-QUEUE", "leaf2", "pass", "marks ECN for RoCE DSCP 26")
+rule("a", "ECN-SW-QUEUE", "leaf2", "pass", "queue c-out-8q-q3 (traffic class 3) marks ECN from 20480 to 40960 bytes")
 rule("b", "ECN-ANTI", L("leaf1:Ethernet1/2", "host2:ens1f0"), "warn", "PFC without ECN on leaf1:Ethernet1/2")
-rule("b", "ECN-SW-QUEUE", "leaf1", "fail", "Ethernet1/2 overrides the system queuing with PLAIN-OUT, whose queue for qos-group 3 does not mark ECN")
-rule("a", "PFC-NOQOS-NXOS", "leaf2", "pass", "RoCE DSCP 26 -> qos-group 3 -> no-drop class c-8q-nq3 (mtu 9216)")
-rule("b", "PFC-NOQOS-NXOS", "leaf2", "fail", "no type qos input policy under system qos, and 4 PFC port(s) have none (first Ethernet1/49/1)")
-rule("a", "PFC-DSCP-MAP", "leaf2 RoCE DSCP 26", "fail", "class RDMA re-marks RoCE DSCP 26 to 10")
-rule("a", "PFC-DSCP-MAP", "leaf2 CNP DSCP 48", "fail", "CNP DSCP 48 lands in qos-group 7, whose egress queue is not strict")
-rule("a", "PFC-DSCP-MAP", "leaf1 RoCE DSCP 26", "pass", "RoCE DSCP 26 -> qos-group 3, no-drop for CoS 3")
+rule("b", "ECN-SW-QUEUE", "leaf1:Ethernet1/2", "fail", "1 of 4 RoCE ports (Ethernet1/2): queue c-out-8q-q3 (traffic class 3, the port's own scheduling policy) does not mark ECN")
+rule("b", "ECN-SW-QUEUE", "leaf1:Ethernet1/1", "pass", "3 of 4 RoCE ports (Ethernet1/1, Ethernet1/3-4): queue c-out-8q-q3 (traffic class 3) marks ECN")
+rule("a", "PFC-NODROP-CLASS", "leaf2", "pass", "RoCE DSCP 26 -> system policy AI-QOS-IN class RDMA -> traffic class 3 -> no-drop class c-8q-nq3 (MTU 9216)")
+rule("b", "PFC-NODROP-CLASS", "leaf2", "fail", "all 4 RoCE ports (Ethernet1/49/1-2, Ethernet1/50/1, Ethernet1/51/1): RoCE is never classified (no service-policy type qos input on the port or under system qos)")
+rule("a", "PFC-DSCP-MAP", "leaf2 RoCE DSCP 26", "fail", "class RDMA re-marks RoCE to DSCP 10")
+rule("a", "PFC-DSCP-MAP", "leaf2 CNP DSCP 48", "fail", "CNP lands in traffic class 7, whose egress queue c-out-8q-q7 is not strict")
+rule("a", "PFC-DSCP-MAP", "leaf1 RoCE DSCP 26", "pass", "RoCE -> traffic class 3, no-drop for priority 3")
 rule("a", "PFC-DSCP-MAP", "leaf1 CNP DSCP 48", "pass", "strict priority level 1")
-rule("b", "PFC-DSCP-MAP", "leaf2 RoCE DSCP 26", "unknown", "no type qos input policy under system qos")
+# no classification anywhere is known: RoCE rides the default, drop class (UNKNOWN before issue 12)
+rule("b", "PFC-DSCP-MAP", "leaf2 RoCE DSCP 26", "fail", "RoCE is classified into no traffic class (no service-policy type qos input on the port or under system qos")
+rule("b", "HR-SIZE", L("leaf2:Ethernet1/49/1", "host1:ens1f1"), "fail", "PFC is on for priority 3 at leaf2:Ethernet1/49/1, but RoCE's class there is not no-drop")
 rule("a", "PFC-DSCP-MAP", "host1:ens1f0", "fail", "maps RoCE DSCP 26 to priority 0, not the RoCE priority 3")
 rule("a", "PFC-DSCP-MAP", "host1:ens1f1", "fail", "maps no priority for RoCE DSCP 26")
 rule("a", "PFC-DSCP-MAP", "host2:ens1f0", "pass", "maps RoCE DSCP 26 to priority 3")
@@ -157,7 +160,7 @@ rule("bpfc", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "the pf
 rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "lossy RoCE as declared")
 rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/3", "host3:ens1f0"), "warn", "yet both ends are no-drop")
 rule("blossy", "ECN-ANTI", L("leaf1:Ethernet1/2", "host2:ens1f0"), "fail", "the design is lossy RoCE (ECN only), and ECN is off on leaf1:Ethernet1/2")
-assert ("PFC-NOQOS-NXOS", "leaf1") not in R.runs["blossy"], "PFC-NOQOS-NXOS runs in lossy_ecn"
+assert ("PFC-NODROP-CLASS", "leaf1") not in R.runs["blossy"], "PFC-NODROP-CLASS runs in lossy_ecn"
 # switch headroom by ASIC table: the demo leaves have 103360 - 43680 = 59680 B above xoff
 def hr_ev(run, subj, end):
     return [e["value"] for e in R.get(run, "HR-SIZE", subj)["evidence"] if e["end"] == end and e["what"] == "headroom model"][0]
@@ -175,7 +178,7 @@ rule("c", "ECN-BEFORE-PFC", "leaf1", "warn", "4 of 4 PFC ports pause priority 3 
 ev = {(x["end"], x["what"]): x for x in R.get("c", "ECN-BEFORE-PFC", "leaf1")["evidence"]}
 src = ev[("leaf1:Ethernet1/1", "pause threshold, priority 3")]["source"]
 assert src["file"].endswith("leaf1/show_queuing_interface.txt") and src["line"] == 21, ev
-assert ev[("leaf1", "random-detect c-out-8q-q3")]["value"] == "153600..3072000 bytes", ev
+assert ev[("leaf1:Ethernet1/1", "ECN marking, queue c-out-8q-q3")]["value"] == "153600..3072000 bytes", ev
 rule("c", "ECN-BEFORE-PFC", "leaf2", "warn", "before ECN marking is at full strength: Ethernet1/49/1 sends PFC at 43680 bytes, its queue c-out-8q-q3 marks up to 102400")
 rule("c", "ECN-SW-QUEUE", "leaf1", "pass", "marks ECN")      # each rule keeps to its own question
 rule("d", "ECN-BEFORE-PFC", "leaf1", "unknown", "4 of 4 PFC ports have no pause threshold in the collected outputs")
@@ -198,12 +201,25 @@ assert any(x["end"] == "host2:ens1f1" and "absent from the host document" in x["
            for x in R.get("d", "CNP-PRIO-FLEET", "CNP priority")["evidence"])
 rule("f", "CNP-PRIO-FLEET", "CNP priority", "warn", "1 tagged switch port(s) classify by CoS where the host's CNP CoS does not reach a strict queue: first leaf1:Ethernet1/4, whose host sends CNPs on CoS 7")
 ev = {(x["end"], x["what"]): x["value"] for x in R.get("f", "CNP-PRIO-FLEET", "CNP priority")["evidence"]}
-assert ev[("host4:ens1f0", "cnp_802p_prio")] == "7" and ev[("leaf1:Ethernet1/4", "CoS class")] == "no class matches CoS 7", ev
+assert ev[("host4:ens1f0", "cnp_802p_prio")] == "7" and ev[("leaf1:Ethernet1/4", "CoS classification")] == "CoS 7 leaves by no strict queue", ev
 assert not any(rid == "CNP-PRIO-FLEET" for rid, _ in R.runs["bpfc"]), "CNP-PRIO-FLEET runs in pfc_only"
 # every finding of these rules names its evidence
 for n in R.runs:
     for (rid, subj), x in R.runs[n].items():
-        if rid in ("PFC-NOQOS-NXOS", "PFC-DSCP-MAP", "ECN-ANTI") and x["status"] != "unknown":
+        if rid in ("PFC-NODROP-CLASS", "PFC-DSCP-MAP", "ECN-ANTI") and x["status"] != "unknown":
             assert x["evidence"], (n, rid, subj)
 print(R.summary("rules_qos"))
 PY
+# a renamed rule answers to its earlier id in policies, waivers, --rule and explain
+printf 'rules:\n  PFC-NOQOS-NXOS: {enabled: false}\n' > "$t/old-id.yaml"
+set +e; "$fabcheck" validate "$t/a" --format json --policy "$t/old-id.yaml" > "$t/old-id.json"; set -e
+grep -q '"PFC-NODROP-CLASS"' "$t/old-id.json" && fail "policy with the old id PFC-NOQOS-NXOS did not disable PFC-NODROP-CLASS"
+printf 'waivers:\n  - {rule: PFC-NOQOS-NXOS, subject: "leaf1", reason: r, owner: o, expires: 2099-01-01}\n' > "$t/old-waiver.yaml"
+set +e; "$fabcheck" validate "$t/a" --format json --waivers "$t/old-waiver.yaml" --rule PFC-NOQOS-NXOS > "$t/old-w.json"; set -e
+"$PY" - "$t/old-w.json" <<'PY' || fail "waiver or --rule with the old id PFC-NOQOS-NXOS"
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))["findings"] if x["rule"] == "PFC-NODROP-CLASS" and x["subject"] == "leaf1"]
+assert f and f[0]["waived"], f
+PY
+"$fabcheck" explain PFC-NOQOS-NXOS | grep -q "^Formerly PFC-NOQOS-NXOS" || fail "explain PFC-NOQOS-NXOS"
+echo "rules_qos: the old id PFC-NOQOS-NXOS works in a policy, a waiver, --rule and explain"

@@ -54,9 +54,19 @@ static void demo_leaf2(void **state)
 	assert_string_equal(b->breakout.v, "50g-4x");
 	assert_string_equal(b->link_mode.v, "50000baseCR/Full");
 	assert_int_equal(a->pfc_prios.v, 1 << 3);
-	assert_int_equal(a->pg[3].size.v, 103360);
-	assert_int_equal(a->pg[3].xoff.v, 43680);
-	assert_false(a->pg[2].size.m.known);
+	/* no show queuing interface here: the buffer is the network-qos class's, on the resolved path */
+	assert_false(a->pg[3].size.m.known);
+	fc_set_int(&m->intent.roce_dscp, 26, fc_src_at(NULL, 0));
+	fc_set_int(&m->intent.roce_prio, 3, fc_src_at(NULL, 0));
+	fc_set_int(&m->intent.cnp_dscp, 48, fc_src_at(NULL, 0));
+	assert_int_equal(fc_vendor_find("nxos")->qos_path(m, d), FC_OK);
+	assert_non_null(a->hops);
+	assert_int_equal(a->hops[FC_TC_ROCE].tc.v, 3);
+	assert_int_equal(a->hops[FC_TC_ROCE].buf.size.v, 103360);
+	assert_int_equal(a->hops[FC_TC_ROCE].buf.xoff.v, 43680);
+	assert_false(a->hops[FC_TC_ROCE].buf_per_port.v);
+	assert_int_equal(a->hops[FC_TC_ROCE].pfc_cos.v, 1 << 3);
+	assert_int_equal(a->hops[FC_TC_CNP].tc.v, 7);
 	assert_string_equal(a->trust.v, "dscp");
 	assert_int_equal(a->dscp_map.prio[26], 3);
 	assert_int_equal(a->mtu.v, 9216);

@@ -251,32 +251,15 @@ static void derive_phy(struct fc_model *m, struct nxos_state *st, struct fc_ifac
 	}
 }
 
-/* Buffer of priority p from the network-qos class, unless show queuing interface already gave
- * the operational value (which wins). */
-static void pg_from_config(struct fc_iface *ifc, int p, const struct fc_pclass *pc, const char *why)
-{
-	if (ifc->pg[p].size.m.known)
-		return;
-	if (pc && pc->pg.size.m.known) {
-		ifc->pg[p] = pc->pg;
-		return;
-	}
-	fc_set_unknown(&ifc->pg[p].size.m, why);
-	if (pc)
-		ifc->pg[p].size.m.src = pc->src;
-}
-
 static void derive_pfc(struct fc_device *dev, struct fc_iface *ifc)
 {
 	const struct fc_qos *q = &dev->qos;
 	const struct fc_policy_map *nq = q->sys_nq.m.known ? fc_qos_find_pmap(q, FC_Q_NQ, q->sys_nq.v) : NULL;
 	uint64_t mask = 0;
 	size_t i;
-	int p;
 
-	for (p = 0; p < FC_PRIO_COUNT; p++)
-		pg_from_config(ifc, p, NULL, nq ? "priority is not no-drop in the network-qos policy"
-					       : "no network-qos policy under system qos");
+	/* ifc->pg holds what show queuing interface reports; the configured buffers are on the
+	 * resolved path (nxos_qos_path.c), where an operational value wins over them */
 	if (!ifc->pfc_mode.m.known) {
 		fc_set_unknown(&ifc->pfc_prios.m,
 			       "no priority-flow-control mode configured (NX-OS default 'auto' depends on DCBX)");
@@ -293,17 +276,8 @@ static void derive_pfc(struct fc_device *dev, struct fc_iface *ifc)
 	for (i = 0; i < nq->n; i++) {
 		const struct fc_pclass *pc = &nq->classes[i];
 
-		if (!pc->pause_cos.m.known)
-			continue;
-		mask |= (uint64_t)pc->pause_cos.v;
-		for (p = 0; p < FC_PRIO_COUNT; p++)
-			if (pc->pause_cos.v & (1 << p)) {
-				/* the placeholder set above gives way to the class */
-				if (!ifc->pg[p].size.m.known)
-					ifc->pg[p].size.m.why = NULL;
-				pg_from_config(ifc, p, pc, "no explicit pause buffer-size in the network-qos class: "
-							   "platform default buffer, not modelled");
-			}
+		if (pc->pause_cos.m.known)
+			mask |= (uint64_t)pc->pause_cos.v;
 	}
 	fc_set_int(&ifc->pfc_prios, (int64_t)mask, ifc->pfc_mode.m.src);
 }

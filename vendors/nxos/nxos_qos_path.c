@@ -54,7 +54,7 @@ static void put_str(struct fc_str *x, const char *v, struct fc_src src)
 static void unknown_all(struct fc_hop *h, const char *why)
 {
 	struct fc_meta *ms[] = { &h->classifier.m, &h->per_port.m, &h->trust.m, &h->match.m, &h->tc.m,
-				 &h->dscp_out.m, &h->tc_name.m, &h->pfc_cos.m, &h->mtu.m, &h->queue.m,
+				 &h->dscp_out.m, &h->pcp_strict.m, &h->tc_name.m, &h->pfc_cos.m, &h->mtu.m, &h->queue.m,
 				 &h->queue_per_port.m, &h->strict.m, &h->bw_percent.m, &h->ecn.m, &h->kmin.m,
 				 &h->kmax.m, &h->prob.m, &h->weight.m, &h->buf.size.m, &h->buf.xoff.m,
 				 &h->buf.xon.m, &h->buf_per_port.m };
@@ -207,6 +207,41 @@ static void classify(struct walk *w, const struct fc_iface *ifc, struct fc_hop *
 		fc_set_unknown(&h->trust.m, "the type qos policy matches neither dscp nor cos");
 }
 
+/* Where a frame tagged with each priority goes under the port's classifier: the first class that
+ * matches the CoS and sets a qos-group; strict when that group's egress class has a priority. */
+static void pcp_strict(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h)
+{
+	const struct fc_qos *q = w->q;
+	const struct fc_str *in = ifc->qos_in.m.known ? &ifc->qos_in : &q->sys_qos_in;
+	const struct fc_str *out = ifc->queuing_out.m.known ? &ifc->queuing_out : &q->sys_queuing_out;
+	const struct fc_policy_map *pm = in->m.known ? fc_qos_find_pmap(q, FC_Q_QOS, in->v) : NULL;
+	const struct fc_policy_map *om = out->m.known ? fc_qos_find_pmap(q, FC_Q_QUEUING, out->v) : NULL;
+	bool by_cos = false;
+	int64_t mask = 0;
+	size_t i;
+	int p;
+
+	for (p = 0; p < FC_PRIO_COUNT; p++)
+		for (i = 0; pm && i < pm->n; i++) {
+			const struct fc_class_map *cm = fc_qos_find_cmap(q, FC_Q_QOS, pm->classes[i].name);
+			const struct fc_pclass *oq;
+
+			if (!cm || !cm->cos)
+				continue;
+			by_cos = true;
+			if (!((cm->cos >> p) & 1) || !pm->classes[i].set_qos_group.m.known)
+				continue;
+			oq = group_class(q, om, pm->classes[i].set_qos_group.v, "c-out-8q-q", "c-out-q");
+			if (oq && oq->priority_level.m.known)
+				mask |= INT64_C(1) << p;
+			break;
+		}
+	if (by_cos)
+		fc_set_int(&h->pcp_strict, mask, pm->src);
+	else
+		fc_set_unknown(&h->pcp_strict.m, pm ? "the classifier does not read the PCP" : "no classifier reads the PCP");
+}
+
 static void traffic_class(struct walk *w, struct fc_hop *h)
 {
 	const struct fc_qos *q = w->q;
@@ -295,12 +330,19 @@ static void egress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h)
 			snprintf(buf, sizeof(buf), "queuing policy %s has no class for qos-group %lld", pm->name,
 				 (long long)h->tc.v);
 		fc_set_unknown(&h->queue.m, fc_model_str(w->m, buf));
-		fc_set_unknown(&h->strict.m, h->queue.m.why);
 		fc_set_unknown(&h->bw_percent.m, h->queue.m.why);
-		if (pm)   /* a class the policy leaves out is scheduled by default: it marks nothing */
-			note_bool(&h->ecn, false, pm->src, h->queue.m.why);
-		else
+		if (pm) {   /* a class the policy leaves out keeps the default: weighted, no marking */
+			const char *why;
+
+			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), ": default scheduling, weighted, no marking");
+			why = fc_model_str(w->m, buf);
+
+			note_int(&h->strict, 0, pm->src, why);
+			note_bool(&h->ecn, false, pm->src, why);
+		} else {
+			fc_set_unknown(&h->strict.m, h->queue.m.why);
 			fc_set_unknown(&h->ecn.m, h->queue.m.why);
+		}
 		fc_set_unknown(&h->kmin.m, h->queue.m.why);
 		fc_set_unknown(&h->kmax.m, h->queue.m.why);
 		fc_set_unknown(&h->prob.m, h->queue.m.why);
@@ -411,10 +453,18 @@ enum fc_rc nxos_qos_path(struct fc_model *m, struct fc_device *dev)
 				continue;
 			}
 			classify(&w, ifc, h, dscp->v, prio);
+			pcp_strict(&w, ifc, h);
 			traffic_class(&w, h);
 			egress(&w, ifc, h);
 			ingress(&w, ifc, h);
 		}
+		/* a no-drop port on the default buffer: NX-OS sizes it for links up to 100 m, and Cisco
+		 * asks for an explicit pause buffer-size beyond that (HR-CABLE-LEN compares) */
+		if (in->roce_prio.m.known && ifc->pfc_prios.m.known && (ifc->pfc_prios.v >> in->roce_prio.v) & 1 &&
+		    ifc->hops[FC_TC_ROCE].tc.m.known && !ifc->hops[FC_TC_ROCE].buf.size.m.known &&
+		    !ifc->cable_model_m.m.known)
+			note_int(&ifc->cable_model_m, 100, w.cfg,
+				 "the platform's default pause buffer, sized for links up to 100 m");
 	}
 	return FC_OK;
 }

@@ -10,7 +10,10 @@
 #      table (HR-SIZE said UNKNOWN, "platform default buffer, not modelled");
 #   j  g with WRED and no ecn on RoCE's queue (ECN-SW-QUEUE said UNKNOWN);
 #   k  a custom network-qos class name, matched by match qos-group 3;
-#   l  pause buffers in network-qos only (no show queuing interface rows): HR-SIZE reads them.
+#   l  pause buffers in network-qos only (no show queuing interface rows): HR-SIZE reads them;
+#   m  the config as a repository holds it: classification on "interface Ethernet1/1-4", written
+#      "int" / "service-policy type qos in", a banner (before issue 12 the range was not understood
+#      and RoCE "never classified").
 set -euo pipefail
 fabcheck=$1
 PY=/usr/bin/python3
@@ -18,7 +21,7 @@ t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-for v in g h i j k l; do cp -r inventories/demo "$t/$v"; done
+for v in g h i j k l m; do cp -r inventories/demo "$t/$v"; done
 "$PY" - "$t" <<'PY'
 import sys
 t = sys.argv[1]
@@ -60,8 +63,11 @@ cfg("k", ("class-map type qos match-all RDMA\n", "class-map type network-qos ROC
 cfg("k", ("    class type network-qos c-8q-nq3\n", "    class type network-qos ROCE-NQ\n"),
     f="show_policy-map_system_type_network-qos.txt")
 no_oper_buffers("l")
+cfg("m", ("  service-policy type qos input AI-QOS-IN\n", ""),
+    ("hostname leaf1\n", "hostname leaf1\nbanner motd #\nAuthorised use only.\n#\n"),
+    ("\ninterface Ethernet1/1\n", "\nint Ethernet1/1-4\n  service-policy type qos in AI-QOS-IN\ninterface Ethernet1/1\n"))
 PY
-for v in g h i j k l; do
+for v in g h i j k l m; do
 	set +e; "$fabcheck" validate "$t/$v" --format json > "$t/$v.json"; rc=$?; set -e
 	[ "$rc" -eq 1 ] || fail "$v: validate exit $rc"   # the demo's own faults remain
 done
@@ -71,7 +77,7 @@ import json, sys
 sys.path.insert(0, "tests/cli")
 from findings import Reports, link as L
 t = sys.argv[1]
-R = Reports.of_dir(t, ["g", "h", "i", "j", "k", "l"])
+R = Reports.of_dir(t, ["g", "h", "i", "j", "k", "l", "m"])
 rule = R.want
 # g: classified per port, judged everywhere
 rule("g", "PFC-NODROP-CLASS", "leaf1", "pass", "all 4 RoCE ports (Ethernet1/1-4): RoCE DSCP 26 -> the port's policy AI-QOS-IN class RDMA -> traffic class 3")
@@ -103,5 +109,8 @@ rule("k", "PFC-NODROP-CLASS", "leaf1", "pass", "no-drop class ROCE-NQ (MTU 9216)
 ev = [e for e in R.get("l", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"))["evidence"] if e["what"] == "headroom"][0]
 assert ev["source"]["file"].endswith("leaf1/show_policy-map_system_type_network-qos.txt") or ev["source"]["file"].endswith("leaf1/show_running-config.txt"), ev
 rule("l", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "covers speed, cable length and MTU")
+# m: classification on a range, abbreviated
+rule("m", "PFC-NODROP-CLASS", "leaf1", "pass", "all 4 RoCE ports (Ethernet1/1-4): RoCE DSCP 26 -> the port's policy AI-QOS-IN class RDMA")
+rule("m", "ECN-SW-QUEUE", "leaf1", "pass", "marks ECN")
 print(R.summary("qos_designs"))
 PY

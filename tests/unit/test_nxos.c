@@ -213,6 +213,50 @@ static struct fc_device *parse_text(struct fc_model *m, const char *cmd, const c
 	return d;
 }
 
+/* Configurations as config repositories hold them (issue 12): interface ranges and lists, a space
+ * between type and number, abbreviated keywords, a multi-line banner. A range that runs backwards
+ * and a line nobody understands are said once, with their line. */
+static void repo_syntax(void **state)
+{
+	struct fc_model *m = fc_model_new();
+	struct fc_device *d;
+	static const char *const want[] = { "Ethernet1/1", "Ethernet1/2", "Ethernet1/3", "Ethernet1/4", "Ethernet1/7",
+					     "Ethernet1/17", "Ethernet1/20", "Ethernet1/49/2" };
+	size_t i;
+
+	(void)state;
+	d = parse_text(m, "show running-config",
+		       "hostname leafx\n"
+		       "banner motd #\n"
+		       "interface Ethernet1/30 is banner text\n"
+		       "#\n"
+		       "int Ethernet1/1-4, Ethernet1/7\n"
+		       "  desc host ports\n"
+		       "  service-policy type qos in AI-QOS-IN\n"
+		       "  no shut\n"
+		       "interface Ethernet 1/17-1/20\n"
+		       "  mtu 9216\n"
+		       "  teleport now\n"
+		       "interface ethernet1/49/1-2\n"
+		       "  priority-flow-control mode on\n"
+		       "interface Ethernet1/9-3\n"
+		       "  mtu 9216\n");
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		assert_non_null(fc_dev_find_iface(d, want[i]));
+	assert_null(fc_dev_find_iface(d, "Ethernet1/30"));
+	assert_null(fc_dev_find_iface(d, "Ethernet1/9"));
+	assert_string_equal(fc_dev_find_iface(d, "Ethernet1/7")->qos_in.v, "AI-QOS-IN");
+	assert_int_equal(fc_dev_find_iface(d, "Ethernet1/7")->qos_in.m.src.line, 7);
+	assert_string_equal(fc_dev_find_iface(d, "Ethernet1/3")->description.v, "host ports");
+	assert_string_equal(fc_dev_find_iface(d, "Ethernet1/4")->admin_state.v, "up");
+	assert_int_equal(fc_dev_find_iface(d, "Ethernet1/19")->mtu.v, 9216);
+	assert_string_equal(fc_dev_find_iface(d, "Ethernet1/49/1")->pfc_mode.v, "on");
+	assert_int_equal(d->nunparsed, 2);
+	assert_int_equal(d->unparsed[0].src.line, 11);   /* once, not once per port of the range */
+	assert_int_equal(d->unparsed[1].src.line, 14);
+	fc_model_free(&m);
+}
+
 /* Block outputs: a header is known by what it says, not its column; what cannot be attributed is
  * said; the silent truncations of issue 11 stay gone. */
 static void block_outputs(void **state)
@@ -403,6 +447,7 @@ int main(void)
 		cmocka_unit_test(xcvr_lanes),
 		cmocka_unit_test(block_outputs),
 		cmocka_unit_test(many_addresses),
+		cmocka_unit_test(repo_syntax),
 		cmocka_unit_test(realdata),
 	};
 

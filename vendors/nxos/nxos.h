@@ -3,6 +3,7 @@
 #ifndef FC_NXOS_H
 #define FC_NXOS_H
 
+#include "util/buf.h"
 #include "util/str.h"
 #include "vendor/vendor.h"
 
@@ -73,6 +74,19 @@ enum fc_rc nxos_field(struct fc_parse_ctx *c, const struct doc *d, const struct 
 bool nxos_ifname_canon(const char *in, size_t len, char *buf, size_t size);
 const char *nxos_ifname(const char *in, size_t len, char *buf, size_t size);
 const char *nxos_ifname_op(const char *in, char *buf, size_t size);
+
+/* nxos_cfg_syntax.c: configuration as config repositories hold it. The interfaces an interface
+ * line names ("Ethernet1/1-4, Ethernet1/7", "Ethernet 1/17-1/32", "Ethernet1/49/1-4"), canonical,
+ * in the model's arena; NULL when an item is no interface name or a range runs backwards or over
+ * 4,096 ports. */
+const char **nxos_iflist(struct fc_model *m, const char *spec, size_t *n);
+/* The line with abbreviated keywords written in full ("int e1/1", "desc x", "no shut",
+ * "service-policy type qos in P") in out; NULL when there is none to expand (or out of memory). */
+const char *nxos_cfg_expand(const char *line, size_t len, char *const *w, size_t n, bool in_iface,
+			    struct fc_buf *out);
+/* Whether a line opens a multi-line banner ("banner motd #" without the closing #): *delim is
+ * the character that closes it. */
+bool nxos_banner_open(char *const *w, size_t n, const char *line, size_t len, char *delim);
 
 /* Breakout maps recorded from the running-config, applied by finalize. */
 struct nxos_breakout {

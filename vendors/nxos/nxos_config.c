@@ -27,6 +27,9 @@ struct cfg {
 	struct fc_parse_ctx *c;
 	enum block blk;
 	struct fc_iface *ifc;
+	struct fc_iface **ifcs;      /* an interface block may configure a range or a list */
+	size_t nifcs;
+	bool mute;                   /* a line seen for the 2nd..nth port of a range: recorded once */
 	struct fc_class_map *cmap;
 	struct fc_policy_map *pmap;
 	struct fc_pclass *pclass;
@@ -88,6 +91,8 @@ static struct fc_src here(struct cfg *g)
 
 static enum fc_rc not_understood(struct cfg *g)
 {
+	if (g->mute)
+		return FC_OK;
 	return fc_dev_add_unparsed(g->c->m, g->c->dev, here(g), g->line, g->len);
 }
 
@@ -713,25 +718,25 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 
 	g->blk = B_NONE;
 	if (!strcmp(w[0], "interface") && n >= 2 && strcmp(w[1], "breakout")) {
-		char name[NXOS_IFNAME_MAX];
+		/* "interface port-channel5", "interface ethernet 1/1", "interface Ethernet1/1-4, Ethernet1/7":
+		 * in the spelling show interface uses, so that what is configured here lands on the port
+		 * every other output names */
+		char spec[1024];
+		size_t k, len = 0;
+		const char **names;
 
-		/* "interface port-channel5", "interface ethernet 1/1": the spelling show interface uses, so
-		 * what is configured here lands on the port every other output names. A list or a range
-		 * ("Ethernet1/1-4, Ethernet1/7") is not understood, and neither is its block. */
-		if (n > 3 || (n == 3 && !isdigit((unsigned char)w[2][0])) ||
-		    !nxos_ifname_canon(w[1], strlen(w[1]), name, sizeof(name))) {
-			char joined[NXOS_IFNAME_MAX];
-
-			if (n == 3 && (size_t)snprintf(joined, sizeof(joined), "%s %s", w[1], w[2]) < sizeof(joined) &&
-			    nxos_ifname_canon(joined, strlen(joined), name, sizeof(name)))
-				goto found;
+		for (k = 1; k < n && len < sizeof(spec); k++)
+			len += (size_t)snprintf(spec + len, sizeof(spec) - len, "%s%s", k > 1 ? " " : "", w[k]);
+		if (len >= sizeof(spec) || !(names = nxos_iflist(m, spec, &g->nifcs))) {
 			g->blk = B_IGNORED;
 			return not_understood(g);
 		}
-found:
-		g->ifc = fc_dev_iface(m, d, name);
-		if (!g->ifc)
+		if (!(g->ifcs = fc_alloc(m->arena, g->nifcs * sizeof(*g->ifcs))))
 			return FC_ERR_NOMEM;
+		for (k = 0; k < g->nifcs; k++)
+			if (!(g->ifcs[k] = fc_dev_iface(m, d, names[k])))
+				return FC_ERR_NOMEM;
+		g->ifc = g->ifcs[0];
 		g->blk = B_INTERFACE;
 		return FC_OK;
 	}
@@ -877,18 +882,26 @@ enum fc_rc nxos_parse_running_config(struct fc_parse_ctx *c, const char *text)
 	struct fc_lines it;
 	struct cfg g;
 	struct fc_words ws = { 0 };
+	struct fc_buf ex;
 	char **w;
 	size_t n;
+	char banner = 0;
 	enum fc_rc rc = FC_OK;
 
 	memset(&g, 0, sizeof(g));
 	g.c = c;
+	fc_buf_init(&ex, 1u << 20);
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
 		g.lineno = it.lineno;
 		g.line = it.line;
 		g.len = it.len;
 		g.indent = 0;
+		if (banner) {   /* a banner's text, up to the line holding its delimiter */
+			if (memchr(it.line, banner, it.len))
+				banner = 0;
+			continue;
+		}
 		while ((size_t)g.indent < it.len && it.line[g.indent] == ' ')
 			g.indent++;
 		if ((size_t)g.indent == it.len || it.line[g.indent] == '!' || it.line[g.indent] == '#')
@@ -901,6 +914,24 @@ enum fc_rc nxos_parse_running_config(struct fc_parse_ctx *c, const char *text)
 		n = ws.n;
 		if (n == 0)
 			continue;
+		if (g.indent == 0 && nxos_banner_open(w, n, it.line, it.len, &banner)) {
+			g.blk = B_IGNORED;
+			continue;
+		}
+		{
+			const char *x = nxos_cfg_expand(it.line, it.len, w, n, g.indent > 0 && g.blk == B_INTERFACE, &ex);
+
+			if (x) {   /* keywords written in full: the line reads as show running-config prints it */
+				g.line = x;
+				g.len = ex.len;
+				if (!fc_words_split(&ws, x, ex.len)) {
+					rc = FC_ERR_NOMEM;
+					break;
+				}
+				w = ws.w;
+				n = ws.n;
+			}
+		}
 		if (g.indent == 0) {
 			rc = top_line(&g, w, n);
 		} else {
@@ -910,9 +941,17 @@ enum fc_rc nxos_parse_running_config(struct fc_parse_ctx *c, const char *text)
 				break;
 			case B_IGNORED:
 				break;
-			case B_INTERFACE:
-				rc = iface_line(&g, w, n);
+			case B_INTERFACE: {
+				size_t k;
+
+				for (k = 0; k < g.nifcs && rc == FC_OK; k++) {
+					g.ifc = g.ifcs[k];
+					g.mute = k > 0;
+					rc = iface_line(&g, w, n);
+				}
+				g.mute = false;
 				break;
+			}
 			case B_SYSQOS:
 				rc = sysqos_line(&g, w, n);
 				break;
@@ -939,5 +978,9 @@ enum fc_rc nxos_parse_running_config(struct fc_parse_ctx *c, const char *text)
 			break;
 	}
 	fc_words_free(&ws);
+	fc_buf_free(&ex);
+	if (rc == FC_OK && banner)
+		return fc_dev_add_unparsed(c->m, c->dev, fc_src_at(c->file, it.lineno), "banner: no closing delimiter",
+					    strlen("banner: no closing delimiter"));
 	return rc == FC_OK ? FC_OK : fc_err_set(c->err, rc, c->file, it.lineno, "out of memory");
 }

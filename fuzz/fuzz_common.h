@@ -30,6 +30,12 @@ static inline void fuzz_adapter(const char *platform, const char *command, const
 	if (fc_vendor_parse(m, d, v, "fuzz", text, size, command, enc, &err) == FC_OK) {
 		ctx.m = m, ctx.dev = d, ctx.file = "fuzz", ctx.err = &err;
 		v->finalize(&ctx);
+		/* the QoS path the rules read, for the fabric's usual classes */
+		fc_set_int(&m->intent.roce_dscp, 26, fc_src_at(NULL, 0));
+		fc_set_int(&m->intent.roce_prio, 3, fc_src_at(NULL, 0));
+		fc_set_int(&m->intent.cnp_dscp, 48, fc_src_at(NULL, 0));
+		if (v->qos_path)
+			v->qos_path(m, d);
 	}
 	free(text);
 	fc_model_free(&m);

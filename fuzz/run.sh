@@ -19,7 +19,7 @@ seed() { # harness, glob of project files, grep pattern for realdata description
 }
 seed fuzz_json "inventories/demo/devices/*/*.json inventories/demo/manifest.json" "JSON"
 seed fuzz_yaml "inventories/demo/inventory.yaml rules/profiles/*.yaml" ""
-seed fuzz_nxos_config "inventories/demo/devices/leaf*/show_running-config.txt" "running-config"
+seed fuzz_nxos_config "inventories/demo/devices/leaf*/show_running-config.txt fuzz/seeds/nxos_config/*" "running-config"
 seed fuzz_nxos_text "inventories/demo/devices/leaf*/*.txt fuzz/seeds/nxos/*" "CLI text"
 seed fuzz_nxos_json "inventories/demo/devices/leaf*/*.json" "JSON"
 # the text and JSON harnesses take a command selector byte before the input: seed every command

@@ -204,7 +204,7 @@ enum fc_rc fc_cli_clean(const char *command, const char *text, size_t len, struc
 			/* CR LF and CR CR LF end in CRs that return to column 0 and overwrite nothing */
 			if (!render(s, n, &l))
 				goto out;
-			s = l.b;
+			s = l.b ? l.b : "";   /* a line that renders to nothing */
 			n = l.len;
 		}
 		k = pager(s, n);

@@ -22,8 +22,20 @@ static void cable_run(struct fc_rctx *c)
 		f = fc_finding_new(c, FC_PASS, subj, "LLDP confirms the cabling plan");
 		fc_ev(c, f, "plan", "link", &l->plan_src, "%s", subj);
 	} else {
-		f = fc_finding_new(c, FC_UNKNOWN, subj, "no LLDP neighbour reported on either end to confirm the plan");
+		const struct fc_endpoint *down = l->a.ifc && fc_iface_down(l->a.ifc) ? &l->a
+						 : l->b.ifc && fc_iface_down(l->b.ifc) ? &l->b : NULL;
+
+		if (down)
+			f = fc_finding_new(c, FC_UNKNOWN, subj, "%s is down, and no LLDP table of the fabric sees %s anywhere: "
+								"the plan cannot be confirmed", fc_end_name(c, down),
+					   fc_end_name(c, down == &l->a ? &l->b : &l->a));
+		else
+			f = fc_finding_new(c, FC_UNKNOWN, subj, "no LLDP neighbour reported on either end, and no LLDP table "
+								"of the fabric sees either end elsewhere");
 		fc_ev(c, f, "plan", "link", &l->plan_src, "%s", subj);
+		if (down)
+			fc_ev(c, f, fc_end_name(c, down), "state", &down->ifc->oper_state.m.src, "%s",
+			      down->ifc->oper_state.v);
 	}
 }
 
@@ -32,7 +44,8 @@ const struct fc_rule fc_rule_cable_lldp = {
 	.title = "The cabling plan and LLDP agree",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "inventory links; switch: show lldp neighbors detail; host: LLDP neighbour (lldpd)",
+	.inputs = "inventory links; every LLDP table of the fabric (switch: show lldp neighbors detail; host: "
+		  "lldpd), searched for a planned port seen elsewhere; each end's operational state",
 	.params = fc_no_params,
 	.run = cable_run,
 };

@@ -342,6 +342,12 @@ const struct fc_rule fc_rule_pfc_prio = {
 
 /* --- L1-AN-DAC ------------------------------------------------------------------------------------ */
 
+/* Both speeds known and different. */
+static bool speeds_differ(const struct fc_iface *const ifc[2])
+{
+	return ifc[0]->speed_mbps.m.known && ifc[1]->speed_mbps.m.known && ifc[0]->speed_mbps.v != ifc[1]->speed_mbps.v;
+}
+
 static void an_run(struct fc_rctx *c)
 {
 	const struct fc_link *l = c->link;
@@ -356,13 +362,22 @@ static void an_run(struct fc_rctx *c)
 	for (k = 0; k < 2 && !med; k++)
 		if (ifc[k]->medium.m.known)
 			med = &ifc[k]->medium;
-	if (ifc[0]->autoneg.v != ifc[1]->autoneg.v)
-		f = fc_finding_new(c, FC_FAIL, subj, "autonegotiation is %s on %s and %s on %s: the link stays down, flaps or "
-						     "comes up at the wrong speed",
-				   ifc[0]->autoneg.v ? "on" : "off", n[0], ifc[1]->autoneg.v ? "on" : "off", n[1]);
-	else if (med && strcmp(med->v, "dac") && ifc[0]->autoneg.v)
-		f = fc_finding_new(c, FC_WARN, subj, "autonegotiation on at both ends of a %s link: optics do not negotiate, "
-						     "force speed and FEC on both ends", med->v);
+	if (ifc[0]->autoneg.v != ifc[1]->autoneg.v && (!med || !strcmp(med->v, "dac") || !strcmp(med->v, "backplane")))
+		f = fc_finding_new(c, med ? FC_FAIL : FC_UNKNOWN, subj, "autonegotiation is %s on %s and %s on %s%s",
+				   ifc[0]->autoneg.v ? "on" : "off", n[0], ifc[1]->autoneg.v ? "on" : "off", n[1],
+				   med ? ": a copper link stays down, flaps or comes up at the wrong speed"
+				       : "; the medium is not known: that breaks a DAC link, not an optical one");
+	else if (ifc[0]->autoneg.v != ifc[1]->autoneg.v && speeds_differ(ifc))
+		f = fc_finding_new(c, FC_FAIL, subj, "autonegotiation is %s on %s and %s on %s of a %s link, and the speeds "
+						     "differ (%lld and %lld Mb/s): the forced end does not follow",
+				   ifc[0]->autoneg.v ? "on" : "off", n[0], ifc[1]->autoneg.v ? "on" : "off", n[1], med->v,
+				   (long long)ifc[0]->speed_mbps.v, (long long)ifc[1]->speed_mbps.v);
+	else if (med && strcmp(med->v, "dac") && strcmp(med->v, "backplane"))
+		/* optical PMDs run no Clause 73: on (the NX-OS and ConnectX default) or off, both harmless */
+		f = fc_finding_new(c, FC_PASS, subj, "autonegotiation %s on a %s link: optical PMDs do not negotiate, "
+						     "the setting does not matter there", ifc[0]->autoneg.v == ifc[1]->autoneg.v
+						     ? (ifc[0]->autoneg.v ? "on at both ends" : "off at both ends") : "differs",
+				   med->v);
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "autonegotiation %s at both ends%s", ifc[0]->autoneg.v ? "on" : "off",
 				   med ? fc_rstr(c, " of a %s link", med->v) : "");
@@ -374,7 +389,7 @@ static void an_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_l1_an = {
 	.id = "L1-AN-DAC",
-	.title = "Autonegotiation agrees on both ends (on for DACs, off for optics)",
+	.title = "Autonegotiation agrees on both ends of a copper link",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: ethtool Auto-negotiation; switch: show interface autoneg / negotiate auto; the medium",

@@ -158,6 +158,30 @@ static unsigned pmds_at(const struct fc_strlist *modes, int64_t speed)
 	return bits;
 }
 
+/* The mode a port with autonegotiation off is forced to, when it is of the other medium's PMD (KR
+ * on a DAC, CR on a backplane); NULL otherwise. With autonegotiation off, the modes a port
+ * advertises are the one it is forced to (ethtool on mlx5 reports it so). */
+static const char *forced_wrong(const struct fc_iface *ifc, const char *medium)
+{
+	const char *want = !strcmp(medium, "dac") ? "KR" : !strcmp(medium, "backplane") ? "CR" : NULL;
+	const char *other = want && !strcmp(want, "KR") ? "CR" : "KR";
+	const char *hit = NULL;
+	char buf[8];
+	size_t i;
+
+	if (!want || !ifc || !ifc->autoneg.m.known || ifc->autoneg.v || !ifc->modes_advertised.m.known)
+		return NULL;
+	for (i = 0; i < ifc->modes_advertised.n; i++) {
+		const char *p = mode_pmd(ifc->modes_advertised.v[i], buf, sizeof(buf));
+
+		if (p && !strcmp(p, other))
+			return NULL;   /* it may also run the right one */
+		if (p && !strcmp(p, want) && !hit)
+			hit = ifc->modes_advertised.v[i];
+	}
+	return hit;
+}
+
 static void cr_kr_run(struct fc_rctx *c)
 {
 	const struct fc_link *l = c->link;
@@ -173,6 +197,22 @@ static void cr_kr_run(struct fc_rctx *c)
 	for (k = 0; k < 2; k++)
 		if (e[k]->ifc && e[k]->ifc->medium.m.known)
 			med = &e[k]->ifc->medium;
+	/* a port forced (autonegotiation off) to a PMD of the other medium fails, whatever speed the
+	 * link came up at, and when it is down */
+	for (k = 0; med && k < 2; k++) {
+		const struct fc_iface *ifc = e[k]->ifc;
+		const char *bad;
+
+		if (!(bad = forced_wrong(ifc, med->v)))
+			continue;
+		f = fc_finding_new(c, FC_FAIL, subj, "%s is forced to %s (autonegotiation off) on a %s: %s", fc_end_name(c, e[k]),
+				   bad, med->v, !strcmp(med->v, "dac") ? "a backplane (KR) mode mistunes a cable's equalisation"
+									: "a cable (CR) mode on a backplane trace");
+		fc_ev(c, f, fc_end_name(c, e[k]), "autonegotiation", &ifc->autoneg.m.src, "off");
+		fc_ev(c, f, fc_end_name(c, e[k]), "forced mode", &ifc->modes_advertised.m.src, "%s", bad);
+		fc_ev(c, f, "link", "medium", &med->m.src, "%s", med->v);
+		return;
+	}
 	if (!ia || !ib || !ia->link_mode.m.known || !ib->link_mode.m.known) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the link mode in use is not known on both ends");
 		for (k = 0; k < 2; k++)
@@ -227,7 +267,8 @@ const struct fc_rule fc_rule_l1_cr_kr = {
 	.title = "Cable (CR) and backplane (KR) link modes are not mixed on one medium",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: link mode in use, advertised modes, ethtool Port; switch: transceiver type (medium, PMD)",
+	.inputs = "host: link mode in use, advertised modes (with autonegotiation off: the forced mode), "
+		  "autonegotiation, ethtool Port; switch: transceiver type (medium, PMD)",
 	.params = fc_no_params,
 	.run = cr_kr_run,
 };

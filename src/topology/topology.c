@@ -150,7 +150,7 @@ enum fc_rc fc_topology_build(struct fc_model *m, const struct fc_inventory *inv,
 			struct fc_device *nd;
 			struct fc_iface *nif;
 			const char *nif_name;
-			size_t n, idx;
+			size_t n, idx, idx2;
 			struct fc_link *l;
 
 			if (!ifc->lldp_sysname.m.known || !ifc->lldp_port.m.known)
@@ -181,16 +181,40 @@ enum fc_rc fc_topology_build(struct fc_model *m, const struct fc_inventory *inv,
 					l->lldp_conflict = l->lldp_conflict ? fc_sprintf(m->arena, "%s. %s", l->lldp_conflict, says)
 									    : says;
 				}
-				continue;
-			}
-			if (!nd)
+				if (!nd)
+					continue;
+				/* the neighbour may be planned on another link: that link learns where it is */
+				n = port_key(key, sizeof(key), nd->name, nif_name);
+				idx2 = (size_t)(uintptr_t)fc_hmap_get(ports, key, n);
+				if (!idx2 || idx2 == idx)
+					continue;
+				idx = idx2;
+			} else if (!nd) {
 				continue;   /* a neighbour outside the inventory: not part of the fabric */
-			n = port_key(key, sizeof(key), nd->name, nif_name);
-			idx = (size_t)(uintptr_t)fc_hmap_get(ports, key, n);
+			} else {
+				n = port_key(key, sizeof(key), nd->name, nif_name);
+				idx = (size_t)(uintptr_t)fc_hmap_get(ports, key, n);
+			}
 			if (idx) {
+				const struct fc_endpoint *seen, *peer;
+
 				l = &m->links[idx - 1];
-				if (!l->lldp_conflict && !(l->origin & FC_LINK_PLAN))
-					l->origin |= FC_LINK_LLDP;
+				seen = !strcmp(l->a.dev_name, nd->name) && !strcmp(l->a.if_name, nif_name) ? &l->a : &l->b;
+				peer = seen == &l->a ? &l->b : &l->a;
+				if (!(l->origin & FC_LINK_PLAN)) {
+					if (!l->lldp_conflict)
+						l->origin |= FC_LINK_LLDP;
+				} else if (strcmp(peer->dev_name, d->name) || strcmp(peer->if_name, ifc->name)) {
+					/* the planned neighbour is cabled elsewhere: say where it really is */
+					const char *says = fc_sprintf(m->arena, "%s:%s is seen on %s:%s, planned on %s:%s",
+								      seen->dev_name, seen->if_name, d->name, ifc->name,
+								      peer->dev_name, peer->if_name);
+
+					if (!l->lldp_conflict)
+						l->lldp_src = ifc->lldp_sysname.m.src;
+					l->lldp_conflict = l->lldp_conflict ? fc_sprintf(m->arena, "%s. %s", l->lldp_conflict, says)
+									    : says;
+				}
 				continue;
 			}
 			l = new_link(m);

@@ -143,9 +143,15 @@ import json, sys
 # the demo's devices only: the fault devices added here have device findings of their own
 # (UNKNOWN where nothing was collected), which the recorded demo cannot have
 demo = {"leaf1", "leaf2", "host1", "host2", "host3", "host4"}
+# shellonly replays leaf1's recording, LLDP table included: it sees leaf1's hosts, and every LLDP
+# table of the fabric is searched for a planned port, so those links say so (and only those)
+moved = {x["subject"] for x in json.load(open(sys.argv[1]))["findings"]
+         if x["rule"] == "CABLE-PLAN-LLDP" and "seen on shellonly:" in x["message"]}
+assert moved, "shellonly's LLDP table, a copy of leaf1's, should show leaf1's hosts elsewhere"
 def f(p):
     return sorted((x["rule"], x["status"], x["subject"], x["message"]) for x in json.load(open(p))["findings"]
-                  if x["scope"] != "device" or x["subject"].split(":")[0] in demo)
+                  if (x["scope"] != "device" or x["subject"].split(":")[0] in demo)
+                  and not (x["rule"] == "CABLE-PLAN-LLDP" and x["subject"] in moved))
 a, b = f(sys.argv[1]), f(sys.argv[2])
 assert a == b, "\n".join(map(str, set(a) ^ set(b)))
 print("collected over SSH: %d findings, identical to the recorded demo" % len(a))

@@ -105,7 +105,9 @@ for s in range(a.switches):
     rows = ",".join(ROW % (p, s & 0xff, p) for p in range(1, PORTS + 1))
     with open("%s/devices/%s/show_interface.json" % (OUT, sw), "w") as f:
         f.write('{"jsonrpc": "2.0", "result": {"body": {"TABLE_interface": {"ROW_interface": [%s]}}}, "id": 1}' % rows)
-    cfg = CFG_HEAD % sw + ai_qos()
+    # one switch in three runs Cisco's per-port design (classification and ingress buffers on the
+    # interface range), so that the QoS path resolver is measured on both precedence paths
+    cfg = CFG_HEAD % sw + (ai_qos(per_port="Ethernet1/1-%d" % PORTS) if s % 3 == 1 else ai_qos())
     for h in range(HPS):
         for n in range(4):
             p = h * 4 + n + 1

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # fabcheck validate on synthetic fabrics (bench/gen_fabric.py): 100, 300 and 1,000 NX-OS leaves
-# of 64 ports with 16 hosts each (8 NICs x 8 GIDs per host). Prints wall time, peak memory and
+# of 64 ports with 16 hosts each (8 NICs x 8 GIDs per host); one leaf in three classifies and
+# buffers per port (Cisco's AI/ML design, on an interface range), so that the QoS path resolver
+# runs both precedence paths. Prints wall time, peak memory and
 # findings per size, and how the time grows with the input.
 #   bench/validate_scale.sh [BUILD_DIR] [SIZES]      target: 1,000 switches < 10 s, < 2 GiB;
 #                                                     10x the input <= 12x the time

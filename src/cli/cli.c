@@ -242,6 +242,7 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 	struct fc_model *m = NULL, *base = NULL;
 	struct fc_policy *pol = NULL;
 	struct fc_waivers *wv = NULL;
+	struct fc_ruledocs *docs = NULL;
 	struct fc_engine eng;
 	struct fc_engine_opts eo;
 	struct fc_load_opts lo;
@@ -294,7 +295,8 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 		code = report_err(errf, &err);
 		goto out;
 	}
-	if (fc_policy_load(rules_dir(o), o->profile ? o->profile : inv->profile, o->policy, &pol, &err) != FC_OK) {
+	if (fc_policy_load(rules_dir(o), o->profile ? o->profile : inv->profile, o->policy, &pol, &err) != FC_OK ||
+	    fc_ruledocs_load(rules_dir(o), &docs, &err) != FC_OK) {
 		code = report_err(errf, &err);
 		goto out;
 	}
@@ -351,6 +353,7 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 	memset(&run, 0, sizeof(run));
 	run.m = m;
 	run.policy = pol;
+	run.docs = docs;
 	run.target = o->positional[0];
 	run.verbose = o->verbose;
 	for (i = 0; i < nspecs; i++) {
@@ -381,6 +384,7 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 out:
 	fc_engine_free(&eng);
 	fc_waivers_free(&wv);
+	fc_ruledocs_free(&docs);
 	fc_policy_free(&pol);
 	fc_model_free(&m);
 	fc_model_free(&base);
@@ -562,13 +566,17 @@ static int cmd_probe(struct opts *o, FILE *out, FILE *errf)
 static int cmd_rules(struct opts *o, FILE *out, FILE *errf)
 {
 	const struct fc_rule *const *r;
+	struct fc_ruledocs *docs;
+	struct fc_err err;
 
-	(void)o;
-	(void)errf;
+	fc_err_clear(&err);
+	if (fc_ruledocs_load(rules_dir(o), &docs, &err) != FC_OK)
+		return report_err(errf, &err);
 	for (r = fc_rule_list(); *r; r++)
 		fprintf(out, "%-22s %-8s %-6s %s\n", (*r)->id, fc_sev_name((*r)->severity),
 			(*r)->scope == FC_SCOPE_LINK ? "link" : (*r)->scope == FC_SCOPE_DEVICE ? "device" : "fleet",
-			(*r)->title);
+			fc_rule_title(docs, *r));
+	fc_ruledocs_free(&docs);
 	return FC_EXIT_OK;
 }
 
@@ -576,15 +584,19 @@ static int cmd_explain(struct opts *o, FILE *out, FILE *errf)
 {
 	const struct fc_rule *r;
 	const struct fc_rule_param *p;
-	struct fc_buf b;
+	const struct fc_ruledoc *rd;
+	struct fc_ruledocs *docs;
 	struct fc_err err;
-	char path[4096];
 
 	if (o->npos != 1)
 		return bad_usage(errf, "explain needs one RULE id");
 	if (!(r = fc_rule_find(o->positional[0])))
 		return bad_usage(errf, "unknown rule id '%s' (see fabcheck rules)", o->positional[0]);
-	fprintf(out, "%s - %s\nDefault severity: %s; scope: %s\nInputs: %s\n", r->id, r->title, fc_sev_name(r->severity),
+	fc_err_clear(&err);
+	if (fc_ruledocs_load(rules_dir(o), &docs, &err) != FC_OK)
+		return report_err(errf, &err);
+	rd = fc_ruledoc_of(docs, r);
+	fprintf(out, "%s - %s\nDefault severity: %s; scope: %s\nInputs: %s\n", r->id, rd->title, fc_sev_name(r->severity),
 		r->scope == FC_SCOPE_LINK ? "link (both ends)" : r->scope == FC_SCOPE_DEVICE ? "device" : "fleet",
 		r->inputs);
 	if (r->alias)
@@ -597,12 +609,9 @@ static int cmd_explain(struct opts *o, FILE *out, FILE *errf)
 			fprintf(out, p->type == FC_PARAM_INT ? "a whole number from %.0f to %.0f" : "from %g to %g", p->min, p->max);
 		fprintf(out, "): %s\n", p->doc);
 	}
-	snprintf(path, sizeof(path), "%s/docs/%s.md", rules_dir(o), r->id);
-	fc_err_clear(&err);
-	if (fc_read_file(path, 1u << 20, &b, &err) != FC_OK)
-		return report_err(errf, &err);
-	fprintf(out, "\n%s", b.data);
-	fc_buf_free(&b);
+	fprintf(out, "\nSummary. %s\n\n%s\nRemediation. %s\n\nSources. %s\n", rd->summary, rd->body, rd->remediation,
+		rd->sources);
+	fc_ruledocs_free(&docs);
 	return FC_EXIT_OK;
 }
 

@@ -79,8 +79,7 @@ struct fc_rule {
 	const char *id;
 	/* optional: an earlier id the rule still answers to in policies, waivers, --rule and explain */
 	const char *alias;
-	/* required: one-line title */
-	const char *title;
+	/* (its title, summary, remediation and sources are its page's front matter: fc_ruledocs) */
 	/* required: default severity of a FAIL (profiles may change it) */
 	enum fc_sev severity;
 	/* required: what the engine iterates for this rule */
@@ -111,6 +110,21 @@ const struct fc_rule *fc_rule_find(const char *id);
 const char *fc_sev_name(enum fc_sev s);
 bool fc_sev_parse(const char *s, enum fc_sev *out);
 const char *fc_status_name(enum fc_status s);
+
+/* --- rule metadata (ruledoc.c): the front matter of rules/docs/<ID>.md ----------------------- */
+struct fc_ruledoc {
+	const char *title, *summary, *remediation, *sources;
+	const char *body;     /* the page after its front matter */
+};
+struct fc_ruledocs;
+/* Reads every registered rule's page under rules_dir/docs; an error names the page and line (a
+ * page missing, no front matter, a key missing or unknown, an id that is not the file's). */
+enum fc_rc fc_ruledocs_load(const char *rules_dir, struct fc_ruledocs **out, struct fc_err *err);
+void fc_ruledocs_free(struct fc_ruledocs **ds);
+/* The rule's metadata, or NULL (ds NULL). */
+const struct fc_ruledoc *fc_ruledoc_of(const struct fc_ruledocs *ds, const struct fc_rule *r);
+/* Its title; the id when ds is NULL. */
+const char *fc_rule_title(const struct fc_ruledocs *ds, const struct fc_rule *r);
 
 /* --- policy ------------------------------------------------------------------------------ */
 struct fc_policy;

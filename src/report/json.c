@@ -112,7 +112,7 @@ static enum fc_rc json_finding(void *st, const struct fc_finding *f)
 	size_t i;
 
 	json_object_object_add(o, "rule", json_object_new_string(f->rule->id));
-	json_object_object_add(o, "title", json_object_new_string(f->rule->title));
+	json_object_object_add(o, "title", json_object_new_string(fc_rule_title(j->run->docs, f->rule)));
 	json_object_object_add(o, "status", json_object_new_string(fc_status_name(f->status)));
 	json_object_object_add(o, "severity", json_object_new_string(fc_sev_name(f->sev)));
 	json_object_object_add(o, "scope", json_object_new_string(f->scope == FC_SCOPE_LINK ? "link"

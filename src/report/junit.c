@@ -101,8 +101,9 @@ static int suite_close(xmlTextWriterPtr w, const char *out)
 	return rc;
 }
 
-static int testcase(xmlTextWriterPtr w, const struct fc_finding *f)
+static int testcase(xmlTextWriterPtr w, const struct fc_finding *f, const struct fc_ruledocs *docs)
 {
+	const struct fc_ruledoc *rd = fc_ruledoc_of(docs, f->rule);
 	struct fc_buf b;
 	char name[1024], where[600];
 	size_t i;
@@ -116,6 +117,8 @@ static int testcase(xmlTextWriterPtr w, const struct fc_finding *f)
 	/* a warning does not fail the suite: a passing case, its text in the suite's system-out */
 	if (f->status != FC_PASS && (f->status != FC_WARN || f->waiver)) {
 		fc_buf_init(&b, 1u << 20);
+		if (rd)   /* what the rule checks and how to fix it, from its page, above the evidence */
+			fc_buf_addf(&b, "%s: %s\nRemediation: %s\n\n", f->rule->id, rd->title, rd->remediation);
 		for (i = 0; i < f->nev; i++)
 			fc_buf_addf(&b, "%s %s: %s %s\n", f->ev[i].end, f->ev[i].what, f->ev[i].value,
 				    fc_src_str(&f->ev[i].src, where, sizeof(where)));
@@ -215,7 +218,7 @@ static enum fc_rc junit_end(void *st, const struct fc_summary *s)
 				rc |= suite_open(w, (*r)->id, id++, stamp, tests, fails, 0, skips);
 				for (start = 0; start < j->n; start++)
 					if (j->f[start]->rule == *r)
-						rc |= testcase(w, j->f[start]);
+						rc |= testcase(w, j->f[start], j->run->docs);
 				{
 					char *warn = warnings_text(j, *r);
 

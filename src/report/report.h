@@ -21,6 +21,7 @@ struct fc_summary {
 struct fc_report_run {
 	const struct fc_model *m;
 	const struct fc_policy *policy;
+	const struct fc_ruledocs *docs;   /* titles, summaries, remediation; NULL: ids stand in */
 	const char *target;
 	bool color;          /* text only: ANSI colours (a terminal, NO_COLOR unset) */
 	bool verbose;        /* text only: evidence for passing findings too */

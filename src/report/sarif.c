@@ -74,11 +74,17 @@ static enum fc_rc sarif_begin(FILE *out, const struct fc_report_run *run, void *
 	json_object_object_add(driver, "informationUri", str("https://example.invalid/fabcheck"));
 	for (rl = fc_rule_list(); *rl; rl++) {
 		json_object *ro = json_object_new_object(), *cfg = json_object_new_object(), *props = json_object_new_object();
+		const struct fc_ruledoc *rd = fc_ruledoc_of(run->docs, *rl);
 
 		json_object_object_add(ro, "id", str((*rl)->id));
 		json_object_object_add(ro, "name", str((*rl)->id));
-		json_object_object_add(ro, "shortDescription", text((*rl)->title));
-		json_object_object_add(ro, "fullDescription", text((*rl)->inputs));
+		json_object_object_add(ro, "shortDescription", text(fc_rule_title(run->docs, *rl)));
+		json_object_object_add(ro, "fullDescription", text(rd ? rd->summary : (*rl)->inputs));
+		if (rd) {
+			json_object_object_add(ro, "help", text(rd->remediation));
+			json_object_object_add(props, "sources", str(rd->sources));
+		}
+		json_object_object_add(props, "inputs", str((*rl)->inputs));
 		json_object_object_add(cfg, "enabled", json_object_new_boolean(fc_policy_enabled(run->policy, *rl)));
 		json_object_object_add(cfg, "level", str(fc_sarif_level(fc_policy_severity(run->policy, *rl))));
 		json_object_object_add(ro, "defaultConfiguration", cfg);

@@ -120,7 +120,6 @@ static void ddm_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_ddm_thresh = {
 	.id = "DDM-THRESH",
-	.title = "Transceiver DOM inside the module's own alarm and warning windows",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "switch: show interface transceiver details (values, thresholds, flags); host: module EEPROM or "
@@ -159,7 +158,6 @@ static void wd_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_pfcwd_switch = {
 	.id = "PFC-WD-SWITCH",
-	.title = "The PFC watchdog is on for the switch ports of lossless links",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "switch: priority-flow-control watch-dog-interval (global or per interface); PFC priorities",
@@ -258,7 +256,6 @@ static void budget_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_ddm_budget = {
 	.id = "DDM-LINK-BUDGET",
-	.title = "Optical loss between the two ends of a fibre link within its budget",
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "both ends' transceiver DOM: Tx power per lane on one end, Rx power per lane on the other; plan: "

@@ -239,7 +239,6 @@ static void active_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_fw_consistency = {
 	.id = "HOST-FW-CONSISTENCY",
-	.title = "One firmware per HCA type and board id across the fleet",
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "host: /sys/class/infiniband/DEV/fw_ver, hca_type, board_id (PSID)",
@@ -249,7 +248,6 @@ const struct fc_rule fc_rule_fw_consistency = {
 
 const struct fc_rule fc_rule_mtu_fleet = {
 	.id = "MTU-FLEET",
-	.title = "One netdev MTU on every RoCE interface of the fabric",
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "host: netdev MTU of the interfaces RDMA ports name",
@@ -259,7 +257,6 @@ const struct fc_rule fc_rule_mtu_fleet = {
 
 const struct fc_rule fc_rule_mtu_roce_active = {
 	.id = "MTU-ROCE-ACTIVE",
-	.title = "Each RoCE port's active MTU is the intended one",
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: ibv_query_port active MTU (or ibv_devinfo); netdev MTU",

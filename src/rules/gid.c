@@ -146,7 +146,6 @@ static void gid_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_gid_dup = {
 	.id = "GID-DUP",
-	.title = "No non-link-local RoCE GID is used twice in the fleet",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "every host: /sys/class/infiniband/<dev>/ports/<p>/gids/*, gid_attrs/types/*, gid_attrs/ndevs/*",

@@ -201,7 +201,6 @@ static void hr_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_hr_size = {
 	.id = "HR-SIZE",
-	.title = "PFC headroom on both ends covers speed, cable length and MTU",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: dcb buffer (prio-buffer, buffer-size), speed, MTU; switch: the ingress buffer (size, pause "

@@ -59,7 +59,6 @@ static void roce_mode_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_host_roce_mode = {
 	.id = "HOST-ROCE-MODE",
-	.title = "rdma_cm defaults: RoCE v2 and the fabric's RoCE DSCP",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: configfs rdma_cm/DEV/ports/P/default_roce_mode and default_roce_tos; intent: fabric.roce.dscp",
@@ -110,7 +109,6 @@ static void memlock_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_host_memlock = {
 	.id = "HOST-MEMLOCK",
-	.title = "RLIMIT_MEMLOCK is adequate for RDMA users",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: memlock limit (the probe's own, or --memlock-user's from limits.conf/limits.d)",
@@ -146,7 +144,6 @@ static void aspm_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_host_aspm = {
 	.id = "HOST-ASPM",
-	.title = "PCIe ASPM is not in a power-saving policy on RoCE hosts",
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: /sys/module/pcie_aspm/parameters/policy",

@@ -113,7 +113,6 @@ static void pcie_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_host_pcie = {
 	.id = "HOST-PCIE-LINK",
-	.title = "NIC PCIe links run at their width and speed, with bandwidth for their ports",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: PCIe current/max link speed and width of the NIC and of its upstream port (sysfs), port speeds",

@@ -286,7 +286,6 @@ static void arpflux_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_ecn_host = {
 	.id = "ECN-HOST-NP-RP",
-	.title = "DCQCN is on for the RoCE priority in the NIC, and CNPs carry the fabric's CNP DSCP",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: /sys/class/net/IF/ecn/roce_np|roce_rp/enable/PRIO, roce_np/cnp_dscp; intent: RoCE priority, CNP DSCP",
@@ -296,7 +295,6 @@ const struct fc_rule fc_rule_ecn_host = {
 
 const struct fc_rule fc_rule_pfcwd_host = {
 	.id = "PFC-WD-HOST",
-	.title = "The NIC's pause-storm prevention is on, and no storm has shut pause off",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: ethtool --get-tunable IF pfc-prevention-tout; ethtool -S tx_pause_storm_error_events",
@@ -306,7 +304,6 @@ const struct fc_rule fc_rule_pfcwd_host = {
 
 const struct fc_rule fc_rule_gid_v2 = {
 	.id = "GID-V2-PRESENT",
-	.title = "Every routable address of a RoCE netdev has a RoCE v2 GID",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: addresses of the RDMA port's netdev; the port's GID table with types and netdevs",
@@ -316,7 +313,6 @@ const struct fc_rule fc_rule_gid_v2 = {
 
 const struct fc_rule fc_rule_gid_arpflux = {
 	.id = "GID-ARPFLUX",
-	.title = "RoCE NICs sharing a subnet do not answer ARP for each other",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: IPv4 subnets of the RDMA netdevs; effective arp_ignore and arp_announce",

@@ -331,7 +331,6 @@ static void pfc_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_pfc_prio = {
 	.id = "PFC-PRIO-MATCH",
-	.title = "The RoCE priority is lossless on both ends, with the same PFC set",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: DCB PFC enabled priorities; switch: network-qos pause pfc-cos and interface priority-flow-control "
@@ -389,7 +388,6 @@ static void an_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_l1_an = {
 	.id = "L1-AN-DAC",
-	.title = "Autonegotiation agrees on both ends of a copper link",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: ethtool Auto-negotiation; switch: show interface autoneg / negotiate auto; the medium",
@@ -399,7 +397,6 @@ const struct fc_rule fc_rule_l1_an = {
 
 const struct fc_rule fc_rule_l1_speed = {
 	.id = "L1-SPEED-MATCH",
-	.title = "Both ends run the same speed, the planned one",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: ethtool speed; switch: show interface speed; plan: link speed",
@@ -409,7 +406,6 @@ const struct fc_rule fc_rule_l1_speed = {
 
 const struct fc_rule fc_rule_fec_match = {
 	.id = "FEC-MATCH",
-	.title = "Both ends use the same active FEC",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: ethtool --show-fec active; switch: show interface fec Oper-fec; both: operational state",
@@ -419,7 +415,6 @@ const struct fc_rule fc_rule_fec_match = {
 
 const struct fc_rule fc_rule_llfc_off = {
 	.id = "PFC-LLFC-OFF",
-	.title = "802.3x link-level pause is off where PFC is used",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: ethtool -a; switch: show interface flow-control (input/output)",
@@ -429,7 +424,6 @@ const struct fc_rule fc_rule_llfc_off = {
 
 const struct fc_rule fc_rule_mtu_host_switch = {
 	.id = "MTU-HOST-SWITCH",
-	.title = "The switch port's MTU carries the host's largest frame",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: netdev MTU; switch: interface MTU",

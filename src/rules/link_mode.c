@@ -131,7 +131,6 @@ static void lanes_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_l1_lanes = {
 	.id = "L1-LANES-MODULATION",
-	.title = "Both ends of a link use the same speed and lane count (NRZ vs PAM4)",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: ethtool speed, Lanes, link mode in use; switch: speed, breakout map, transceiver bitrate/type",
@@ -264,7 +263,6 @@ static void cr_kr_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_l1_cr_kr = {
 	.id = "L1-MEDIUM-CR-KR",
-	.title = "Cable (CR) and backplane (KR) link modes are not mixed on one medium",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: link mode in use, advertised modes (with autonegotiation off: the forced mode), "

@@ -82,7 +82,6 @@ static void trust_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_pfc_trust = {
 	.id = "PFC-TRUST",
-	.title = "Both ends classify RoCE by DSCP on untagged links",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: DCB trust (dscp when the APP table has DSCP entries; mlnx_qos trust state); switch: the type qos "
@@ -134,7 +133,6 @@ static void cable_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_hr_cable_len = {
 	.id = "HR-CABLE-LEN",
-	.title = "Each end sizes its headroom for at least the real cable length",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: DCB PFC delay (mlx5: the cable length in metres); switch: the cable length the port's "

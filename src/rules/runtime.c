@@ -181,7 +181,6 @@ static void flap_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_l1_flap = {
 	.id = "L1-FLAP",
-	.title = "Links stay up between two snapshots",
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "both snapshots: host ethtool -S link_down_events_phy; switch (NX-OS) show interface reset counter; "
@@ -279,7 +278,6 @@ static void ber_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_fec_ber = {
 	.id = "FEC-BER",
-	.title = "No post-FEC errors, and a pre-FEC error rate within the code's margin",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "both snapshots: host ethtool -S rx_bits_phy, rx_corrected_bits_phy, rx_pcs_symbol_err_phy; switch "
@@ -358,7 +356,6 @@ static void pause_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_pfc_runtime = {
 	.id = "PFC-RUNTIME",
-	.title = "The RoCE priority is not paused most of the time",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "both snapshots: host ethtool -S rx/tx_prioN_pause_duration (us), tx_prioN_pause, rx_discards_phy; "
@@ -456,7 +453,6 @@ static void dcqcn_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_ecn_runtime = {
 	.id = "ECN-RUNTIME",
-	.title = "DCQCN works: ECN marks answered by CNPs, no loss symptoms",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "both snapshots: host RDMA hw_counters np_ecn_marked_roce_packets, np_cnp_sent, rp_cnp_ignored, "

@@ -172,7 +172,6 @@ static void noqos_run(struct fc_rctx *c)
 const struct fc_rule fc_rule_pfc_noqos = {
 	.id = "PFC-NODROP-CLASS",
 	.alias = "PFC-NOQOS-NXOS",
-	.title = "Every switch port RoCE crosses classifies it into a complete no-drop class",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "switch, per RoCE port (cabled, PFC on the RoCE priority, or a policy of its own), its resolved QoS "
@@ -321,7 +320,6 @@ static const struct fc_rule_param dscp_params[] = {
 
 const struct fc_rule fc_rule_pfc_dscp_map = {
 	.id = "PFC-DSCP-MAP",
-	.title = "RoCE DSCP reaches a no-drop class and CNP DSCP a strict queue, unre-marked, on every hop",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "switch, per RoCE port, its resolved QoS path for RoCE and CNP: traffic class, re-marking, the "

@@ -31,7 +31,6 @@ static void expired_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_waiver_expired = {
 	.id = "WAIVER-EXPIRED",
-	.title = "No waiver is past its expiry date",
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "the waivers file (--waivers): rule, subject pattern, reason, owner, expires",

@@ -89,4 +89,16 @@ d = json.load(open(sys.argv[1]))["findings"]
 p = [x for x in d if x["status"] == "pass"]
 assert p and sum(1 for x in p if x["evidence"]) > 0.9 * len(p), "json: passing findings without evidence"
 PY
-echo "example_spineleaf: text and junit unchanged by the evidence kept for json and sarif"
+# rule metadata comes from each page's front matter: SARIF rules[] and JUnit failures carry it
+grep -q '^Remediation: ' "$t/alone.xml" || fail "junit: a failure without its rule's remediation"
+"$PY" - "$t/side.sarif" rules/docs <<'PY'
+import json, sys
+rules = json.load(open(sys.argv[1]))["runs"][0]["tool"]["driver"]["rules"]
+for r in rules:
+    page = open("%s/%s.md" % (sys.argv[2], r["id"])).read()
+    fm = page.split("\n---\n", 1)[0]
+    words = " ".join(fm.split("summary: >-", 1)[1].split("\nremediation:", 1)[0].split())
+    assert r["fullDescription"]["text"] == words, (r["id"], r["fullDescription"], words)
+    assert r["help"]["text"] and r["properties"]["sources"], r
+PY
+echo "example_spineleaf: text and junit unchanged by the evidence kept for json and sarif; rule metadata from the pages"

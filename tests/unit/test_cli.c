@@ -699,26 +699,78 @@ static void parse_prints_model(void **state)
 
 /* --- docs in step with code ---------------------------------------------------------------- */
 
+/* Every rule's metadata is its page's front matter: every registered rule has a page whose front
+ * matter gives its id, title, summary, remediation and sources; every page is a registered rule;
+ * a page without front matter, or for another id, is an error naming the page and line. */
 static void every_rule_documented(void **state)
 {
 	const struct fc_rule *const *r;
+	struct fc_ruledocs *docs = NULL;
+	struct fc_err err;
+	DIR *dir;
+	struct dirent *de;
+	size_t pages = 0, rules = 0;
+	char tmp[] = "/tmp/fabcheck-docs-XXXXXX", path[600];
+	FILE *f;
 
 	(void)state;
-	for (r = fc_rule_list(); *r; r++) {
-		char path[600], head[200];
-		struct fc_buf b;
-		struct fc_err err;
+	fc_err_clear(&err);
+	if (fc_ruledocs_load("rules", &docs, &err) != FC_OK)
+		fail_msg("%s:%u: %s", err.file, err.line, err.msg);
+	for (r = fc_rule_list(); *r; r++, rules++) {
+		const struct fc_ruledoc *d = fc_ruledoc_of(docs, *r);
 
-		snprintf(path, sizeof(path), "rules/docs/%s.md", (*r)->id);
-		fc_err_clear(&err);
-		if (fc_read_file(path, 1u << 20, &b, &err) != FC_OK)
-			fail_msg("rule %s has no doc page %s", (*r)->id, path);
-		snprintf(head, sizeof(head), "# %s ", (*r)->id);
-		assert_non_null(strstr(b.data, head));
-		assert_non_null(strstr(b.data, "**Remediation.**"));
-		assert_non_null(strstr(b.data, "**Sources.**"));
-		fc_buf_free(&b);
+		assert_non_null(d);
+		assert_true(strlen(d->title) > 10 && strlen(d->summary) > 40 && strlen(d->remediation) > 20);
+		assert_true(strlen(d->sources) > 5 && strlen(d->body) > 40);
+		assert_string_equal(fc_rule_title(docs, *r), d->title);
 	}
+	fc_ruledocs_free(&docs);
+	assert_non_null(dir = opendir("rules/docs"));
+	while ((de = readdir(dir))) {
+		char id[256];
+		size_t n = strlen(de->d_name);
+
+		if (n < 4 || strcmp(de->d_name + n - 3, ".md"))
+			continue;
+		snprintf(id, sizeof(id), "%.*s", (int)(n - 3), de->d_name);
+		if (!fc_rule_find(id) || strcmp(fc_rule_find(id)->id, id))
+			fail_msg("rules/docs/%s is the page of no registered rule", de->d_name);
+		pages++;
+	}
+	closedir(dir);
+	assert_int_equal(pages, rules);
+	/* errors name the page and the line */
+	assert_non_null(mkdtemp(tmp));
+	snprintf(path, sizeof(path), "%s/docs", tmp);
+	assert_int_equal(mkdir(path, 0700), 0);
+	for (r = fc_rule_list(); *r; r++) {
+		snprintf(path, sizeof(path), "%s/docs/%s.md", tmp, (*r)->id);
+		assert_non_null(f = fopen(path, "w"));
+		if (r == fc_rule_list() + 1)
+			fputs("---\nid: GID-DUP\ntitle: t\nsummary: s\nremediation: r\nsources: s\n---\nbody\n", f);
+		else
+			fprintf(f, "---\nid: %s\ntitle: t\nsummary: s\nremediation: r\nsources: s\n---\nbody\n", (*r)->id);
+		fclose(f);
+	}
+	assert_int_equal(fc_ruledocs_load(tmp, &docs, &err), FC_ERR_INPUT);
+	assert_int_equal(err.line, 2);
+	assert_non_null(strstr(err.msg, "id: expected"));
+	snprintf(path, sizeof(path), "%s/docs/%s.md", tmp, fc_rule_list()[1]->id);
+	assert_non_null(f = fopen(path, "w"));
+	fputs("# no front matter\n", f);
+	fclose(f);
+	fc_err_clear(&err);
+	assert_int_equal(fc_ruledocs_load(tmp, &docs, &err), FC_ERR_INPUT);
+	assert_int_equal(err.line, 1);
+	assert_non_null(strstr(err.msg, "expected front matter"));
+	for (r = fc_rule_list(); *r; r++) {
+		snprintf(path, sizeof(path), "%s/docs/%s.md", tmp, (*r)->id);
+		remove(path);
+	}
+	snprintf(path, sizeof(path), "%s/docs", tmp);
+	rmdir(path);
+	rmdir(tmp);
 }
 
 static void every_option_documented(void **state)

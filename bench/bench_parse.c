@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "util/buf.h"
-#include "vendor/vendor.h"
+#include "adapter/adapter.h"
 
 static double now_s(void)
 {

@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "util/buf.h"
-#include "vendor/vendor.h"
+#include "adapter/adapter.h"
 
 /* CPU seconds (user or system) of the whole process, the arena's prefault thread included. */
 static double cpu_s(bool sys)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vendor/vendor.h"
+#include "adapter/adapter.h"
 
 static inline void fuzz_adapter(const char *platform, const char *command, const char *enc, const uint8_t *data,
 				size_t size)

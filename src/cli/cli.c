@@ -18,13 +18,14 @@
 #include "probe/probe.h"
 #include "model/model_json.h"
 #include "report/report.h"
+#include "rules/rules.h"
 #include "snapshot/snapshot.h"
 #include "topology/topology.h"
 #include "transport/collect.h"
 #include "util/buf.h"
 #include "util/path.h"
 #include "util/str.h"
-#include "vendor/vendor.h"
+#include "adapter/adapter.h"
 
 #define MAX_FORMATS 8
 
@@ -295,8 +296,9 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 		code = report_err(errf, &err);
 		goto out;
 	}
-	if (fc_policy_load(rules_dir(o), o->profile ? o->profile : inv->profile, o->policy, &pol, &err) != FC_OK ||
-	    fc_ruledocs_load(rules_dir(o), &docs, &err) != FC_OK) {
+	if (fc_policy_load(rules_dir(o), o->profile ? o->profile : inv->profile, o->policy, fc_rule_list(), &pol,
+			   &err) != FC_OK ||
+	    fc_ruledocs_load(rules_dir(o), fc_rule_list(), &docs, &err) != FC_OK) {
 		code = report_err(errf, &err);
 		goto out;
 	}
@@ -306,7 +308,7 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 		struct tm tm;
 
 		strftime(today, sizeof(today), "%Y-%m-%d", gmtime_r(&now, &tm));
-		if (fc_waivers_load(o->waivers, today, &wv, &err) != FC_OK) {
+		if (fc_waivers_load(o->waivers, today, fc_rule_list(), &wv, &err) != FC_OK) {
 			code = report_err(errf, &err);
 			goto out;
 		}
@@ -570,7 +572,7 @@ static int cmd_rules(struct opts *o, FILE *out, FILE *errf)
 	struct fc_err err;
 
 	fc_err_clear(&err);
-	if (fc_ruledocs_load(rules_dir(o), &docs, &err) != FC_OK)
+	if (fc_ruledocs_load(rules_dir(o), fc_rule_list(), &docs, &err) != FC_OK)
 		return report_err(errf, &err);
 	for (r = fc_rule_list(); *r; r++)
 		fprintf(out, "%-22s %-8s %-6s %s\n", (*r)->id, fc_sev_name((*r)->severity),
@@ -593,7 +595,7 @@ static int cmd_explain(struct opts *o, FILE *out, FILE *errf)
 	if (!(r = fc_rule_find(o->positional[0])))
 		return bad_usage(errf, "unknown rule id '%s' (see fabcheck rules)", o->positional[0]);
 	fc_err_clear(&err);
-	if (fc_ruledocs_load(rules_dir(o), &docs, &err) != FC_OK)
+	if (fc_ruledocs_load(rules_dir(o), fc_rule_list(), &docs, &err) != FC_OK)
 		return report_err(errf, &err);
 	rd = fc_ruledoc_of(docs, r);
 	fprintf(out, "%s - %s\nDefault severity: %s; scope: %s\nInputs: %s\n", r->id, rd->title, fc_sev_name(r->severity),

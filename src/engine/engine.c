@@ -290,10 +290,10 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		memset(e->link_names, 0, m->nlinks * 3 * sizeof(*e->link_names));
 	}
-	if (only_rule && !fc_rule_find(only_rule))
+	if (only_rule && !fc_rules_find(fc_policy_rules(p), only_rule))
 		return fc_err_set(err, FC_ERR_USAGE, NULL, 0, "unknown rule id '%s' (see fabcheck rules)", only_rule);
-	for (r = fc_rule_list(); *r; r++) {
-		if (only_rule ? *r != fc_rule_find(only_rule) : !fc_policy_enabled(p, *r))
+	for (r = fc_policy_rules(p); *r; r++) {
+		if (only_rule ? *r != fc_rules_find(fc_policy_rules(p), only_rule) : !fc_policy_enabled(p, *r))
 			continue;
 		if ((*r)->after_waivers) {
 			waiver_rule = *r;   /* reports on the waivers themselves, once they are applied */

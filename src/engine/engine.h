@@ -104,9 +104,10 @@ struct fc_rctx {
 	const struct fc_model *base;      /* --baseline: an earlier snapshot of the fabric; NULL if none */
 };
 
-/* --- registry ---------------------------------------------------------------------------- */
-const struct fc_rule *const *fc_rule_list(void);
-const struct fc_rule *fc_rule_find(const char *id);
+/* --- rule lists -------------------------------------------------------------------------- */
+/* The engine knows no registry: it is given its rules (NULL-terminated, the caller's order),
+ * through the policy built for them. The rule of rules whose id or earlier id (alias) is id. */
+const struct fc_rule *fc_rules_find(const struct fc_rule *const *rules, const char *id);
 const char *fc_sev_name(enum fc_sev s);
 bool fc_sev_parse(const char *s, enum fc_sev *out);
 const char *fc_status_name(enum fc_status s);
@@ -119,7 +120,8 @@ struct fc_ruledoc {
 struct fc_ruledocs;
 /* Reads every registered rule's page under rules_dir/docs; an error names the page and line (a
  * page missing, no front matter, a key missing or unknown, an id that is not the file's). */
-enum fc_rc fc_ruledocs_load(const char *rules_dir, struct fc_ruledocs **out, struct fc_err *err);
+enum fc_rc fc_ruledocs_load(const char *rules_dir, const struct fc_rule *const *rules, struct fc_ruledocs **out,
+			    struct fc_err *err);
 void fc_ruledocs_free(struct fc_ruledocs **ds);
 /* The rule's metadata, or NULL (ds NULL). */
 const struct fc_ruledoc *fc_ruledoc_of(const struct fc_ruledocs *ds, const struct fc_rule *r);
@@ -131,7 +133,9 @@ struct fc_policy;
 /* Loads rules_dir/profiles/<profile>.yaml, then user_file (may be NULL) on top. profile may be
  * NULL: the user file's or else "lossless_dcqcn". */
 enum fc_rc fc_policy_load(const char *rules_dir, const char *profile, const char *user_file,
-			  struct fc_policy **out, struct fc_err *err);
+			  const struct fc_rule *const *rules, struct fc_policy **out, struct fc_err *err);
+/* The rules the policy was built for: what the engine runs and the reports list. */
+const struct fc_rule *const *fc_policy_rules(const struct fc_policy *p);
 void fc_policy_free(struct fc_policy **p);
 const char *fc_policy_profile(const struct fc_policy *p);
 bool fc_policy_enabled(const struct fc_policy *p, const struct fc_rule *r);
@@ -176,7 +180,8 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 
 /* --- waivers ------------------------------------------------------------------------------ */
 /* Loads a waivers file (YAML or JSON); today is YYYY-MM-DD (UTC). Errors name file:line. */
-enum fc_rc fc_waivers_load(const char *path, const char *today, struct fc_waivers **out, struct fc_err *err);
+enum fc_rc fc_waivers_load(const char *path, const char *today, const struct fc_rule *const *rules,
+			   struct fc_waivers **out, struct fc_err *err);
 void fc_waivers_free(struct fc_waivers **w);
 /* Marks the FAIL and UNKNOWN findings a live waiver matches (the first match wins). */
 void fc_waivers_apply(struct fc_engine *e, const struct fc_waivers *w);

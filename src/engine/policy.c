@@ -24,6 +24,7 @@ struct rule_pol {
 
 struct fc_policy {
 	struct fc_arena *arena;
+	const struct fc_rule *const *rules;   /* what it was built for */
 	const char *profile;
 	struct rule_pol r[MAX_RULES];
 };
@@ -80,9 +81,22 @@ bool fc_param_check(const struct fc_rule_param *p, const char *v, char *why, siz
 	return true;
 }
 
-static size_t rule_index(const struct fc_rule *r)
+const struct fc_rule *fc_rules_find(const struct fc_rule *const *rules, const char *id)
 {
-	const struct fc_rule *const *l = fc_rule_list();
+	for (; rules && *rules; rules++)
+		if (!strcmp((*rules)->id, id) || ((*rules)->alias && !strcmp((*rules)->alias, id)))
+			return *rules;
+	return NULL;
+}
+
+const struct fc_rule *const *fc_policy_rules(const struct fc_policy *p)
+{
+	return p->rules;
+}
+
+static size_t rule_index(const struct fc_policy *p, const struct fc_rule *r)
+{
+	const struct fc_rule *const *l = p->rules;
 	size_t i;
 
 	for (i = 0; l[i]; i++)
@@ -108,7 +122,7 @@ static enum fc_rc apply_file(struct fc_policy *p, const char *path, bool user, s
 	if (rules && (rc = doc_expect(d, rules, DOC_MAP, "rules", err)) != FC_OK)
 		goto out;
 	for (i = 0; rules && i < rules->n; i++) {
-		const struct fc_rule *r = fc_rule_find(rules->keys[i]);
+		const struct fc_rule *r = fc_rules_find(p->rules, rules->keys[i]);
 		const struct doc_node *n = rules->items[i], *en, *sv, *pr;
 		struct rule_pol *rp;
 
@@ -117,7 +131,7 @@ static enum fc_rc apply_file(struct fc_policy *p, const char *path, bool user, s
 					"unknown rule id '%s' (see fabcheck rules)", rules->keys[i]);
 			goto out;
 		}
-		rp = &p->r[rule_index(r)];
+		rp = &p->r[rule_index(p, r)];
 		if ((rc = doc_check_keys(d, n, rule_keys, r->id, err)) != FC_OK)
 			goto out;
 		if ((en = doc_get(n, "enabled")) && (rc = doc_as_bool(d, en, "enabled", &rp->enabled, err)) != FC_OK)
@@ -176,11 +190,10 @@ out:
 }
 
 enum fc_rc fc_policy_load(const char *rules_dir, const char *profile, const char *user_file,
-			  struct fc_policy **out, struct fc_err *err)
+			  const struct fc_rule *const *l, struct fc_policy **out, struct fc_err *err)
 {
 	struct fc_arena *a = fc_arena_new();
 	struct fc_policy *p;
-	const struct fc_rule *const *l = fc_rule_list();
 	char path[4096];
 	size_t i;
 	enum fc_rc rc;
@@ -191,6 +204,7 @@ enum fc_rc fc_policy_load(const char *rules_dir, const char *profile, const char
 		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 	}
 	p->arena = a;
+	p->rules = l;
 	for (i = 0; l[i]; i++)
 		;
 	if (i > MAX_RULES) {
@@ -264,14 +278,14 @@ const char *fc_policy_profile(const struct fc_policy *p)
 
 bool fc_policy_enabled(const struct fc_policy *p, const struct fc_rule *r)
 {
-	size_t i = rule_index(r);
+	size_t i = rule_index(p, r);
 
 	return i < MAX_RULES && p->r[i].enabled;
 }
 
 enum fc_sev fc_policy_severity(const struct fc_policy *p, const struct fc_rule *r)
 {
-	size_t i = rule_index(r);
+	size_t i = rule_index(p, r);
 
 	return i < MAX_RULES ? p->r[i].sev : r->severity;
 }
@@ -279,7 +293,7 @@ enum fc_sev fc_policy_severity(const struct fc_policy *p, const struct fc_rule *
 const char *fc_policy_param(const struct fc_policy *p, const struct fc_rule *r, const char *key,
 			    struct fc_src *where)
 {
-	size_t i = rule_index(r), j;
+	size_t i = rule_index(p, r), j;
 
 	for (j = 0; r->params[j].key; j++) {
 		if (strcmp(r->params[j].key, key))

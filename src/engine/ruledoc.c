@@ -12,6 +12,7 @@
 
 struct fc_ruledocs {
 	struct fc_arena *a;
+	const struct fc_rule *const *rules;
 	struct fc_ruledoc *v;   /* in registry order */
 	size_t n;
 };
@@ -65,7 +66,8 @@ out:
 	return rc;
 }
 
-enum fc_rc fc_ruledocs_load(const char *rules_dir, struct fc_ruledocs **out, struct fc_err *err)
+enum fc_rc fc_ruledocs_load(const char *rules_dir, const struct fc_rule *const *rules, struct fc_ruledocs **out,
+			    struct fc_err *err)
 {
 	const struct fc_rule *const *r;
 	struct fc_ruledocs *ds;
@@ -73,7 +75,7 @@ enum fc_rc fc_ruledocs_load(const char *rules_dir, struct fc_ruledocs **out, str
 	enum fc_rc rc = FC_OK;
 
 	*out = NULL;
-	for (r = fc_rule_list(); *r; r++)
+	for (r = rules; *r; r++)
 		n++;
 	if (!(ds = calloc(1, sizeof(*ds))) || !(ds->a = fc_arena_new()) ||
 	    !(ds->v = fc_alloc(ds->a, n * sizeof(*ds->v)))) {
@@ -81,7 +83,8 @@ enum fc_rc fc_ruledocs_load(const char *rules_dir, struct fc_ruledocs **out, str
 		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 	}
 	ds->n = n;
-	for (i = 0, r = fc_rule_list(); *r && rc == FC_OK; r++, i++)
+	ds->rules = rules;
+	for (i = 0, r = rules; *r && rc == FC_OK; r++, i++)
 		rc = load_one(ds, rules_dir, *r, &ds->v[i], err);
 	if (rc != FC_OK) {
 		fc_ruledocs_free(&ds);
@@ -96,7 +99,7 @@ const struct fc_ruledoc *fc_ruledoc_of(const struct fc_ruledocs *ds, const struc
 	const struct fc_rule *const *l;
 	size_t i;
 
-	for (i = 0, l = fc_rule_list(); ds && *l; l++, i++)
+	for (i = 0, l = ds ? ds->rules : NULL; l && *l; l++, i++)
 		if (*l == r)
 			return i < ds->n ? &ds->v[i] : NULL;
 	return NULL;

@@ -33,7 +33,8 @@ static bool is_date(const char *s)
 	       y >= 2000 && mo >= 1 && mo <= 12 && d >= 1 && d <= 31;
 }
 
-enum fc_rc fc_waivers_load(const char *path, const char *today, struct fc_waivers **out, struct fc_err *err)
+enum fc_rc fc_waivers_load(const char *path, const char *today, const struct fc_rule *const *rules,
+			   struct fc_waivers **out, struct fc_err *err)
 {
 	struct doc *d = NULL;
 	struct fc_waivers *w;
@@ -82,13 +83,13 @@ enum fc_rc fc_waivers_load(const char *path, const char *today, struct fc_waiver
 				goto out;
 			}
 		}
-		if (strcmp(f[0], "*") && !fc_rule_find(f[0])) {
+		if (strcmp(f[0], "*") && !fc_rules_find(rules, f[0])) {
 			rc = fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, "rule"),
 					"waiver: unknown rule id '%s' (see fabcheck rules)", f[0]);
 			goto out;
 		}
 		if (strcmp(f[0], "*"))
-			f[0] = fc_rule_find(f[0])->id;   /* an earlier id (alias) waives the rule under its id now */
+			f[0] = fc_rules_find(rules, f[0])->id;   /* an earlier id (alias) waives the rule under its id now */
 		if (!is_date(f[4])) {
 			rc = fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, "expires"),
 					"waiver: expires: expected YYYY-MM-DD, found '%s'", f[4]);

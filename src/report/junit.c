@@ -204,7 +204,7 @@ static enum fc_rc junit_end(void *st, const struct fc_summary *s)
 		{
 			const struct fc_rule *const *r;
 
-			for (r = fc_rule_list(); *r; r++) {
+			for (r = fc_policy_rules(j->run->policy); *r; r++) {
 				size_t tests = 0, fails = 0, skips = 0;
 
 				for (start = 0; start < j->n; start++)

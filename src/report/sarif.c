@@ -72,7 +72,7 @@ static enum fc_rc sarif_begin(FILE *out, const struct fc_report_run *run, void *
 	json_object_object_add(driver, "name", str("fabcheck"));
 	json_object_object_add(driver, "version", str(FABCHECK_VERSION));
 	json_object_object_add(driver, "informationUri", str("https://example.invalid/fabcheck"));
-	for (rl = fc_rule_list(); *rl; rl++) {
+	for (rl = fc_policy_rules(run->policy); *rl; rl++) {
 		json_object *ro = json_object_new_object(), *cfg = json_object_new_object(), *props = json_object_new_object();
 		const struct fc_ruledoc *rd = fc_ruledoc_of(run->docs, *rl);
 
@@ -112,9 +112,8 @@ static enum fc_rc sarif_device(void *st, const struct fc_device *d)
 	return FC_OK;
 }
 
-static int rule_index(const struct fc_rule *r)
+static int rule_index(const struct fc_rule *const *l, const struct fc_rule *r)
 {
-	const struct fc_rule *const *l = fc_rule_list();
 	int i;
 
 	for (i = 0; l[i]; i++)
@@ -152,7 +151,7 @@ static enum fc_rc sarif_finding(void *st, const struct fc_finding *f)
 	bool primary = false;
 
 	json_object_object_add(res, "ruleId", str(f->rule->id));
-	json_object_object_add(res, "ruleIndex", json_object_new_int(rule_index(f->rule)));
+	json_object_object_add(res, "ruleIndex", json_object_new_int(rule_index(fc_policy_rules(s->run->policy), f->rule)));
 	json_object_object_add(res, "kind", str(f->status == FC_FAIL || f->status == FC_WARN ? "fail"
 						: f->status == FC_PASS ? "pass" : "review"));
 	json_object_object_add(res, "level", str(f->status == FC_FAIL ? fc_sarif_level(f->sev)

@@ -63,10 +63,8 @@ const struct fc_rule *fc_rule_find(const char *id)
 {
 	const struct fc_rule *const *r;
 
-	for (r = registry; *r; r++)
-		if (!strcmp((*r)->id, id) || ((*r)->alias && !strcmp((*r)->alias, id)))
-			return *r;
-	return NULL;
+	(void)r;
+	return fc_rules_find(registry, id);
 }
 
 size_t fc_iface_ipv4(const struct fc_iface *ifc, uint32_t *out, size_t max)

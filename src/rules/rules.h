@@ -48,6 +48,11 @@ extern const struct fc_rule fc_rule_pfc_runtime;
 extern const struct fc_rule fc_rule_ecn_runtime;
 extern const struct fc_rule fc_rule_waiver_expired;
 
+/* The registry: every rule fabcheck has, NULL-terminated, in report order (rules.c). */
+const struct fc_rule *const *fc_rule_list(void);
+/* fc_rules_find on the registry. */
+const struct fc_rule *fc_rule_find(const char *id);
+
 /* The parameter list of a rule that has none. */
 extern const struct fc_rule_param fc_no_params[];
 

@@ -11,7 +11,7 @@
 #include "util/buf.h"
 #include "util/path.h"
 #include "util/str.h"
-#include "vendor/vendor.h"
+#include "adapter/adapter.h"
 
 static const char *const manifest_keys[] = { "format", "format_version", "created", "tool_version", "inventory",
 					     "devices", NULL };

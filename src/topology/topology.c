@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "util/hmap.h"
-#include "vendor/vendor.h"
+#include "adapter/adapter.h"
 
 static size_t port_key(char *buf, size_t size, const char *dev, const char *ifn)
 {

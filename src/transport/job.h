@@ -10,7 +10,7 @@
 #include "inventory/inventory.h"
 #include "snapshot/snapshot.h"
 #include "transport/collect.h"
-#include "vendor/vendor.h"
+#include "adapter/adapter.h"
 
 struct fc_collect_job {
 	const struct fc_inventory *inv;

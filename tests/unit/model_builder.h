@@ -12,6 +12,7 @@
 
 #include "engine/engine.h"
 #include "model/model.h"
+#include "rules/rules.h"
 
 static struct fc_src mb_at(struct fc_model *m, unsigned line)
 {
@@ -103,7 +104,7 @@ static void mb_run(struct fc_engine *e, const struct fc_model *m, const char *ru
 	memset(&o, 0, sizeof(o));
 	o.only_rule = rule;
 	o.pass_evidence = true;
-	assert_int_equal(fc_policy_load(dir ? dir : "rules", "lossless_dcqcn", NULL, pol, &err), FC_OK);
+	assert_int_equal(fc_policy_load(dir ? dir : "rules", "lossless_dcqcn", NULL, fc_rule_list(), pol, &err), FC_OK);
 	assert_int_equal(fc_engine_run(e, m, *pol, &o, &err), FC_OK);
 }
 

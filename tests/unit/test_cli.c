@@ -18,6 +18,7 @@
 #include "cli/cli.h"
 #include "doc/doc.h"
 #include "engine/engine.h"
+#include "rules/rules.h"
 #include "util/buf.h"
 
 struct run {
@@ -715,7 +716,7 @@ static void every_rule_documented(void **state)
 
 	(void)state;
 	fc_err_clear(&err);
-	if (fc_ruledocs_load("rules", &docs, &err) != FC_OK)
+	if (fc_ruledocs_load("rules", fc_rule_list(), &docs, &err) != FC_OK)
 		fail_msg("%s:%u: %s", err.file, err.line, err.msg);
 	for (r = fc_rule_list(); *r; r++, rules++) {
 		const struct fc_ruledoc *d = fc_ruledoc_of(docs, *r);
@@ -753,7 +754,7 @@ static void every_rule_documented(void **state)
 			fprintf(f, "---\nid: %s\ntitle: t\nsummary: s\nremediation: r\nsources: s\n---\nbody\n", (*r)->id);
 		fclose(f);
 	}
-	assert_int_equal(fc_ruledocs_load(tmp, &docs, &err), FC_ERR_INPUT);
+	assert_int_equal(fc_ruledocs_load(tmp, fc_rule_list(), &docs, &err), FC_ERR_INPUT);
 	assert_int_equal(err.line, 2);
 	assert_non_null(strstr(err.msg, "id: expected"));
 	snprintf(path, sizeof(path), "%s/docs/%s.md", tmp, fc_rule_list()[1]->id);
@@ -761,7 +762,7 @@ static void every_rule_documented(void **state)
 	fputs("# no front matter\n", f);
 	fclose(f);
 	fc_err_clear(&err);
-	assert_int_equal(fc_ruledocs_load(tmp, &docs, &err), FC_ERR_INPUT);
+	assert_int_equal(fc_ruledocs_load(tmp, fc_rule_list(), &docs, &err), FC_ERR_INPUT);
 	assert_int_equal(err.line, 1);
 	assert_non_null(strstr(err.msg, "expected front matter"));
 	for (r = fc_rule_list(); *r; r++) {

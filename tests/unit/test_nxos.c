@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "model/model.h"
-#include "vendor/vendor.h"
+#include "adapter/adapter.h"
 
 static struct fc_device *parse(struct fc_model *m, const char *file, const char *cmd, const char *enc)
 {

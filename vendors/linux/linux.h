@@ -3,7 +3,7 @@
 #ifndef FC_LINUX_H
 #define FC_LINUX_H
 
-#include "vendor/vendor.h"
+#include "adapter/adapter.h"
 
 extern const struct fc_vendor fc_vendor_linux;
 

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "vendor/vendor.h"
+#include "adapter/adapter.h"
 
 enum fc_rc fc_linux_ip_text(struct fc_parse_ctx *c, const char *text, bool with_addresses);
 

@@ -5,7 +5,7 @@
 
 #include "util/buf.h"
 #include "util/str.h"
-#include "vendor/vendor.h"
+#include "adapter/adapter.h"
 
 extern const struct fc_vendor fc_vendor_nxos;
 

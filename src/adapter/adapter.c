@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The vendor registry: every adapter fabcheck has, in one array. */
-#include "vendor/vendor.h"
+#include "adapter/adapter.h"
 
 #include <ctype.h>
 #include <stdio.h>

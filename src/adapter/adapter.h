@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The vendor-adapter interface: one adapter per platform turns raw outputs (as captured, in a
  * snapshot) into the fabric model. Adapters never touch the network. */
-#ifndef FC_VENDOR_H
-#define FC_VENDOR_H
+#ifndef FC_ADAPTER_H
+#define FC_ADAPTER_H
 
 #include <stdbool.h>
 #include <stddef.h>

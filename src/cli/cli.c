@@ -21,6 +21,7 @@
 #include "rules/rules.h"
 #include "snapshot/snapshot.h"
 #include "topology/topology.h"
+#include "transport/transport.h"
 #include "transport/collect.h"
 #include "util/buf.h"
 #include "util/path.h"
@@ -46,7 +47,7 @@ struct opts {
 };
 
 static const struct fc_cli_option options[] = {
-	{ "--format", "FMT[=FILE]", "validate", "report format: text, json, junit, sarif; repeat for several, each to its own FILE (default: text to stdout)" },
+	{ "--format", "FMT[=FILE]", "validate", "report format (Formats below); repeat for several, each to its own FILE (default: text to stdout)" },
 	{ "--fail-on", "SEVERITY", "validate", "lowest severity of a FAIL that makes the exit code 1: info, low, medium, high, critical (default: low)" },
 	{ "--policy", "FILE", "validate", "user policy (YAML/JSON): profile, rules to enable/disable, severities, parameters" },
 	{ "--waivers", "FILE", "validate", "accepted deviations (YAML/JSON): rule, subject pattern, reason, owner, expiry; waived findings do not fail the run" },
@@ -70,7 +71,7 @@ static const struct fc_cli_option options[] = {
 	{ "--interface", "NAME", "probe", "probe this interface only; repeat for several (default: all but lo)" },
 	{ "--lldpd-socket", "PATH", "probe", "ask the lldpd listening on PATH for LLDP neighbours (default: lldpd's own, /run/lldpd.socket)" },
 	{ "--memlock-user", "USER", "probe", "report the memlock limit pam_limits gives USER's sessions (limits.conf, limits.d) instead of the probe's own" },
-	{ "--platform", "NAME", "parse", "adapter to parse with: nxos, linux" },
+	{ "--platform", "NAME", "parse", "adapter to parse with (Platforms below)" },
 	{ "--command", "CMD", "parse", "the command that produced the file, e.g. \"show interface\"" },
 	{ "--encoding", "ENC", "parse", "json or text (default: json for .json files, else text)" },
 	{ "--device", "NAME", "parse", "of a snapshot or inventory, print this device only (default: every device)" },
@@ -112,6 +113,47 @@ static const struct command commands[] = {
 	{ NULL, NULL, NULL, NULL },
 };
 
+/* "a, b, c" of a registry's names, for an error message. */
+static const char *format_names(char *buf, size_t size)
+{
+	const struct fc_reporter *const *r;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (r = fc_reporter_list(); *r && n < size; r++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "", (*r)->name);
+	return buf;
+}
+
+static const char *platform_names(char *buf, size_t size)
+{
+	const struct fc_vendor *const *v;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (v = fc_vendor_list(); *v && n < size; v++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "", (*v)->platform);
+	return buf;
+}
+
+/* The registries, as they are: report formats, platforms, transports (no second list). */
+static void registries(FILE *f)
+{
+	const struct fc_reporter *const *r;
+	const struct fc_vendor *const *v;
+	const struct fc_transport *t;
+
+	fprintf(f, "\nFormats:\n");
+	for (r = fc_reporter_list(); *r; r++)
+		fprintf(f, "  %-10s %s\n", (*r)->name, (*r)->desc);
+	fprintf(f, "\nPlatforms (inventory platform:):\n");
+	for (v = fc_vendor_list(); *v; v++)
+		fprintf(f, "  %-10s %s\n", (*v)->platform, (*v)->title);
+	fprintf(f, "\nTransports (inventory transport:):\n");
+	for (t = fc_transport_list(); t->name; t++)
+		fprintf(f, "  %-10s %s\n", t->name, t->desc);
+}
+
 static void usage(FILE *f)
 {
 	const struct command *c;
@@ -124,6 +166,7 @@ static void usage(FILE *f)
 	for (o = options; o->name; o++)
 		fprintf(f, "  %s%s%-*s [%s] %s\n", o->name, o->arg ? " " : "", (int)(24 - strlen(o->name)),
 			o->arg ? o->arg : "", o->commands, o->help);
+	registries(f);
 	fprintf(f, "\nExit codes: 0 nothing failing at or above --fail-on; 1 failing findings; 2 usage or input\n"
 		   "error (file:line named); 3 data incomplete (a device could not be collected or has no data).\n"
 		   "Environment: FABCHECK_RULES_DIR, NO_COLOR. See fabcheck(1).\n");
@@ -265,17 +308,17 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 	if (o->nformats == 0)
 		o->formats[o->nformats++] = "text";
 	for (i = 0; i < o->nformats; i++) {
-		char name[32];
+		char name[32], list[256];
 		const char *eq = strchr(o->formats[i], '=');
 		size_t n = eq ? (size_t)(eq - o->formats[i]) : strlen(o->formats[i]);
 
 		if (n >= sizeof(name))
-			return bad_usage(errf, "unknown format '%s' (text, json, junit, sarif)", o->formats[i]);
+			return bad_usage(errf, "unknown format '%s' (%s)", o->formats[i], format_names(list, sizeof(list)));
 		memcpy(name, o->formats[i], n);
 		name[n] = '\0';
 		specs[nspecs].r = fc_reporter_find(name);
 		if (!specs[nspecs].r)
-			return bad_usage(errf, "unknown format '%s' (text, json, junit, sarif)", name);
+			return bad_usage(errf, "unknown format '%s' (%s)", name, format_names(list, sizeof(list)));
 		specs[nspecs].path = eq && eq[1] ? eq + 1 : NULL;
 		if (eq && !eq[1])
 			return bad_usage(errf, "--format %s: empty file name", o->formats[i]);
@@ -485,13 +528,14 @@ static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 	const char *enc = o->encoding;
 	json_object *j;
 	int code = FC_EXIT_OK;
+	char list[256];
 
 	if (!o->platform && !o->command && !o->encoding && o->npos == 1)
 		return parse_fabric(o, out, errf);
 	if (!o->platform || !o->command || o->npos != 1 || o->device)
 		return bad_usage(errf, "parse needs --platform, --command and one FILE, or one SNAPSHOT_DIR|INVENTORY");
 	if (!(v = fc_vendor_find(o->platform)))
-		return bad_usage(errf, "unknown platform '%s' (nxos, linux)", o->platform);
+		return bad_usage(errf, "unknown platform '%s' (%s)", o->platform, platform_names(list, sizeof(list)));
 	if (!enc) {
 		size_t n = strlen(o->positional[0]);
 

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adapter/adapter.h"
+#include "transport/transport.h"
 #include "util/addr.h"
 #include "util/buf.h"
 #include "util/hmap.h"
@@ -20,10 +22,32 @@ static const char *const dev_keys[] = { "name", "role", "platform", "address", "
 static const char *const cred_keys[] = { "username", "password_env", "password_file", "key_file", NULL };
 static const char *const link_keys[] = { "a", "b", "cable", "length_m", "speed", NULL };
 
-static const char *const platforms[] = { "nxos", "linux", NULL };
-static const char *const transports[] = { "nxapi", "ssh", "probe", "file", "none", NULL };
 static const char *const profiles[] = { "lossless_dcqcn", "pfc_only", "lossy_ecn", NULL };
 static const char *const cables[] = { "dac", "aoc", "fibre-mm", "fibre-sm", "backplane", NULL };
+
+/* The platforms and transports an inventory may name are the adapter and transport registries'
+ * (no second list): their names, NULL-terminated, into out[max]. */
+static const char *const *platform_names(const char **out, size_t max)
+{
+	const struct fc_vendor *const *v;
+	size_t n = 0;
+
+	for (v = fc_vendor_list(); *v && n + 1 < max; v++)
+		out[n++] = (*v)->platform;
+	out[n] = NULL;
+	return out;
+}
+
+static const char *const *transport_names(const char **out, size_t max)
+{
+	const struct fc_transport *t;
+	size_t n = 0;
+
+	for (t = fc_transport_list(); t->name && n + 1 < max; t++)
+		out[n++] = t->name;
+	out[n] = NULL;
+	return out;
+}
 
 static bool one_of(const char *v, const char *const *set)
 {
@@ -137,15 +161,16 @@ static enum fc_rc load_devices(struct fc_inventory *inv, const struct doc_node *
 	for (i = 0; i < seq->n; i++) {
 		const struct doc_node *n = seq->items[i];
 		struct fc_inv_device *dv = &inv->devices[i];
+		const char *names[32];
 
 		if ((rc = doc_check_keys(d, n, dev_keys, "device", err)) != FC_OK ||
 		    (rc = doc_req_str(d, n, "name", &dv->name, err)) != FC_OK ||
 		    (rc = doc_req_str(d, n, "platform", &dv->platform, err)) != FC_OK ||
-		    (rc = check_enum(d, n, "platform", dv->platform, platforms, err)) != FC_OK ||
+		    (rc = check_enum(d, n, "platform", dv->platform, platform_names(names, 32), err)) != FC_OK ||
 		    (rc = doc_opt_str(d, n, "role", &dv->role, err)) != FC_OK ||
 		    (rc = doc_opt_str(d, n, "address", &dv->address, err)) != FC_OK ||
 		    (rc = doc_opt_str(d, n, "transport", &dv->transport, err)) != FC_OK ||
-		    (rc = check_enum(d, n, "transport", dv->transport, transports, err)) != FC_OK ||
+		    (rc = check_enum(d, n, "transport", dv->transport, transport_names(names, 32), err)) != FC_OK ||
 		    (rc = doc_opt_str(d, n, "credential", &dv->credential, err)) != FC_OK ||
 		    (rc = doc_opt_str(d, n, "config", &dv->config, err)) != FC_OK)
 			return rc;
@@ -155,12 +180,12 @@ static enum fc_rc load_devices(struct fc_inventory *inv, const struct doc_node *
 		dv->intent = doc_get(n, "intent");
 		if (dv->intent && (rc = doc_expect(d, dv->intent, DOC_MAP, "intent", err)) != FC_OK)
 			return rc;
-		if (dv->intent && strcmp(dv->platform, "linux") != 0)
+		if (dv->intent && fc_vendor_find(dv->platform)->intent == fc_vendor_no_intent)
 			return fc_err_set(err, FC_ERR_INPUT, d->file, dv->intent->line,
-					  "intent: only hosts (platform linux) take an intent");
+					  "intent: platform %s takes no intent (hosts do)", dv->platform);
 		if ((rc = check_name(d, n, dv->name, err)) != FC_OK)
 			return rc;
-		if (dv->address && dv->transport && (!strcmp(dv->transport, "nxapi") || !strcmp(dv->transport, "ssh"))) {
+		if (dv->address && dv->transport && fc_transport_find(dv->transport)->address) {
 			struct fc_addr a;
 			char why[256];
 

@@ -5,7 +5,6 @@
 #include "transport/collect.h"
 
 #include <ctype.h>
-#include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -21,6 +20,7 @@
 #include "probe/fs.h"
 #include "probe/probe.h"
 #include "transport/job.h"
+#include "transport/transport.h"
 #include "util/buf.h"
 #include "util/path.h"
 #include "util/str.h"
@@ -121,172 +121,6 @@ static void job_done(void *ctx, struct fc_collect_job *j)
 		fprintf(p->f, "\rcollect: %zu/%zu devices, %zu with errors ", p->done, p->total, p->failed);
 }
 
-/* transport: probe — this machine is the host: the probe runs in-process (no command spawned)
- * and its document is stored as the adapter's "fabcheck probe" output. An address is a recorded
- * host or an agentless capture, as `fabcheck probe --root` takes it, and must lie inside what the
- * inventory may name (its reads then stay inside it: fs.h). */
-static void probe_transport(struct fc_collect_job *j, const struct fc_roots *roots)
-{
-	const struct fc_vendor_cmd *c = j->v->commands;
-	struct fc_probe_opts po;
-	struct fc_err err;
-	struct fc_fs fs;
-	char *json = NULL, why[1024], real[4096];
-	bool usable = false;
-	enum fc_rc rc;
-
-	while (c->command && strcmp(c->command, "fabcheck probe"))
-		c++;
-	if (!c->command) {
-		fc_job_error(j, "transport probe: platform '%s' takes no probe document", j->iv->platform);
-		return;
-	}
-	if (j->iv->address && !fc_dir_inside(roots, j->inv->dir, j->iv->address, real, sizeof(real), why, sizeof(why))) {
-		fc_job_error(j, "%s:%u: address: '%s' %s", j->inv->path, j->iv->address_line, j->iv->address, why);
-		return;
-	}
-	if (!fc_fs_open_disk(&fs, j->iv->address ? real : "", why, sizeof(why))) {
-		fc_job_error(j, "transport probe: %s", why);
-		return;
-	}
-	memset(&po, 0, sizeof(po));
-	po.fs = &fs;
-	fc_err_clear(&err);
-	rc = fc_probe_run(&po, &json, &usable, &err);
-	fc_fs_close(&fs);
-	if (rc != FC_OK) {
-		fc_job_error(j, "transport probe: %s", err.msg);
-		return;
-	}
-	if (!usable)
-		fc_job_error(j, "transport probe: nothing usable was read (the reasons are in the document)");
-	fc_job_write(j, c, json, strlen(json));
-	free(json);
-}
-
-/* The command a saved file is the output of: the adapter's own file name (show_interface.json),
- * else its name as other tools write it (show_interface.txt, show interface.txt, the
- * ntc-templates cisco_nxos_show_interface.raw): extension and platform prefix dropped, '_' read as
- * a blank. NULL-terminated command in out. */
-static void command_of(const struct fc_vendor *v, const char *name, char *out, size_t size)
-{
-	static const char *const exts[] = { ".txt", ".json", ".raw", ".out", ".log", NULL };
-	static const char *const prefixes[] = { "cisco_nxos_", "nxos_", "linux_", NULL };
-	const struct fc_vendor_cmd *lists[2] = { v->commands, v->fallback }, *c;
-	const char *const *e;
-	size_t n = strlen(name), k, i;
-
-	for (k = 0; k < 2; k++)
-		for (c = lists[k]; c && c->command; c++)
-			if (!strcmp(c->filename, name)) {
-				snprintf(out, size, "%s", c->command);
-				return;
-			}
-	for (e = exts; *e; e++)
-		if (n > strlen(*e) && !strcmp(name + n - strlen(*e), *e)) {
-			n -= strlen(*e);
-			break;
-		}
-	for (e = prefixes; *e; e++)
-		if (!strncmp(name, *e, strlen(*e)) && n > strlen(*e)) {
-			name += strlen(*e);
-			n -= strlen(*e);
-			break;
-		}
-	snprintf(out, size, "%.*s", (int)n, name);
-	for (i = 0; out[i]; i++)
-		if (out[i] == '_')
-			out[i] = ' ';
-}
-
-/* JSON when the first thing in it is an object or an array, text otherwise. */
-static const char *encoding_of(const struct fc_buf *b)
-{
-	size_t i = 0;
-
-	while (i < b->len && isspace((unsigned char)b->data[i]))
-		i++;
-	return i < b->len && (b->data[i] == '{' || b->data[i] == '[') ? "json" : "text";
-}
-
-/* Outputs saved in the device's address directory, by fabcheck or by other tools: every file is
- * taken as the output of the command its name says, in the encoding its content says; one output
- * per command (JSON before text); a file that is no output the adapter reads is a warning in the
- * manifest, never skipped without a word. */
-static void file_transport(struct fc_collect_job *j, const struct fc_roots *roots)
-{
-	struct fc_buf b;
-	char real[4096], why[1024], cmd[512], path[8192], msg[1400];
-	const char **taken = NULL;   /* commands written, parallel to j->sd->outputs */
-	size_t found = 0, i, n = 0;
-	char **names;
-	struct fc_fs fs;
-
-	if (!j->iv->address) {
-		fc_job_error(j, "transport file needs an address: the directory of saved outputs");
-		return;
-	}
-	if (!fc_dir_inside(roots, j->inv->dir, j->iv->address, real, sizeof(real), why, sizeof(why))) {
-		fc_job_error(j, "%s:%u: address: '%s' %s", j->inv->path, j->iv->address_line, j->iv->address, why);
-		return;
-	}
-	if (!fc_fs_open_disk(&fs, "", why, sizeof(why)) || !(names = fc_fs_list(&fs, real, &n))) {
-		fc_job_error(j, "transport file: '%s' is no directory that can be read", j->iv->address);
-		return;
-	}
-	taken = fc_alloc(j->a, (n + 1) * sizeof(*taken));
-	/* two passes: JSON outputs first, so a command saved both ways is taken as JSON */
-	for (int pass = 0; pass < 2 && taken; pass++)
-		for (i = 0; i < n; i++) {
-			struct fc_vendor_cmd c;
-			const char *enc;
-			size_t k;
-			enum fc_rc rc;
-
-			if (!fc_pathf(path, sizeof(path), "%s/%s", real, names[i]) || !names[i][0])
-				continue;
-			rc = fc_read_inside(roots, j->inv->dir, path, FC_MAX_INPUT_FILE, &b, why, sizeof(why));
-			if (rc != FC_OK) {
-				if (pass == 0 && rc != FC_ERR_IO)   /* a directory in it is no output: IO */
-					fc_job_error(j, "saved output '%s': %s", names[i], why);
-				continue;
-			}
-			enc = encoding_of(&b);
-			command_of(j->v, names[i], cmd, sizeof(cmd));
-			if ((pass == 0) != !strcmp(enc, "json")) {
-				fc_buf_free(&b);
-				continue;
-			}
-			if (!j->v->reads(cmd, enc)) {
-				snprintf(msg, sizeof(msg), "saved file '%s' not used: platform %s reads no '%s' (%s)", names[i],
-					 j->v->platform, cmd, enc);
-				fc_job_warning(j, msg);
-				fc_buf_free(&b);
-				continue;
-			}
-			for (k = 0; k < found && strcmp(taken[k], cmd); k++)
-				;
-			if (k < found) {
-				snprintf(msg, sizeof(msg), "saved file '%s' not used: '%s' is taken from another file", names[i], cmd);
-				fc_job_warning(j, msg);
-				fc_buf_free(&b);
-				continue;
-			}
-			c.command = fc_strdup(j->a, cmd);
-			c.encoding = enc;
-			c.filename = fc_sprintf(j->a, "%s", names[i]);
-			c.large = false;
-			c.remote = NULL;
-			if (c.command && c.filename && fc_job_write(j, &c, b.data, b.len) == FC_OK)
-				taken[found++] = c.command;
-			fc_buf_free(&b);
-		}
-	fc_fs_list_free(names, n);
-	fc_fs_close(&fs);
-	if (!found)
-		fc_job_error(j, "transport file: no saved outputs in '%s'", j->iv->address);
-}
-
 static void saved_config(struct fc_collect_job *j, const struct fc_roots *roots)
 {
 	static const struct fc_vendor_cmd rc = { "show running-config", "text", "show_running-config.txt", true, NULL };
@@ -363,12 +197,13 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 	struct fc_inventory *inv = NULL;
 	struct fc_arena *a = fc_arena_new();
 	struct fc_snap_device *devs = NULL;
-	struct fc_collect_job *jobs = NULL, **nx = NULL, **sh = NULL;
+	struct fc_collect_job *jobs = NULL, **by[FC_MAX_TRANSPORTS] = { NULL };
 	struct progress prog = { o->progress, 0, 0, 0 };
 	struct fc_roots roots;
 	char tmp[4096] = "", path[4096], out_dir[4096];
 	const char *ext;
-	size_t i, ndev = 0, nnx = 0, nsh = 0, n;
+	size_t i, ndev = 0, nby[FC_MAX_TRANSPORTS] = { 0 }, n, k;
+	const struct fc_transport *tl = fc_transport_list();
 	enum fc_rc rc;
 	bool claimed = false;
 
@@ -403,18 +238,20 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 		goto out;
 	devs = fc_alloc(a, (inv->ndevices + 1) * sizeof(*devs));
 	jobs = fc_alloc(a, (inv->ndevices + 1) * sizeof(*jobs));
-	nx = fc_alloc(a, (inv->ndevices + 1) * sizeof(*nx));
-	sh = fc_alloc(a, (inv->ndevices + 1) * sizeof(*sh));
-	if (!devs || !jobs || !nx || !sh) {
+	for (k = 0; tl[k].name && devs; k++)
+		if (!(by[k] = fc_alloc(a, (inv->ndevices + 1) * sizeof(*by[k]))))
+			devs = NULL;
+	if (!devs || !jobs) {
 		rc = fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		goto out;
 	}
 	for (i = 0; i < inv->ndevices; i++) {
 		const struct fc_inv_device *iv = &inv->devices[i];
 		const char *tr = iv->transport ? iv->transport : "none";
+		const struct fc_transport *t = fc_transport_find(tr);   /* the inventory checked the name */
 		struct fc_collect_job *j = &jobs[ndev];
 
-		if (!strcmp(tr, "none") && !iv->config)
+		if (!t->collect && !iv->config)
 			continue;   /* described by intent, or not collected: no manifest entry */
 		j->inv = inv;
 		j->iv = iv;
@@ -422,6 +259,7 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 		j->sd = &devs[ndev++];
 		j->a = a;
 		j->root = tmp;
+		j->roots = &roots;
 		j->sd->name = iv->name;
 		j->sd->platform = iv->platform;
 		j->sd->transport = tr;
@@ -432,35 +270,18 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 		prog.total++;
 		if (iv->config)
 			saved_config(j, &roots);
-		if (!strcmp(tr, "nxapi")) {
-			nx[nnx++] = j;
+		if (t->collect) {
+			by[t - tl][nby[t - tl]++] = j;
 			continue;
 		}
-		if (!strcmp(tr, "ssh")) {
-			sh[nsh++] = j;
-			continue;
-		}
-		if (!strcmp(tr, "file"))
-			file_transport(j, &roots);
-		else if (!strcmp(tr, "probe"))
-			probe_transport(j, &roots);
-		else if (strcmp(tr, "none"))
-			fc_job_error(j, "transport '%s' is not available in fabcheck %s", tr, FABCHECK_VERSION);
-		job_done(&prog, j);
+		job_done(&prog, j);   /* a saved config only */
 	}
-	if (nnx) {
-		curl_global_init(CURL_GLOBAL_DEFAULT);
-		rc = fc_nxapi_collect(nx, nnx, o, job_done, &prog);
-		curl_global_cleanup();
-		if (rc != FC_OK) {
-			rc = fc_err_set(err, rc, NULL, 0, "NX-API collection could not run");
+	/* each transport collects its devices at once: NX-API and SSH in parallel inside */
+	for (k = 0; tl[k].name; k++)
+		if (nby[k] && (rc = tl[k].collect(by[k], nby[k], o, job_done, &prog)) != FC_OK) {
+			rc = fc_err_set(err, rc, NULL, 0, "transport %s could not run", tl[k].name);
 			goto out;
 		}
-	}
-	if (nsh && (rc = fc_ssh_collect(sh, nsh, o, job_done, &prog)) != FC_OK) {
-		rc = fc_err_set(err, rc, NULL, 0, "SSH collection could not run");
-		goto out;
-	}
 	if (o->progress)
 		fprintf(o->progress, "\n");
 	for (i = 0; i < ndev; i++)

@@ -10,6 +10,8 @@
 #include "inventory/inventory.h"
 #include "snapshot/snapshot.h"
 #include "transport/collect.h"
+#include "transport/transport.h"
+#include "util/path.h"
 #include "adapter/adapter.h"
 
 struct fc_collect_job {
@@ -19,6 +21,7 @@ struct fc_collect_job {
 	struct fc_snap_device *sd;   /* the manifest entry being filled */
 	struct fc_arena *a;          /* owns manifest strings */
 	const char *root;            /* the snapshot directory being written */
+	const struct fc_roots *roots;/* where the inventory may name files (file and probe addresses) */
 	const char **warnings;       /* e.g. TLS verification disabled */
 	size_t nwarnings, warnings_cap;
 	bool lost_error;             /* an error could not be recorded (out of memory): the device failed */
@@ -30,15 +33,13 @@ enum fc_rc fc_job_write(struct fc_collect_job *j, const struct fc_vendor_cmd *c,
 void fc_job_error(struct fc_collect_job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fc_job_warning(struct fc_collect_job *j, const char *msg);
 
-/* Called by transports when a device is finished. */
-typedef void fc_job_done_fn(void *ctx, struct fc_collect_job *j);
-
-/* NX-API (JSON-RPC over HTTPS with libcurl's multi interface), all jobs at once. */
-enum fc_rc fc_nxapi_collect(struct fc_collect_job **jobs, size_t n, const struct fc_collect_opts *o,
-			    fc_job_done_fn *done, void *ctx);
-
+/* The transports (registered in transport.c), each fc_transport_fn. NX-API: JSON-RPC over HTTPS
+ * with libcurl's multi interface, all jobs at once. */
+fc_transport_fn fc_nxapi_collect;
 /* SSH (libssh), a bounded pool of worker threads. */
-enum fc_rc fc_ssh_collect(struct fc_collect_job **jobs, size_t n, const struct fc_collect_opts *o,
-			  fc_job_done_fn *done, void *ctx);
+fc_transport_fn fc_ssh_collect;
+/* local.c: saved outputs in a directory; the probe, in-process. */
+fc_transport_fn fc_file_collect;
+fc_transport_fn fc_probe_collect;
 
 #endif

@@ -419,7 +419,7 @@ static void completed(struct nxdev *d, CURLcode res, const struct fc_collect_opt
 	finish(d, done, ctx);
 }
 
-enum fc_rc fc_nxapi_collect(struct fc_collect_job **jobs, size_t n, const struct fc_collect_opts *o,
+static enum fc_rc nxapi_run(struct fc_collect_job **jobs, size_t n, const struct fc_collect_opts *o,
 			    fc_job_done_fn *done, void *ctx)
 {
 	struct nxdev *devs;
@@ -503,4 +503,16 @@ enum fc_rc fc_nxapi_collect(struct fc_collect_job **jobs, size_t n, const struct
 	curl_multi_cleanup(multi);
 	free(devs);
 	return FC_OK;
+}
+
+enum fc_rc fc_nxapi_collect(struct fc_collect_job **jobs, size_t n, const struct fc_collect_opts *o,
+			    fc_job_done_fn *done, void *ctx)
+{
+	enum fc_rc rc;
+
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+		return FC_ERR_NOMEM;
+	rc = nxapi_run(jobs, n, o, done, ctx);
+	curl_global_cleanup();
+	return rc;
 }

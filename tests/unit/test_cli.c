@@ -19,6 +19,9 @@
 #include "doc/doc.h"
 #include "engine/engine.h"
 #include "rules/rules.h"
+#include "report/report.h"
+#include "transport/transport.h"
+#include "adapter/adapter.h"
 #include "util/buf.h"
 
 struct run {
@@ -281,7 +284,7 @@ static const struct bad bads[] = {
 	{ "missing config file", "inv2.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: nxos, config: nope.cfg}\n", "inv2.yaml",
 	  "inv2.yaml:3: config 'nope.cfg'", NULL },
 	{ "intent on a switch", "inv3.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: nxos, intent: {interfaces: []}}\n", "inv3.yaml",
-	  "inv3.yaml:3: intent: only hosts", NULL },
+	  "inv3.yaml:3: intent: platform nxos takes no intent (hosts do)", NULL },
 	{ "truncated host JSON", "devices/h1/probe.json", "{\n  \"format\": \"fabcheck-host\",\n  \"interfaces\": [\n    {\"name\": \"eth0\",", "",
 	  "probe.json:4: invalid JSON", NULL },
 	{ "host wrong type", "devices/h1/probe.json",
@@ -803,6 +806,29 @@ static void every_option_documented(void **state)
 			fail_msg("option %s missing from fabcheck help", o->name);
 	}
 	assert_non_null(strstr(man.data, "EXIT STATUS"));
+	/* every registered format, platform and transport, in the man page and in help */
+	{
+		const struct fc_reporter *const *rp;
+		const struct fc_vendor *const *vp;
+		const struct fc_transport *tp;
+		char want[128];
+
+		for (rp = fc_reporter_list(); *rp; rp++) {
+			snprintf(want, sizeof(want), "\n.B %s\n", (*rp)->name);
+			if (!strstr(man.data, want) || !strstr(r.out, (*rp)->desc))
+				fail_msg("format %s missing from docs/fabcheck.1 FORMATS or help", (*rp)->name);
+		}
+		for (vp = fc_vendor_list(); *vp; vp++) {
+			snprintf(want, sizeof(want), "\n.B %s\n", (*vp)->platform);
+			if (!strstr(man.data, want) || !strstr(r.out, (*vp)->title))
+				fail_msg("platform %s missing from docs/fabcheck.1 PLATFORMS or help", (*vp)->platform);
+		}
+		for (tp = fc_transport_list(); tp->name; tp++) {
+			snprintf(want, sizeof(want), "\n.B %s\n", tp->name);
+			if (!strstr(man.data, want) || !strstr(r.out, tp->desc))
+				fail_msg("transport %s missing from docs/fabcheck.1 TRANSPORTS or help", tp->name);
+		}
+	}
 	run_free(&r);
 	fc_buf_free(&man);
 }

@@ -33,6 +33,8 @@ struct fc_vendor {
 	const char *title;
 	/* required: switch or host */
 	enum fc_devkind kind;
+	/* required: what it provides (FC_CAP_*); a rule needing more reads UNKNOWN on its devices */
+	unsigned caps;
 	/* required: the outputs `collect` gathers, ended by an entry with command == NULL */
 	const struct fc_vendor_cmd *commands;
 	/* optional: what a CLI transport collects instead when the first command is not installed

@@ -550,6 +550,7 @@ static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 		return FC_EXIT_USAGE;
 	}
 	d->platform = v->platform;
+	d->caps = v->caps;
 	if (fc_vendor_parse_file(m, d, v, ".", o->positional[0], o->command, enc, &err) != FC_OK) {
 		code = report_err(errf, &err);
 	} else {
@@ -647,6 +648,14 @@ static int cmd_explain(struct opts *o, FILE *out, FILE *errf)
 		r->inputs);
 	if (r->alias)
 		fprintf(out, "Formerly %s: policies, waivers and --rule still take that id for this rule\n", r->alias);
+	if (r->needs_switch || r->needs_host) {
+		char sw[256], host[256];
+
+		fprintf(out, "Needs: %s%s%s%s%s (UNKNOWN where a platform's adapter does not provide it)\n",
+			r->needs_switch ? "of a switch, " : "", r->needs_switch ? fc_cap_names(r->needs_switch, sw, sizeof(sw)) : "",
+			r->needs_switch && r->needs_host ? "; " : "", r->needs_host ? "of a host, " : "",
+			r->needs_host ? fc_cap_names(r->needs_host, host, sizeof(host)) : "");
+	}
 	for (p = r->params; p->key; p++) {
 		fprintf(out, "Parameter %s (default %s; ", p->key, p->def[0] ? p->def : "unset");
 		if (p->choices)

@@ -264,6 +264,25 @@ static void run_one(struct fc_engine *e, const struct fc_rule *r, struct fc_rctx
 		fc_arena_release(e->ev_arena, mk);
 }
 
+/* The capability contract: a rule that needs of a device's adapter what it does not provide gets
+ * one UNKNOWN saying so (on the device, or on the link) instead of running. */
+static bool lacks(struct fc_rctx *c, const struct fc_device *d)
+{
+	unsigned need = !d ? 0 : d->kind == FC_DEV_SWITCH ? c->rule->needs_switch : c->rule->needs_host;
+	char names[256];
+	struct fc_finding *f;
+
+	if (!(need & ~d->caps))
+		return false;
+	fc_cap_names(need & ~d->caps, names, sizeof(names));
+	f = fc_finding_new(c, FC_UNKNOWN, c->link ? fc_link_subject(c, c->link) : d->name,
+			   "the %s adapter does not provide %s, which %s needs", d->platform ? d->platform : "?", names,
+			   c->rule->id);
+	fc_ev(c, f, d->name, "platform", NULL, "%s: provides %s", d->platform ? d->platform : "?",
+	      d->caps ? fc_cap_names(d->caps, names, sizeof(names)) : "nothing");
+	return true;
+}
+
 enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_policy *p,
 			 const struct fc_engine_opts *o, struct fc_err *err)
 {
@@ -308,13 +327,15 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 		case FC_SCOPE_LINK:
 			for (i = 0; i < m->nlinks; i++) {
 				c.link = &m->links[i];
-				run_one(e, *r, &c);
+				if (!lacks(&c, m->links[i].a.dev) && !lacks(&c, m->links[i].b.dev))
+					run_one(e, *r, &c);
 			}
 			break;
 		case FC_SCOPE_DEVICE:
 			for (i = 0; i < m->ndevs; i++) {
 				c.dev = m->devs[i];
-				run_one(e, *r, &c);
+				if (!lacks(&c, m->devs[i]))
+					run_one(e, *r, &c);
 			}
 			break;
 		case FC_SCOPE_FLEET:

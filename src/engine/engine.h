@@ -88,6 +88,9 @@ struct fc_rule {
 	const char *inputs;
 	/* required: tunable parameters, ended by an entry with key == NULL */
 	const struct fc_rule_param *params;
+	/* optional: what it needs of a switch's and of a host's adapter (FC_CAP_*): where a device's
+	 * adapter cannot provide it, the engine reports one UNKNOWN instead of running the rule */
+	unsigned needs_switch, needs_host;
 	/* required: runs once per link, per device, or once for the fleet (rctx says which) */
 	void (*run)(struct fc_rctx *c);
 	/* optional: a fleet rule run after the waivers are applied (at most one: WAIVER-EXPIRED) */

@@ -304,6 +304,22 @@ void fc_set_unknown(struct fc_meta *x, const char *why)
 	x->why = why;
 }
 
+const char *fc_cap_names(unsigned caps, char *buf, size_t size)
+{
+	static const char *const names[FC_CAP_COUNT] = {
+		"the QoS path", "the running-config", "per-priority-group buffers", "counters",
+		"the hardware model", "LLDP neighbours", "transceiver diagnostics", "IP ACLs",
+	};
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < FC_CAP_COUNT && n < size; i++)
+		if (caps & (1u << i))
+			n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "", names[i]);
+	return buf;
+}
+
 const char *fc_tclass_name(enum fc_tclass t)
 {
 	return t == FC_TC_ROCE ? "RoCE" : t == FC_TC_CNP ? "CNP" : "?";

@@ -276,6 +276,23 @@ struct fc_rdma_dev {
 
 enum fc_devkind { FC_DEV_SWITCH, FC_DEV_HOST };
 
+/* What a platform's adapter can provide (struct fc_vendor.caps, copied to each device): a rule
+ * declares what it needs, and the engine gives one uniform UNKNOWN where a device's adapter
+ * cannot provide it (fc_cap_names). */
+enum fc_cap {
+	FC_CAP_QOS_PATH = 1u << 0,   /* the resolved QoS path of every port (struct fc_hop) */
+	FC_CAP_CONFIG = 1u << 1,     /* the running-config: watchdog, breakout, TCAM, interface settings */
+	FC_CAP_PG_BUFFERS = 1u << 2, /* per-priority-group ingress buffers and thresholds */
+	FC_CAP_COUNTERS = 1u << 3,   /* interface and PFC/ECN counters */
+	FC_CAP_ASIC = 1u << 4,       /* the hardware model, for per-ASIC headroom tables */
+	FC_CAP_LLDP = 1u << 5,       /* LLDP neighbours */
+	FC_CAP_DOM = 1u << 6,        /* transceiver EEPROM and digital diagnostics */
+	FC_CAP_ACL = 1u << 7,        /* IP ACLs and where they are attached */
+};
+#define FC_CAP_COUNT 8
+/* "the QoS path", "per-PG buffers", ... of every bit in caps, ", "-separated, into buf. */
+const char *fc_cap_names(unsigned caps, char *buf, size_t size);
+
 enum fc_devstatus {
 	FC_DEV_OK,           /* every expected output parsed */
 	FC_DEV_NODATA,       /* nothing collected or given for the device */
@@ -296,6 +313,7 @@ struct fc_device {
 	const char *name, *platform, *role, *address;
 	enum fc_devkind kind;
 	enum fc_devstatus status;
+	unsigned caps;                       /* FC_CAP_* its adapter provides */
 	const char **errors;
 	size_t nerrors, errors_cap;
 	const char **warnings;               /* e.g. collected with TLS verification off */

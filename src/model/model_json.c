@@ -12,7 +12,7 @@ _Static_assert(sizeof(struct fc_iface) == 3408, "struct fc_iface changed: print 
 _Static_assert(sizeof(struct fc_hop) == 736, "struct fc_hop changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 280, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 408, "struct fc_dom_lane changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_device) == 952, "struct fc_device changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_device) == 960, "struct fc_device changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_qos) == 440, "struct fc_qos changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_pclass) == 504, "struct fc_pclass changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_class_map) == 56, "struct fc_class_map changed: print the new field in model_json.c");
@@ -466,6 +466,12 @@ json_object *fc_device_to_json(const struct fc_device *d)
 	json_object_object_add(o, "name", json_object_new_string(d->name));
 	if (d->platform)
 		json_object_object_add(o, "platform", json_object_new_string(d->platform));
+	{
+		char caps[256];
+
+		json_object_object_add(o, "adapter_provides", json_object_new_string(fc_cap_names(d->caps, caps,
+											    sizeof(caps))));
+	}
 	json_object_object_add(o, "kind", json_object_new_string(d->kind == FC_DEV_HOST ? "host" : "switch"));
 	json_object_object_add(o, "status", json_object_new_string(fc_devstatus_name(d->status)));
 	if (d->role)

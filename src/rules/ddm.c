@@ -162,6 +162,7 @@ const struct fc_rule fc_rule_pfcwd_switch = {
 	.scope = FC_SCOPE_LINK,
 	.inputs = "switch: priority-flow-control watch-dog-interval (global or per interface); PFC priorities",
 	.params = fc_no_params,
+	.needs_switch = FC_CAP_CONFIG,
 	.run = wd_run,
 };
 

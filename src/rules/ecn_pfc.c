@@ -136,5 +136,6 @@ const struct fc_rule fc_rule_ecn_before_pfc = {
 		  "RoCE's traffic class (operational where an output shows it, else configured) and the ECN thresholds "
 		  "of the queue RoCE leaves by; intent: RoCE DSCP and priority",
 	.params = ebp_params,
+	.needs_switch = FC_CAP_QOS_PATH,
 	.run = ebp_run,
 };

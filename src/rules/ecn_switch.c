@@ -104,5 +104,6 @@ const struct fc_rule fc_rule_ecn_switch = {
 	.inputs = "switch, per RoCE port, its resolved QoS path: RoCE's traffic class and the egress queue it "
 		  "leaves by (ECN on, Kmin, Kmax, weight, in bytes); intent: RoCE DSCP",
 	.params = ecn_params,
+	.needs_switch = FC_CAP_QOS_PATH,
 	.run = ecn_sw_run,
 };

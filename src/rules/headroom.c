@@ -207,5 +207,6 @@ const struct fc_rule fc_rule_hr_size = {
 		  "threshold) of RoCE's traffic class on its resolved QoS path, speed, MTU; link: cable length (plan or "
 		  "EEPROM)",
 	.params = params,
+	.needs_switch = FC_CAP_QOS_PATH,
 	.run = hr_run,
 };

@@ -125,6 +125,7 @@ const struct fc_rule fc_rule_pfc_every_hop = {
 	.inputs = "switch on both ends of an ISL, its resolved QoS path: PFC on the RoCE priority and RoCE's class "
 		  "no-drop, the RoCE queue marking ECN; intent: RoCE priority, DSCP",
 	.params = hop_params,
+	.needs_switch = FC_CAP_QOS_PATH,
 	.run = hop_run,
 };
 
@@ -209,5 +210,6 @@ const struct fc_rule fc_rule_ecn_anti = {
 	.inputs = "host: PFC priorities, DCQCN NP/RP enables; switch, its resolved QoS path: RoCE no-drop, RoCE's "
 		  "queue marking ECN; policy: design",
 	.params = anti_params,
+	.needs_switch = FC_CAP_QOS_PATH,
 	.run = anti_run,
 };

@@ -87,6 +87,7 @@ const struct fc_rule fc_rule_pfc_trust = {
 	.inputs = "host: DCB trust (dscp when the APP table has DSCP entries; mlnx_qos trust state); switch: the type qos "
 		  "policy's class-maps (match dscp vs match cos)",
 	.params = fc_no_params,
+	.needs_switch = FC_CAP_QOS_PATH,
 	.run = trust_run,
 };
 

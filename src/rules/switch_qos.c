@@ -124,11 +124,9 @@ bool fc_sw_qos_ready(struct fc_rctx *c, const char *subj)
 
 	if (d->kind != FC_DEV_SWITCH)
 		return false;
-	if (!fc_has_qos_path(d)) {
-		f = fc_finding_new(c, FC_UNKNOWN, subj, "no QoS path for %s: %s", d->name,
-				   d->status == FC_DEV_OK || d->status == FC_DEV_INTENT
-					   ? fc_rstr(c, "the %s adapter does not resolve one", d->platform ? d->platform : "?")
-					   : "the device has no usable data");
+	if (!fc_has_qos_path(d)) {   /* the adapter provides one (the engine checked): no data to resolve it from */
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "no QoS path for %s: the device has no usable data (%s)", d->name,
+				   fc_devstatus_name(d->status));
 		(void)f;
 		return false;
 	}
@@ -178,6 +176,7 @@ const struct fc_rule fc_rule_pfc_noqos = {
 		  "path: classifier, traffic class, the class's no-drop priorities and MTU, the egress queue; intent: "
 		  "RoCE DSCP, priority, MTU",
 	.params = noqos_params,
+	.needs_switch = FC_CAP_QOS_PATH,
 	.run = noqos_run,
 };
 
@@ -326,5 +325,6 @@ const struct fc_rule fc_rule_pfc_dscp_map = {
 		  "class's no-drop priorities, the egress queue's strict priority; host: DCB APP DSCP table or mlnx_qos "
 		  "dscp2prio; intent: RoCE DSCP, CNP DSCP, priority",
 	.params = dscp_params,
+	.needs_switch = FC_CAP_QOS_PATH,
 	.run = dscp_run,
 };

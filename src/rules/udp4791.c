@@ -211,6 +211,7 @@ const struct fc_rule fc_rule_udp4791_acl = {
 	.scope = FC_SCOPE_LINK,
 	.inputs = "switch: ip access-list entries, ip access-group in/out on the port; host: the port's IP addresses",
 	.params = fc_no_params,
+	.needs_switch = FC_CAP_ACL,
 	.run = acl_run,
 };
 

@@ -53,6 +53,7 @@ static enum fc_rc create_devices(struct fc_model *m, const struct fc_inventory *
 		if ((rc = fc_model_add_device(m, iv->name, v->kind, &d, err)) != FC_OK)
 			return rc;
 		d->platform = v->platform;
+		d->caps = v->caps;
 		d->role = iv->role ? fc_strdup(m->arena, iv->role) : NULL;
 		d->address = iv->address ? fc_strdup(m->arena, iv->address) : NULL;
 	}

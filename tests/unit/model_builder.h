@@ -42,6 +42,7 @@ static struct fc_device *mb_switch(struct fc_model *m, const char *name)
 	fc_err_clear(&err);
 	assert_int_equal(fc_model_add_device(m, name, FC_DEV_SWITCH, &d, &err), FC_OK);
 	d->platform = "test";
+	d->caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS;
 	d->status = FC_DEV_OK;
 	return d;
 }

@@ -195,7 +195,8 @@ static void ecn_before_pfc(void **state)
 	done(&w);
 }
 
-/* A switch whose adapter resolves no path: one uniform UNKNOWN per QoS rule, never a pass. */
+/* The capability contract: a switch whose adapter provides no QoS path gets one uniform UNKNOWN
+ * per QoS rule from the engine, never a pass; one with no data, one from the rule. */
 static void no_path_unknown(void **state)
 {
 	static const char *const rules[] = { "PFC-NODROP-CLASS", "ECN-SW-QUEUE", "ECN-BEFORE-PFC", "PFC-DSCP-MAP" };
@@ -206,12 +207,20 @@ static void no_path_unknown(void **state)
 	(void)state;
 	for (r = 0; r < sizeof(rules) / sizeof(rules[0]); r++) {
 		build(&w);
-		for (i = 0; i < 4; i++)
-			w.p[i]->hops = NULL;
+		w.sw->caps &= ~(unsigned)FC_CAP_QOS_PATH;   /* an adapter that resolves no path */
 		run(&w, rules[r]);
 		assert_int_equal(w.e.n, 1);
 		assert_int_equal(w.e.findings[0]->status, FC_UNKNOWN);
-		assert_non_null(strstr(w.e.findings[0]->message, "the test adapter does not resolve one"));
+		assert_non_null(strstr(w.e.findings[0]->message, "the test adapter does not provide the QoS path, which"));
+		done(&w);
+		build(&w);   /* it does, and this switch has no data to resolve one from */
+		for (i = 0; i < 4; i++)
+			w.p[i]->hops = NULL;
+		w.sw->status = FC_DEV_COLLECT_FAILED;
+		run(&w, rules[r]);
+		assert_int_equal(w.e.n, 1);
+		assert_int_equal(w.e.findings[0]->status, FC_UNKNOWN);
+		assert_non_null(strstr(w.e.findings[0]->message, "the device has no usable data"));
 		done(&w);
 	}
 }

@@ -890,6 +890,7 @@ const struct fc_vendor fc_vendor_linux = {
 	.platform = "linux",
 	.title = "Linux host (fabcheck host document from the probe or agentless collection)",
 	.kind = FC_DEV_HOST,
+	.caps = FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_COUNTERS | FC_CAP_LLDP | FC_CAP_DOM,
 	.commands = linux_commands,
 	.fallback = linux_agentless,
 	.verbatim = linux_verbatim,

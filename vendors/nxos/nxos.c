@@ -380,6 +380,8 @@ const struct fc_vendor fc_vendor_nxos = {
 	.platform = "nxos",
 	.title = "Cisco Nexus NX-OS (NX-API JSON, CLI text, running-config)",
 	.kind = FC_DEV_SWITCH,
+	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_COUNTERS | FC_CAP_ASIC | FC_CAP_LLDP |
+		FC_CAP_DOM | FC_CAP_ACL,
 	.commands = nxos_commands,
 	.cli_json_suffix = " | json",
 	.reads = nxos_reads,

@@ -110,6 +110,7 @@ struct fc_hop {
 	/* ingress buffer of tc's priority group */
 	struct fc_pg buf;              /* size, xoff (pause), xon (resume), bytes */
 	struct fc_bool buf_per_port;   /* set by the port's own policy (else system-wide) */
+	struct fc_bool buf_dynamic;    /* thresholds scale with the free shared buffer (else fixed bytes) */
 };
 
 struct fc_iface {
@@ -117,7 +118,9 @@ struct fc_iface {
 	struct fc_device *dev;
 	struct fc_str admin_state, oper_state, description, mac, port_mode;
 	struct fc_strlist addresses;         /* "a.b.c.d/len" or IPv6 */
-	struct fc_int speed_mbps, lanes, mtu;
+	struct fc_int speed_mbps, lanes;
+	struct fc_int mtu;                   /* a switch port: the largest L2 frame without FCS (adapters
+					      * convert an IP MTU); a host: the IP MTU (ip link) */
 	struct fc_str duplex;                /* full, half, auto */
 	struct fc_bool autoneg;
 	struct fc_str medium;                /* normalised: dac, fibre, aoc, backplane, twisted-pair */

@@ -9,7 +9,7 @@
 /* Sizes on x86-64 (LP64) as of the last field printed here. */
 #if defined(__x86_64__) && defined(__LP64__)
 _Static_assert(sizeof(struct fc_iface) == 3408, "struct fc_iface changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_hop) == 736, "struct fc_hop changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_hop) == 768, "struct fc_hop changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 280, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 408, "struct fc_dom_lane changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_device) == 960, "struct fc_device changed: print the new field in model_json.c");
@@ -175,6 +175,7 @@ static json_object *hops(const struct fc_hop *hv)
 		I(j, "weight", h->weight);
 		json_object_object_add(j, "buffer", pg(&h->buf));
 		B(j, "buffer_per_port", h->buf_per_port);
+		B(j, "buffer_dynamic", h->buf_dynamic);
 		json_object_object_add(o, fc_tclass_name((enum fc_tclass)t), j);
 	}
 	return o;

@@ -261,7 +261,8 @@ static void mtu_run(struct fc_rctx *c)
 		return;
 	}
 	over = fc_param_int(c, "l2_overhead", &set);
-	/* NX-OS "MTU 9216 bytes" counts the Ethernet frame without FCS; the host's MTU is the IP MTU */
+	/* a switch port's MTU is its largest L2 frame without FCS (the model's definition: adapters
+	 * convert), the host's is the IP MTU */
 	need = host->ifc->mtu.v + over;
 	if (sw->ifc->mtu.v < need)
 		f = fc_finding_new(c, FC_FAIL, subj, "switch port MTU %lld is below the host's %lld + %lld bytes of L2 "

@@ -119,7 +119,7 @@ static void cable_run(struct fc_rctx *c)
 		}
 	}
 	if (!judged)
-		return;   /* neither end states the length it sizes for (NX-OS: the pause buffer; see HR-SIZE) */
+		return;   /* neither end states the length it sizes for (an explicit buffer: HR-SIZE judges it) */
 	if (st == FC_FAIL)
 		f = fc_finding_new(c, FC_FAIL, subj, "%s: pause arrives after the buffer is full, lossless traffic drops", msg);
 	else

@@ -13,7 +13,8 @@
 #   l  pause buffers in network-qos only (no show queuing interface rows): HR-SIZE reads them;
 #   m  the config as a repository holds it: classification on "interface Ethernet1/1-4", written
 #      "int" / "service-policy type qos in", a banner (before issue 12 the range was not understood
-#      and RoCE "never classified").
+#      and RoCE "never classified");
+#   n  Ethernet1/4 a trunk classifying RoCE by its CoS (match cos 3) with a policy of its own.
 set -euo pipefail
 fabcheck=$1
 PY=/usr/bin/python3
@@ -21,7 +22,7 @@ t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-for v in g h i j k l m; do cp -r inventories/demo "$t/$v"; done
+for v in g h i j k l m n; do cp -r inventories/demo "$t/$v"; done
 "$PY" - "$t" <<'PY'
 import sys
 t = sys.argv[1]
@@ -63,11 +64,19 @@ cfg("k", ("class-map type qos match-all RDMA\n", "class-map type network-qos ROC
 cfg("k", ("    class type network-qos c-8q-nq3\n", "    class type network-qos ROCE-NQ\n"),
     f="show_policy-map_system_type_network-qos.txt")
 no_oper_buffers("l")
+cfg("n", ("interface Ethernet1/4\n  description host4:ens1f0\n  mtu 9216\n  priority-flow-control mode on\n  no switchport\n  ip address 10.1.3.0/31",
+           "interface Ethernet1/4\n  description host4:ens1f0\n  mtu 9216\n  priority-flow-control mode on\n  switchport\n  switchport mode trunk\n  service-policy type qos input COS-IN"),
+    ("system qos\n", "class-map type qos match-any ROCE-COS\n  match cos 3\nclass-map type qos match-any CNP-COS\n  match cos 6\n"
+                     "policy-map type qos COS-IN\n  class ROCE-COS\n    set qos-group 3\n  class CNP-COS\n    set qos-group 7\nsystem qos\n"))
+js = "%s/n/devices/leaf1/show_interface.json" % t
+x = open(js).read()
+k = x.index('"Ethernet1/4"')
+open(js, "w").write(x[:k] + x[k:].replace('"eth_mode": "routed"', '"eth_mode": "trunk"', 1))
 cfg("m", ("  service-policy type qos input AI-QOS-IN\n", ""),
     ("hostname leaf1\n", "hostname leaf1\nbanner motd #\nAuthorised use only.\n#\n"),
     ("\ninterface Ethernet1/1\n", "\nint Ethernet1/1-4\n  service-policy type qos in AI-QOS-IN\ninterface Ethernet1/1\n"))
 PY
-for v in g h i j k l m; do
+for v in g h i j k l m n; do
 	set +e; "$fabcheck" validate "$t/$v" --format json > "$t/$v.json"; rc=$?; set -e
 	[ "$rc" -eq 1 ] || fail "$v: validate exit $rc"   # the demo's own faults remain
 done
@@ -77,7 +86,7 @@ import json, sys
 sys.path.insert(0, "tests/cli")
 from findings import Reports, link as L
 t = sys.argv[1]
-R = Reports.of_dir(t, ["g", "h", "i", "j", "k", "l", "m"])
+R = Reports.of_dir(t, ["g", "h", "i", "j", "k", "l", "m", "n"])
 rule = R.want
 # g: classified per port, judged everywhere
 rule("g", "PFC-NODROP-CLASS", "leaf1", "pass", "all 4 RoCE ports (Ethernet1/1-4): RoCE DSCP 26 -> the port's policy AI-QOS-IN class RDMA -> traffic class 3")
@@ -112,5 +121,8 @@ rule("l", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "covers spe
 # m: classification on a range, abbreviated
 rule("m", "PFC-NODROP-CLASS", "leaf1", "pass", "all 4 RoCE ports (Ethernet1/1-4): RoCE DSCP 26 -> the port's policy AI-QOS-IN class RDMA")
 rule("m", "ECN-SW-QUEUE", "leaf1", "pass", "marks ECN")
+# n: RoCE classified by its CoS on a trunk
+rule("n", "PFC-NODROP-CLASS", "leaf1:Ethernet1/4", "pass", "1 of 4 RoCE ports (Ethernet1/4): RoCE DSCP 26 -> the port's policy COS-IN class ROCE-COS -> traffic class 3")
+rule("n", "PFC-TRUST", L("leaf1:Ethernet1/4", "host4:ens1f0"), "warn", "classification differs: pcp on leaf1:Ethernet1/4, dscp on host4:ens1f0")
 print(R.summary("qos_designs"))
 PY

@@ -76,6 +76,7 @@ static void mb_hop(struct fc_model *m, struct fc_hop *h, enum fc_tclass t)
 	fc_set_int(&h->buf.xoff, 43680, mb_at(m, 23));
 	fc_set_int(&h->buf.xon, 24320, mb_at(m, 23));
 	fc_set_bool(&h->buf_per_port, false, mb_at(m, 23));
+	fc_set_bool(&h->buf_dynamic, false, mb_at(m, 23));
 }
 
 /* A switch port with PFC on priority 3 and a complete path for RoCE and CNP. */

@@ -57,7 +57,7 @@ static void unknown_all(struct fc_hop *h, const char *why)
 				 &h->dscp_out.m, &h->pcp_strict.m, &h->tc_name.m, &h->pfc_cos.m, &h->mtu.m, &h->queue.m,
 				 &h->queue_per_port.m, &h->strict.m, &h->bw_percent.m, &h->ecn.m, &h->kmin.m,
 				 &h->kmax.m, &h->prob.m, &h->weight.m, &h->buf.size.m, &h->buf.xoff.m,
-				 &h->buf.xon.m, &h->buf_per_port.m };
+				 &h->buf.xon.m, &h->buf_per_port.m, &h->buf_dynamic.m };
 	size_t i;
 
 	for (i = 0; i < sizeof(ms) / sizeof(ms[0]); i++)
@@ -389,11 +389,13 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 		fc_set_unknown(&h->buf.xoff.m, fc_why(&h->tc.m));
 		fc_set_unknown(&h->buf.xon.m, fc_why(&h->tc.m));
 		fc_set_unknown(&h->buf_per_port.m, fc_why(&h->tc.m));
+		fc_set_unknown(&h->buf_dynamic.m, fc_why(&h->tc.m));
 		return;
 	}
 	if (g >= 0 && g < FC_PRIO_COUNT && ifc->pg[g].size.m.known) {   /* show queuing interface: operational */
 		h->buf = ifc->pg[g];
 		fc_set_bool(&h->buf_per_port, true, ifc->pg[g].size.m.src);
+		fc_set_bool(&h->buf_dynamic, false, ifc->pg[g].size.m.src);   /* bytes the switch reports */
 		return;
 	}
 	if (name->m.known)
@@ -401,6 +403,7 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 	if (pc && pc->pg.size.m.known) {
 		h->buf = pc->pg;
 		fc_set_bool(&h->buf_per_port, name == &ifc->queuing_in, name->m.src);
+		fc_set_bool(&h->buf_dynamic, false, pc->pg.size.m.src);   /* pause-threshold in bytes */
 		return;
 	}
 	if (h->tc_name.m.known && q->sys_nq.m.known)
@@ -408,6 +411,7 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 	if (nqc && nqc->pg.size.m.known) {
 		h->buf = nqc->pg;
 		fc_set_bool(&h->buf_per_port, false, q->sys_nq.m.src);
+		fc_set_bool(&h->buf_dynamic, false, nqc->pg.size.m.src);
 		return;
 	}
 	if (name->m.known && !fc_qos_find_pmap(q, FC_Q_QUEUING, name->v)) {
@@ -422,6 +426,7 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 	fc_set_unknown(&h->buf.xoff.m, h->buf.size.m.why);
 	fc_set_unknown(&h->buf.xon.m, h->buf.size.m.why);
 	fc_set_unknown(&h->buf_per_port.m, h->buf.size.m.why);
+	fc_set_unknown(&h->buf_dynamic.m, h->buf.size.m.why);
 }
 
 enum fc_rc nxos_qos_path(struct fc_model *m, struct fc_device *dev)

@@ -94,6 +94,26 @@ static struct fc_iface *mb_port(struct fc_model *m, struct fc_device *d, const c
 	return ifc;
 }
 
+/* A planned link between two ports (a DAC of length_m metres), each end marked cabled. */
+static struct fc_link *mb_link(struct fc_model *m, struct fc_device *da, struct fc_iface *a, struct fc_device *db,
+			       struct fc_iface *b, double length_m)
+{
+	struct fc_link *l;
+
+	m->links = fc_grow(m->arena, m->links, m->nlinks, &m->links_cap, sizeof(*m->links));
+	assert_non_null(m->links);
+	l = &m->links[m->nlinks++];
+	memset(l, 0, sizeof(*l));
+	l->a = (struct fc_endpoint){ da->name, a->name, da, a };
+	l->b = (struct fc_endpoint){ db->name, b->name, db, b };
+	l->origin = FC_LINK_PLAN;
+	l->plan_src = fc_src_make(m, "inventory.yaml", 30);
+	fc_set_str(m, &l->cable, "dac", l->plan_src);
+	fc_set_dbl(&l->length_m, length_m, l->plan_src);
+	a->linked = b->linked = true;
+	return l;
+}
+
 /* Runs one rule (its id, or an earlier one) on m under the lossless_dcqcn profile. */
 static void mb_run(struct fc_engine *e, const struct fc_model *m, const char *rule, struct fc_policy **pol)
 {

@@ -242,6 +242,80 @@ static void only_roce_ports(void **state)
 	done(&w);
 }
 
+/* Two switches joined by an ISL: PFC-EVERY-HOP and ECN-ANTI read each end's path. */
+static void isl_every_hop(void **state)
+{
+	struct world w;
+	struct fc_device *s2;
+	struct fc_iface *q;
+	const struct fc_finding *f;
+	const char *subj = "sw:Ethernet1/1 <-> sw2:Ethernet1/49";
+
+	(void)state;
+	build(&w);
+	s2 = mb_switch(w.m, "sw2");
+	q = mb_port(w.m, s2, "Ethernet1/49");
+	mb_link(w.m, w.sw, w.p[0], s2, q, 3);
+	run(&w, "PFC-EVERY-HOP");
+	f = mb_finding(&w.e, subj);
+	assert_int_equal(f->status, FC_PASS);
+	fc_engine_free(&w.e);
+	fc_policy_free(&w.pol);
+	run(&w, "ECN-ANTI");
+	f = mb_finding(&w.e, subj);
+	assert_int_equal(f->status, FC_PASS);
+	assert_non_null(strstr(f->message, "PFC and ECN on both ends"));
+	fc_engine_free(&w.e);
+	fc_policy_free(&w.pol);
+	/* sw2's port leaves by a queue of its own policy that does not mark */
+	fc_set_bool(&q->hops[FC_TC_ROCE].ecn, false, mb_at(w.m, 90));
+	fc_set_bool(&q->hops[FC_TC_ROCE].queue_per_port, true, mb_at(w.m, 90));
+	run(&w, "PFC-EVERY-HOP");
+	f = mb_finding(&w.e, subj);
+	assert_int_equal(f->status, FC_FAIL);
+	assert_non_null(strstr(f->message, "sw2:Ethernet1/49 does not mark ECN on the RoCE queue"));
+	fc_engine_free(&w.e);
+	fc_policy_free(&w.pol);
+	/* sw's port classifies RoCE into a lossy class of its own: the hop is lossy, whatever PFC says */
+	fc_set_int(&w.p[0]->hops[FC_TC_ROCE].pfc_cos, 0, mb_at(w.m, 91));
+	run(&w, "PFC-EVERY-HOP");
+	f = mb_finding(&w.e, subj);
+	assert_int_equal(f->status, FC_FAIL);
+	assert_non_null(strstr(f->message, "sw:Ethernet1/1 is not no-drop on RoCE priority 3"));
+	done(&w);
+}
+
+/* HR-SIZE on a switch end whose PFC is on while RoCE's class does not pause: a failure, not n/a. */
+static void headroom_lossy_class(void **state)
+{
+	struct world w;
+	struct fc_device *s2;
+	struct fc_iface *q;
+	const struct fc_finding *f;
+
+	(void)state;
+	build(&w);
+	s2 = mb_switch(w.m, "sw2");
+	q = mb_port(w.m, s2, "Ethernet1/49");
+	mb_link(w.m, w.sw, w.p[0], s2, q, 3);
+	fc_set_int(&w.p[0]->speed_mbps, 100000, mb_at(w.m, 92));
+	fc_set_int(&w.p[0]->mtu, 9216, mb_at(w.m, 92));
+	fc_set_int(&q->speed_mbps, 100000, mb_at(w.m, 93));
+	fc_set_int(&q->mtu, 9216, mb_at(w.m, 93));
+	run(&w, "HR-SIZE");
+	f = mb_finding(&w.e, "sw:Ethernet1/1 <-> sw2:Ethernet1/49");
+	assert_int_equal(f->status, FC_PASS);
+	fc_engine_free(&w.e);
+	fc_policy_free(&w.pol);
+	fc_set_int(&q->hops[FC_TC_ROCE].tc, 0, mb_at(w.m, 94));
+	fc_set_int(&q->hops[FC_TC_ROCE].pfc_cos, 0, mb_at(w.m, 94));
+	run(&w, "HR-SIZE");
+	f = mb_finding(&w.e, "sw:Ethernet1/1 <-> sw2:Ethernet1/49");
+	assert_int_equal(f->status, FC_FAIL);
+	assert_non_null(strstr(f->message, "PFC is on for priority 3 at sw2:Ethernet1/49, but RoCE's class there is not no-drop"));
+	done(&w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -253,6 +327,8 @@ int main(void)
 		cmocka_unit_test(ecn_before_pfc),
 		cmocka_unit_test(no_path_unknown),
 		cmocka_unit_test(only_roce_ports),
+		cmocka_unit_test(isl_every_hop),
+		cmocka_unit_test(headroom_lossy_class),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -257,6 +257,45 @@ static void repo_syntax(void **state)
 	fc_model_free(&m);
 }
 
+/* QoS syntax real configs use (Batfish's NX-OS grammar tests): a class-map or policy-map with no
+ * type is type qos, match-all by default; descriptions; "no pause" and tail-drop classes; CoPP
+ * class-maps are known and left. */
+static void qos_defaults(void **state)
+{
+	struct fc_model *m = fc_model_new();
+	struct fc_device *d;
+	const struct fc_class_map *cm;
+	const struct fc_policy_map *pm;
+
+	(void)state;
+	d = parse_text(m, "show running-config",
+		       "class-map type control-plane match-any cm_copp\n"
+		       "  match access-group name copp-acl\n"
+		       "class-map cm_roce\n"
+		       "  description RoCE\n"
+		       "  match dscp 26\n"
+		       "policy-map pm_in\n"
+		       "  description classification\n"
+		       "  class cm_roce\n"
+		       "    set qos-group 3\n"
+		       "policy-map type network-qos pm_nq\n"
+		       "  class type network-qos c-8q-nq1\n"
+		       "    no pause\n"
+		       "    congestion-control tail-drop\n");
+	assert_int_equal(d->nunparsed, 0);
+	assert_non_null(cm = fc_qos_find_cmap(&d->qos, FC_Q_QOS, "cm_roce"));
+	assert_true(cm->match_all);
+	assert_true((cm->dscp >> 26) & 1);
+	assert_null(fc_qos_find_cmap(&d->qos, FC_Q_QOS, "cm_copp"));
+	assert_non_null(pm = fc_qos_find_pmap(&d->qos, FC_Q_QOS, "pm_in"));
+	assert_int_equal(pm->classes[0].set_qos_group.v, 3);
+	assert_non_null(pm = fc_qos_find_pmap(&d->qos, FC_Q_NQ, "pm_nq"));
+	assert_true(pm->classes[0].pause_cos.m.known);
+	assert_int_equal(pm->classes[0].pause_cos.v, 0);
+	assert_int_equal(pm->classes[0].pause_cos.m.src.line, 12);
+	fc_model_free(&m);
+}
+
 /* Block outputs: a header is known by what it says, not its column; what cannot be attributed is
  * said; the silent truncations of issue 11 stay gone. */
 static void block_outputs(void **state)
@@ -448,6 +487,7 @@ int main(void)
 		cmocka_unit_test(block_outputs),
 		cmocka_unit_test(many_addresses),
 		cmocka_unit_test(repo_syntax),
+		cmocka_unit_test(qos_defaults),
 		cmocka_unit_test(realdata),
 	};
 

@@ -10,35 +10,8 @@
 #include "util/buf.h"
 
 #include "nxos/nxos.h"
+#include "nxos/nxos_cfg.h"
 #include "util/str.h"
-
-enum block {
-	B_NONE,          /* top level */
-	B_IGNORED,       /* a block fabcheck does not model (router, vrf, line, ...) */
-	B_INTERFACE,
-	B_SYSQOS,
-	B_CMAP,
-	B_PMAP,
-	B_PCLASS,
-	B_ACL,
-};
-
-struct cfg {
-	struct fc_parse_ctx *c;
-	enum block blk;
-	struct fc_iface *ifc;
-	struct fc_iface **ifcs;      /* an interface block may configure a range or a list */
-	size_t nifcs;
-	bool mute;                   /* a line seen for the 2nd..nth port of a range: recorded once */
-	struct fc_class_map *cmap;
-	struct fc_policy_map *pmap;
-	struct fc_pclass *pclass;
-	struct fc_acl *acl;
-	unsigned lineno;
-	const char *line;
-	size_t len;
-	int indent, pclass_indent;
-};
 
 /* Top-level statements outside what fabcheck models: read, known, and deliberately ignored. */
 static const char *const ignored_top[] = {
@@ -84,25 +57,25 @@ static bool in_list(const char *s, size_t len, const char *const *list)
 	return false;
 }
 
-static struct fc_src here(struct cfg *g)
+struct fc_src nxos_cfg_here(struct cfg *g)
 {
 	return fc_src_make(g->c->m, g->c->file, g->lineno);
 }
 
-static enum fc_rc not_understood(struct cfg *g)
+enum fc_rc nxos_cfg_not_understood(struct cfg *g)
 {
 	if (g->mute)
 		return FC_OK;
-	return fc_dev_add_unparsed(g->c->m, g->c->dev, here(g), g->line, g->len);
+	return fc_dev_add_unparsed(g->c->m, g->c->dev, nxos_cfg_here(g), g->line, g->len);
 }
 
-static bool num(const char *w, int64_t min, int64_t max, int64_t *out)
+bool nxos_cfg_num(const char *w, int64_t min, int64_t max, int64_t *out)
 {
 	return w && fc_parse_i64(w, min, max, out);
 }
 
 /* "3", "3,4", "24-26,46" -> bitmask within [0,max]. */
-static bool num_set(const char *w, int max, uint64_t *mask)
+bool nxos_cfg_num_set(const char *w, int max, uint64_t *mask)
 {
 	char buf[128];
 	char *save = NULL, *tok;
@@ -130,11 +103,11 @@ static bool num_set(const char *w, int max, uint64_t *mask)
 	return true;
 }
 
-static bool bytes_unit(const char *v, const char *unit, int64_t *out)
+bool nxos_cfg_bytes_unit(const char *v, const char *unit, int64_t *out)
 {
 	int64_t n;
 
-	if (!num(v, 0, INT64_C(1) << 40, &n) || !unit)
+	if (!nxos_cfg_num(v, 0, INT64_C(1) << 40, &n) || !unit)
 		return false;
 	if (!strcmp(unit, "bytes"))
 		*out = n;
@@ -257,165 +230,6 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 	} else {
 		return not_understood(g);
 	}
-	return FC_OK;
-}
-
-/* --- QoS --------------------------------------------------------------------------------- */
-
-static enum fc_qtype qtype(const char *t, bool *ok)
-{
-	*ok = true;
-	if (!strcmp(t, "qos"))
-		return FC_Q_QOS;
-	if (!strcmp(t, "network-qos"))
-		return FC_Q_NQ;
-	if (!strcmp(t, "queuing"))
-		return FC_Q_QUEUING;
-	*ok = false;
-	return FC_Q_QOS;
-}
-
-static enum fc_rc sysqos_line(struct cfg *g, char **w, size_t n)
-{
-	struct fc_model *m = g->c->m;
-	struct fc_qos *q = &g->c->dev->qos;
-	struct fc_src s = here(g);
-
-	struct fc_str *slot = NULL;
-
-	/* service-policy type network-qos NAME | service-policy type qos|queuing input|output NAME */
-	if (n == 4 && !strcmp(w[0], "service-policy") && !strcmp(w[1], "type") && !strcmp(w[2], "network-qos"))
-		slot = &q->sys_nq;
-	else if (n == 5 && !strcmp(w[0], "service-policy") && !strcmp(w[1], "type") && !strcmp(w[2], "qos") &&
-		 !strcmp(w[3], "input"))
-		slot = &q->sys_qos_in;
-	else if (n == 5 && !strcmp(w[0], "service-policy") && !strcmp(w[1], "type") && !strcmp(w[2], "queuing"))
-		slot = !strcmp(w[3], "output") ? &q->sys_queuing_out : !strcmp(w[3], "input") ? &q->sys_queuing_in : NULL;
-	if (!slot)
-		return not_understood(g);
-	fc_set_str(m, slot, w[n - 1], s);
-	return FC_OK;
-}
-
-static enum fc_rc cmap_line(struct cfg *g, char **w, size_t n)
-{
-	struct fc_class_map *cm = g->cmap;
-	uint64_t mask;
-
-	if (n >= 3 && !strcmp(w[0], "match") && !strcmp(w[1], "not"))
-		return not_understood(g);
-	if (n == 3 && !strcmp(w[0], "match") && !strcmp(w[1], "dscp")) {
-		if (!num_set(w[2], 63, &mask))
-			return not_understood(g);
-		cm->dscp |= mask;
-	} else if (n == 3 && !strcmp(w[0], "match") && !strcmp(w[1], "cos")) {
-		if (!num_set(w[2], 7, &mask))
-			return not_understood(g);
-		cm->cos |= (uint8_t)mask;
-	} else if (n == 3 && !strcmp(w[0], "match") && !strcmp(w[1], "qos-group")) {
-		if (!num_set(w[2], 7, &mask))
-			return not_understood(g);
-		cm->qos_group |= (uint8_t)mask;
-	} else if (n >= 4 && !strcmp(w[0], "match") && !strcmp(w[1], "access-group") && !strcmp(w[2], "name")) {
-		cm->acl = fc_model_str(g->c->m, w[3]);
-	} else {
-		return not_understood(g);
-	}
-	return FC_OK;
-}
-
-/* pause [pfc-cos L] [buffer-size B pause-threshold X resume-threshold Y] [no-drop], any order */
-static enum fc_rc pause_line(struct cfg *g, char **w, size_t n, struct fc_src s)
-{
-	struct fc_pclass *pc = g->pclass;
-	size_t i;
-	int64_t v;
-	uint64_t mask;
-
-	for (i = 1; i < n; i++) {
-		if (!strcmp(w[i], "no-drop"))
-			continue;
-		if (i + 1 >= n)
-			return not_understood(g);
-		if (!strcmp(w[i], "pfc-cos") && num_set(w[i + 1], 7, &mask))
-			fc_set_int(&pc->pause_cos, (int64_t)mask, s);
-		else if (!strcmp(w[i], "buffer-size") && num(w[i + 1], 0, INT64_C(1) << 32, &v))
-			fc_set_int(&pc->pg.size, v, s);
-		else if (!strcmp(w[i], "pause-threshold") && num(w[i + 1], 0, INT64_C(1) << 32, &v))
-			fc_set_int(&pc->pg.xoff, v, s);
-		else if (!strcmp(w[i], "resume-threshold") && num(w[i + 1], 0, INT64_C(1) << 32, &v))
-			fc_set_int(&pc->pg.xon, v, s);
-		else
-			return not_understood(g);
-		i++;
-	}
-	return FC_OK;
-}
-
-static enum fc_rc wred_line(struct cfg *g, char **w, size_t n, struct fc_src s)
-{
-	struct fc_pclass *pc = g->pclass;
-	size_t i;
-	int64_t v;
-	bool ecn = false;
-
-	for (i = 1; i < n; i++) {
-		if (!strcmp(w[i], "ecn")) {
-			ecn = true;
-		} else if (!strcmp(w[i], "minimum-threshold") && i + 2 < n && bytes_unit(w[i + 1], w[i + 2], &v)) {
-			fc_set_int(&pc->wred_min, v, s);
-			i += 2;
-		} else if (!strcmp(w[i], "maximum-threshold") && i + 2 < n && bytes_unit(w[i + 1], w[i + 2], &v)) {
-			fc_set_int(&pc->wred_max, v, s);
-			i += 2;
-		} else if (!strcmp(w[i], "drop-probability") && i + 1 < n && num(w[i + 1], 0, 100, &v)) {
-			fc_set_int(&pc->wred_prob, v, s);
-			i++;
-		} else if (!strcmp(w[i], "weight") && i + 1 < n && num(w[i + 1], 0, 15, &v)) {
-			fc_set_int(&pc->wred_weight, v, s);
-			i++;
-		} else {
-			return not_understood(g);
-		}
-	}
-	fc_set_bool(&pc->wred_ecn, ecn, s);
-	return FC_OK;
-}
-
-static enum fc_rc pclass_line(struct cfg *g, char **w, size_t n)
-{
-	struct fc_pclass *pc = g->pclass;
-	struct fc_src s = here(g);
-	int64_t v;
-
-	if (!strcmp(w[0], "set") && n == 3 && !strcmp(w[1], "qos-group") && num(w[2], 0, 7, &v))
-		fc_set_int(&pc->set_qos_group, v, s);
-	else if (!strcmp(w[0], "set") && n == 3 && !strcmp(w[1], "dscp") && num(w[2], 0, 63, &v))
-		fc_set_int(&pc->set_dscp, v, s);
-	else if (!strcmp(w[0], "set") && n == 3 && !strcmp(w[1], "cos") && num(w[2], 0, 7, &v))
-		fc_set_int(&pc->set_cos, v, s);
-	else if (!strcmp(w[0], "mtu") && n == 2 && num(w[1], 576, 9216, &v))
-		fc_set_int(&pc->mtu, v, s);
-	else if (!strcmp(w[0], "pause"))
-		return pause_line(g, w, n, s);
-	else if (!strcmp(w[0], "random-detect"))
-		return wred_line(g, w, n, s);
-	else if (!strcmp(w[0], "congestion-control") && n >= 2 && !strcmp(w[1], "random-detect"))
-		return wred_line(g, w + 1, n - 1, s);
-	else if (!strcmp(w[0], "match") && n == 3 && (!strcmp(w[1], "qos-group") || !strcmp(w[1], "cos")) &&
-		 num(w[2], 0, 7, &v))
-		;   /* show policy-map prints the class's match under it: the class-map has it */
-	else if (!strcmp(w[0], "priority") && n == 1)
-		fc_set_int(&pc->priority_level, 1, s);
-	else if (!strcmp(w[0], "priority") && n == 3 && !strcmp(w[1], "level") && num(w[2], 1, 8, &v))
-		fc_set_int(&pc->priority_level, v, s);
-	else if (!strcmp(w[0], "bandwidth") && n == 4 && !strcmp(w[1], "remaining") && !strcmp(w[2], "percent") &&
-		 num(w[3], 0, 100, &v))
-		fc_set_int(&pc->bw_remaining, v, s);
-	else if (!strcmp(w[0], "bandwidth") && n == 3 && !strcmp(w[1], "percent") && num(w[2], 0, 100, &v))
-		fc_set_int(&pc->bw_remaining, v, s);
-	else
-		return not_understood(g);
 	return FC_OK;
 }
 
@@ -750,39 +564,50 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 		g->blk = B_SYSQOS;
 		return FC_OK;
 	}
-	if (!strcmp(w[0], "class-map") && n >= 4 && !strcmp(w[1], "type")) {
+	if (!strcmp(w[0], "class-map") && n >= 2) {
+		/* class-map [type T] [match-any|match-all] NAME: no type is type qos, no match kind match-all
+		 * (NX-OS's defaults) */
 		struct fc_qos *q = &d->qos;
 		struct fc_class_map *cm;
-		enum fc_qtype t = qtype(w[2], &ok);
+		bool typed = n >= 3 && !strcmp(w[1], "type");
+		enum fc_qtype t = typed ? nxos_cfg_qtype(w[2], &ok) : (ok = true, FC_Q_QOS);
+		size_t k = typed ? 3 : 1;
+		bool any = k < n && !strcmp(w[k], "match-any"), all = k < n && !strcmp(w[k], "match-all");
 
-		if (!ok) {
+		if (!ok) {   /* CoPP does not bear on RoCE; another type fabcheck does not know is said */
+			g->blk = B_IGNORED;
+			return !strcmp(w[2], "control-plane") ? FC_OK : not_understood(g);
+		}
+		k += any || all;
+		if (k + 1 != n) {
 			g->blk = B_IGNORED;
 			return not_understood(g);
 		}
-		cm = fc_qos_add_cmap(m, q, t, (!strcmp(w[3], "match-any") || !strcmp(w[3], "match-all")) && n >= 5 ? w[4] : w[3],
-				     here(g));
-		if (!cm)
+		if (!(cm = fc_qos_add_cmap(m, q, t, w[k], here(g))))
 			return FC_ERR_NOMEM;
-		cm->match_all = !strcmp(w[3], "match-all");
+		cm->match_all = !any;
 		g->cmap = cm;
 		g->blk = B_CMAP;
 		return FC_OK;
 	}
-	if (!strcmp(w[0], "policy-map") && n == 4 && !strcmp(w[1], "type")) {
+
+	if (!strcmp(w[0], "policy-map") && (n == 2 || (n == 4 && !strcmp(w[1], "type")))) {
+		/* policy-map [type T] NAME: no type is type qos */
 		struct fc_qos *q = &d->qos;
 		struct fc_policy_map *pm;
-		enum fc_qtype t = qtype(w[2], &ok);
+		enum fc_qtype t = n == 4 ? nxos_cfg_qtype(w[2], &ok) : (ok = true, FC_Q_QOS);
 
 		if (!ok) {
 			g->blk = B_IGNORED;
 			return FC_OK;
 		}
-		if (!(pm = fc_qos_add_pmap(m, q, t, w[3], here(g))))
+		if (!(pm = fc_qos_add_pmap(m, q, t, w[n - 1], here(g))))
 			return FC_ERR_NOMEM;
 		g->pmap = pm;
 		g->blk = B_PMAP;
 		return FC_OK;
 	}
+
 	if (!strcmp(w[0], "ip") && n == 3 && !strcmp(w[1], "access-list")) {
 		struct fc_acl *acl;
 		bool created;
@@ -806,35 +631,6 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 	}
 	g->blk = B_IGNORED;
 	return not_understood(g);
-}
-
-static enum fc_rc pmap_line(struct cfg *g, char **w, size_t n)
-{
-	struct fc_model *m = g->c->m;
-	struct fc_policy_map *pm = g->pmap;
-	struct fc_pclass *pc;
-	const char *name;
-
-	if (strcmp(w[0], "class"))
-		return not_understood(g);
-	/* class NAME | class type T NAME */
-	if (n == 2)
-		name = w[1];
-	else if (n == 4 && !strcmp(w[1], "type"))
-		name = w[3];
-	else
-		return not_understood(g);
-	pm->classes = fc_grow(m->arena, pm->classes, pm->n, &pm->cap, sizeof(*pm->classes));
-	if (!pm->classes)
-		return FC_ERR_NOMEM;
-	pc = &pm->classes[pm->n++];
-	memset(pc, 0, sizeof(*pc));
-	pc->name = fc_model_str(m, name);
-	pc->src = here(g);
-	g->pclass = pc;
-	g->pclass_indent = g->indent;
-	g->blk = B_PCLASS;
-	return FC_OK;
 }
 
 /* "show policy-map system type network-qos" prints the attached policy in running-config syntax,
@@ -953,20 +749,20 @@ enum fc_rc nxos_parse_running_config(struct fc_parse_ctx *c, const char *text)
 				break;
 			}
 			case B_SYSQOS:
-				rc = sysqos_line(&g, w, n);
+				rc = nxos_cfg_sysqos_line(&g, w, n);
 				break;
 			case B_CMAP:
-				rc = cmap_line(&g, w, n);
+				rc = nxos_cfg_cmap_line(&g, w, n);
 				break;
 			case B_PMAP:
-				rc = pmap_line(&g, w, n);
+				rc = nxos_cfg_pmap_line(&g, w, n);
 				break;
 			case B_PCLASS:
 				if (g.indent <= g.pclass_indent) {
 					g.blk = B_PMAP;
-					rc = pmap_line(&g, w, n);
+					rc = nxos_cfg_pmap_line(&g, w, n);
 				} else {
-					rc = pclass_line(&g, w, n);
+					rc = nxos_cfg_pclass_line(&g, w, n);
 				}
 				break;
 			case B_ACL:

@@ -56,7 +56,7 @@ static const struct fc_cli_option options[] = {
 	{ "--rules-dir", "DIR", "validate, rules, explain", "where the profiles and rule docs are (default: $FABCHECK_RULES_DIR, else the built-in path)" },
 	{ "--rule", "ID", "validate", "run this one rule only" },
 	{ "--allow-outside", "DIR", "validate, collect", "let the inventory's config: (and transport file/probe addresses) name files under DIR too; by default they must lie in the inventory's own directory tree (repeatable)" },
-	{ "--verbose", NULL, "validate", "text: show evidence for passing findings too" },
+	{ "--verbose", NULL, "validate", "text: list every finding as it comes, passing ones and their evidence included, nothing folded" },
 	{ "--no-color", NULL, "validate", "text: no colours (also when NO_COLOR is set or stdout is not a terminal)" },
 	{ "--inventory", "FILE", "collect", "inventory to collect from" },
 	{ "--out", "DIR|FILE", "collect, probe", "collect: snapshot directory to create (must not exist; written atomically); probe: the host document (default stdout)" },

@@ -1,17 +1,41 @@
 /* SPDX-License-Identifier: MIT */
-/* Text reporter: findings grouped by link, device and fleet, with evidence from both ends;
- * coloured only on a terminal without NO_COLOR. */
+/* Text reporter, for people: the devices, then the findings that need attention (FAIL, WARN,
+ * UNKNOWN, waived) grouped by link, device and fleet with evidence from both ends, then a count
+ * per rule and the summary. An UNKNOWN with the same rule and reason on many subjects is one line
+ * with the count and three of them. --verbose prints every finding as it comes, passes and their
+ * evidence included. Coloured only on a terminal without NO_COLOR. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/report.h"
+#include "util/hmap.h"
+
+#define FOLD_AT 5   /* UNKNOWNs of one rule and reason on this many subjects are one line */
+
+struct rule_count {
+	size_t pass, fail, warn, unknown, waived;
+};
+
+struct fold {   /* UNKNOWNs of one rule and message */
+	size_t n;
+	const struct fc_finding *ex[3];
+	bool printed;
+};
 
 struct text {
 	FILE *out;
 	const struct fc_report_run *run;
 	const char *last_subject;
 	int err;
+	const struct fc_finding **keep;   /* the findings to print at the end (not verbose) */
+	size_t n, cap;
+	const struct fc_rule *const *rules;
+	struct rule_count *counts;        /* parallel to rules */
+	size_t quiet_ok[2];               /* devices ok and not listed: switches, hosts */
+	bool devices_done;
+	size_t nrules;
+	bool oom;
 };
 
 #define C(t, code) ((t)->run->color ? (code) : "")
@@ -36,6 +60,13 @@ static enum fc_rc text_begin(FILE *out, const struct fc_report_run *run, void **
 		return FC_ERR_NOMEM;
 	t->out = out;
 	t->run = run;
+	t->rules = fc_policy_rules(run->policy);
+	while (t->rules[t->nrules])
+		t->nrules++;
+	if (!(t->counts = calloc(t->nrules + 1, sizeof(*t->counts)))) {
+		free(t);
+		return FC_ERR_NOMEM;
+	}
 	*st = t;
 	w(t, "%sfabcheck %s%s  %s  (profile %s)\n\n", C(t, "\033[1m"), FABCHECK_VERSION, RESET(t), run->target,
 	  fc_policy_profile(run->policy));
@@ -48,6 +79,12 @@ static enum fc_rc text_device(void *st, const struct fc_device *d)
 	struct text *t = st;
 	size_t i;
 	bool bad = d->status != FC_DEV_OK && d->status != FC_DEV_INTENT;
+
+	/* a fleet's healthy devices are a count, not a page each (--verbose lists them) */
+	if (!bad && !d->nunparsed && !d->nerrors && !d->nwarnings && !t->run->verbose) {
+		t->quiet_ok[d->kind == FC_DEV_HOST]++;
+		return FC_OK;
+	}
 
 	w(t, "  %-14s %-6s %-6s %s%-14s%s", d->name, d->kind == FC_DEV_HOST ? "host" : "switch", d->platform,
 	  bad ? C(t, "\033[31m") : "", fc_devstatus_name(d->status), bad ? RESET(t) : "");
@@ -67,9 +104,8 @@ static const char *status_color(struct text *t, enum fc_status s)
 	return s == FC_FAIL ? C(t, "\033[1;31m") : s == FC_UNKNOWN || s == FC_WARN ? C(t, "\033[33m") : C(t, "\033[32m");
 }
 
-static enum fc_rc text_finding(void *st, const struct fc_finding *f)
+static void print_finding(struct text *t, const struct fc_finding *f)
 {
-	struct text *t = st;
 	size_t i;
 	char where[600];
 
@@ -86,7 +122,7 @@ static enum fc_rc text_finding(void *st, const struct fc_finding *f)
 		w(t, "      %-28s %-18s %s (%s, until %s)  %s%s:%u%s\n", "waiver", "reason", f->waiver->reason,
 		  f->waiver->owner, f->waiver->expires, C(t, "\033[2m"), f->waiver->file, f->waiver->line, RESET(t));
 	if (f->status == FC_PASS && !t->run->verbose)
-		return t->err ? FC_ERR_IO : FC_OK;
+		return;
 	for (i = 0; i < f->nev; i++) {
 		const struct fc_evidence *e = &f->ev[i];
 
@@ -96,14 +132,161 @@ static enum fc_rc text_finding(void *st, const struct fc_finding *f)
 		if (where[0])
 			w(t, "%s", RESET(t));
 	}
-	return t->err ? FC_ERR_IO : FC_OK;
+}
+
+/* After the device lines: how many healthy devices went unlisted. */
+static void devices_done(struct text *t)
+{
+	if (t->devices_done)
+		return;
+	t->devices_done = true;
+	if (t->quiet_ok[0] || t->quiet_ok[1])
+		w(t, "  %s%zu switch(es) and %zu host(s) ok%s, every output parsed (--verbose lists them)\n",
+		  C(t, "\033[32m"), t->quiet_ok[0], t->quiet_ok[1], RESET(t));
+}
+
+static struct rule_count *count_of(struct text *t, const struct fc_rule *r)
+{
+	size_t i;
+
+	for (i = 0; i < t->nrules; i++)
+		if (t->rules[i] == r)
+			return &t->counts[i];
+	return &t->counts[t->nrules];   /* a rule outside the policy's list: counted apart */
+}
+
+static enum fc_rc text_finding(void *st, const struct fc_finding *f)
+{
+	struct text *t = st;
+	struct rule_count *rc = count_of(t, f->rule);
+
+	devices_done(t);
+	if (f->waived)
+		rc->waived++;
+	else if (f->status == FC_PASS)
+		rc->pass++;
+	else if (f->status == FC_FAIL)
+		rc->fail++;
+	else if (f->status == FC_WARN)
+		rc->warn++;
+	else
+		rc->unknown++;
+	if (t->run->verbose) {
+		print_finding(t, f);
+		return t->err ? FC_ERR_IO : FC_OK;
+	}
+	if (f->status == FC_PASS && !f->waived)
+		return FC_OK;
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 256;
+		const struct fc_finding **nv = realloc(t->keep, cap * sizeof(*nv));
+
+		if (!nv)
+			return FC_ERR_NOMEM;
+		t->keep = nv;
+		t->cap = cap;
+	}
+	t->keep[t->n++] = f;
+	return FC_OK;
+}
+
+static bool foldable(const struct fc_finding *f)
+{
+	return f->status == FC_UNKNOWN && !f->waived;
+}
+
+/* The findings kept, UNKNOWNs that repeat folded: returns false when out of memory. */
+static bool print_kept(struct text *t)
+{
+	struct fc_arena *a = fc_arena_new();
+	struct fc_hmap *h = a ? fc_hmap_new(a, t->n + 16) : NULL;
+	char key[1200];
+	size_t i, k, folded = 0;
+	int failed = 0;
+
+	if (!h) {
+		fc_arena_free(&a);
+		return false;
+	}
+	for (i = 0; i < t->n && !failed; i++) {
+		const struct fc_finding *f = t->keep[i];
+		struct fold *fo;
+		size_t len;
+
+		if (!foldable(f))
+			continue;
+		len = (size_t)snprintf(key, sizeof(key), "%s|%s", f->rule->id, f->message);
+		len = len < sizeof(key) ? len : sizeof(key) - 1;
+		if (!(fo = fc_hmap_get(h, key, len))) {
+			if (!(fo = fc_alloc(a, sizeof(*fo))))
+				break;
+			fc_hmap_put(h, key, len, fo, &failed);
+		}
+		if (fo->n < 3)
+			fo->ex[fo->n] = f;
+		fo->n++;
+	}
+	for (i = 0; i < t->n; i++) {
+		const struct fc_finding *f = t->keep[i];
+		const struct fold *fo = NULL;
+
+		if (foldable(f)) {
+			size_t len = (size_t)snprintf(key, sizeof(key), "%s|%s", f->rule->id, f->message);
+
+			fo = fc_hmap_get(h, key, len < sizeof(key) ? len : sizeof(key) - 1);
+		}
+		if (fo && fo->n >= FOLD_AT) {
+			folded++;
+			continue;
+		}
+		print_finding(t, f);
+	}
+	if (folded) {
+		w(t, "\n%sUnknown on many subjects%s (one rule, one reason; --verbose or --format json lists them all)\n",
+		  C(t, "\033[1m"), RESET(t));
+		for (i = 0; i < t->n; i++) {
+			const struct fc_finding *f = t->keep[i];
+			struct fold *fo;
+			size_t len;
+
+			if (!foldable(f))
+				continue;
+			len = (size_t)snprintf(key, sizeof(key), "%s|%s", f->rule->id, f->message);
+			fo = fc_hmap_get(h, key, len < sizeof(key) ? len : sizeof(key) - 1);
+			if (!fo || fo->n < FOLD_AT || fo->printed)
+				continue;
+			fo->printed = true;
+			w(t, "  %s%-7s%s %-8s %-20s %s\n", status_color(t, FC_UNKNOWN), "UNKNOWN", RESET(t), "", f->rule->id,
+			  f->message);
+			w(t, "      %zu subjects, e.g.", fo->n);
+			for (k = 0; k < 3 && k < fo->n; k++)
+				w(t, "%s %s", k ? "," : "", fo->ex[k]->subject);
+			w(t, "\n");
+		}
+	}
+	fc_arena_free(&a);
+	return !failed;
 }
 
 static enum fc_rc text_end(void *st, const struct fc_summary *s)
 {
 	struct text *t = st;
 	enum fc_rc rc;
+	size_t i;
 
+	devices_done(t);
+	if (!t->run->verbose && !print_kept(t))
+		t->oom = true;
+	w(t, "\n%s%-30s%s %6s %6s %6s %8s %7s\n", C(t, "\033[1m"), "Rules", RESET(t), "pass", "fail", "warn", "unknown",
+	  "waived");
+	for (i = 0; i <= t->nrules; i++) {
+		const struct rule_count *c = &t->counts[i];
+
+		if (!c->pass && !c->fail && !c->warn && !c->unknown && !c->waived)
+			continue;
+		w(t, "  %-28s %6zu %6zu %6zu %8zu %7zu\n", i < t->nrules ? t->rules[i]->id : "(other)", c->pass, c->fail,
+		  c->warn, c->unknown, c->waived);
+	}
 	w(t, "\nSummary: %s%zu failing%s (%zu critical, %zu high, %zu medium, %zu low, %zu info), %zu unknown, "
 	     "%zu passing",
 	  s->fail ? C(t, "\033[1;31m") : "", s->fail, s->fail ? RESET(t) : "", s->fail_by_sev[FC_SEV_CRITICAL],
@@ -118,14 +301,18 @@ static enum fc_rc text_end(void *st, const struct fc_summary *s)
 	if (s->input_errors)
 		w(t, "; %zu output(s) could not be parsed", s->input_errors);
 	w(t, ". Exit %d.\n", s->exit_code);
-	rc = t->err ? FC_ERR_IO : FC_OK;
+	if (s->pass && !t->run->verbose)
+		w(t, "Passing findings are counted above; --verbose lists them with their evidence.\n");
+	rc = t->oom ? FC_ERR_NOMEM : t->err ? FC_ERR_IO : FC_OK;
+	free(t->keep);
+	free(t->counts);
 	free(t);
 	return rc;
 }
 
 const struct fc_reporter fc_reporter_text = {
 	.name = "text",
-	.desc = "human-readable, grouped by link and device (default)",
+	.desc = "human-readable: what needs attention, grouped by link and device, counts per rule (default)",
 	.begin = text_begin,
 	.device = text_device,
 	.finding = text_finding,

@@ -89,6 +89,32 @@ d = json.load(open(sys.argv[1]))["findings"]
 p = [x for x in d if x["status"] == "pass"]
 assert p and sum(1 for x in p if x["evidence"]) > 0.9 * len(p), "json: passing findings without evidence"
 PY
+# the text report is for people: what needs attention, repeated UNKNOWNs folded, counts per rule
+# equal to the JSON report's; --verbose lists the passes
+grep -q '^  PASS ' "$t/alone.txt" && fail "text: passing findings listed without --verbose"
+grep -q 'host(s) ok, every output parsed (--verbose lists them)$' "$t/alone.txt" || fail "text: healthy devices not counted"
+[ "$(wc -l < "$t/alone.txt")" -lt 200 ] || fail "text: $(wc -l < "$t/alone.txt") lines for a 20-device fabric"
+grep -q '^  PASS ' "$t/verbose.txt" || fail "text --verbose: no passing findings"
+grep -A2 '^Unknown on many subjects' "$t/alone.txt" | grep -q '8 subjects, e.g. leaf3:Ethernet1/1/1 <-> g01:ens1f0' ||
+	fail "text: the leaf3 HR-SIZE UNKNOWNs are not folded"
+"$PY" - "$t/alone.txt" "$t/side.json" <<'PY'
+import collections, json, sys
+rows, on = {}, False
+for line in open(sys.argv[1]):
+    if line.startswith("Rules "):
+        on = True
+        continue
+    if on and line.startswith("  "):
+        f = line.split()
+        rows[f[0]] = tuple(int(x) for x in f[1:])
+    elif on:
+        break
+want = collections.defaultdict(lambda: [0, 0, 0, 0, 0])
+for x in json.load(open(sys.argv[2]))["findings"]:
+    k = 4 if x.get("waived") else ["pass", "fail", "warn", "unknown"].index(x["status"])
+    want[x["rule"]][k] += 1
+assert rows == {r: tuple(v) for r, v in want.items()}, (rows, dict(want))
+PY
 # rule metadata comes from each page's front matter: SARIF rules[] and JUnit failures carry it
 grep -q '^Remediation: ' "$t/alone.xml" || fail "junit: a failure without its rule's remediation"
 "$PY" - "$t/side.sarif" rules/docs <<'PY'

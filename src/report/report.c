@@ -9,6 +9,8 @@ static const struct fc_reporter *const registry[] = {
 	&fc_reporter_json,
 	&fc_reporter_junit,
 	&fc_reporter_sarif,
+	&fc_reporter_markdown,
+	&fc_reporter_csv,
 	NULL,
 };
 

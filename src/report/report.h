@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "util/buf.h"
 
 struct fc_summary {
 	size_t pass, fail, unknown, waived, warn;
@@ -51,10 +52,30 @@ const struct fc_reporter *fc_reporter_find(const char *name);
 enum fc_rc fc_report_emit(const struct fc_reporter *r, FILE *out, const struct fc_report_run *run,
 			  const struct fc_engine *e, const struct fc_summary *s, struct fc_err *err);
 
+/* fold.c: UNKNOWN findings (not waived) grouped by rule and reason, in order of first appearance. */
+struct fc_fold {
+	size_t n;
+	const struct fc_finding *ex[3];   /* the first three */
+};
+struct fc_folds {
+	struct fc_arena *a;
+	struct fc_hmap *h;
+	struct fc_fold **g;
+	size_t n;
+};
+bool fc_foldable(const struct fc_finding *f);
+/* false when out of memory (fs is then freed with fc_folds_free as usual). */
+bool fc_folds_build(struct fc_folds *fs, const struct fc_finding *const *v, size_t n);
+/* The group of f, or NULL for a finding that is no UNKNOWN. */
+const struct fc_fold *fc_fold_of(const struct fc_folds *fs, const struct fc_finding *f);
+void fc_folds_free(struct fc_folds *fs);
+
 extern const struct fc_reporter fc_reporter_text;
 extern const struct fc_reporter fc_reporter_json;
 extern const struct fc_reporter fc_reporter_junit;
 extern const struct fc_reporter fc_reporter_sarif;
+extern const struct fc_reporter fc_reporter_markdown;
+extern const struct fc_reporter fc_reporter_csv;
 
 /* Shared by reporters: rule ids in registry order, severity to SARIF level. */
 const char *fc_sarif_level(enum fc_sev s);

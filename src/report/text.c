@@ -9,18 +9,11 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "util/hmap.h"
 
 #define FOLD_AT 5   /* UNKNOWNs of one rule and reason on this many subjects are one line */
 
 struct rule_count {
 	size_t pass, fail, warn, unknown, waived;
-};
-
-struct fold {   /* UNKNOWNs of one rule and message */
-	size_t n;
-	const struct fc_finding *ex[3];
-	bool printed;
 };
 
 struct text {
@@ -190,82 +183,39 @@ static enum fc_rc text_finding(void *st, const struct fc_finding *f)
 	return FC_OK;
 }
 
-static bool foldable(const struct fc_finding *f)
-{
-	return f->status == FC_UNKNOWN && !f->waived;
-}
-
 /* The findings kept, UNKNOWNs that repeat folded: returns false when out of memory. */
 static bool print_kept(struct text *t)
 {
-	struct fc_arena *a = fc_arena_new();
-	struct fc_hmap *h = a ? fc_hmap_new(a, t->n + 16) : NULL;
-	char key[1200];
+	struct fc_folds fs;
 	size_t i, k, folded = 0;
-	int failed = 0;
+	bool ok = fc_folds_build(&fs, t->keep, t->n);
 
-	if (!h) {
-		fc_arena_free(&a);
-		return false;
-	}
-	for (i = 0; i < t->n && !failed; i++) {
-		const struct fc_finding *f = t->keep[i];
-		struct fold *fo;
-		size_t len;
+	for (i = 0; ok && i < t->n; i++) {
+		const struct fc_fold *g = fc_fold_of(&fs, t->keep[i]);
 
-		if (!foldable(f))
-			continue;
-		len = (size_t)snprintf(key, sizeof(key), "%s|%s", f->rule->id, f->message);
-		len = len < sizeof(key) ? len : sizeof(key) - 1;
-		if (!(fo = fc_hmap_get(h, key, len))) {
-			if (!(fo = fc_alloc(a, sizeof(*fo))))
-				break;
-			fc_hmap_put(h, key, len, fo, &failed);
-		}
-		if (fo->n < 3)
-			fo->ex[fo->n] = f;
-		fo->n++;
-	}
-	for (i = 0; i < t->n; i++) {
-		const struct fc_finding *f = t->keep[i];
-		const struct fold *fo = NULL;
-
-		if (foldable(f)) {
-			size_t len = (size_t)snprintf(key, sizeof(key), "%s|%s", f->rule->id, f->message);
-
-			fo = fc_hmap_get(h, key, len < sizeof(key) ? len : sizeof(key) - 1);
-		}
-		if (fo && fo->n >= FOLD_AT) {
+		if (g && g->n >= FOLD_AT)
 			folded++;
-			continue;
-		}
-		print_finding(t, f);
+		else
+			print_finding(t, t->keep[i]);
 	}
-	if (folded) {
+	if (ok && folded) {
 		w(t, "\n%sUnknown on many subjects%s (one rule, one reason; --verbose or --format json lists them all)\n",
 		  C(t, "\033[1m"), RESET(t));
-		for (i = 0; i < t->n; i++) {
-			const struct fc_finding *f = t->keep[i];
-			struct fold *fo;
-			size_t len;
+		for (i = 0; i < fs.n; i++) {
+			const struct fc_fold *g = fs.g[i];
 
-			if (!foldable(f))
+			if (g->n < FOLD_AT)
 				continue;
-			len = (size_t)snprintf(key, sizeof(key), "%s|%s", f->rule->id, f->message);
-			fo = fc_hmap_get(h, key, len < sizeof(key) ? len : sizeof(key) - 1);
-			if (!fo || fo->n < FOLD_AT || fo->printed)
-				continue;
-			fo->printed = true;
-			w(t, "  %s%-7s%s %-8s %-20s %s\n", status_color(t, FC_UNKNOWN), "UNKNOWN", RESET(t), "", f->rule->id,
-			  f->message);
-			w(t, "      %zu subjects, e.g.", fo->n);
-			for (k = 0; k < 3 && k < fo->n; k++)
-				w(t, "%s %s", k ? "," : "", fo->ex[k]->subject);
+			w(t, "  %s%-7s%s %-8s %-20s %s\n", status_color(t, FC_UNKNOWN), "UNKNOWN", RESET(t), "", g->ex[0]->rule->id,
+			  g->ex[0]->message);
+			w(t, "      %zu subjects, e.g.", g->n);
+			for (k = 0; k < 3 && k < g->n; k++)
+				w(t, "%s %s", k ? "," : "", g->ex[k]->subject);
 			w(t, "\n");
 		}
 	}
-	fc_arena_free(&a);
-	return !failed;
+	fc_folds_free(&fs);
+	return ok;
 }
 
 static enum fc_rc text_end(void *st, const struct fc_summary *s)

@@ -115,6 +115,21 @@ for x in json.load(open(sys.argv[2]))["findings"]:
     want[x["rule"]][k] += 1
 assert rows == {r: tuple(v) for r, v in want.items()}, (rows, dict(want))
 PY
+# Markdown (a PR comment) lists every failing finding of the JSON report, CSV every finding
+"$fabcheck" validate "$t/faults" --format markdown > "$t/faults.md" || true
+"$fabcheck" validate "$t/faults" --format csv > "$t/faults.csv" || true
+"$PY" - "$t/faults.md" "$t/faults.csv" "$t/side.json" <<'PY'
+import csv, json, re, sys, markdown
+page = markdown.markdown(open(sys.argv[1]).read(), extensions=["tables"])
+fails = re.search(r"<h3>Failing \((\d+)\)</h3>\s*<table>(.*?)</table>", page, re.S)
+rep = json.load(open(sys.argv[3]))
+want = sorted((f["rule"], f["subject"]) for f in rep["findings"] if f["status"] == "fail" and not f.get("waived"))
+rows = re.findall(r"<tr>\s*<td>([^<]*)</td>\s*<td>([^<]*)</td>\s*<td>(.*?)</td>", fails.group(2), re.S)
+got = sorted((r[1], r[2].replace("&lt;", "<").replace("&gt;", ">")) for r in rows)
+assert int(fails.group(1)) == len(want) and got == want, (got, want)
+rows = list(csv.reader(open(sys.argv[2], newline="")))
+assert [(r[0], r[2], r[3]) for r in rows[1:]] == [(f["status"], f["rule"], f["subject"]) for f in rep["findings"]]
+PY
 # rule metadata comes from each page's front matter: SARIF rules[] and JUnit failures carry it
 grep -q '^Remediation: ' "$t/alone.xml" || fail "junit: a failure without its rule's remediation"
 "$PY" - "$t/side.sarif" rules/docs <<'PY'

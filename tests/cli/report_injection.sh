@@ -39,19 +39,19 @@ printf 'waivers:\n  - {rule: HR-SIZE, subject: "*", reason: "ok ]]> <![CDATA[", 
 
 set +e
 "$fabcheck" validate "$s" --waivers "$t/w.yaml" --format text --format "json=$t/r.json" --format "junit=$t/r.xml" \
-  --format "sarif=$t/r.sarif" > "$t/r.txt" 2> "$t/err"
+  --format "sarif=$t/r.sarif" --format "markdown=$t/r.md" --format "csv=$t/r.csv" > "$t/r.txt" 2> "$t/err"
 rc=$?
 set -e
 [ $rc -le 3 ] || { cat "$t/err"; fail "validate exit $rc"; }
 "$PY" - "$t" <<'PY' || fail "a report was broken by device strings"
 import json, re, sys
 t = sys.argv[1]
-raw = {k: open("%s/r.%s" % (t, k), "rb").read() for k in ("txt", "json", "xml", "sarif")}
+raw = {k: open("%s/r.%s" % (t, k), "rb").read() for k in ("txt", "json", "xml", "sarif", "md", "csv")}
 raw["err"] = open(t + "/err", "rb").read()
 bad = re.compile(rb"[\x00-\x08\x0b-\x1f\x7f]")     # a raw control character (tab and newline aside)
 for k, b in raw.items():
     b.decode("utf-8")                                 # strict: any invalid UTF-8 raises
-    m = bad.search(b)
+    m = bad.search(b.replace(b"\r\n", b"\n") if k == "csv" else b)   # CSV ends lines in CRLF (RFC 4180)
     assert not m, "%s: raw control byte %r at %d: %r" % (k, m.group(), m.start(), b[max(0, m.start() - 40):m.start() + 20])
     assert "\u202e".encode() not in b, "%s: a raw bidi override" % k
 for k in ("json", "sarif"):
@@ -61,7 +61,36 @@ assert "\\x1b[2J" in txt and "\ufffd" in txt and "\\u202e" in txt, "the text rep
 rep = json.loads(raw["json"])
 nu = [u for d in rep["devices"] for u in d.get("not_understood", [])]
 assert any("invalid UTF-8" in u["text"] for u in nu), nu
-print("injection: text, json, junit, sarif and stderr hold no raw control byte and are valid UTF-8")
+# Markdown renders with the hostile strings as text: no element of theirs, every table row whole
+import csv, html.parser, io, markdown
+md = raw["md"].decode()
+assert "CDATA" in md, "the hostile text did not reach the Markdown report (the test proves nothing)"
+page = markdown.markdown(md, extensions=["tables"])
+class Cells(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags, self.rows, self.row = [], [], None
+    def handle_starttag(self, tag, a):
+        self.tags.append(tag)
+        if tag == "tr":
+            self.row = 0
+        elif tag in ("td", "th") and self.row is not None:
+            self.row += 1
+    def handle_endtag(self, tag):
+        if tag == "tr":
+            self.rows.append(self.row)
+            self.row = None
+p = Cells()
+p.feed(page)
+assert not {"b", "script"} & set(p.tags), ("the report's strings made HTML elements", set(p.tags))
+assert p.rows and all(n in (3, 4, 5) for n in p.rows), ("a table row lost or gained cells", p.rows)
+# CSV: RFC 4180 rows, one per finding, the hostile strings whole
+rows = list(csv.reader(io.StringIO(raw["csv"].decode(), newline="")))
+assert raw["csv"].count(b"\r\n") >= len(rows), "CSV lines end in CRLF"
+assert len(rows) == 1 + len(rep["findings"]) and all(len(r) == 11 for r in rows), (len(rows), len(rep["findings"]))
+assert [(r[2], r[3], r[8]) for r in rows[1:]] == [(f["rule"], f["subject"], f["message"]) for f in rep["findings"]]
+assert any("CDATA" in c for r in rows for c in r), "the hostile text did not reach the CSV"
+print("injection: text, json, junit, sarif, markdown, csv and stderr hold no raw control byte and are valid UTF-8")
 PY
 xmllint --noout "$t/r.xml" || fail "JUnit is not well-formed XML"
 grep -q 'CDATA' "$t/r.xml" || fail "the hostile text did not reach the JUnit report (the test proves nothing)"

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: MIT */
+/* Markdown reporter, for a pull-request comment: the summary, then tables of what needs
+ * attention (failing, warnings, unknown folded by rule and reason, waived), then the count per
+ * rule in a collapsed block. Every device string is escaped for Markdown and HTML: a description
+ * holding '|', '*' or '<script>' stays text in its cell. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+
+struct md {
+	FILE *out;
+	const struct fc_report_run *run;
+	const struct fc_finding **keep;   /* the findings that are not a plain pass */
+	size_t n, cap;
+	size_t ndev;
+	bool err;
+};
+
+static void put(struct md *m, const char *s)
+{
+	if (fputs(s, m->out) < 0)
+		m->err = true;
+}
+
+/* s as the text of a table cell: Markdown's punctuation backslash-escaped, HTML's as entities. */
+static void cell(struct md *m, const char *s)
+{
+	for (; *s; s++) {
+		const char *e = *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : NULL;
+
+		if (e)
+			put(m, e);
+		else if (strchr("\\|*_`[]#!~", *s) && (fputc('\\', m->out) == EOF || fputc(*s, m->out) == EOF))
+			m->err = true;
+		else if (!strchr("\\|*_`[]#!~", *s) && fputc(*s == '\n' || *s == '\r' ? ' ' : *s, m->out) == EOF)
+			m->err = true;
+	}
+}
+
+static enum fc_rc md_begin(FILE *out, const struct fc_report_run *run, void **st)
+{
+	struct md *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return FC_ERR_NOMEM;
+	m->out = out;
+	m->run = run;
+	*st = m;
+	return FC_OK;
+}
+
+static enum fc_rc md_device(void *st, const struct fc_device *d)
+{
+	struct md *m = st;
+
+	(void)d;
+	m->ndev++;
+	return FC_OK;
+}
+
+static enum fc_rc md_finding(void *st, const struct fc_finding *f)
+{
+	struct md *m = st;
+
+	if (f->status == FC_PASS && !f->waived)
+		return FC_OK;
+	if (m->n == m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 64;
+		const struct fc_finding **nv = realloc(m->keep, cap * sizeof(*nv));
+
+		if (!nv)
+			return FC_ERR_NOMEM;
+		m->keep = nv;
+		m->cap = cap;
+	}
+	m->keep[m->n++] = f;
+	return FC_OK;
+}
+
+static void evidence(struct md *m, const struct fc_finding *f)
+{
+	char where[600], last[600] = "";
+	size_t i, shown = 0;
+
+	for (i = 0; i < f->nev && shown < 3; i++)
+		if (f->ev[i].src.file && strcmp(fc_src_str(&f->ev[i].src, where, sizeof(where)), last)) {
+			put(m, shown++ ? "<br>" : "");
+			cell(m, where);
+			memcpy(last, where, sizeof(last));
+		}
+}
+
+static size_t count(const struct md *m, bool (*pick)(const struct fc_finding *))
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < m->n; i++)
+		n += pick(m->keep[i]);
+	return n;
+}
+
+static bool is_fail(const struct fc_finding *f) { return f->status == FC_FAIL && !f->waived; }
+static bool is_warn(const struct fc_finding *f) { return f->status == FC_WARN && !f->waived; }
+static bool is_unknown(const struct fc_finding *f) { return f->status == FC_UNKNOWN && !f->waived; }
+static bool is_waived(const struct fc_finding *f) { return f->waived; }
+
+static void table(struct md *m, const char *title, bool (*pick)(const struct fc_finding *), bool sev)
+{
+	size_t i, n = count(m, pick);
+
+	if (!n)
+		return;
+	if (fprintf(m->out, "\n### %s (%zu)\n\n| %sRule | Subject | Finding | Evidence |\n|%s---|---|---|---|\n", title, n,
+		    sev ? "Severity | " : "", sev ? "---|" : "") < 0)
+		m->err = true;
+	for (i = 0; i < m->n; i++) {
+		const struct fc_finding *f = m->keep[i];
+
+		if (!pick(f))
+			continue;
+		put(m, "| ");
+		if (sev) {
+			put(m, fc_sev_name(f->sev));
+			put(m, " | ");
+		}
+		cell(m, f->rule->id);
+		put(m, " | ");
+		cell(m, f->subject);
+		put(m, " | ");
+		cell(m, f->message);
+		if (f->waiver) {
+			put(m, "<br>waived: ");
+			cell(m, f->waiver->reason);
+			put(m, " (");
+			cell(m, f->waiver->owner);
+			put(m, ", until ");
+			cell(m, f->waiver->expires);
+			put(m, ")");
+		}
+		put(m, " | ");
+		evidence(m, f);
+		put(m, " |\n");
+	}
+}
+
+/* UNKNOWNs by rule and reason, each one row: the count and three of the subjects. */
+static void unknown_table(struct md *m)
+{
+	struct fc_folds fs;
+	size_t i, k, n = count(m, is_unknown);
+
+	if (!n)
+		return;
+	if (!fc_folds_build(&fs, m->keep, m->n)) {
+		fc_folds_free(&fs);
+		m->err = true;
+		return;
+	}
+	if (fprintf(m->out, "\n### Unknown (%zu)\n\n| Rule | Reason | Subjects |\n|---|---|---|\n", n) < 0)
+		m->err = true;
+	for (i = 0; i < fs.n; i++) {
+		const struct fc_fold *g = fs.g[i];
+
+		put(m, "| ");
+		cell(m, g->ex[0]->rule->id);
+		put(m, " | ");
+		cell(m, g->ex[0]->message);
+		put(m, " | ");
+		for (k = 0; k < 3 && k < g->n; k++) {
+			put(m, k ? "<br>" : "");
+			cell(m, g->ex[k]->subject);
+		}
+		if (g->n > 3 && fprintf(m->out, "<br>and %zu more", g->n - 3) < 0)
+			m->err = true;
+		put(m, " |\n");
+	}
+	fc_folds_free(&fs);
+}
+
+static enum fc_rc md_end(void *st, const struct fc_summary *s)
+{
+	struct md *m = st;
+	enum fc_rc rc;
+
+	if (fprintf(m->out, "## fabcheck: %zu failing, %zu warning(s), %zu unknown, %zu passing%s (exit %d)\n\n",
+		    s->fail, s->warn, s->unknown, s->pass, s->waived ? ", some waived" : "", s->exit_code) < 0)
+		m->err = true;
+	put(m, "Target ");
+	cell(m, m->run->target);
+	if (fprintf(m->out, ", profile %s, fabcheck %s; %zu device(s), %zu incomplete; failing by severity: %zu critical, "
+			    "%zu high, %zu medium, %zu low, %zu info.\n", fc_policy_profile(m->run->policy), FABCHECK_VERSION,
+		    m->ndev, s->devices_incomplete, s->fail_by_sev[FC_SEV_CRITICAL], s->fail_by_sev[FC_SEV_HIGH],
+		    s->fail_by_sev[FC_SEV_MEDIUM], s->fail_by_sev[FC_SEV_LOW], s->fail_by_sev[FC_SEV_INFO]) < 0)
+		m->err = true;
+	table(m, "Failing", is_fail, true);
+	table(m, "Warnings", is_warn, false);
+	unknown_table(m);
+	table(m, "Waived", is_waived, false);
+	if (!s->fail && !s->warn && !s->unknown)
+		put(m, "\nEverything checked passes.\n");
+	rc = m->err ? FC_ERR_IO : FC_OK;
+	free(m->keep);
+	free(m);
+	return rc;
+}
+
+const struct fc_reporter fc_reporter_markdown = {
+	.name = "markdown",
+	.desc = "Markdown for a pull-request comment: summary, failing, warnings, unknown folded, waived",
+	.begin = md_begin,
+	.device = md_device,
+	.finding = md_finding,
+	.end = md_end,
+};

@@ -258,13 +258,25 @@ static int parse_opts(int argc, char **argv, struct opts *o, FILE *errf)
 	return 0;
 }
 
+/* --rules-dir, else $FABCHECK_RULES_DIR, else the installed rules when this binary is the
+ * installed one (cmake --install, the .deb), else the source tree's (a build directory). */
 static const char *rules_dir(const struct opts *o)
 {
 	const char *env = getenv("FABCHECK_RULES_DIR");
+	char self[4096];
+	ssize_t n;
 
 	if (o->rules_dir)
 		return o->rules_dir;
-	return env && *env ? env : FABCHECK_DEFAULT_RULES_DIR;
+	if (env && *env)
+		return env;
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		if (!strcmp(self, FABCHECK_INSTALLED_BIN))
+			return FABCHECK_INSTALLED_RULES_DIR;
+	}
+	return FABCHECK_DEFAULT_RULES_DIR;
 }
 
 static int report_err(FILE *errf, const struct fc_err *err)

@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-rel}; sizes=${2:-"100 300 1000"}
 t=${BENCH_DIR:-$(mktemp -d)}; [ -n "${BENCH_DIR:-}" ] || trap 'rm -rf "$t"' EXIT
-printf "%-9s %-7s %-8s %-9s %8s %7s %7s %9s %9s   %s\n" switches hosts links findings "wall s" "user s" "sys s" "peak MiB" "input MB" "format"
+printf "%-9s %-7s %-8s %-9s %8s %7s %7s %9s %9s   %s\n" switches hosts links findings "wall s" "user s" "sys s" "peak MiB" "input MB" "format (report lines)"
 declare -A wall
 for n in $sizes; do
   d="$t/fabric-$n"
@@ -25,11 +25,12 @@ for n in $sizes; do
     done
     read -r s kb us ss < <(sort -n "$t"/time.[1-5] | sed -n 3p)
     if [ "$fmt" = text ]; then
-      findings=$(tail -1 "$t/out" | /usr/bin/python3 -c 'import re, sys
+      lines=$(wc -l < "$t/out")   # the text report for people: what needs attention, folded
+      findings=$(grep '^Summary:' "$t/out" | /usr/bin/python3 -c 'import re, sys
 print(sum(int(x) for x in re.findall(r"(\d+) (?:failing|unknown|passing|warning\(s\)|waived)", sys.stdin.read())))')
     fi
     printf "%-9s %-7s %-8s %-9s %8s %7s %7s %9s %9s   %s\n" "$n" $((n * 16)) $((n * 64)) "$findings" "$s" "$us" "$ss" \
-      $((kb / 1024)) "$mb" "$fmt"
+      $((kb / 1024)) "$mb" "$fmt$([ "$fmt" = text ] && echo " ($lines)")"
     [ "$fmt" = text ] && wall[$n]=$s
   done
 done

@@ -416,11 +416,14 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 	for (i = 0; i < nspecs; i++) {
 		FILE *f = out;
 		enum fc_rc rc;
+		char tmp[4200];
 
 		run.color = false;
 		if (specs[i].path) {
-			f = fopen(specs[i].path, "w");
-			if (!f) {
+			/* written beside its name and renamed when whole: a reader (node_exporter's textfile
+			 * collector, a CI upload) never sees half a report */
+			if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", specs[i].path, (long)getpid()) >= sizeof(tmp) ||
+			    !(f = fopen(tmp, "w"))) {
 				fprintf(errf, "fabcheck: %s: cannot write: %s\n", specs[i].path, strerror(errno));
 				code = FC_EXIT_USAGE;
 				continue;
@@ -433,6 +436,10 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 		rc = fc_report_emit(specs[i].r, f, &run, &eng, &sum, &err);
 		if (specs[i].path && fclose(f) != 0 && rc == FC_OK)
 			rc = fc_err_set(&err, FC_ERR_IO, specs[i].path, 0, "cannot close");
+		if (specs[i].path && rc == FC_OK && rename(tmp, specs[i].path) != 0)
+			rc = fc_err_set(&err, FC_ERR_IO, specs[i].path, 0, "cannot rename into place: %s", strerror(errno));
+		if (specs[i].path && rc != FC_OK)
+			unlink(tmp);
 		if (rc != FC_OK) {
 			code = report_err(errf, &err);
 			fc_err_clear(&err);

@@ -11,6 +11,7 @@ static const struct fc_reporter *const registry[] = {
 	&fc_reporter_sarif,
 	&fc_reporter_markdown,
 	&fc_reporter_csv,
+	&fc_reporter_prometheus,
 	NULL,
 };
 

@@ -76,6 +76,7 @@ extern const struct fc_reporter fc_reporter_junit;
 extern const struct fc_reporter fc_reporter_sarif;
 extern const struct fc_reporter fc_reporter_markdown;
 extern const struct fc_reporter fc_reporter_csv;
+extern const struct fc_reporter fc_reporter_prometheus;
 
 /* Shared by reporters: rule ids in registry order, severity to SARIF level. */
 const char *fc_sarif_level(enum fc_sev s);

@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: MIT */
+/* Prometheus text exposition for node_exporter's textfile collector (--format prometheus=FILE;
+ * validate writes every report file atomically, so the collector never reads half of one):
+ * findings by rule, severity and status, each cabled link's compliance, devices and their
+ * collection state, the run's exit code and time, and the transceiver and counter values the
+ * rules read, in base units (watts, celsius, amperes). No sample timestamps; label values
+ * escaped as the format requires. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "report/report.h"
+
+enum fam { F_FINDINGS, F_LINK, F_DEVICE, F_RXPWR, F_TXPWR, F_TEMP, F_BIAS, F_CRC, F_PPP_RX, F_PPP_TX, F_N };
+
+static const struct { const char *name, *type, *help; } fams[F_N] = {
+	{ "fabcheck_findings", "gauge", "Findings of the last run by rule, severity and status." },
+	{ "fabcheck_link_compliant", "gauge", "1 when no rule fails on the cabled link, else 0." },
+	{ "fabcheck_device_ok", "gauge", "1 when every expected output of the device was collected and parsed." },
+	{ "fabcheck_transceiver_rx_power_watts", "gauge", "Received optical power per lane, as the rules read it." },
+	{ "fabcheck_transceiver_tx_power_watts", "gauge", "Transmitted optical power per lane." },
+	{ "fabcheck_transceiver_temperature_celsius", "gauge", "Module temperature." },
+	{ "fabcheck_transceiver_bias_amperes", "gauge", "Laser bias current per lane." },
+	{ "fabcheck_interface_crc_errors_total", "counter", "CRC errors at collection time." },
+	{ "fabcheck_pfc_pause_frames_received_total", "counter", "PFC pause frames received at collection time." },
+	{ "fabcheck_pfc_pause_frames_transmitted_total", "counter", "PFC pause frames sent at collection time." },
+};
+
+struct count {
+	const struct fc_rule *rule;
+	enum fc_sev sev;
+	int status;   /* enum fc_status, or 4: waived */
+	size_t n;
+};
+
+struct prom {
+	FILE *out;
+	struct fc_buf f[F_N];
+	struct count *c;
+	size_t nc, capc;
+	const struct fc_link *cur;   /* the link whose findings are being read (they come together) */
+	bool cur_fail;
+	bool oom;
+};
+
+/* A label value: backslash, quote and newline escaped. */
+static void lv(struct fc_buf *b, const char *s)
+{
+	for (; s && *s; s++)
+		fc_buf_addf(b, "%s", *s == '\\' ? "\\\\" : *s == '"' ? "\\\"" : *s == '\n' ? "\\n" : (char[2]){ *s, 0 });
+}
+
+static void sample(struct prom *p, enum fam f, const char *const *kv, double v)
+{
+	struct fc_buf *b = &p->f[f];
+	size_t i;
+
+	fc_buf_addf(b, "%s{", fams[f].name);
+	for (i = 0; kv[i]; i += 2) {
+		fc_buf_addf(b, "%s%s=\"", i ? "," : "", kv[i]);
+		lv(b, kv[i + 1]);
+		fc_buf_addf(b, "\"");
+	}
+	if (fc_buf_addf(b, "} %.17g\n", v) != FC_OK)
+		p->oom = true;
+}
+
+static enum fc_rc prom_begin(FILE *out, const struct fc_report_run *run, void **st)
+{
+	struct prom *p = calloc(1, sizeof(*p));
+	int i;
+
+	(void)run;
+	if (!p)
+		return FC_ERR_NOMEM;
+	p->out = out;
+	for (i = 0; i < F_N; i++)
+		fc_buf_init(&p->f[i], (size_t)1 << 30);
+	*st = p;
+	return FC_OK;
+}
+
+static void dom(struct prom *p, const struct fc_device *d, const struct fc_iface *ifc)
+{
+	size_t l;
+	char lane[16];
+
+	for (l = 0; l < ifc->xcvr.nlanes; l++) {
+		const struct fc_dom_lane *L = &ifc->xcvr.lanes[l];
+		const char *kv[] = { "device", d->name, "port", ifc->name, "lane", lane, NULL };
+
+		snprintf(lane, sizeof(lane), "%d", L->lane);
+		if (L->rx_dbm.m.known)
+			sample(p, F_RXPWR, kv, pow(10.0, L->rx_dbm.v / 10.0) / 1000.0);
+		if (L->tx_dbm.m.known)
+			sample(p, F_TXPWR, kv, pow(10.0, L->tx_dbm.v / 10.0) / 1000.0);
+		if (L->bias_ma.m.known)
+			sample(p, F_BIAS, kv, L->bias_ma.v / 1000.0);
+		if (L->temp_c.m.known)
+			sample(p, F_TEMP, kv, L->temp_c.v);
+	}
+}
+
+static enum fc_rc prom_device(void *st, const struct fc_device *d)
+{
+	struct prom *p = st;
+	const char *kv[] = { "device", d->name, "kind", d->kind == FC_DEV_HOST ? "host" : "switch", "status",
+			     fc_devstatus_name(d->status), NULL };
+	size_t i;
+
+	sample(p, F_DEVICE, kv, d->status == FC_DEV_OK || d->status == FC_DEV_INTENT);
+	for (i = 0; i < d->nifaces; i++) {
+		const struct fc_iface *ifc = d->ifaces[i];
+		const char *pk[] = { "device", d->name, "port", ifc->name, NULL };
+
+		dom(p, d, ifc);
+		if (ifc->cnt_crc.m.known)
+			sample(p, F_CRC, pk, (double)ifc->cnt_crc.v);
+		if (ifc->cnt_rx_ppp.m.known)
+			sample(p, F_PPP_RX, pk, (double)ifc->cnt_rx_ppp.v);
+		if (ifc->cnt_tx_ppp.m.known)
+			sample(p, F_PPP_TX, pk, (double)ifc->cnt_tx_ppp.v);
+	}
+	return p->oom ? FC_ERR_NOMEM : FC_OK;
+}
+
+static void link_done(struct prom *p)
+{
+	const struct fc_link *l = p->cur;
+	const char *kv[] = { "device", l ? l->a.dev_name : "", "port", l ? l->a.if_name : "", "peer_device",
+			     l ? l->b.dev_name : "", "peer_port", l ? l->b.if_name : "", NULL };
+
+	if (l)
+		sample(p, F_LINK, kv, !p->cur_fail);
+	p->cur = NULL;
+	p->cur_fail = false;
+}
+
+static enum fc_rc prom_finding(void *st, const struct fc_finding *f)
+{
+	struct prom *p = st;
+	int status = f->waived ? 4 : (int)f->status;
+	size_t i;
+
+	for (i = 0; i < p->nc; i++)
+		if (p->c[i].rule == f->rule && p->c[i].sev == f->sev && p->c[i].status == status)
+			break;
+	if (i == p->nc) {
+		if (p->nc == p->capc) {
+			size_t cap = p->capc ? 2 * p->capc : 64;
+			struct count *nv = realloc(p->c, cap * sizeof(*nv));
+
+			if (!nv)
+				return FC_ERR_NOMEM;
+			p->c = nv;
+			p->capc = cap;
+		}
+		p->c[p->nc++] = (struct count){ f->rule, f->sev, status, 0 };
+	}
+	p->c[i].n++;
+	if (f->scope == FC_SCOPE_LINK && f->link) {
+		if (f->link != p->cur)
+			link_done(p);
+		p->cur = f->link;
+		p->cur_fail |= f->status == FC_FAIL && !f->waived;
+	}
+	return FC_OK;
+}
+
+static enum fc_rc prom_end(void *st, const struct fc_summary *s)
+{
+	struct prom *p = st;
+	static const char *const names[] = { "pass", "fail", "unknown", "warn", "waived" };
+	enum fc_rc rc = FC_OK;
+	size_t i;
+
+	link_done(p);
+	for (i = 0; i < p->nc; i++) {
+		const char *kv[] = { "rule", p->c[i].rule->id, "severity", fc_sev_name(p->c[i].sev), "status",
+				     names[p->c[i].status], NULL };
+
+		sample(p, F_FINDINGS, kv, (double)p->c[i].n);
+	}
+	for (i = 0; i < F_N; i++)
+		if (p->f[i].len && fprintf(p->out, "# HELP %s %s\n# TYPE %s %s\n%s", fams[i].name, fams[i].help, fams[i].name,
+					   fams[i].type, p->f[i].data) < 0)
+			rc = FC_ERR_IO;
+	if (fprintf(p->out, "# HELP fabcheck_exit_code The exit code of the last run (0 passing, 1 failing, 2 input error, "
+			    "3 incomplete).\n# TYPE fabcheck_exit_code gauge\nfabcheck_exit_code %d\n"
+			    "# HELP fabcheck_last_run_timestamp_seconds When the last run finished.\n"
+			    "# TYPE fabcheck_last_run_timestamp_seconds gauge\nfabcheck_last_run_timestamp_seconds %lld\n",
+		    s->exit_code, (long long)time(NULL)) < 0)
+		rc = FC_ERR_IO;
+	if (p->oom)
+		rc = FC_ERR_NOMEM;
+	for (i = 0; i < F_N; i++)
+		fc_buf_free(&p->f[i]);
+	free(p->c);
+	free(p);
+	return rc;
+}
+
+const struct fc_reporter fc_reporter_prometheus = {
+	.name = "prometheus",
+	.desc = "Prometheus text format for node_exporter's textfile collector: findings, links, devices, DOM",
+	.begin = prom_begin,
+	.device = prom_device,
+	.finding = prom_finding,
+	.end = prom_end,
+};

@@ -1,0 +1,50 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# The Prometheus export with the real tools: promtool accepts it, a real node_exporter serves it
+# from its textfile directory, and the numbers equal the JSON report's (findings by rule and
+# status, links failing). Skipped, visibly, when promtool or node_exporter are not installed.
+set -euo pipefail
+fabcheck=$1
+PY=/usr/bin/python3
+ne=$(command -v prometheus-node-exporter || command -v node_exporter || true)
+command -v promtool > /dev/null && [ -n "$ne" ] || { echo "monitoring: SKIPPED (needs promtool and node_exporter)"; exit 77; }
+t=$(mktemp -d)
+ne_pid=""
+trap '[ -n "$ne_pid" ] && kill $ne_pid 2>/dev/null; rm -rf "$t"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+mkdir "$t/textfile"
+set +e
+"$fabcheck" validate inventories/demo --format "prometheus=$t/textfile/fabcheck.prom" --format "json=$t/r.json"; rc=$?
+set -e
+[ $rc -eq 1 ] || fail "validate exit $rc"
+ls "$t/textfile" | grep -qv '^fabcheck.prom$' && fail "a temporary file was left beside the export"
+promtool check metrics < "$t/textfile/fabcheck.prom" || fail "promtool check metrics"
+port=$("$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$ne" --web.listen-address="127.0.0.1:$port" --collector.disable-defaults --collector.textfile \
+	--collector.textfile.directory="$t/textfile" > "$t/ne.log" 2>&1 &
+ne_pid=$!
+for i in $(seq 50); do
+	"$PY" -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/metrics')" 2> /dev/null && break
+	sleep 0.2
+done
+"$PY" - "http://127.0.0.1:$port/metrics" "$t/r.json" <<'PY'
+import collections, json, re, sys, urllib.request
+text = urllib.request.urlopen(sys.argv[1]).read().decode()
+assert re.search(r"^node_textfile_scrape_error 0$", text, re.M), "node_exporter could not read the export"
+def samples(name):   # node_exporter sorts the labels: read them as a dict
+    for m in re.finditer(r"^%s\{([^}]*)\} (\S+)$" % name, text, re.M):
+        yield dict(re.findall(r'(\w+)="((?:[^"\\]|\\.)*)"', m.group(1))), float(m.group(2))
+got = collections.Counter()
+for lab, v in samples("fabcheck_findings"):
+    got[(lab["rule"], lab["status"])] += int(v)
+rep = json.load(open(sys.argv[2]))
+want = collections.Counter((f["rule"], "waived" if f.get("waived") else f["status"]) for f in rep["findings"])
+assert got == want, (got - want, want - got)
+bad = {(l["device"], l["port"], l["peer_device"], l["peer_port"]) for l, v in samples("fabcheck_link_compliant") if v == 0}
+fails = {tuple(re.split(r":| <-> ", f["subject"])) for f in rep["findings"] if f["scope"] == "link" and f["status"] == "fail"}
+assert bad == fails and bad, (bad, fails)
+assert re.search(r"^fabcheck_exit_code 1$", text, re.M)
+print("monitoring: promtool accepts the export; node_exporter serves %d findings and %d failing links as the JSON report has them"
+      % (sum(got.values()), len(bad)))
+PY

@@ -28,12 +28,11 @@ static void cell(struct md *m, const char *s)
 {
 	for (; *s; s++) {
 		const char *e = *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : NULL;
+		int ch = *s == '\n' || *s == '\r' ? ' ' : *s;
 
 		if (e)
 			put(m, e);
-		else if (strchr("\\|*_`[]#!~", *s) && (fputc('\\', m->out) == EOF || fputc(*s, m->out) == EOF))
-			m->err = true;
-		else if (!strchr("\\|*_`[]#!~", *s) && fputc(*s == '\n' || *s == '\r' ? ' ' : *s, m->out) == EOF)
+		else if ((strchr("\\|*_`[]#!~", ch) && fputc('\\', m->out) == EOF) || fputc(ch, m->out) == EOF)
 			m->err = true;
 	}
 }

@@ -47,8 +47,11 @@ struct prom {
 /* A label value: backslash, quote and newline escaped. */
 static void lv(struct fc_buf *b, const char *s)
 {
-	for (; s && *s; s++)
-		fc_buf_addf(b, "%s", *s == '\\' ? "\\\\" : *s == '"' ? "\\\"" : *s == '\n' ? "\\n" : (char[2]){ *s, 0 });
+	for (; s && *s; s++) {
+		const char *e = *s == '\\' ? "\\\\" : *s == '"' ? "\\\"" : *s == '\n' ? "\\n" : NULL;
+
+		fc_buf_add(b, e ? e : s, e ? strlen(e) : 1);
+	}
 }
 
 static void sample(struct prom *p, enum fam f, const char *const *kv, double v)

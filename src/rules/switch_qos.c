@@ -120,14 +120,12 @@ bool fc_sw_qos_ready(struct fc_rctx *c, const char *subj)
 {
 	const struct fc_device *d = c->dev;
 	const struct fc_intent *in = &c->m->intent;
-	struct fc_finding *f;
 
 	if (d->kind != FC_DEV_SWITCH)
 		return false;
 	if (!fc_has_qos_path(d)) {   /* the adapter provides one (the engine checked): no data to resolve it from */
-		f = fc_finding_new(c, FC_UNKNOWN, subj, "no QoS path for %s: the device has no usable data (%s)", d->name,
-				   fc_devstatus_name(d->status));
-		(void)f;
+		fc_finding_new(c, FC_UNKNOWN, subj, "no QoS path for %s: the device has no usable data (%s)", d->name,
+			       fc_devstatus_name(d->status));
 		return false;
 	}
 	if (!in->roce_dscp.m.known || !in->roce_prio.m.known) {

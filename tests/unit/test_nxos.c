@@ -294,6 +294,25 @@ static void qos_defaults(void **state)
 	assert_int_equal(pm->classes[0].pause_cos.v, 0);
 	assert_int_equal(pm->classes[0].pause_cos.m.src.line, 12);
 	fc_model_free(&m);
+	/* a port's ingress queuing policy attached but not defined: its buffer is unknown, never the
+	 * network-qos class's in its place */
+	m = fc_model_new();
+	d = parse_text(m, "show running-config",
+		       "class-map type qos match-all RDMA\n  match dscp 26\npolicy-map type qos IN\n  class RDMA\n"
+		       "    set qos-group 3\npolicy-map type network-qos NQ\n  class type network-qos c-8q-nq3\n"
+		       "    pause pfc-cos 3\n    pause buffer-size 103360 pause-threshold 43680 resume-threshold 24320\n"
+		       "system qos\n  service-policy type network-qos NQ\n  service-policy type qos input IN\n"
+		       "interface Ethernet1/1\n  service-policy type queuing input MISSING\n"
+		       "interface Ethernet1/2\n  priority-flow-control mode on\n");
+	fc_set_int(&m->intent.roce_dscp, 26, fc_src_at(NULL, 0));
+	fc_set_int(&m->intent.roce_prio, 3, fc_src_at(NULL, 0));
+	fc_set_int(&m->intent.cnp_dscp, 48, fc_src_at(NULL, 0));
+	assert_int_equal(fc_vendor_find("nxos")->qos_path(m, d), FC_OK);
+	assert_false(fc_dev_find_iface(d, "Ethernet1/1")->hops[FC_TC_ROCE].buf.size.m.known);
+	assert_non_null(strstr(fc_why(&fc_dev_find_iface(d, "Ethernet1/1")->hops[FC_TC_ROCE].buf.size.m),
+			       "MISSING is attached but not defined"));
+	assert_int_equal(fc_dev_find_iface(d, "Ethernet1/2")->hops[FC_TC_ROCE].buf.size.v, 103360);
+	fc_model_free(&m);
 }
 
 /* Block outputs: a header is known by what it says, not its column; what cannot be attributed is

@@ -377,19 +377,26 @@ static void egress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h)
 		fc_set_unknown(&h->weight.m, "no weight on the queue");
 }
 
+static void buf_unknown(struct fc_hop *h, const char *why)
+{
+	fc_set_unknown(&h->buf.size.m, why);
+	fc_set_unknown(&h->buf.xoff.m, why);
+	fc_set_unknown(&h->buf.xon.m, why);
+	fc_set_unknown(&h->buf_per_port.m, why);
+	fc_set_unknown(&h->buf_dynamic.m, why);
+}
+
 static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h)
 {
 	const struct fc_qos *q = w->q;
 	const struct fc_str *name = ifc->queuing_in.m.known ? &ifc->queuing_in : &q->sys_queuing_in;
-	const struct fc_pclass *pc = NULL, *nqc = NULL;
+	const struct fc_policy_map *pm = name->m.known ? fc_qos_find_pmap(q, FC_Q_QUEUING, name->v) : NULL;
+	const struct fc_pclass *pc, *nqc = NULL;
 	int64_t g = h->tc.v;
+	char buf[400];
 
 	if (!h->tc.m.known) {
-		fc_set_unknown(&h->buf.size.m, fc_why(&h->tc.m));
-		fc_set_unknown(&h->buf.xoff.m, fc_why(&h->tc.m));
-		fc_set_unknown(&h->buf.xon.m, fc_why(&h->tc.m));
-		fc_set_unknown(&h->buf_per_port.m, fc_why(&h->tc.m));
-		fc_set_unknown(&h->buf_dynamic.m, fc_why(&h->tc.m));
+		buf_unknown(h, fc_why(&h->tc.m));
 		return;
 	}
 	if (g >= 0 && g < FC_PRIO_COUNT && ifc->pg[g].size.m.known) {   /* show queuing interface: operational */
@@ -398,8 +405,12 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 		fc_set_bool(&h->buf_dynamic, false, ifc->pg[g].size.m.src);   /* bytes the switch reports */
 		return;
 	}
-	if (name->m.known)
-		pc = group_class(q, fc_qos_find_pmap(q, FC_Q_QUEUING, name->v), g, "c-in-q", "c-in-q");
+	if (name->m.known && !pm) {   /* what the missing policy would set is not known: no fallback */
+		snprintf(buf, sizeof(buf), "ingress queuing policy-map %s is attached but not defined", name->v);
+		buf_unknown(h, fc_model_str(w->m, buf));
+		return;
+	}
+	pc = group_class(q, pm, g, "c-in-q", "c-in-q");
 	if (pc && pc->pg.size.m.known) {
 		h->buf = pc->pg;
 		fc_set_bool(&h->buf_per_port, name == &ifc->queuing_in, name->m.src);
@@ -414,19 +425,8 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 		fc_set_bool(&h->buf_dynamic, false, nqc->pg.size.m.src);
 		return;
 	}
-	if (name->m.known && !fc_qos_find_pmap(q, FC_Q_QUEUING, name->v)) {
-		char buf[400];
-
-		snprintf(buf, sizeof(buf), "ingress queuing policy-map %s is attached but not defined", name->v);
-		fc_set_unknown(&h->buf.size.m, fc_model_str(w->m, buf));
-	} else {
-		fc_set_unknown(&h->buf.size.m, "no pause buffer-size in the ingress queuing or network-qos class and no "
-					       "show queuing interface: the platform's default buffer, not modelled");
-	}
-	fc_set_unknown(&h->buf.xoff.m, h->buf.size.m.why);
-	fc_set_unknown(&h->buf.xon.m, h->buf.size.m.why);
-	fc_set_unknown(&h->buf_per_port.m, h->buf.size.m.why);
-	fc_set_unknown(&h->buf_dynamic.m, h->buf.size.m.why);
+	buf_unknown(h, "no pause buffer-size in the ingress queuing or network-qos class and no show queuing interface: "
+		       "the platform's default buffer, not modelled");
 }
 
 enum fc_rc nxos_qos_path(struct fc_model *m, struct fc_device *dev)

@@ -27,6 +27,8 @@
 #include "util/path.h"
 #include "util/str.h"
 #include "adapter/adapter.h"
+#include "cli/judge.h"
+#include "diff/diff.h"
 
 #define MAX_FORMATS 8
 
@@ -35,7 +37,7 @@ struct opts {
 	int npos;
 	const char *formats[MAX_FORMATS];
 	int nformats;
-	const char *fail_on, *policy, *profile, *rules_dir, *rule, *waivers, *baseline;
+	const char *fail_on, *policy, *profile, *rules_dir, *rule, *waivers, *baseline, *expect;
 	const char *inventory, *out, *platform, *command, *encoding, *device;
 	const char *ca_file, *known_hosts, *root, *memlock_user, *lldpd_socket;
 	const char *ifaces[64];
@@ -47,15 +49,16 @@ struct opts {
 };
 
 static const struct fc_cli_option options[] = {
-	{ "--format", "FMT[=FILE]", "validate", "report format (Formats below); repeat for several, each to its own FILE (default: text to stdout)" },
+	{ "--format", "FMT[=FILE]", "validate, diff", "report format (Formats below; diff: text, json, markdown, html); repeat for several, each to its own FILE (default: text to stdout)" },
 	{ "--fail-on", "SEVERITY", "validate", "lowest severity of a FAIL that makes the exit code 1: info, low, medium, high, critical (default: low)" },
-	{ "--policy", "FILE", "validate", "user policy (YAML/JSON): profile, rules to enable/disable, severities, parameters" },
-	{ "--waivers", "FILE", "validate", "accepted deviations (YAML/JSON): rule, subject pattern, reason, owner, expiry; waived findings do not fail the run" },
+	{ "--policy", "FILE", "validate, diff", "user policy (YAML/JSON): profile, rules to enable/disable, severities, parameters" },
+	{ "--waivers", "FILE", "validate, diff", "accepted deviations (YAML/JSON): rule, subject pattern, reason, owner, expiry; waived findings do not fail the run" },
 	{ "--baseline", "SNAPSHOT_DIR", "validate", "an earlier snapshot of the same fabric: the counter rules (flaps, FEC error rate, pause time, DCQCN) judge what changed since" },
-	{ "--profile", "NAME", "validate", "fabric profile: lossless_dcqcn, pfc_only, lossy_ecn (default: the inventory's, else lossless_dcqcn)" },
-	{ "--rules-dir", "DIR", "validate, rules, explain", "where the profiles and rule docs are (default: $FABCHECK_RULES_DIR, else the built-in path)" },
+	{ "--expect", "FILE", "diff", "declared changes (YAML/JSON: rule, subject, field, change, reason): what they explain does not fail the diff, a declaration nothing matched does" },
+	{ "--profile", "NAME", "validate, diff", "fabric profile: lossless_dcqcn, pfc_only, lossy_ecn (default: the inventory's, else lossless_dcqcn)" },
+	{ "--rules-dir", "DIR", "validate, diff, rules, explain", "where the profiles and rule docs are (default: $FABCHECK_RULES_DIR, else the built-in path)" },
 	{ "--rule", "ID", "validate", "run this one rule only" },
-	{ "--allow-outside", "DIR", "validate, collect", "let the inventory's config: (and transport file/probe addresses) name files under DIR too; by default they must lie in the inventory's own directory tree (repeatable)" },
+	{ "--allow-outside", "DIR", "validate, diff, collect", "let the inventory's config: (and transport file/probe addresses) name files under DIR too; by default they must lie in the inventory's own directory tree (repeatable)" },
 	{ "--verbose", NULL, "validate", "text: list every finding as it comes, passing ones and their evidence included, nothing folded" },
 	{ "--no-color", NULL, "validate", "text: no colours (also when NO_COLOR is set or stdout is not a terminal)" },
 	{ "--inventory", "FILE", "collect", "inventory to collect from" },
@@ -92,6 +95,7 @@ struct command {
 };
 
 static int cmd_validate(struct opts *o, FILE *out, FILE *errf);
+static int cmd_diff(struct opts *o, FILE *out, FILE *errf);
 static int cmd_collect(struct opts *o, FILE *out, FILE *errf);
 static int cmd_parse(struct opts *o, FILE *out, FILE *errf);
 static int cmd_probe(struct opts *o, FILE *out, FILE *errf);
@@ -102,6 +106,7 @@ static int cmd_help(struct opts *o, FILE *out, FILE *errf);
 
 static const struct command commands[] = {
 	{ "validate", "validate SNAPSHOT_DIR|INVENTORY [options]", "check a snapshot or an inventory with saved configs", cmd_validate },
+	{ "diff", "diff OLD NEW [--expect FILE] [--format F[=FILE]]", "compare two snapshots or JSON reports: findings new, regressed, resolved; values changed", cmd_diff },
 	{ "collect", "collect --inventory FILE --out DIR [options]", "collect raw outputs from every device into a snapshot", cmd_collect },
 	{ "probe", "probe [--interface IF]... [--root DIR] [--out FILE]", "read this host's NIC, RDMA and QoS state into a host document", cmd_probe },
 	{ "parse", "parse --platform P --command CMD [--encoding E] FILE", "parse one raw output and print the model as JSON", cmd_parse },
@@ -215,6 +220,7 @@ static int parse_opts(int argc, char **argv, struct opts *o, FILE *errf)
 		else if (!strcmp(a, "--policy")) slot = &o->policy;
 		else if (!strcmp(a, "--waivers")) slot = &o->waivers;
 		else if (!strcmp(a, "--baseline")) slot = &o->baseline;
+		else if (!strcmp(a, "--expect")) slot = &o->expect;
 		else if (!strcmp(a, "--profile")) slot = &o->profile;
 		else if (!strcmp(a, "--rules-dir")) slot = &o->rules_dir;
 		else if (!strcmp(a, "--rule")) slot = &o->rule;
@@ -288,172 +294,278 @@ static int report_err(FILE *errf, const struct fc_err *err)
 }
 
 struct out_spec {
-	const struct fc_reporter *r;
-	const char *path;     /* NULL = stdout */
+	const struct fc_reporter *r;   /* validate; NULL for diff's writers */
+	const char *name;              /* the format as given, and its name's length */
+	size_t namelen;
+	const char *path;              /* NULL = stdout */
 };
 
-static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
+/* --format FMT[=FILE] into specs, each format checked by known(); 0 or the usage exit code. */
+static int parse_formats(struct opts *o, struct out_spec *specs, int *nspecs, FILE *errf,
+			 bool (*known)(const char *name), const char *names)
 {
-	struct fc_inventory *inv = NULL, *binv = NULL;
-	struct fc_model *m = NULL, *base = NULL;
-	struct fc_policy *pol = NULL;
-	struct fc_waivers *wv = NULL;
-	struct fc_ruledocs *docs = NULL;
-	struct fc_engine eng;
-	struct fc_engine_opts eo;
-	struct fc_load_opts lo;
-	struct fc_err err;
-	struct fc_summary sum;
-	struct fc_report_run run;
-	struct out_spec specs[MAX_FORMATS];
-	int nspecs = 0, i, code = FC_EXIT_USAGE, stdout_users = 0;
-	size_t k;
+	int i, stdout_users = 0;
 
-	memset(&eng, 0, sizeof(eng));
-	memset(&sum, 0, sizeof(sum));
-	fc_err_clear(&err);
-	if (o->npos != 1)
-		return bad_usage(errf, "validate needs exactly one SNAPSHOT_DIR or INVENTORY");
-	sum.fail_on = FC_SEV_LOW;
-	if (o->fail_on && !fc_sev_parse(o->fail_on, &sum.fail_on))
-		return bad_usage(errf, "--fail-on: '%s' is not one of info, low, medium, high, critical", o->fail_on);
 	if (o->nformats == 0)
 		o->formats[o->nformats++] = "text";
 	for (i = 0; i < o->nformats; i++) {
-		char name[32], list[256];
+		char name[32];
 		const char *eq = strchr(o->formats[i], '=');
 		size_t n = eq ? (size_t)(eq - o->formats[i]) : strlen(o->formats[i]);
 
 		if (n >= sizeof(name))
-			return bad_usage(errf, "unknown format '%s' (%s)", o->formats[i], format_names(list, sizeof(list)));
+			return bad_usage(errf, "unknown format '%s' (%s)", o->formats[i], names);
 		memcpy(name, o->formats[i], n);
 		name[n] = '\0';
-		specs[nspecs].r = fc_reporter_find(name);
-		if (!specs[nspecs].r)
-			return bad_usage(errf, "unknown format '%s' (%s)", name, format_names(list, sizeof(list)));
-		specs[nspecs].path = eq && eq[1] ? eq + 1 : NULL;
+		if (!known(name))
+			return bad_usage(errf, "unknown format '%s' (%s)", name, names);
+		specs[*nspecs].r = fc_reporter_find(name);
+		specs[*nspecs].name = o->formats[i];
+		specs[*nspecs].namelen = n;
+		specs[*nspecs].path = eq && eq[1] ? eq + 1 : NULL;
 		if (eq && !eq[1])
 			return bad_usage(errf, "--format %s: empty file name", o->formats[i]);
-		stdout_users += !specs[nspecs].path;
-		nspecs++;
+		stdout_users += !specs[*nspecs].path;
+		(*nspecs)++;
 	}
 	if (stdout_users > 1)
 		return bad_usage(errf, "only one --format may write to stdout; give the others =FILE");
-	lo.allow_outside = o->allow;
-	lo.nallow = (size_t)o->nallow;
-	if (fc_fabric_load(o->positional[0], &lo, &inv, &m, &err) != FC_OK)
-		return report_err(errf, &err);
-	if (o->baseline && fc_fabric_load(o->baseline, &lo, &binv, &base, &err) != FC_OK) {
-		code = report_err(errf, &err);
-		goto out;
-	}
-	if (fc_topology_build(m, inv, &err) != FC_OK) {
-		code = report_err(errf, &err);
-		goto out;
-	}
-	if (fc_policy_load(rules_dir(o), o->profile ? o->profile : inv->profile, o->policy, fc_rule_list(), &pol,
-			   &err) != FC_OK ||
-	    fc_ruledocs_load(rules_dir(o), fc_rule_list(), &docs, &err) != FC_OK) {
-		code = report_err(errf, &err);
-		goto out;
-	}
-	if (o->waivers) {
-		char today[16];
-		time_t now = time(NULL);
-		struct tm tm;
+	return 0;
+}
 
-		strftime(today, sizeof(today), "%Y-%m-%d", gmtime_r(&now, &tm));
-		if (fc_waivers_load(o->waivers, today, fc_rule_list(), &wv, &err) != FC_OK) {
-			code = report_err(errf, &err);
-			goto out;
-		}
-	}
-	eo.base = base;
-	eo.waivers = wv;
-	eo.only_rule = o->rule;
-	eo.pass_evidence = o->verbose;   /* text prints passing findings' evidence with --verbose */
-	for (i = 0; i < nspecs; i++)
-		eo.pass_evidence |= specs[i].r->pass_evidence;
-	if (fc_engine_run(&eng, m, pol, &eo, &err) != FC_OK) {
-		code = report_err(errf, &err);
-		goto out;
-	}
-	for (k = 0; k < eng.n; k++) {
-		const struct fc_finding *f = eng.findings[k];
+/* Writes one output to spec's file (beside its name, renamed when whole: a reader such as
+ * node_exporter's textfile collector or a CI upload never sees half a report) or to out. */
+static int write_output(const struct out_spec *sp, FILE *out, FILE *errf,
+			enum fc_rc (*write)(void *ctx, FILE *f, bool tty, struct fc_err *err), void *ctx)
+{
+	struct fc_err err;
+	FILE *f = out;
+	enum fc_rc rc;
+	char tmp[4200];
 
-		if (f->status == FC_PASS)
-			sum.pass++;
-		else if (f->waived)
-			sum.waived++;   /* an accepted deviation: shown, not failing the run */
-		else if (f->status == FC_WARN)
-			sum.warn++;
-		else if (f->status == FC_UNKNOWN)
-			sum.unknown++;
-		else {
-			sum.fail++;
-			sum.fail_by_sev[f->sev]++;
-		}
+	fc_err_clear(&err);
+	if (sp->path && ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", sp->path, (long)getpid()) >= sizeof(tmp) ||
+			 !(f = fopen(tmp, "w")))) {
+		fprintf(errf, "fabcheck: %s: cannot write: %s\n", sp->path, strerror(errno));
+		return FC_EXIT_USAGE;
 	}
-	sum.devices = m->ndevs;
-	for (k = 0; k < m->ndevs; k++)
-		sum.devices_incomplete += m->devs[k]->status != FC_DEV_OK && m->devs[k]->status != FC_DEV_INTENT;
-	sum.input_errors = m->input_errors;
-	code = FC_EXIT_OK;
-	for (i = FC_SEV_CRITICAL; i >= (int)sum.fail_on; i--)
-		if (sum.fail_by_sev[i])
-			code = FC_EXIT_FINDINGS;
-	if (sum.devices_incomplete)
-		code = FC_EXIT_INCOMPLETE;
-	if (sum.input_errors)
-		code = FC_EXIT_USAGE;
-	sum.exit_code = code;
-	memset(&run, 0, sizeof(run));
-	run.m = m;
-	run.policy = pol;
-	run.docs = docs;
-	run.target = o->positional[0];
-	run.verbose = o->verbose;
+	rc = write(ctx, f, !sp->path && isatty(fileno(out)), &err);
+	if (sp->path && fclose(f) != 0 && rc == FC_OK)
+		rc = fc_err_set(&err, FC_ERR_IO, sp->path, 0, "cannot close");
+	if (sp->path && rc == FC_OK && rename(tmp, sp->path) != 0)
+		rc = fc_err_set(&err, FC_ERR_IO, sp->path, 0, "cannot rename into place: %s", strerror(errno));
+	if (sp->path && rc != FC_OK)
+		unlink(tmp);
+	return rc == FC_OK ? 0 : report_err(errf, &err);
+}
+
+struct report_ctx {
+	const struct out_spec *sp;
+	struct fc_report_run *run;
+	const struct fc_judged *j;
+	bool no_color;
+};
+
+static enum fc_rc write_report(void *ctx, FILE *f, bool tty, struct fc_err *err)
+{
+	struct report_ctx *c = ctx;
+	const char *nc = getenv("NO_COLOR");
+
+	c->run->color = tty && !c->no_color && !(nc && *nc);
+	return fc_report_emit(c->sp->r, f, c->run, &c->j->eng, &c->j->sum, err);
+}
+
+static bool reporter_known(const char *name)
+{
+	return fc_reporter_find(name) != NULL;
+}
+
+static void judge_opts(const struct opts *o, struct fc_judge_opts *jo)
+{
+	memset(jo, 0, sizeof(*jo));
+	jo->rules_dir = rules_dir(o);
+	jo->profile = o->profile;
+	jo->policy = o->policy;
+	jo->waivers = o->waivers;
+	jo->only_rule = o->rule;
+	jo->allow = o->allow;
+	jo->nallow = (size_t)o->nallow;
+	jo->fail_on = FC_SEV_LOW;
+}
+
+/* validate --baseline with an HTML report: the baseline judged too, and compared. */
+static enum fc_rc baseline_changes(const struct opts *o, const struct fc_judged *j, struct fc_judged *bj,
+				   struct fc_dside *sides, struct fc_diff **d, struct fc_err *err)
+{
+	struct fc_judge_opts jo;
+	enum fc_rc rc;
+
+	judge_opts(o, &jo);
+	jo.target = o->baseline;
+	if ((rc = fc_judge(&jo, bj, err)) != FC_OK ||
+	    (rc = fc_dside_from_engine(&sides[0], o->baseline, bj->inv->fabric_name, &bj->eng, bj->m, bj->pol, bj->sum.devices_incomplete,
+						     bj->sum.input_errors)) != FC_OK ||
+	    (rc = fc_dside_from_engine(&sides[1], o->positional[0], j->inv->fabric_name, &j->eng, j->m, j->pol, j->sum.devices_incomplete,
+						     j->sum.input_errors)) != FC_OK)
+		return rc;
+	return fc_diff_build(&sides[0], &sides[1], NULL, d, err);
+}
+
+static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
+{
+	struct fc_judged j, bj;
+	struct fc_judge_opts jo;
+	struct fc_dside sides[2];
+	struct fc_diff *changes = NULL;
+	struct fc_err err;
+	struct fc_report_run run;
+	struct out_spec specs[MAX_FORMATS];
+	char list[256];
+	int nspecs = 0, i, code, bad;
+	bool html = false;
+
+	memset(&bj, 0, sizeof(bj));
+	memset(sides, 0, sizeof(sides));
+	fc_err_clear(&err);
+	if (o->npos != 1)
+		return bad_usage(errf, "validate needs exactly one SNAPSHOT_DIR or INVENTORY");
+	judge_opts(o, &jo);
+	if (o->fail_on && !fc_sev_parse(o->fail_on, &jo.fail_on))
+		return bad_usage(errf, "--fail-on: '%s' is not one of info, low, medium, high, critical", o->fail_on);
+	if ((code = parse_formats(o, specs, &nspecs, errf, reporter_known, format_names(list, sizeof(list)))))
+		return code;
+	jo.target = o->positional[0];
+	jo.baseline = o->baseline;
+	jo.pass_evidence = o->verbose;   /* text prints passing findings' evidence with --verbose */
 	for (i = 0; i < nspecs; i++) {
-		FILE *f = out;
-		enum fc_rc rc;
-		char tmp[4200];
+		jo.pass_evidence |= specs[i].r->pass_evidence;
+		if (specs[i].r->pass_evidence_links > jo.pass_evidence_links)
+			jo.pass_evidence_links = specs[i].r->pass_evidence_links;
+		html |= specs[i].r == &fc_reporter_html;
+	}
+	if (fc_judge(&jo, &j, &err) != FC_OK) {
+		code = report_err(errf, &err);
+		goto out;
+	}
+	if (html && o->baseline && baseline_changes(o, &j, &bj, sides, &changes, &err) != FC_OK) {
+		code = report_err(errf, &err);
+		goto out;
+	}
+	code = j.sum.exit_code;
+	memset(&run, 0, sizeof(run));
+	run.m = j.m;
+	run.policy = j.pol;
+	run.docs = j.docs;
+	run.target = o->positional[0];
+	run.fabric = j.inv->fabric_name;
+	run.verbose = o->verbose;
+	run.changes = changes;
+	for (i = 0; i < nspecs; i++) {
+		struct report_ctx c = { &specs[i], &run, &j, o->no_color };
 
-		run.color = false;
-		if (specs[i].path) {
-			/* written beside its name and renamed when whole: a reader (node_exporter's textfile
-			 * collector, a CI upload) never sees half a report */
-			if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", specs[i].path, (long)getpid()) >= sizeof(tmp) ||
-			    !(f = fopen(tmp, "w"))) {
-				fprintf(errf, "fabcheck: %s: cannot write: %s\n", specs[i].path, strerror(errno));
-				code = FC_EXIT_USAGE;
-				continue;
-			}
-		} else {
-			const char *nc = getenv("NO_COLOR");
-
-			run.color = !o->no_color && !(nc && *nc) && isatty(fileno(out));
-		}
-		rc = fc_report_emit(specs[i].r, f, &run, &eng, &sum, &err);
-		if (specs[i].path && fclose(f) != 0 && rc == FC_OK)
-			rc = fc_err_set(&err, FC_ERR_IO, specs[i].path, 0, "cannot close");
-		if (specs[i].path && rc == FC_OK && rename(tmp, specs[i].path) != 0)
-			rc = fc_err_set(&err, FC_ERR_IO, specs[i].path, 0, "cannot rename into place: %s", strerror(errno));
-		if (specs[i].path && rc != FC_OK)
-			unlink(tmp);
-		if (rc != FC_OK) {
-			code = report_err(errf, &err);
-			fc_err_clear(&err);
-		}
+		if ((bad = write_output(&specs[i], out, errf, write_report, &c)))
+			code = bad;
 	}
 out:
-	fc_engine_free(&eng);
-	fc_waivers_free(&wv);
-	fc_ruledocs_free(&docs);
-	fc_policy_free(&pol);
-	fc_model_free(&m);
-	fc_model_free(&base);
-	fc_inventory_free(&inv);
-	fc_inventory_free(&binv);
+	fc_diff_free(&changes);
+	fc_dside_free(&sides[0]);
+	fc_dside_free(&sides[1]);
+	fc_judged_free(&bj);
+	fc_judged_free(&j);
+	return code;
+}
+
+/* One side of a diff: a JSON report as it is, or a snapshot/inventory judged now. */
+static int diff_side(const struct opts *o, const char *path, struct fc_judged *j, struct fc_dside *s, FILE *errf)
+{
+	struct fc_judge_opts jo;
+	struct fc_err err;
+	struct stat st;
+	size_t n = strlen(path);
+
+	fc_err_clear(&err);
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && n > 5 && !strcmp(path + n - 5, ".json")) {
+		FILE *f = fopen(path, "r");
+		char head[512] = "";
+		size_t got = f ? fread(head, 1, sizeof(head) - 1, f) : 0;
+
+		if (f)
+			fclose(f);
+		head[got] = '\0';
+		if (strstr(head, "\"fabcheck-report\""))
+			return fc_dside_from_report(s, path, &err) == FC_OK ? 0 : report_err(errf, &err);
+	}
+	judge_opts(o, &jo);
+	jo.target = path;
+	if (fc_judge(&jo, j, &err) != FC_OK ||
+	    fc_dside_from_engine(s, path, j->inv->fabric_name, &j->eng, j->m, j->pol, j->sum.devices_incomplete, j->sum.input_errors) != FC_OK)
+		return report_err(errf, &err);
+	return 0;
+}
+
+struct diff_ctx {
+	const struct out_spec *sp;
+	const struct fc_diff *d;
+};
+
+static enum fc_rc write_diff(void *ctx, FILE *f, bool tty, struct fc_err *err)
+{
+	struct diff_ctx *c = ctx;
+	char name[32];
+	enum fc_rc rc;
+
+	(void)tty;
+	snprintf(name, sizeof(name), "%.*s", (int)c->sp->namelen, c->sp->name);
+	if ((rc = fc_diff_write(c->d, name, f)) != FC_OK)
+		return fc_err_set(err, rc, c->sp->path, 0, "the %s diff could not be written", name);
+	return FC_OK;
+}
+
+static int cmd_diff(struct opts *o, FILE *out, FILE *errf)
+{
+	struct fc_judged j[2];
+	struct fc_dside s[2];
+	struct fc_expect *x = NULL;
+	struct fc_diff *d = NULL;
+	struct fc_err err;
+	struct out_spec specs[MAX_FORMATS];
+	int nspecs = 0, i, code, bad;
+	size_t k;
+
+	memset(j, 0, sizeof(j));
+	memset(s, 0, sizeof(s));
+	fc_err_clear(&err);
+	if (o->npos != 2)
+		return bad_usage(errf, "diff needs OLD and NEW: two snapshots (or inventories), or two JSON reports");
+	if ((code = parse_formats(o, specs, &nspecs, errf, fc_diff_format_known, "text, json, markdown, html")))
+		return code;
+	if (o->expect && fc_expect_load(o->expect, &x, &err) != FC_OK) {
+		code = report_err(errf, &err);
+		goto out;
+	}
+	if ((code = diff_side(o, o->positional[0], &j[0], &s[0], errf)) ||
+	    (code = diff_side(o, o->positional[1], &j[1], &s[1], errf)))
+		goto out;
+	if (fc_diff_build(&s[0], &s[1], x, &d, &err) != FC_OK) {
+		code = report_err(errf, &err);
+		goto out;
+	}
+	for (k = 0; k < d->nwarn; k++)
+		fprintf(errf, "fabcheck: warning: %s\n", d->warn[k]);
+	code = d->exit_code;
+	for (i = 0; i < nspecs; i++) {
+		struct diff_ctx c = { &specs[i], d };
+
+		if ((bad = write_output(&specs[i], out, errf, write_diff, &c)))
+			code = bad;
+	}
+out:
+	fc_diff_free(&d);
+	fc_expect_free(&x);
+	for (i = 0; i < 2; i++) {
+		fc_dside_free(&s[i]);
+		fc_judged_free(&j[i]);
+	}
 	return code;
 }
 

@@ -14,6 +14,13 @@ enum fc_sev { FC_SEV_INFO, FC_SEV_LOW, FC_SEV_MEDIUM, FC_SEV_HIGH, FC_SEV_CRITIC
  * is reported and counted, and does not decide the exit code. */
 enum fc_status { FC_PASS, FC_FAIL, FC_UNKNOWN, FC_WARN };
 enum fc_scope { FC_SCOPE_LINK, FC_SCOPE_DEVICE, FC_SCOPE_FLEET };
+/* What of a link a rule judges: the column of the reports' link matrix its findings mark. */
+enum fc_aspect { FC_ASPECT_OTHER, FC_ASPECT_L1, FC_ASPECT_FEC, FC_ASPECT_MTU, FC_ASPECT_PFC, FC_ASPECT_TRUST,
+		 FC_ASPECT_ECN, FC_ASPECT_HEADROOM, FC_ASPECT_OPTICS, FC_ASPECT_ACL, FC_ASPECT_CABLING,
+		 FC_ASPECT_COUNT };
+
+/* An evidence item the reports read: a headroom rule's "HAVE B / NEED B" for one end. */
+#define FC_EV_HEADROOM "headroom have / need"
 
 struct fc_evidence {
 	const char *end;      /* which end or object: "leaf1:Ethernet1/1", "host1", "policy" */
@@ -84,6 +91,8 @@ struct fc_rule {
 	enum fc_sev severity;
 	/* required: what the engine iterates for this rule */
 	enum fc_scope scope;
+	/* optional: what of a link it judges (the link matrix column its findings mark) */
+	enum fc_aspect aspect;
 	/* required: the inputs it reads on each end, for explain and the docs */
 	const char *inputs;
 	/* required: tunable parameters, ended by an entry with key == NULL */
@@ -141,6 +150,9 @@ enum fc_rc fc_policy_load(const char *rules_dir, const char *profile, const char
 const struct fc_rule *const *fc_policy_rules(const struct fc_policy *p);
 void fc_policy_free(struct fc_policy **p);
 const char *fc_policy_profile(const struct fc_policy *p);
+/* The rule catalog that judged, as "N rules, digest": the rules, whether each is on, its severity
+ * and every parameter's value. Two runs with the same string were judged alike. */
+const char *fc_policy_catalog(const struct fc_policy *p, char *buf, size_t size);
 bool fc_policy_enabled(const struct fc_policy *p, const struct fc_rule *r);
 enum fc_sev fc_policy_severity(const struct fc_policy *p, const struct fc_rule *r);
 /* Parameter value as text (the default when not overridden), and where it was set. */

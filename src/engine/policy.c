@@ -309,3 +309,33 @@ const char *fc_policy_param(const struct fc_policy *p, const struct fc_rule *r, 
 	}
 	return NULL;
 }
+
+static uint64_t fnv(uint64_t h, const char *s)
+{
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return (h ^ 0xff) * 0x100000001b3ULL;   /* a separator: "ab","c" differs from "a","bc" */
+}
+
+const char *fc_policy_catalog(const struct fc_policy *p, char *buf, size_t size)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i, j, n = 0;
+
+	for (i = 0; p->rules[i]; i++) {
+		const struct fc_rule *r = p->rules[i];
+
+		h = fnv(h, r->id);
+		h = fnv(h, fc_policy_enabled(p, r) ? "on" : "off");
+		h = fnv(h, fc_sev_name(fc_policy_severity(p, r)));
+		for (j = 0; r->params[j].key; j++) {
+			const char *v = fc_policy_param(p, r, r->params[j].key, NULL);
+
+			h = fnv(h, r->params[j].key);
+			h = fnv(h, v ? v : "");
+		}
+		n++;
+	}
+	snprintf(buf, size, "%zu rules, %016llx", n, (unsigned long long)h);
+	return buf;
+}

@@ -41,7 +41,14 @@ static void head(struct jrep *j)
 		j->err = true;
 	put_str(j, "tool_version", FABCHECK_VERSION);
 	put_str(j, "target", j->run->target);
+	if (j->run->fabric)
+		put_str(j, "fabric", j->run->fabric);
 	put_str(j, "profile", fc_policy_profile(j->run->policy));
+	{
+		char cat[96];
+
+		put_str(j, "rule_catalog", fc_policy_catalog(j->run->policy, cat, sizeof(cat)));
+	}
 	if (fprintf(j->out, "  \"devices\":%s,\n  \"findings\":[", json_object_to_json_string_ext(j->devs, JFLAGS)) < 0)
 		j->err = true;
 	json_object_put(j->devs);

@@ -23,18 +23,26 @@ static void put(struct md *m, const char *s)
 		m->err = true;
 }
 
-/* s as the text of a table cell: Markdown's punctuation backslash-escaped, HTML's as entities. */
-static void cell(struct md *m, const char *s)
+bool fc_md_cell(FILE *out, const char *s)
 {
+	bool ok = true;
+
 	for (; *s; s++) {
 		const char *e = *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : NULL;
 		int ch = *s == '\n' || *s == '\r' ? ' ' : *s;
 
 		if (e)
-			put(m, e);
-		else if ((strchr("\\|*_`[]#!~", ch) && fputc('\\', m->out) == EOF) || fputc(ch, m->out) == EOF)
-			m->err = true;
+			ok &= fputs(e, out) >= 0;
+		else if ((strchr("\\|*_`[]#!~", ch) && fputc('\\', out) == EOF) || fputc(ch, out) == EOF)
+			ok = false;
 	}
+	return ok;
+}
+
+static void cell(struct md *m, const char *s)
+{
+	if (!fc_md_cell(m->out, s))
+		m->err = true;
 }
 
 static enum fc_rc md_begin(FILE *out, const struct fc_report_run *run, void **st)

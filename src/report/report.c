@@ -12,6 +12,7 @@ static const struct fc_reporter *const registry[] = {
 	&fc_reporter_markdown,
 	&fc_reporter_csv,
 	&fc_reporter_prometheus,
+	&fc_reporter_html,
 	NULL,
 };
 

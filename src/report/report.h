@@ -24,8 +24,10 @@ struct fc_report_run {
 	const struct fc_policy *policy;
 	const struct fc_ruledocs *docs;   /* titles, summaries, remediation; NULL: ids stand in */
 	const char *target;
+	const char *fabric;  /* the inventory's fabric name, or NULL */
 	bool color;          /* text only: ANSI colours (a terminal, NO_COLOR unset) */
 	bool verbose;        /* text only: evidence for passing findings too */
+	const struct fc_diff *changes;   /* html: what changed since the --baseline snapshot; NULL: none */
 };
 
 struct fc_reporter {
@@ -35,6 +37,8 @@ struct fc_reporter {
 	const char *desc;
 	/* whether it prints the evidence of passing findings (else the engine need not keep it) */
 	bool pass_evidence;
+	/* ... or only for a fabric of at most this many links (0: as pass_evidence says) */
+	size_t pass_evidence_links;
 	/* required: allocates the reporter's state into *st */
 	enum fc_rc (*begin)(FILE *out, const struct fc_report_run *run, void **st);
 	/* required: one call per device of the model, in model order */
@@ -77,6 +81,11 @@ extern const struct fc_reporter fc_reporter_sarif;
 extern const struct fc_reporter fc_reporter_markdown;
 extern const struct fc_reporter fc_reporter_csv;
 extern const struct fc_reporter fc_reporter_prometheus;
+extern const struct fc_reporter fc_reporter_html;
+
+/* s as the text of a Markdown table cell: Markdown's punctuation backslash-escaped, HTML's as
+ * entities, line breaks as spaces (markdown.c). False when the stream failed. */
+bool fc_md_cell(FILE *out, const char *s);
 
 /* Shared by reporters: rule ids in registry order, severity to SARIF level. */
 const char *fc_sarif_level(enum fc_sev s);

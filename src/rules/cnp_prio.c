@@ -130,6 +130,7 @@ static void cnp_prio_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_cnp_prio = {
 	.id = "CNP-PRIO-FLEET",
+	.aspect = FC_ASPECT_ECN,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "host: /sys/class/net/IF/ecn/roce_np/cnp_802p_prio of every RoCE interface cabled to a switch; "

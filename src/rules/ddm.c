@@ -120,6 +120,7 @@ static void ddm_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_ddm_thresh = {
 	.id = "DDM-THRESH",
+	.aspect = FC_ASPECT_OPTICS,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "switch: show interface transceiver details (values, thresholds, flags); host: module EEPROM or "
@@ -158,6 +159,7 @@ static void wd_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_pfcwd_switch = {
 	.id = "PFC-WD-SWITCH",
+	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "switch: priority-flow-control watch-dog-interval (global or per interface); PFC priorities",
@@ -257,6 +259,7 @@ static void budget_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_ddm_budget = {
 	.id = "DDM-LINK-BUDGET",
+	.aspect = FC_ASPECT_OPTICS,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "both ends' transceiver DOM: Tx power per lane on one end, Rx power per lane on the other; plan: "

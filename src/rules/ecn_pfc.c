@@ -130,6 +130,7 @@ static const struct fc_rule_param ebp_params[] = {
 
 const struct fc_rule fc_rule_ecn_before_pfc = {
 	.id = "ECN-BEFORE-PFC",
+	.aspect = FC_ASPECT_ECN,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "switch, per port where RoCE is no-drop, its resolved QoS path: the ingress pause threshold of "

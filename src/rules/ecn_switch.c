@@ -99,6 +99,7 @@ static const struct fc_rule_param ecn_params[] = {
 
 const struct fc_rule fc_rule_ecn_switch = {
 	.id = "ECN-SW-QUEUE",
+	.aspect = FC_ASPECT_ECN,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "switch, per RoCE port, its resolved QoS path: RoCE's traffic class and the egress queue it "

@@ -113,6 +113,7 @@ static void class_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_fec_cable_class = {
 	.id = "FEC-CABLE-CLASS",
+	.aspect = FC_ASPECT_FEC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "either end's module EEPROM (SFF-8024 extended compliance: CA-L, CA-S, CA-N, 100GBASE-CR4); both ends' "

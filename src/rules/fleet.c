@@ -248,6 +248,7 @@ const struct fc_rule fc_rule_fw_consistency = {
 
 const struct fc_rule fc_rule_mtu_fleet = {
 	.id = "MTU-FLEET",
+	.aspect = FC_ASPECT_MTU,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "host: netdev MTU of the interfaces RDMA ports name",
@@ -257,6 +258,7 @@ const struct fc_rule fc_rule_mtu_fleet = {
 
 const struct fc_rule fc_rule_mtu_roce_active = {
 	.id = "MTU-ROCE-ACTIVE",
+	.aspect = FC_ASPECT_MTU,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: ibv_query_port active MTU (or ibv_devinfo); netdev MTU",

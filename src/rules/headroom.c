@@ -132,6 +132,8 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 		      (long long)have, prio, need, ceil(xoff), (long long)maxmtu, (long long)cell,
 		      (long long)(ifc->speed_mbps.v / 1000), l->length_m.v, (long long)ifc->mtu.v);
 	}
+	/* the two numbers alone, for the reports' link matrix (engine.h) */
+	fc_ev(c, f, name, FC_EV_HEADROOM, &pg->size.m.src, "%lld B / %.0f B", (long long)have, need);
 	floor = fc_param_int(c, "min_headroom_bytes", &set);
 	if (set && have < floor) {
 		struct fc_src where;
@@ -201,6 +203,7 @@ static void hr_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_hr_size = {
 	.id = "HR-SIZE",
+	.aspect = FC_ASPECT_HEADROOM,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: dcb buffer (prio-buffer, buffer-size), speed, MTU; switch: the ingress buffer (size, pause "

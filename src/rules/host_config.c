@@ -59,6 +59,7 @@ static void roce_mode_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_host_roce_mode = {
 	.id = "HOST-ROCE-MODE",
+	.aspect = FC_ASPECT_TRUST,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: configfs rdma_cm/DEV/ports/P/default_roce_mode and default_roce_tos; intent: fabric.roce.dscp",

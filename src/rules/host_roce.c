@@ -286,6 +286,7 @@ static void arpflux_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_ecn_host = {
 	.id = "ECN-HOST-NP-RP",
+	.aspect = FC_ASPECT_ECN,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: /sys/class/net/IF/ecn/roce_np|roce_rp/enable/PRIO, roce_np/cnp_dscp; intent: RoCE priority, CNP DSCP",
@@ -295,6 +296,7 @@ const struct fc_rule fc_rule_ecn_host = {
 
 const struct fc_rule fc_rule_pfcwd_host = {
 	.id = "PFC-WD-HOST",
+	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: ethtool --get-tunable IF pfc-prevention-tout; ethtool -S tx_pause_storm_error_events",

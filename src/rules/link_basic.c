@@ -332,6 +332,7 @@ static void pfc_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_pfc_prio = {
 	.id = "PFC-PRIO-MATCH",
+	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: DCB PFC enabled priorities; switch: network-qos pause pfc-cos and interface priority-flow-control "
@@ -389,6 +390,7 @@ static void an_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_l1_an = {
 	.id = "L1-AN-DAC",
+	.aspect = FC_ASPECT_L1,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: ethtool Auto-negotiation; switch: show interface autoneg / negotiate auto; the medium",
@@ -398,6 +400,7 @@ const struct fc_rule fc_rule_l1_an = {
 
 const struct fc_rule fc_rule_l1_speed = {
 	.id = "L1-SPEED-MATCH",
+	.aspect = FC_ASPECT_L1,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: ethtool speed; switch: show interface speed; plan: link speed",
@@ -407,6 +410,7 @@ const struct fc_rule fc_rule_l1_speed = {
 
 const struct fc_rule fc_rule_fec_match = {
 	.id = "FEC-MATCH",
+	.aspect = FC_ASPECT_FEC,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: ethtool --show-fec active; switch: show interface fec Oper-fec; both: operational state",
@@ -416,6 +420,7 @@ const struct fc_rule fc_rule_fec_match = {
 
 const struct fc_rule fc_rule_llfc_off = {
 	.id = "PFC-LLFC-OFF",
+	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: ethtool -a; switch: show interface flow-control (input/output)",
@@ -425,6 +430,7 @@ const struct fc_rule fc_rule_llfc_off = {
 
 const struct fc_rule fc_rule_mtu_host_switch = {
 	.id = "MTU-HOST-SWITCH",
+	.aspect = FC_ASPECT_MTU,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: netdev MTU; switch: interface MTU",

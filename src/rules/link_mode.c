@@ -131,6 +131,7 @@ static void lanes_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_l1_lanes = {
 	.id = "L1-LANES-MODULATION",
+	.aspect = FC_ASPECT_L1,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: ethtool speed, Lanes, link mode in use; switch: speed, breakout map, transceiver bitrate/type",
@@ -263,6 +264,7 @@ static void cr_kr_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_l1_cr_kr = {
 	.id = "L1-MEDIUM-CR-KR",
+	.aspect = FC_ASPECT_L1,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: link mode in use, advertised modes (with autonegotiation off: the forced mode), "

@@ -120,6 +120,7 @@ static void hop_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_pfc_every_hop = {
 	.id = "PFC-EVERY-HOP",
+	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "switch on both ends of an ISL, its resolved QoS path: PFC on the RoCE priority and RoCE's class "
@@ -205,6 +206,7 @@ static void anti_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_ecn_anti = {
 	.id = "ECN-ANTI",
+	.aspect = FC_ASPECT_ECN,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: PFC priorities, DCQCN NP/RP enables; switch, its resolved QoS path: RoCE no-drop, RoCE's "

@@ -82,6 +82,7 @@ static void trust_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_pfc_trust = {
 	.id = "PFC-TRUST",
+	.aspect = FC_ASPECT_TRUST,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: DCB trust (dscp when the APP table has DSCP entries; mlnx_qos trust state); switch: the type qos "
@@ -134,6 +135,7 @@ static void cable_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_hr_cable_len = {
 	.id = "HR-CABLE-LEN",
+	.aspect = FC_ASPECT_HEADROOM,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host: DCB PFC delay (mlx5: the cable length in metres); switch: the cable length the port's "

@@ -181,6 +181,7 @@ static void flap_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_l1_flap = {
 	.id = "L1-FLAP",
+	.aspect = FC_ASPECT_L1,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "both snapshots: host ethtool -S link_down_events_phy; switch (NX-OS) show interface reset counter; "
@@ -278,6 +279,7 @@ static void ber_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_fec_ber = {
 	.id = "FEC-BER",
+	.aspect = FC_ASPECT_FEC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "both snapshots: host ethtool -S rx_bits_phy, rx_corrected_bits_phy, rx_pcs_symbol_err_phy; switch "
@@ -356,6 +358,7 @@ static void pause_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_pfc_runtime = {
 	.id = "PFC-RUNTIME",
+	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "both snapshots: host ethtool -S rx/tx_prioN_pause_duration (us), tx_prioN_pause, rx_discards_phy; "
@@ -453,6 +456,7 @@ static void dcqcn_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_ecn_runtime = {
 	.id = "ECN-RUNTIME",
+	.aspect = FC_ASPECT_ECN,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "both snapshots: host RDMA hw_counters np_ecn_marked_roce_packets, np_cnp_sent, rp_cnp_ignored, "

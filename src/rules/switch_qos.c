@@ -167,6 +167,7 @@ static void noqos_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_pfc_noqos = {
 	.id = "PFC-NODROP-CLASS",
+	.aspect = FC_ASPECT_PFC,
 	.alias = "PFC-NOQOS-NXOS",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_DEVICE,
@@ -317,6 +318,7 @@ static const struct fc_rule_param dscp_params[] = {
 
 const struct fc_rule fc_rule_pfc_dscp_map = {
 	.id = "PFC-DSCP-MAP",
+	.aspect = FC_ASPECT_TRUST,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "switch, per RoCE port, its resolved QoS path for RoCE and CNP: traffic class, re-marking, the "

@@ -207,6 +207,7 @@ static void acl_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_udp4791_acl = {
 	.id = "UDP4791-SWITCH-ACL",
+	.aspect = FC_ASPECT_ACL,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "switch: ip access-list entries, ip access-group in/out on the port; host: the port's IP addresses",
@@ -257,6 +258,7 @@ static void hostfw_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_udp4791_hostfw = {
 	.id = "UDP4791-HOST-FW",
+	.aspect = FC_ASPECT_ACL,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: RDMA device kinds (hw, rxe, siw), nftables/iptables verdict for UDP 4791",

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/* The validate pipeline as one call (judge.h). */
+#include "cli/judge.h"
+
+#include "cli/cli.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "rules/rules.h"
+#include "topology/topology.h"
+
+static void count(struct fc_judged *j)
+{
+	struct fc_summary *s = &j->sum;
+	size_t k;
+	int i;
+
+	for (k = 0; k < j->eng.n; k++) {
+		const struct fc_finding *f = j->eng.findings[k];
+
+		if (f->status == FC_PASS)
+			s->pass++;
+		else if (f->waived)
+			s->waived++;   /* an accepted deviation: shown, not failing the run */
+		else if (f->status == FC_WARN)
+			s->warn++;
+		else if (f->status == FC_UNKNOWN)
+			s->unknown++;
+		else {
+			s->fail++;
+			s->fail_by_sev[f->sev]++;
+		}
+	}
+	s->devices = j->m->ndevs;
+	for (k = 0; k < j->m->ndevs; k++)
+		s->devices_incomplete += j->m->devs[k]->status != FC_DEV_OK && j->m->devs[k]->status != FC_DEV_INTENT;
+	s->input_errors = j->m->input_errors;
+	s->exit_code = FC_EXIT_OK;
+	for (i = FC_SEV_CRITICAL; i >= (int)s->fail_on; i--)
+		if (s->fail_by_sev[i])
+			s->exit_code = FC_EXIT_FINDINGS;
+	if (s->devices_incomplete)
+		s->exit_code = FC_EXIT_INCOMPLETE;
+	if (s->input_errors)
+		s->exit_code = FC_EXIT_USAGE;
+}
+
+enum fc_rc fc_judge(const struct fc_judge_opts *o, struct fc_judged *j, struct fc_err *err)
+{
+	struct fc_load_opts lo = { o->allow, o->nallow };
+	struct fc_engine_opts eo;
+	enum fc_rc rc;
+
+	memset(j, 0, sizeof(*j));
+	j->sum.fail_on = o->fail_on;
+	if ((rc = fc_fabric_load(o->target, &lo, &j->inv, &j->m, err)) != FC_OK)
+		return rc;
+	if (o->baseline && (rc = fc_fabric_load(o->baseline, &lo, &j->binv, &j->base, err)) != FC_OK)
+		return rc;
+	if ((rc = fc_topology_build(j->m, j->inv, err)) != FC_OK)
+		return rc;
+	if ((rc = fc_policy_load(o->rules_dir, o->profile ? o->profile : j->inv->profile, o->policy, fc_rule_list(),
+				 &j->pol, err)) != FC_OK ||
+	    (rc = fc_ruledocs_load(o->rules_dir, fc_rule_list(), &j->docs, err)) != FC_OK)
+		return rc;
+	if (o->waivers) {
+		char today[16];
+		time_t now = time(NULL);
+		struct tm tm;
+
+		strftime(today, sizeof(today), "%Y-%m-%d", gmtime_r(&now, &tm));
+		if ((rc = fc_waivers_load(o->waivers, today, fc_rule_list(), &j->wv, err)) != FC_OK)
+			return rc;
+	}
+	memset(&eo, 0, sizeof(eo));
+	eo.base = j->base;
+	eo.waivers = j->wv;
+	eo.only_rule = o->only_rule;
+	eo.pass_evidence = o->pass_evidence || (o->pass_evidence_links && j->m->nlinks <= o->pass_evidence_links);
+	if ((rc = fc_engine_run(&j->eng, j->m, j->pol, &eo, err)) != FC_OK)
+		return rc;
+	count(j);
+	return FC_OK;
+}
+
+void fc_judged_free(struct fc_judged *j)
+{
+	fc_engine_free(&j->eng);
+	fc_waivers_free(&j->wv);
+	fc_ruledocs_free(&j->docs);
+	fc_policy_free(&j->pol);
+	fc_model_free(&j->m);
+	fc_model_free(&j->base);
+	fc_inventory_free(&j->inv);
+	fc_inventory_free(&j->binv);
+}

@@ -86,6 +86,15 @@ static enum cat cat_of(const struct fc_finding *f)
 	return CAT_UNKNOWN;
 }
 
+static void free_state(struct html *h)
+{
+	free(h->all);
+	free(h->by_rule);
+	free(h->by_dev);
+	fc_arena_free(&h->a);
+	free(h);
+}
+
 static enum fc_rc html_begin(FILE *out, const struct fc_report_run *run, void **st)
 {
 	struct html *h = calloc(1, sizeof(*h));
@@ -104,11 +113,15 @@ static enum fc_rc html_begin(FILE *out, const struct fc_report_run *run, void **
 	h->by_dev = calloc(run->m->ndevs + 1, sizeof(*h->by_dev));
 	h->a = fc_arena_new();
 	h->dev_idx = h->a ? fc_hmap_new(h->a, run->m->ndevs + 1) : NULL;
-	if (!h->by_rule || !h->by_dev || !h->dev_idx)
-		return FC_ERR_NOMEM;
+	failed = !h->by_rule || !h->by_dev || !h->dev_idx;
 	for (i = 0; i < run->m->ndevs && !failed; i++)
 		fc_hmap_put(h->dev_idx, &run->m->devs[i], sizeof(run->m->devs[i]), (void *)(uintptr_t)(i + 1), &failed);
-	return failed ? FC_ERR_NOMEM : FC_OK;
+	if (failed) {
+		free_state(h);
+		*st = NULL;
+		return FC_ERR_NOMEM;
+	}
+	return FC_OK;
 }
 
 static enum fc_rc html_device(void *st, const struct fc_device *d)
@@ -588,14 +601,6 @@ static void waivers(struct html *h)
 	hp(&h->o, "</tbody></table></section>\n");
 }
 
-static void free_state(struct html *h)
-{
-	free(h->all);
-	free(h->by_rule);
-	free(h->by_dev);
-	fc_arena_free(&h->a);
-	free(h);
-}
 
 static enum fc_rc html_end(void *st, const struct fc_summary *s)
 {
@@ -603,10 +608,6 @@ static enum fc_rc html_end(void *st, const struct fc_summary *s)
 	enum fc_rc rc = FC_OK;
 	bool oom = false;
 
-	if (!h->by_rule || !h->by_dev || !h->dev_idx) {
-		free_state(h);
-		return FC_ERR_NOMEM;
-	}
 	head(h, s);
 	hp(&h->o, "<nav><a href=\"#scorecard\">Scorecard</a> &middot; ");
 	if (h->run->changes)

@@ -13,6 +13,7 @@ static const struct fc_reporter *const registry[] = {
 	&fc_reporter_csv,
 	&fc_reporter_prometheus,
 	&fc_reporter_html,
+	&fc_reporter_zabbix,
 	NULL,
 };
 

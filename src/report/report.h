@@ -39,7 +39,7 @@ struct fc_reporter {
 	bool pass_evidence;
 	/* ... or only for a fabric of at most this many links (0: as pass_evidence says) */
 	size_t pass_evidence_links;
-	/* required: allocates the reporter's state into *st */
+	/* required: allocates the reporter's state into *st; on failure frees what it allocated */
 	enum fc_rc (*begin)(FILE *out, const struct fc_report_run *run, void **st);
 	/* required: one call per device of the model, in model order */
 	enum fc_rc (*device)(void *st, const struct fc_device *d);
@@ -82,6 +82,7 @@ extern const struct fc_reporter fc_reporter_markdown;
 extern const struct fc_reporter fc_reporter_csv;
 extern const struct fc_reporter fc_reporter_prometheus;
 extern const struct fc_reporter fc_reporter_html;
+extern const struct fc_reporter fc_reporter_zabbix;
 
 /* s as the text of a Markdown table cell: Markdown's punctuation backslash-escaped, HTML's as
  * entities, line breaks as spaces (markdown.c). False when the stream failed. */

@@ -4,20 +4,22 @@
 # of 64 ports with 16 hosts each (8 NICs x 8 GIDs per host); one leaf in three classifies and
 # buffers per port (Cisco's AI/ML design, on an interface range), so that the QoS path resolver
 # runs both precedence paths. Prints wall time, peak memory and
-# findings per size, and how the time grows with the input.
+# findings per size, and how the time grows with the input; and the JSON and HTML reports beside
+# the text one: time, size, and time as a multiple of the text report's.
 #   bench/validate_scale.sh [BUILD_DIR] [SIZES]      target: 1,000 switches < 10 s, < 2 GiB;
-#                                                     10x the input <= 12x the time
+#                                                     10x the input <= 12x the time;
+#                                                     HTML <= 1.5x the text time, < 50 MB
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-rel}; sizes=${2:-"100 300 1000"}
 t=${BENCH_DIR:-$(mktemp -d)}; [ -n "${BENCH_DIR:-}" ] || trap 'rm -rf "$t"' EXIT
-printf "%-9s %-7s %-8s %-9s %8s %7s %7s %9s %9s   %s\n" switches hosts links findings "wall s" "user s" "sys s" "peak MiB" "input MB" "format (report lines)"
+printf "%-9s %-7s %-8s %-9s %8s %7s %7s %9s %9s %10s %7s   %s\n" switches hosts links findings "wall s" "user s" "sys s" "peak MiB" "input MB" "report MB" "x text" "format (report lines)"
 declare -A wall
 for n in $sizes; do
   d="$t/fabric-$n"
   [ -f "$d/manifest.json" ] || /usr/bin/python3 bench/gen_fabric.py "$d" --switches "$n" > /dev/null
   mb=$(du -smL "$d" | cut -f1)
-  for fmt in text json; do
+  for fmt in text json html; do
     # the median of five runs: on this VM the kernel's time to hand out fresh pages (sys) varies
     # from run to run by a second or more at 1,000 switches
     for r in 1 2 3 4 5; do
@@ -29,9 +31,11 @@ for n in $sizes; do
       findings=$(grep '^Summary:' "$t/out" | /usr/bin/python3 -c 'import re, sys
 print(sum(int(x) for x in re.findall(r"(\d+) (?:failing|unknown|passing|warning\(s\)|waived)", sys.stdin.read())))')
     fi
-    printf "%-9s %-7s %-8s %-9s %8s %7s %7s %9s %9s   %s\n" "$n" $((n * 16)) $((n * 64)) "$findings" "$s" "$us" "$ss" \
-      $((kb / 1024)) "$mb" "$fmt$([ "$fmt" = text ] && echo " ($lines)")"
     [ "$fmt" = text ] && wall[$n]=$s
+    size=$(stat -c %s "$t/out")
+    printf "%-9s %-7s %-8s %-9s %8s %7s %7s %9s %9s %10s %7s   %s\n" "$n" $((n * 16)) $((n * 64)) "$findings" "$s" "$us" "$ss" \
+      $((kb / 1024)) "$mb" "$(awk -v b="$size" 'BEGIN { printf "%.2f", b / 1048576 }')" \
+      "$(awk -v a="$s" -v b="${wall[$n]}" 'BEGIN { printf "%.2f", a / b }')" "$fmt$([ "$fmt" = text ] && echo " ($lines)")"
   done
 done
 if [ -n "${wall[100]:-}" ] && [ -n "${wall[1000]:-}" ]; then

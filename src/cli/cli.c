@@ -404,9 +404,9 @@ static enum fc_rc baseline_changes(const struct opts *o, const struct fc_judged 
 	jo.target = o->baseline;
 	if ((rc = fc_judge(&jo, bj, err)) != FC_OK ||
 	    (rc = fc_dside_from_engine(&sides[0], o->baseline, bj->inv->fabric_name, &bj->eng, bj->m, bj->pol, bj->sum.devices_incomplete,
-						     bj->sum.input_errors)) != FC_OK ||
+						     bj->sum.input_errors, true)) != FC_OK ||
 	    (rc = fc_dside_from_engine(&sides[1], o->positional[0], j->inv->fabric_name, &j->eng, j->m, j->pol, j->sum.devices_incomplete,
-						     j->sum.input_errors)) != FC_OK)
+						     j->sum.input_errors, true)) != FC_OK)
 		return rc;
 	return fc_diff_build(&sides[0], &sides[1], NULL, d, err);
 }
@@ -498,7 +498,7 @@ static int diff_side(const struct opts *o, const char *path, struct fc_judged *j
 	judge_opts(o, &jo);
 	jo.target = path;
 	if (fc_judge(&jo, j, &err) != FC_OK ||
-	    fc_dside_from_engine(s, path, j->inv->fabric_name, &j->eng, j->m, j->pol, j->sum.devices_incomplete, j->sum.input_errors) != FC_OK)
+	    fc_dside_from_engine(s, path, j->inv->fabric_name, &j->eng, j->m, j->pol, j->sum.devices_incomplete, j->sum.input_errors, false) != FC_OK)
 		return report_err(errf, &err);
 	return 0;
 }

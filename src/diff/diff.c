@@ -28,7 +28,7 @@ static int rank_of(const char *status, const char *sev, bool waived)
 
 enum fc_rc fc_dside_from_engine(struct fc_dside *s, const char *path, const char *fabric, const struct fc_engine *e,
 				const struct fc_model *m, const struct fc_policy *p, size_t incomplete,
-				size_t input_errors)
+				size_t input_errors, bool skip_over_time)
 {
 	char cat[96];
 	size_t i;
@@ -46,8 +46,11 @@ enum fc_rc fc_dside_from_engine(struct fc_dside *s, const char *path, const char
 		return FC_ERR_NOMEM;
 	for (i = 0; i < e->n; i++) {
 		const struct fc_finding *f = e->findings[i];
-		struct fc_dfind *d = &s->f[s->n++];
+		struct fc_dfind *d;
 
+		if (skip_over_time && f->rule->over_time)
+			continue;
+		d = &s->f[s->n++];
 		d->rule = f->rule->id;
 		d->subject = f->subject;
 		d->status = f->waived ? "waived" : fc_status_name(f->status);
@@ -57,6 +60,7 @@ enum fc_rc fc_dside_from_engine(struct fc_dside *s, const char *path, const char
 	}
 	for (i = 0; i < m->ndevs; i++)
 		s->devs[s->ndevs++] = m->devs[i]->name;
+	s->over_time_skipped = skip_over_time;
 	s->incomplete = incomplete;
 	s->input_errors = input_errors;
 	return FC_OK;

@@ -32,13 +32,15 @@ struct fc_dside {
 	size_t ndevs;
 	const struct fc_model *m;           /* a snapshot's model; NULL for a JSON report */
 	size_t incomplete, input_errors;    /* devices not collected or without data; outputs not parsed */
+	bool over_time_skipped;             /* the rules judging a --baseline pair were left out */
 	struct fc_arena *a;                 /* owns f, devs and a report's strings */
 };
 
-/* A side from findings just judged (strings point into e, m and p: keep them). */
+/* A side from findings just judged (strings point into e, m and p: keep them). skip_over_time
+ * leaves out the rules that judge a --baseline pair (struct fc_rule.over_time). */
 enum fc_rc fc_dside_from_engine(struct fc_dside *s, const char *path, const char *fabric, const struct fc_engine *e,
 				const struct fc_model *m, const struct fc_policy *p, size_t incomplete,
-				size_t input_errors);
+				size_t input_errors, bool skip_over_time);
 /* A side from a JSON report written by validate --format json; errors name file:line. */
 enum fc_rc fc_dside_from_report(struct fc_dside *s, const char *path, struct fc_err *err);
 void fc_dside_free(struct fc_dside *s);

@@ -102,6 +102,9 @@ struct fc_rule {
 	unsigned needs_switch, needs_host;
 	/* required: runs once per link, per device, or once for the fleet (rctx says which) */
 	void (*run)(struct fc_rctx *c);
+	/* optional: it judges counters between the --baseline snapshot and this one (a pair, not one
+	 * snapshot): comparing its findings with an earlier run's means nothing */
+	bool over_time;
 	/* optional: a fleet rule run after the waivers are applied (at most one: WAIVER-EXPIRED) */
 	bool after_waivers;
 };

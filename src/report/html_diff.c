@@ -58,6 +58,9 @@ void fc_html_changes(struct html_out *h, const struct fc_diff *d)
 	else
 		hp(h, "<td>not compared (a side is a JSON report)</td>");
 	hf(h, "</tr></tbody></table>\n<p>%zu finding(s) pass on both sides (not listed).", d->pass_both);
+	if (d->cur->over_time_skipped)
+		hp(h, " The rules that judge counters between the baseline and this snapshot are not compared: they "
+		      "judge the pair, not either side.");
 	if (d->expect)
 		hf(h, " %zu declared change(s) matched nothing.", d->unmet);
 	hp(h, "</p>\n<table id=diff-findings><thead><tr><th>Change</th><th>Before</th><th>After</th><th>Rule</th>"

@@ -311,12 +311,15 @@ static void row(struct html_out *h, const struct matrix *x, size_t li)
 	hp(h, "</tr>\n");
 }
 
+/* At fleet scale a link is listed for a failing or warning cell: a link whose only marks are
+ * UNKNOWN has them in the findings' folded rows (a fleet without transceiver outputs has one on
+ * every link). */
 static bool marked(const struct matrix *x, size_t li)
 {
 	size_t k;
 
 	for (k = 0; k < 2 * FC_ASPECT_COUNT; k++)
-		if (x->mark[2 * li * FC_ASPECT_COUNT + k])
+		if (x->mark[2 * li * FC_ASPECT_COUNT + k] >= MARK_WARN)
 			return true;
 	return false;
 }
@@ -379,8 +382,8 @@ void html_link_matrix(struct html_out *h, const struct fc_report_run *run, const
 		}
 	hp(h, "</tbody></table></div>\n");
 	if (listed < nl)
-		hf(h, "<p>%zu of %zu links have no finding that is not a pass and are not listed (over %d links, only "
-		      "the marked ones are).</p>\n", nl - listed, nl, FC_HTML_ALL_LINKS);
+		hf(h, "<p>%zu of %zu links have no failing or warning finding and are not listed (over %d links, only "
+		      "those are; their UNKNOWN findings are in the findings table).</p>\n", nl - listed, nl, FC_HTML_ALL_LINKS);
 out:
 	hp(h, "</section>\n");
 	free(x.end_name);

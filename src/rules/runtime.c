@@ -181,6 +181,7 @@ static void flap_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_l1_flap = {
 	.id = "L1-FLAP",
+	.over_time = true,
 	.aspect = FC_ASPECT_L1,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
@@ -279,6 +280,7 @@ static void ber_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_fec_ber = {
 	.id = "FEC-BER",
+	.over_time = true,
 	.aspect = FC_ASPECT_FEC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_FLEET,
@@ -358,6 +360,7 @@ static void pause_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_pfc_runtime = {
 	.id = "PFC-RUNTIME",
+	.over_time = true,
 	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_FLEET,
@@ -456,6 +459,7 @@ static void dcqcn_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_ecn_runtime = {
 	.id = "ECN-RUNTIME",
+	.over_time = true,
 	.aspect = FC_ASPECT_ECN,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_FLEET,

@@ -87,6 +87,12 @@ PY
 xmllint --html --noout snap.html 2>/dev/null || true
 grep -q 'id=diff-new>1<' snap.html || fail "the HTML diff does not count 1 new finding"
 
+# validate --baseline with an HTML report: what changed since, in the page
+"$fabcheck" validate fixed-and-new --baseline old --format html=baseline.html > /dev/null || true
+grep -q 'id=diff-new>1<' baseline.html && grep -q 'id=diff-resolved>2<' baseline.html && grep -q 'id=changes' baseline.html \
+	|| fail "validate --baseline --format html does not show the changes since the baseline"
+echo "validate --baseline: the HTML report shows 1 new and 2 resolved since the baseline"
+
 # two JSON reports: the same classes, no model values
 "$fabcheck" validate old --format json=old.json > /dev/null || true
 "$fabcheck" validate fixed-and-new --format json=new.json > /dev/null || true

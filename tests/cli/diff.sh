@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # fabcheck diff, golden tests on copies of the demo:
-#   fixed-and-new   two planted faults fixed (the duplicate GID, the ACL on UDP 4791), a new one
-#                   (leaf1 Ethernet1/4 MTU 1500 against a 9000-byte host): 2 resolved, 1 new, exit 1
+#   fixed-and-new   the four planted faults fixed (host2's CR2 NRZ port as single-lane PAM4, host3's
+#                   receive buffer, the duplicate GID, the ACL on UDP 4791) and a new one (leaf1
+#                   Ethernet1/4 MTU 1500 against a 9000-byte host): 5 resolved, 1 new, exit 1
 #   declared        the ACL removed as a planned change, with an expect file that declares it: exit 0
 #   declared-unmet  the same, and a declaration of a change that did not happen: exit 1
 #   partly-declared fixed-and-new with only the ACL removal declared: the MTU change is not, exit 1
@@ -26,6 +27,25 @@ sed -i '/^interface Ethernet1\/3$/,/^$/{/ip access-group HOST-EDGE-IN in/d}' fix
 sed -i '/^interface Ethernet1\/3$/,/^$/{/ip access-group HOST-EDGE-IN in/d}' declared/devices/leaf1/show_running-config.txt
 # fault 3: host4 ens1f1 takes its own address (10.2.3.1, leaf2's /31 to it) and GID
 sed -i 's|"10.2.2.1/31"|"10.2.3.1/31"|; s|ffff:0a02:0201|ffff:0a02:0301|g' fixed-and-new/devices/host4/probe.json
+# faults 1 and 2: host2 ens1f1 as the single-lane 50G PAM4 port leaf2 Ethernet1/50/1 is (a QSFP56
+# DAC), host3 ens1f1's priority-3 receive buffer as large as its other ports'
+"$PY" - fixed-and-new/devices <<'PY'
+import json, sys
+def edit(host, fn):
+    p = "%s/%s/probe.json" % (sys.argv[1], host)
+    d = json.load(open(p))
+    fn(next(i for i in d["interfaces"] if i["name"] == "ens1f1"))
+    json.dump(d, open(p, "w"), indent=2)
+def pam4(i):
+    i["link"].update(lanes=1, active_mode="50000baseCR/Full")
+    for k in ("supported", "advertised"):
+        i["link"][k] = ["25000baseCR/Full", "50000baseCR/Full", "100000baseCR2/Full"]
+    i["module"].update(identifier="QSFP56", compliance="200GBASE-CR4", part="MCP1650-V003E26")
+def buffer(i):
+    i["dcb"]["buffer"]["buffer_size"][1] = 156096
+edit("host2", pam4)
+edit("host3", buffer)
+PY
 # a new fault: leaf1 Ethernet1/4 (host4 ens1f0, MTU 9000) at MTU 1500
 sed -i '/^interface Ethernet1\/4$/,/^$/{s/  mtu 9216/  mtu 1500/}' fixed-and-new/devices/leaf1/show_running-config.txt
 cmp -s old/devices/leaf1/show_running-config.txt fixed-and-new/devices/leaf1/show_running-config.txt && fail "the edits did not apply"
@@ -73,14 +93,18 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 got = sorted((f["change"], f["rule"], f["subject"]) for f in d["findings"] if f["change"] != "unchanged")
 want = [("new", "MTU-HOST-SWITCH", "leaf1:Ethernet1/4 <-> host4:ens1f0"),
+        ("resolved", "FEC-MATCH", "leaf2:Ethernet1/50/1 <-> host2:ens1f1"),
         ("resolved", "GID-DUP", "GID ::ffff:10.2.2.1"),
+        ("resolved", "HR-SIZE", "leaf2:Ethernet1/49/2 <-> host3:ens1f1"),
+        ("resolved", "L1-LANES-MODULATION", "leaf2:Ethernet1/50/1 <-> host2:ens1f1"),
         ("resolved", "UDP4791-SWITCH-ACL", "leaf1:Ethernet1/3 <-> host3:ens1f0")]
 assert got == want, got
 vals = {(v["subject"], v["field"]): (v["before"], v["after"]) for v in d["values"]}
 assert vals[("leaf1:Ethernet1/4", "MTU")] == ("9216", "1500"), vals
 assert vals[("leaf1:Ethernet1/3", "input ACL")] == ("HOST-EDGE-IN", "none"), vals
 assert vals[("host4:ens1f1", "addresses")] == ("10.2.2.1/31", "10.2.3.1/31"), vals
-assert d["values_compared"] and d["exit_code"] == 1 and d["counts"]["new"] == 1 and d["counts"]["resolved"] == 2
+assert vals[("host2:ens1f1", "lanes")] == ("2", "1"), vals
+assert d["values_compared"] and d["exit_code"] == 1 and d["counts"]["new"] == 1 and d["counts"]["resolved"] == 5
 PY
 "$PY" -c "import markdown,sys; h=markdown.markdown(open('snap.md').read(), extensions=['tables']); assert '<table>' in h and 'MTU-HOST-SWITCH' in h" \
 	|| fail "the Markdown diff does not render to a table"
@@ -89,9 +113,9 @@ grep -q 'id=diff-new>1<' snap.html || fail "the HTML diff does not count 1 new f
 
 # validate --baseline with an HTML report: what changed since, in the page
 "$fabcheck" validate fixed-and-new --baseline old --format html=baseline.html > /dev/null || true
-grep -q 'id=diff-new>1<' baseline.html && grep -q 'id=diff-resolved>2<' baseline.html && grep -q 'id=changes' baseline.html \
+grep -q 'id=diff-new>1<' baseline.html && grep -q 'id=diff-resolved>5<' baseline.html && grep -q 'id=changes' baseline.html \
 	|| fail "validate --baseline --format html does not show the changes since the baseline"
-echo "validate --baseline: the HTML report shows 1 new and 2 resolved since the baseline"
+echo "validate --baseline: the HTML report shows 1 new and 5 resolved since the baseline"
 
 # two JSON reports: the same classes, no model values
 "$fabcheck" validate old --format json=old.json > /dev/null || true

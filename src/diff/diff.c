@@ -72,9 +72,36 @@ static enum fc_rc req(const struct doc *d, const struct doc_node *map, const cha
 	return doc_req_str(d, map, key, out, err);
 }
 
+static enum fc_rc side_from_doc(struct fc_dside *s, const char *path, struct doc *d, struct fc_err *err);
+
 enum fc_rc fc_dside_from_report(struct fc_dside *s, const char *path, struct fc_err *err)
 {
 	struct doc *d = NULL;
+	enum fc_rc rc;
+
+	memset(s, 0, sizeof(*s));
+	s->path = path;
+	if ((rc = doc_load_file(path, &d, err)) != FC_OK)
+		return rc;
+	return side_from_doc(s, path, d, err);
+}
+
+enum fc_rc fc_dside_from_report_text(struct fc_dside *s, const char *path, const char *text, size_t len,
+				     struct fc_err *err)
+{
+	struct doc *d = NULL;
+	enum fc_rc rc;
+
+	memset(s, 0, sizeof(*s));
+	s->path = path;
+	if ((rc = doc_parse_json(path, text, len, &d, err)) != FC_OK)
+		return rc;
+	return side_from_doc(s, path, d, err);
+}
+
+/* Takes d (its arena becomes the side's). */
+static enum fc_rc side_from_doc(struct fc_dside *s, const char *path, struct doc *d, struct fc_err *err)
+{
 	const struct doc_node *r, *fs, *ds, *sum;
 	const char *fmt = NULL;
 	enum fc_rc rc;
@@ -82,10 +109,6 @@ enum fc_rc fc_dside_from_report(struct fc_dside *s, const char *path, struct fc_
 	int64_t v;
 	bool present;
 
-	memset(s, 0, sizeof(*s));
-	s->path = path;
-	if ((rc = doc_load_file(path, &d, err)) != FC_OK)
-		return rc;
 	/* the document's arena becomes the side's: its strings stay where they are */
 	s->a = d->arena;
 	d->arena = NULL;
@@ -159,18 +182,39 @@ void fc_dside_free(struct fc_dside *s)
 static const char *const item_keys[] = { "rule", "subject", "field", "change", "reason", NULL };
 static const char *const changes[] = { "new", "regressed", "resolved", "improved", "unchanged", "changed", NULL };
 
+static enum fc_rc expect_from_doc(const char *path, struct doc *d, struct fc_expect **out, struct fc_err *err);
+
 enum fc_rc fc_expect_load(const char *path, struct fc_expect **out, struct fc_err *err)
 {
-	static const char *const top_keys[] = { "expect", NULL };
-	struct fc_expect *x;
 	struct doc *d = NULL;
-	const struct doc_node *seq;
 	enum fc_rc rc;
-	size_t i, k;
 
 	*out = NULL;
 	if ((rc = doc_load_file(path, &d, err)) != FC_OK)
 		return rc;
+	return expect_from_doc(path, d, out, err);
+}
+
+enum fc_rc fc_expect_parse(const char *path, const char *text, size_t len, struct fc_expect **out, struct fc_err *err)
+{
+	struct doc *d = NULL;
+	enum fc_rc rc;
+
+	*out = NULL;
+	if ((rc = doc_parse(path, text, len, &d, err)) != FC_OK)
+		return rc;
+	return expect_from_doc(path, d, out, err);
+}
+
+/* Takes d. */
+static enum fc_rc expect_from_doc(const char *path, struct doc *d, struct fc_expect **out, struct fc_err *err)
+{
+	static const char *const top_keys[] = { "expect", NULL };
+	struct fc_expect *x;
+	const struct doc_node *seq;
+	enum fc_rc rc;
+	size_t i, k;
+
 	if ((rc = doc_check_text(d, err)) != FC_OK || (rc = doc_expect(d, d->root, DOC_MAP, "an expect file", err)) != FC_OK ||
 	    (rc = doc_check_keys(d, d->root, top_keys, "expect file", err)) != FC_OK)
 		goto out;

@@ -43,6 +43,9 @@ enum fc_rc fc_dside_from_engine(struct fc_dside *s, const char *path, const char
 				size_t input_errors, bool skip_over_time);
 /* A side from a JSON report written by validate --format json; errors name file:line. */
 enum fc_rc fc_dside_from_report(struct fc_dside *s, const char *path, struct fc_err *err);
+/* The same from a report in memory (path names it in errors): the fuzz harness's entry. */
+enum fc_rc fc_dside_from_report_text(struct fc_dside *s, const char *path, const char *text, size_t len,
+				     struct fc_err *err);
 void fc_dside_free(struct fc_dside *s);
 
 struct fc_expect_item {
@@ -62,6 +65,7 @@ struct fc_expect {
 
 /* Loads an expect file (YAML or JSON): expect: [ {rule, subject, field, change, reason} ]. */
 enum fc_rc fc_expect_load(const char *path, struct fc_expect **out, struct fc_err *err);
+enum fc_rc fc_expect_parse(const char *path, const char *text, size_t len, struct fc_expect **out, struct fc_err *err);
 void fc_expect_free(struct fc_expect **x);
 
 struct fc_dentry {

@@ -8,6 +8,7 @@
 
 #include "linux/linux.h"
 #include "nxos/nxos.h"
+#include "sonic/sonic.h"
 #include "util/buf.h"
 #include "util/cli_text.h"
 #include "util/str.h"
@@ -15,6 +16,7 @@
 
 static const struct fc_vendor *const registry[] = {
 	&fc_vendor_nxos,
+	&fc_vendor_sonic,
 	&fc_vendor_linux,
 	NULL,
 };

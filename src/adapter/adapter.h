@@ -37,6 +37,9 @@ struct fc_vendor {
 	unsigned caps;
 	/* required: the outputs `collect` gathers, ended by an entry with command == NULL */
 	const struct fc_vendor_cmd *commands;
+	/* what a saved configuration named by the inventory's config: is (its command and encoding);
+	 * command NULL: the platform takes none */
+	struct fc_vendor_cmd saved_config;
 	/* optional: what a CLI transport collects instead when the first command is not installed
 	 * on the device (exit status 127), ended like commands */
 	const struct fc_vendor_cmd *fallback;

@@ -39,6 +39,8 @@ struct fc_pg {
 	struct fc_int size;      /* bytes reserved for the priority group (NX-OS pause buffer-size) */
 	struct fc_int xoff;      /* bytes at which pause is sent (NX-OS pause-threshold) */
 	struct fc_int xon;       /* bytes at which pause is released (NX-OS resume-threshold) */
+	struct fc_int headroom;  /* bytes held for what arrives once pause is sent, where the platform
+				  * states it (SONiC BUFFER_PROFILE xoff); else it is size - xoff */
 };
 
 struct fc_dom_val {

@@ -8,13 +8,13 @@
 
 /* Sizes on x86-64 (LP64) as of the last field printed here. */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(struct fc_iface) == 3408, "struct fc_iface changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_hop) == 768, "struct fc_hop changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_iface) == 3664, "struct fc_iface changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_hop) == 800, "struct fc_hop changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 280, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 408, "struct fc_dom_lane changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_device) == 960, "struct fc_device changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_qos) == 440, "struct fc_qos changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_pclass) == 504, "struct fc_pclass changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_pclass) == 536, "struct fc_pclass changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_class_map) == 56, "struct fc_class_map changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_ace) == 88, "struct fc_ace changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_rdma_port) == 416, "struct fc_rdma_port changed: print the new field in model_json.c");
@@ -78,6 +78,7 @@ static json_object *pg(const struct fc_pg *p)
 	I(g, "size", p->size);
 	I(g, "xoff", p->xoff);
 	I(g, "xon", p->xon);
+	I(g, "headroom", p->headroom);
 	return g;
 }
 

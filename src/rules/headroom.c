@@ -87,16 +87,17 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 	} else {
 		pg = &ifc->pg[prio];
 	}
-	if (!ifc->speed_mbps.m.known || !ifc->mtu.m.known || !l->length_m.m.known || !pg->size.m.known ||
-	    (fc_is_switch(e) && !pg->xoff.m.known)) {
+	if (!ifc->speed_mbps.m.known || !ifc->mtu.m.known || !l->length_m.m.known ||
+	    (!pg->size.m.known && !pg->headroom.m.known) ||
+	    (fc_is_switch(e) && !pg->xoff.m.known && !pg->headroom.m.known)) {
 		if (!ifc->speed_mbps.m.known)
 			fc_ev_unknown(c, f, name, "speed", &ifc->speed_mbps.m);
 		if (!ifc->mtu.m.known)
 			fc_ev_unknown(c, f, name, "MTU", &ifc->mtu.m);
 		if (!l->length_m.m.known)
 			fc_ev_unknown(c, f, name, "cable length", &l->length_m.m);
-		if (!pg->size.m.known)
-			fc_ev_unknown(c, f, name, "buffer", &pg->size.m);
+		if (!pg->size.m.known && !pg->headroom.m.known)
+			fc_ev_unknown(c, f, name, "buffer", pg->headroom.m.why ? &pg->headroom.m : &pg->size.m);
 		else if (fc_is_switch(e) && !pg->xoff.m.known)
 			fc_ev(c, f, name, "pause-threshold", &pg->size.m.src, "unknown: pause buffer-size without pause-threshold");
 		return V_UNKNOWN;
@@ -104,7 +105,7 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 	if (fc_is_switch(e)) {
 		struct fc_hr_need hn;
 
-		have = pg->size.v - pg->xoff.v;
+		have = pg->headroom.m.known ? pg->headroom.v : pg->size.v - pg->xoff.v;
 		if (!fc_switch_headroom(e->dev, fc_param_str(c, "switch_model"), (double)ifc->speed_mbps.v / 1000.0,
 					l->length_m.v, (double)ifc->mtu.v, &hn)) {
 			fc_ev(c, f, name, "headroom model", NULL, "unknown: %s: %s at %lldG, %.1f m", hn.model, hn.why,
@@ -112,10 +113,16 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 			return V_UNKNOWN;
 		}
 		need = hn.bytes;
-		fc_ev(c, f, name, "headroom", &pg->size.m.src,
-		      "%lld B (pause buffer-size %lld - pause-threshold %lld), needs >= %.0f B for %lldG, %.1f m, MTU %lld",
-		      (long long)have, (long long)pg->size.v, (long long)pg->xoff.v, need,
-		      (long long)(ifc->speed_mbps.v / 1000), l->length_m.v, (long long)ifc->mtu.v);
+		if (pg->headroom.m.known)
+			fc_ev(c, f, name, "headroom", &pg->headroom.m.src,
+			      "%lld B (as the platform states it%s%s), needs >= %.0f B for %lldG, %.1f m, MTU %lld",
+			      (long long)have, pg->headroom.m.why ? ": " : "", pg->headroom.m.why ? pg->headroom.m.why : "",
+			      need, (long long)(ifc->speed_mbps.v / 1000), l->length_m.v, (long long)ifc->mtu.v);
+		else
+			fc_ev(c, f, name, "headroom", &pg->size.m.src,
+			      "%lld B (pause buffer-size %lld - pause-threshold %lld), needs >= %.0f B for %lldG, %.1f m, MTU %lld",
+			      (long long)have, (long long)pg->size.v, (long long)pg->xoff.v, need,
+			      (long long)(ifc->speed_mbps.v / 1000), l->length_m.v, (long long)ifc->mtu.v);
 		fc_ev(c, f, name, "headroom model", NULL, "%s%s: %s", hn.model,
 		      hn.bucket_m > 0 && hn.bucket_m < 1e8 ? fc_rstr(c, " (cable bucket %.0f m)", hn.bucket_m) : "",
 		      hn.source);

@@ -115,7 +115,7 @@ static bool check_dir(struct fc_rctx *c, struct fc_finding *f, const struct fc_e
 
 	if (!aclname->m.known) {
 		if (sw->dev->config_m.known) {
-			fc_ev(c, f, name, dir, &sw->dev->config_m.src, "no ip access-group %s in the running-config", dir);
+			fc_ev(c, f, name, dir, &sw->dev->config_m.src, "no ACL applied %s in the configuration", dir);
 			return true;
 		}
 		fc_ev(c, f, name, dir, NULL, "unknown: no running-config for the device");
@@ -124,7 +124,7 @@ static bool check_dir(struct fc_rctx *c, struct fc_finding *f, const struct fc_e
 	}
 	acl = fc_dev_find_acl(sw->dev, aclname->v);
 	if (!acl) {
-		fc_ev(c, f, name, dir, &aclname->m.src, "unknown: ip access-group %s %s names an ACL that is not defined",
+		fc_ev(c, f, name, dir, &aclname->m.src, "unknown: the ACL %s applied %s is not defined, or not understood",
 		      aclname->v, dir);
 		*unknown = true;
 		return true;
@@ -135,7 +135,7 @@ static bool check_dir(struct fc_rctx *c, struct fc_finding *f, const struct fc_e
 		return true;
 	case A_DENY:
 		fc_ev(c, f, name, dir, &hit->loc, "%s denies UDP %d: %s", acl->name, ROCE_PORT, hit->text);
-		fc_ev(c, f, name, "applied", &aclname->m.src, "ip access-group %s %s", acl->name, dir);
+		fc_ev(c, f, name, "applied", &aclname->m.src, "ACL %s applied %s", acl->name, dir);
 		return false;
 	case A_IMPLICIT_DENY:
 	case A_MISSING:
@@ -143,7 +143,7 @@ static bool check_dir(struct fc_rctx *c, struct fc_finding *f, const struct fc_e
 	}
 	fc_ev(c, f, name, dir, &acl->src, "%s has no permit for UDP %d: dropped by the implicit deny", acl->name,
 	      ROCE_PORT);
-	fc_ev(c, f, name, "applied", &aclname->m.src, "ip access-group %s %s", acl->name, dir);
+	fc_ev(c, f, name, "applied", &aclname->m.src, "ACL %s applied %s", acl->name, dir);
 	return false;
 }
 
@@ -210,7 +210,7 @@ const struct fc_rule fc_rule_udp4791_acl = {
 	.aspect = FC_ASPECT_ACL,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "switch: ip access-list entries, ip access-group in/out on the port; host: the port's IP addresses",
+	.inputs = "switch: the ACLs applied in and out on the port and their entries; host: the port's IP addresses",
 	.params = fc_no_params,
 	.needs_switch = FC_CAP_ACL,
 	.run = acl_run,

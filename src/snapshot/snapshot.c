@@ -104,8 +104,11 @@ static enum fc_rc load_from_inventory(struct fc_model *m, const struct fc_invent
 	struct fc_err perr;
 
 	fc_err_clear(&perr);
-	if (iv->config && read_and_parse(m, dev, cfg, inv->dir, iv->config, "show running-config", "text", inv->path,
-					 iv->config_line, "config", err) != FC_OK)
+	if (iv->config && !v->saved_config.command) {
+		fc_dev_add_error(m, dev, "config: the platform takes no saved configuration");
+		dev->status = FC_DEV_PARSE_ERROR;
+	} else if (iv->config && read_and_parse(m, dev, cfg, inv->dir, iv->config, v->saved_config.command,
+						v->saved_config.encoding, inv->path, iv->config_line, "config", err) != FC_OK)
 		return err->rc;
 	if (iv->intent && dev->status == FC_DEV_NODATA) {
 		struct fc_parse_ctx ctx = { m, dev, inv->path, &perr };

@@ -1,0 +1,172 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""The SONiC adapter (CONFIG_DB) end to end, on tests/fixtures/sonic: a SONiC leaf given as its saved
+config_db.json and two hosts as intent.
+
+- The fixture as it is: the ACL planted on Ethernet4 fails UDP4791-SWITCH-ACL with the config_db.json
+  line of the rule as evidence; headroom, no-drop class, DSCP map, ECN queue, MTU and watchdog pass
+  on both ports from CONFIG_DB alone; the unknown table is listed as not understood at its line.
+- Each planted fault, one at a time, fails the rule that owns it (and no other rule changes to a
+  failure): PFC off for the RoCE priority, WRED without ECN on queue 3, DSCP 26 to a lossy TC, a
+  BUFFER_PROFILE xoff below the requirement, CABLE_LENGTH 5m on a 40 m cable, a port MTU below the
+  hosts'. The dynamic buffer model without APPL_DB gives HR-SIZE UNKNOWN with that reason.
+- The same CONFIG_DB in the flat "TABLE|key" layout and as a redis dump gives the same findings.
+- Every SONiC JSON file in ../shared/realdata parses (skipped visibly without it).
+
+usage: sonic.py FABCHECK
+"""
+import copy
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+FABCHECK = os.path.abspath(sys.argv[1])
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FIX = os.path.join(ROOT, "tests/fixtures/sonic")
+SHARED = os.environ.get("FABCHECK_SHARED", os.path.join(ROOT, "..", "shared"))
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def validate(inv):
+    r = subprocess.run([FABCHECK, "validate", inv, "--format", "json"], capture_output=True, text=True)
+    if r.returncode not in (0, 1):
+        print(r.stderr)
+    check(r.returncode in (0, 1), "validate %s: exit %d" % (inv, r.returncode))
+    return json.loads(r.stdout) if r.stdout else {"findings": [], "devices": []}
+
+
+def verdicts(rep):
+    return {(f["rule"], f["subject"]): f["status"] for f in rep["findings"]}
+
+
+def variant(tmp, name, edit_cfg=None, edit_inv=None):
+    d = os.path.join(tmp, name)
+    shutil.copytree(FIX, d)
+    cfg_path = os.path.join(d, "configs/sleaf1.json")
+    if edit_cfg:
+        cfg = json.load(open(cfg_path))
+        edit_cfg(cfg)
+        json.dump(cfg, open(cfg_path, "w"), indent=4)
+    if edit_inv:
+        p = os.path.join(d, "inventory.yaml")
+        text = edit_inv(open(p).read())
+        open(p, "w").write(text)
+    return os.path.join(d, "inventory.yaml")
+
+
+L0 = "sleaf1:Ethernet0 <-> gpu1:ens1f0"
+L4 = "sleaf1:Ethernet4 <-> gpu2:ens1f0"
+
+
+def main():
+    tmp = tempfile.mkdtemp()
+    try:
+        base = validate(os.path.join(FIX, "inventory.yaml"))
+        v = verdicts(base)
+        want = {("UDP4791-SWITCH-ACL", L4): "fail", ("UDP4791-SWITCH-ACL", L0): "pass"}
+        for rule in ("HR-SIZE", "HR-CABLE-LEN", "MTU-HOST-SWITCH", "PFC-WD-SWITCH", "L1-SPEED-MATCH",
+                     "L1-LANES-MODULATION", "FEC-MATCH"):
+            want[(rule, L0)] = want[(rule, L4)] = "pass"
+        for rule in ("PFC-NODROP-CLASS", "ECN-SW-QUEUE"):
+            want[(rule, "sleaf1")] = "pass"
+        for k, st in want.items():
+            check(v.get(k) == st, "fixture: %s %s is %s, expected %s" % (k[0], k[1], v.get(k), st))
+        check(sum(1 for f in base["findings"] if f["status"] == "fail") == 1, "fixture: more than the planted failure")
+        acl = next(f for f in base["findings"] if f["rule"] == "UDP4791-SWITCH-ACL" and f["subject"] == L4)
+        locs = [e.get("source", {}) for e in acl["evidence"]]
+        check(any(s.get("file", "").endswith("sleaf1.json") and s.get("line") for s in locs),
+              "fixture: the ACL failure has no config_db.json line: %s" % locs)
+        dev = next(d for d in base["devices"] if d["name"] == "sleaf1")
+        nu = [(u["text"], u.get("line")) for u in dev["not_understood"]]
+        check(any("VXLAN_ACCESS_LIST" in t and line for t, line in nu), "fixture: unknown table not listed: %s" % nu)
+        check(not any("NTP_SERVER" in t for t, _ in nu), "fixture: a table fabcheck skips on purpose is listed")
+
+        faults = {
+            "pfc-off": (lambda c: c["PORT_QOS_MAP"]["Ethernet0"].update(pfc_enable="4"), None,
+                        [("PFC-PRIO-MATCH", L0), ("PFC-NODROP-CLASS", "sleaf1:Ethernet0")]),
+            "wred-no-ecn": (lambda c: c["WRED_PROFILE"]["AZURE_LOSSLESS"].update(ecn="ecn_none"), None,
+                            [("ECN-SW-QUEUE", "sleaf1")]),
+            "dscp-lossy": (lambda c: c["DSCP_TO_TC_MAP"]["AZURE"].update({"26": "1"}), None,
+                           [("PFC-NODROP-CLASS", "sleaf1")]),   # both ports: one finding for the device
+            "xoff-short": (lambda c: c["BUFFER_PROFILE"]["pg_lossless_100000_5m_profile"].update(xoff="9216"), None,
+                           [("HR-SIZE", L0), ("HR-SIZE", L4)]),
+            "cable-40m": (None, lambda s: s.replace("cable: dac, length_m: 2, speed: 100G}\n  - {a: \"sleaf1:Ethernet4\"",
+                                                    "cable: dac, length_m: 40, speed: 100G}\n  - {a: \"sleaf1:Ethernet4\""),
+                          [("HR-CABLE-LEN", L0)]),
+            "mtu-1500": (lambda c: c["PORT"]["Ethernet4"].update(mtu="1500"), None, [("MTU-HOST-SWITCH", L4)]),
+        }
+        for name, (ec, ei, fails) in faults.items():
+            rep = validate(variant(tmp, name, ec, ei))
+            got = verdicts(rep)
+            for k in fails:
+                check(got.get(k) == "fail", "%s: %s %s is %s, expected fail" % (name, k[0], k[1], got.get(k)))
+            new = {k for k, st in got.items() if st == "fail" and v.get(k) != "fail"} - set(fails)
+            # a fault may fail a rule downstream of it; none may fail a rule it does not touch
+            # (RoCE in a lossy class also leaves its ECN queue and its headroom; a port MTU is its
+            # class MTU on SONiC)
+            allowed = {"pfc-off": {"PFC-DSCP-MAP", "ECN-ANTI", "PFC-WD-SWITCH"},
+                       "dscp-lossy": {"PFC-DSCP-MAP", "ECN-SW-QUEUE", "HR-SIZE"},
+                       "cable-40m": {"HR-SIZE"}, "wred-no-ecn": {"ECN-ANTI"},
+                       "mtu-1500": {"PFC-NODROP-CLASS"}}.get(name, set())
+            check(all(k[0] in allowed for k in new), "%s: also fails %s" % (name, sorted(new)))
+            src = [e.get("source", {}).get("file", "") for f in rep["findings"] if (f["rule"], f["subject"]) in fails
+                   for e in f["evidence"]]
+            check(any(s.endswith("sleaf1.json") or s.endswith("inventory.yaml") for s in src),
+                  "%s: no evidence located in the config or inventory" % name)
+            print("%s: fails %s" % (name, ", ".join("%s %s" % k for k in fails)))
+
+        def dynamic(c):
+            c["DEVICE_METADATA"]["localhost"]["buffer_model"] = "dynamic"
+            for k in ("Ethernet0|3-4", "Ethernet4|3-4"):
+                c["BUFFER_PG"][k] = {"profile": "NULL"}
+        rep = validate(variant(tmp, "dynamic", dynamic))
+        hr = [f for f in rep["findings"] if f["rule"] == "HR-SIZE"]
+        check(hr and all(f["status"] == "unknown" for f in hr), "dynamic: HR-SIZE not unknown: %s" % [f["status"] for f in hr])
+        check(any("dynamic" in e["value"] for f in hr for e in f["evidence"]), "dynamic: the reason does not say so")
+        print("dynamic buffer model without APPL_DB: HR-SIZE unknown, saying why")
+
+        # flat "TABLE|key" and a redis dump: the same findings
+        cfg = json.load(open(os.path.join(FIX, "configs/sleaf1.json")))
+        flat = {"%s|%s" % (t, k): v for t, objs in cfg.items() for k, v in objs.items()}
+        redis = {k: {"expireat": 1.5, "ttl": -0.001, "type": "hash",
+                     "value": {(f + "@" if isinstance(x, list) else f): (",".join(x) if isinstance(x, list) else x)
+                               for f, x in v.items()}} for k, v in flat.items()}
+        for name, doc in (("flat", flat), ("redis", redis)):
+            inv = variant(tmp, name, lambda c, doc=doc: (c.clear(), c.update(copy.deepcopy(doc))))
+            got = {(f["rule"], f["subject"], f["status"]) for f in validate(inv)["findings"]}
+            want_set = {(f["rule"], f["subject"], f["status"]) for f in base["findings"]}
+            check(got == want_set, "%s layout: findings differ: %s" % (name, sorted(got ^ want_set)[:6]))
+            print("%s layout: the same %d findings" % (name, len(got)))
+
+        # realdata: every SONiC JSON parses
+        manifest = os.path.join(SHARED, "realdata/MANIFEST.tsv")
+        if not os.path.exists(manifest):
+            print("realdata: SKIPPED (no %s)" % manifest)
+        else:
+            n = 0
+            for line in open(manifest).read().splitlines()[1:]:
+                path = line.split("\t")[0]
+                if "sonic" not in line.lower() or not path.endswith(".json") or "state_db" in path:
+                    continue
+                r = subprocess.run([FABCHECK, "parse", "--platform", "sonic", "--command", "show runningconfiguration all",
+                                    os.path.join(SHARED, "realdata", path)], capture_output=True, text=True)
+                check(r.returncode == 0, "realdata %s: exit %d: %s" % (path, r.returncode, r.stderr.strip()[:200]))
+                n += 1
+            print("realdata: %d SONiC CONFIG_DB files parse" % n)
+    finally:
+        shutil.rmtree(tmp)
+    if failures:
+        print("%d check(s) failed" % len(failures))
+        sys.exit(1)
+
+
+main()

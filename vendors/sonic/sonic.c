@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/* SONiC adapter: the command table and the parse entry. Today it reads CONFIG_DB (a saved
+ * config_db.json, `show runningconfiguration all`, `sonic-cfggen -d --print-data`, a redis dump);
+ * the state outputs (show interfaces status, transceiver DOM, LLDP, FEC, PFC counters) and APPL_DB
+ * buffers are not read yet, so what only they give (operational FEC, DOM, LLDP neighbours,
+ * counters, the dynamic model's computed headroom) is UNKNOWN on SONiC switches, with that reason. */
+#include <string.h>
+
+#include "sonic/sonic.h"
+
+#define CONFIG_DB "show runningconfiguration all"
+
+static const struct fc_vendor_cmd sonic_commands[] = {
+	{ CONFIG_DB, "json", "config_db.json", true, NULL },
+	{ NULL, NULL, NULL, false, NULL },
+};
+
+static bool sonic_reads(const char *command, const char *encoding)
+{
+	return (!strcmp(command, CONFIG_DB) || !strcmp(command, "sonic-cfggen -d --print-data")) &&
+	       !strcmp(encoding, "json");
+}
+
+static enum fc_rc sonic_parse(struct fc_parse_ctx *c, const char *command, const char *encoding, const char *text,
+			      size_t len)
+{
+	struct doc *d = NULL;
+	enum fc_rc rc;
+
+	if (!sonic_reads(command, encoding))
+		return FC_ERR_UNSUPPORTED;
+	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
+		return rc;
+	rc = sonic_parse_config_db(c, d);
+	doc_free(&d);
+	return rc;
+}
+
+const struct fc_vendor fc_vendor_sonic = {
+	.platform = "sonic",
+	.title = "SONiC (CONFIG_DB: config_db.json, show runningconfiguration all)",
+	.kind = FC_DEV_SWITCH,
+	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_ACL,
+	.commands = sonic_commands,
+	.saved_config = { CONFIG_DB, "json", "config_db.json", false, NULL },
+	.reads = sonic_reads,
+	.parse = sonic_parse,
+	.finalize = sonic_finalize,
+	.qos_path = sonic_qos_path,
+	.intent = fc_vendor_no_intent,
+};

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/* SONiC adapter: CONFIG_DB (config_db.json as saved, `show runningconfiguration all`,
+ * `sonic-cfggen -d --print-data`, or a redis dump of it) into the model. */
+#ifndef FC_SONIC_H
+#define FC_SONIC_H
+
+#include "adapter/adapter.h"
+
+extern const struct fc_vendor fc_vendor_sonic;
+
+/* One field of a CONFIG_DB object: its value as text (a list is its items joined by ','), and
+ * the line of the key. */
+struct sonic_field {
+	const char *name, *value;
+	struct fc_src src;
+};
+
+/* One object, TABLE|KEY. */
+struct sonic_obj {
+	const char *table, *key;
+	struct fc_src src;
+	struct sonic_field *f;
+	size_t n;
+};
+
+/* The adapter's state on a device (in the model's arena). */
+struct sonic_state {
+	struct sonic_obj *objs;
+	size_t n, cap;
+	struct fc_hmap *index;        /* "TABLE|KEY" -> 1 + index in objs */
+	struct fc_src config;         /* the CONFIG_DB file: where platform defaults are read from */
+	bool have_config;
+};
+
+struct sonic_state *sonic_state(struct fc_parse_ctx *c);
+/* sonic_db.c: reads a CONFIG_DB document, nested ({"TABLE": {"KEY": {...}}}) or flat
+ * ({"TABLE|KEY": {...}}, also redis-dump's {"TABLE|KEY": {"type": "hash", "value": {...}}}). */
+enum fc_rc sonic_parse_config_db(struct fc_parse_ctx *c, const struct doc *d);
+/* The object TABLE|KEY, or NULL. */
+const struct sonic_obj *sonic_get(const struct sonic_state *s, const char *table, const char *key);
+/* The value of field name of o, or NULL (o may be NULL). */
+const struct sonic_field *sonic_field(const struct sonic_obj *o, const char *name);
+/* A reference as SONiC writes it, old ("[TABLE|name]") or new ("name"): the name. */
+const char *sonic_ref(const char *v, char *buf, size_t size);
+
+/* sonic_model.c: device, ports, ACLs and neighbours into the model once everything is read. */
+enum fc_rc sonic_finalize(struct fc_parse_ctx *c);
+/* sonic_qos_path.c: every port's hops. */
+enum fc_rc sonic_qos_path(struct fc_model *m, struct fc_device *dev);
+
+#endif

@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: MIT */
+/* CONFIG_DB into the adapter's object table: every object of every table with the line of each
+ * field. The tables the adapter models are interpreted by sonic_model.c and sonic_qos_path.c;
+ * tables that decide nothing fabcheck checks (management, telemetry, routing daemons) are known
+ * and skipped by name; any other table is listed as not understood, at its line. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sonic/sonic.h"
+#include "util/buf.h"
+#include "util/hmap.h"
+
+/* Read and interpreted. */
+static const char *const modelled[] = {
+	"DEVICE_METADATA", "PORT", "BREAKOUT_CFG", "PORT_QOS_MAP", "DSCP_TO_TC_MAP", "DOT1P_TO_TC_MAP",
+	"TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP", "MAP_PFC_PRIORITY_TO_QUEUE", "PFC_PRIORITY_TO_PRIORITY_GROUP_MAP",
+	"QUEUE", "SCHEDULER", "WRED_PROFILE", "BUFFER_POOL", "BUFFER_PROFILE", "BUFFER_PG", "BUFFER_QUEUE",
+	"BUFFER_PORT_INGRESS_PROFILE_LIST", "BUFFER_PORT_EGRESS_PROFILE_LIST", "CABLE_LENGTH", "PFC_WD",
+	"ACL_TABLE", "ACL_RULE", "DEVICE_NEIGHBOR", "DEVICE_NEIGHBOR_METADATA", "INTERFACE", "PORTCHANNEL",
+	"PORTCHANNEL_MEMBER", "PORTCHANNEL_INTERFACE", "LLDP", "DEFAULT_LOSSLESS_BUFFER_PARAMETER",
+	"LOSSLESS_TRAFFIC_PATTERN", "TC_TO_DSCP_MAP", "DSCP_TO_FC_MAP", "EXP_TO_FC_MAP", NULL,
+};
+
+/* Known to decide nothing the rules check: read and deliberately skipped. */
+static const char *const skipped[] = {
+	"AAA", "BGP_NEIGHBOR", "BGP_PEER_RANGE", "BGP_MONITORS", "BGP_DEVICE_GLOBAL", "BGP_GLOBALS", "CRM",
+	"DHCP_SERVER", "DHCP_RELAY", "DNS_NAMESERVER", "FEATURE", "FLEX_COUNTER_TABLE", "KDUMP", "KUBERNETES_MASTER",
+	"LOOPBACK_INTERFACE", "MGMT_INTERFACE", "MGMT_PORT", "MGMT_VRF_CONFIG", "NTP", "NTP_SERVER", "RESTAPI",
+	"SFLOW", "SFLOW_COLLECTOR", "SNMP", "SNMP_COMMUNITY", "SNMP_AGENT_ADDRESS_CONFIG", "SNMP_USER", "SSH_SERVER",
+	"SYSLOG_SERVER", "SYSLOG_CONFIG", "SYSLOG_CONFIG_FEATURE", "TACPLUS", "TACPLUS_SERVER", "RADIUS",
+	"RADIUS_SERVER", "TELEMETRY", "GNMI", "VERSIONS", "CONSOLE_PORT", "CONSOLE_SWITCH", "AUTO_TECHSUPPORT",
+	"AUTO_TECHSUPPORT_FEATURE", "LOGGER", "PASSW_HARDENING", "SYSTEM_DEFAULTS", "WATERMARK_TABLE", "POLICER",
+	"MIRROR_SESSION", "VLAN", "VLAN_INTERFACE", "VLAN_MEMBER", "VLAN_SUB_INTERFACE", "VRF", "VXLAN_TUNNEL",
+	"VXLAN_TUNNEL_MAP", "VXLAN_EVPN_NVO", "XCVRD_LOG", "STATIC_ROUTE", "ROUTE_REDISTRIBUTE", "PREFIX_SET",
+	"ROUTE_MAP", "BGP_ALLOWED_PREFIXES", "DEBUG_COUNTER", "NAT_GLOBAL", "SUPPRESS_ASIC_SDK_HEALTH_EVENT",
+	"PEER_SWITCH", "MUX_CABLE", "TUNNEL", "DHCP_SERVER_IPV4", "DEVICE_NEIGHBOR_METADATA_EXT", "SYSTEM_PORT",
+	"MACSEC_PROFILE", "MCLAG_DOMAIN", "MCLAG_INTERFACE", "KDUMP_CONFIG", "HARDWARE", "NVGRE_TUNNEL", NULL,
+};
+
+static bool in(const char *const *list, const char *s)
+{
+	for (; *list; list++)
+		if (!strcmp(*list, s))
+			return true;
+	return false;
+}
+
+struct sonic_state *sonic_state(struct fc_parse_ctx *c)
+{
+	struct sonic_state *s = c->dev->vendor_state;
+
+	if (!s && (s = fc_alloc(c->m->arena, sizeof(*s)))) {
+		if (!(s->index = fc_hmap_new(c->m->arena, 256)))
+			return NULL;
+		c->dev->vendor_state = s;
+	}
+	return s;
+}
+
+const struct sonic_obj *sonic_get(const struct sonic_state *s, const char *table, const char *key)
+{
+	char k[512];
+	int n;
+	void *v;
+
+	if (!s)
+		return NULL;
+	n = snprintf(k, sizeof(k), "%s|%s", table, key);
+	if (n < 0 || (size_t)n >= sizeof(k))
+		return NULL;
+	v = fc_hmap_get(s->index, k, (size_t)n);
+	return v ? &s->objs[(uintptr_t)v - 1] : NULL;
+}
+
+const struct sonic_field *sonic_field(const struct sonic_obj *o, const char *name)
+{
+	size_t i;
+
+	for (i = 0; o && i < o->n; i++)
+		if (!strcmp(o->f[i].name, name))
+			return &o->f[i];
+	return NULL;
+}
+
+const char *sonic_ref(const char *v, char *buf, size_t size)
+{
+	const char *bar;
+	size_t n = strlen(v);
+
+	if (n >= 2 && v[0] == '[' && v[n - 1] == ']') {
+		bar = memchr(v, '|', n);
+		v = bar ? bar + 1 : v + 1;
+		n = (size_t)(strlen(v) - 1);
+		snprintf(buf, size, "%.*s", (int)n, v);
+		return buf;
+	}
+	return v;
+}
+
+/* A field's value as text: a scalar as it is, a list as its scalar items joined by ','. */
+static enum fc_rc value_of(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *n, const char **out)
+{
+	struct fc_buf b;
+	size_t i;
+
+	if (n->type == DOC_STR || n->type == DOC_NUM || n->type == DOC_BOOL) {
+		*out = fc_model_str(c->m, n->type == DOC_BOOL ? (n->b ? "true" : "false") : n->str);
+		return *out ? FC_OK : FC_ERR_NOMEM;
+	}
+	if (n->type != DOC_SEQ)
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, n->line, "expected a string or a list of strings, found %s",
+				  doc_type_name(n->type));
+	fc_buf_init(&b, 1u << 24);
+	for (i = 0; i < n->n; i++) {
+		if (n->items[i]->type != DOC_STR && n->items[i]->type != DOC_NUM) {
+			fc_buf_free(&b);
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, n->items[i]->line, "expected a string in the list, found %s",
+					  doc_type_name(n->items[i]->type));
+		}
+		fc_buf_addf(&b, "%s%s", i ? "," : "", n->items[i]->str);
+	}
+	*out = fc_model_str(c->m, b.data ? b.data : "");
+	fc_buf_free(&b);
+	return *out ? FC_OK : FC_ERR_NOMEM;
+}
+
+static enum fc_rc add_obj(struct fc_parse_ctx *c, struct sonic_state *s, const struct doc *d, const char *table,
+			  const char *key, unsigned line, const struct doc_node *fields)
+{
+	struct sonic_obj *o;
+	char k[1024];
+	size_t i;
+	int n, failed = 0;
+	void *old;
+
+	if (fields->type == DOC_MAP && doc_get(fields, "value") && doc_get(fields, "type") &&
+	    doc_get(fields, "value")->type == DOC_MAP)
+		fields = doc_get(fields, "value");   /* redis-dump: {"type": "hash", "value": {...}, "ttl": ...} */
+	if (fields->type != DOC_MAP)
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, fields->line, "%s|%s: expected an object of fields, found %s",
+				  table, key, doc_type_name(fields->type));
+	n = snprintf(k, sizeof(k), "%s|%s", table, key);
+	if (n < 0 || (size_t)n >= sizeof(k))
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, line, "a CONFIG_DB key over %zu bytes", sizeof(k));
+	if ((old = fc_hmap_get(s->index, k, (size_t)n))) {
+		/* the same object twice (a merged dump): the later fields win, as redis would have them */
+		o = &s->objs[(uintptr_t)old - 1];
+	} else {
+		if (!(s->objs = fc_grow(c->m->arena, s->objs, s->n, &s->cap, sizeof(*s->objs))))
+			return FC_ERR_NOMEM;
+		o = &s->objs[s->n];
+		memset(o, 0, sizeof(*o));
+		if (!(o->table = fc_model_str(c->m, table)) || !(o->key = fc_model_str(c->m, key)))
+			return FC_ERR_NOMEM;
+		o->src = fc_src_at(c->file, line);
+		fc_hmap_put(s->index, k, (size_t)n, (void *)(uintptr_t)(s->n + 1), &failed);
+		if (failed)
+			return FC_ERR_NOMEM;
+		s->n++;
+	}
+	{
+		struct sonic_field *nf = fc_alloc(c->m->arena, (o->n + fields->n + 1) * sizeof(*nf));
+
+		if (!nf)
+			return FC_ERR_NOMEM;
+		if (o->n)
+			memcpy(nf, o->f, o->n * sizeof(*nf));
+		o->f = nf;
+	}
+	for (i = 0; i < fields->n; i++) {
+		struct sonic_field *f = NULL;
+		const char *v = NULL;
+		size_t j;
+		enum fc_rc rc;
+
+		if ((rc = value_of(c, d, fields->items[i], &v)) != FC_OK)
+			return rc;
+		size_t kl = strlen(fields->keys[i]);
+
+		if (kl > 1 && fields->keys[i][kl - 1] == '@')
+			kl--;
+		for (j = 0; j < o->n; j++)
+			if (!strncmp(o->f[j].name, fields->keys[i], kl) && !o->f[j].name[kl])
+				f = &o->f[j];
+		if (!f) {
+			f = &o->f[o->n++];
+			/* redis marks a list field with a trailing '@' ("ports@": "a,b") */
+			if (!(f->name = fc_model_strn(c->m, fields->keys[i], kl)))
+				return FC_ERR_NOMEM;
+		}
+		f->value = v;
+		f->src = fc_src_at(c->file, fields->key_lines[i]);
+	}
+	return FC_OK;
+}
+
+/* A table the adapter does not know: one not-understood entry at its line. */
+static enum fc_rc unknown_table(struct fc_parse_ctx *c, const char *table, unsigned line)
+{
+	char msg[200];
+
+	snprintf(msg, sizeof(msg), "CONFIG_DB table %.120s: not read by fabcheck", table);
+	return fc_dev_add_unparsed(c->m, c->dev, fc_src_at(c->file, line), msg, strlen(msg));
+}
+
+static enum fc_rc read_tables(struct fc_parse_ctx *c, struct sonic_state *s, const struct doc *d,
+			      const struct doc_node *r, struct fc_hmap *reported);
+
+enum fc_rc sonic_parse_config_db(struct fc_parse_ctx *c, const struct doc *d)
+{
+	struct sonic_state *s = sonic_state(c);
+	const struct doc_node *r = d->root;
+	struct fc_arena *a = fc_arena_new();
+	struct fc_hmap *reported = a ? fc_hmap_new(a, 16) : NULL;   /* unknown tables listed once */
+	enum fc_rc rc;
+
+	if (!s || !reported) {
+		fc_arena_free(&a);
+		return FC_ERR_NOMEM;
+	}
+	rc = read_tables(c, s, d, r, reported);
+	fc_arena_free(&a);
+	return rc;
+}
+
+static enum fc_rc read_tables(struct fc_parse_ctx *c, struct sonic_state *s, const struct doc *d,
+			      const struct doc_node *r, struct fc_hmap *reported)
+{
+	size_t i, k;
+	enum fc_rc rc;
+	int failed = 0;
+
+	if (r->type != DOC_MAP)
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, r->line, "expected CONFIG_DB as a JSON object of tables, found %s",
+				  doc_type_name(r->type));
+	s->have_config = true;
+	s->config = fc_src_at(c->file, 0);
+	for (i = 0; i < r->n; i++) {
+		const char *name = r->keys[i], *bar = strchr(name, '|');
+		char table[128];
+		size_t tl = bar ? (size_t)(bar - name) : strlen(name);
+
+		if (tl >= sizeof(table))
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, r->key_lines[i], "a CONFIG_DB table name over %zu bytes",
+					  sizeof(table) - 1);
+		memcpy(table, name, tl);
+		table[tl] = '\0';
+		if (!in(modelled, table)) {
+			if (!in(skipped, table) && !fc_hmap_put(reported, table, tl, (void *)1, &failed) &&
+			    (rc = unknown_table(c, table, r->key_lines[i])) != FC_OK)
+				return rc;
+			if (failed)
+				return FC_ERR_NOMEM;
+			continue;
+		}
+		if (bar) {   /* flat: "TABLE|KEY": {fields} */
+			if ((rc = add_obj(c, s, d, table, bar + 1, r->key_lines[i], r->items[i])) != FC_OK)
+				return rc;
+			continue;
+		}
+		if (r->items[i]->type != DOC_MAP)
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, r->items[i]->line,
+					  "CONFIG_DB table %s: expected an object of keys, found %s", table,
+					  doc_type_name(r->items[i]->type));
+		for (k = 0; k < r->items[i]->n; k++)
+			if ((rc = add_obj(c, s, d, table, r->items[i]->keys[k], r->items[i]->key_lines[k],
+					  r->items[i]->items[k])) != FC_OK)
+				return rc;
+	}
+	return FC_OK;
+}

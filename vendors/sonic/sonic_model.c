@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: MIT */
+/* CONFIG_DB objects into the model: the device (DEVICE_METADATA), each port (PORT, BREAKOUT_CFG,
+ * PORT_QOS_MAP pfc_enable, PFC_WD, CABLE_LENGTH) and the data-plane ACLs (ACL_TABLE, ACL_RULE).
+ * SONiC's conventions become the model's, each with a note where a convention decides a value:
+ *   MTU       PORT mtu is the IP MTU; orchagent programs the port with 14 bytes of Ethernet header
+ *             and 4 of VLAN tag more (and the FCS), so the model's L2 MTU is mtu + 18;
+ *   FEC       rs -> rs, fc -> baser, none -> off;
+ *   ACLs      rules are matched by PRIORITY, highest first; a packet no rule matches is forwarded
+ *             (no implicit deny: the model gets a final permit saying so). */
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sonic/sonic.h"
+#include "util/str.h"
+
+static bool int_of(const struct sonic_field *f, int64_t min, int64_t max, int64_t *v)
+{
+	return f && fc_parse_i64(f->value, min, max, v);
+}
+
+/* A not-understood value: one entry at the field's line. */
+static enum fc_rc bad_value(struct fc_parse_ctx *c, const struct sonic_obj *o, const struct sonic_field *f,
+			    const char *what)
+{
+	char msg[300];
+
+	snprintf(msg, sizeof(msg), "%s|%s %s '%.60s': %s", o->table, o->key, f->name, f->value, what);
+	return fc_dev_add_unparsed(c->m, c->dev, f->src, msg, strlen(msg));
+}
+
+/* "3,4" (or "3-4") as a bitmask of priorities; false on anything else. */
+static bool prio_list(const char *s, int64_t *mask)
+{
+	*mask = 0;
+	while (*s) {
+		char *end;
+		long a = strtol(s, &end, 10), b = a;
+
+		if (end == s || a < 0 || a > 7)
+			return false;
+		if (*end == '-') {
+			s = end + 1;
+			b = strtol(s, &end, 10);
+			if (end == s || b < a || b > 7)
+				return false;
+		}
+		for (; a <= b; a++)
+			*mask |= (int64_t)1 << a;
+		s = end;
+		if (*s == ',')
+			s++;
+		else if (*s)
+			return false;
+	}
+	return true;
+}
+
+static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const struct sonic_obj *o)
+{
+	struct fc_iface *ifc = fc_dev_iface(c->m, c->dev, o->key);
+	const struct sonic_field *f;
+	const struct sonic_obj *q;
+	int64_t v;
+	enum fc_rc rc;
+
+	if (!ifc)
+		return FC_ERR_NOMEM;
+	if (int_of(f = sonic_field(o, "speed"), 1, 10000000, &v))
+		fc_set_int(&ifc->speed_mbps, v, f->src);
+	else if (f && (rc = bad_value(c, o, f, "expected a speed in Mb/s")) != FC_OK)
+		return rc;
+	if ((f = sonic_field(o, "lanes"))) {
+		const char *p;
+
+		for (v = 1, p = f->value; *p; p++)
+			v += *p == ',';
+		fc_set_int(&ifc->lanes, v, f->src);
+	}
+	if (int_of(f = sonic_field(o, "mtu"), 68, 65535, &v)) {
+		fc_set_int(&ifc->mtu, v + 18, f->src);
+		ifc->mtu.m.why = "SONiC's PORT mtu is the IP MTU: + 14 bytes of Ethernet header and 4 of VLAN tag";
+	} else if (f && (rc = bad_value(c, o, f, "expected an MTU from 68 to 65535")) != FC_OK)
+		return rc;
+	if ((f = sonic_field(o, "fec"))) {
+		const char *n = !strcmp(f->value, "rs") ? "rs" : !strcmp(f->value, "fc") ? "baser"
+			      : !strcmp(f->value, "none") ? "off" : !strcmp(f->value, "auto") ? "auto" : NULL;
+
+		if (n) {
+			fc_set_str(c->m, &ifc->fec_config, n, f->src);
+			fc_set_str(c->m, &ifc->fec_active, n, f->src);
+			ifc->fec_active.m.why = "configured in CONFIG_DB (no operational FEC output collected)";
+		} else if ((rc = bad_value(c, o, f, "expected rs, fc, none or auto")) != FC_OK)
+			return rc;
+	}
+	if ((f = sonic_field(o, "autoneg")))
+		fc_set_bool(&ifc->autoneg, !strcmp(f->value, "on") || !strcmp(f->value, "true"), f->src);
+	if ((f = sonic_field(o, "admin_status")))
+		fc_set_str(c->m, &ifc->admin_state, f->value, f->src);
+	else
+		fc_set_str(c->m, &ifc->admin_state, "down", o->src);   /* SONiC's default */
+	if ((f = sonic_field(o, "description")))
+		fc_set_str(c->m, &ifc->description, f->value, f->src);
+	if ((f = sonic_field(sonic_get(s, "BREAKOUT_CFG", o->key), "brkout_mode")))
+		fc_set_str(c->m, &ifc->breakout, f->value, f->src);
+	/* PFC: the port's PORT_QOS_MAP; no entry or no pfc_enable: PFC off */
+	q = sonic_get(s, "PORT_QOS_MAP", o->key);
+	if ((f = sonic_field(q, "pfc_enable"))) {
+		if (!prio_list(f->value, &v)) {
+			if ((rc = bad_value(c, q, f, "expected priorities 0-7, comma-separated")) != FC_OK)
+				return rc;
+		} else {
+			fc_set_int(&ifc->pfc_prios, v, f->src);
+			fc_set_str(c->m, &ifc->pfc_mode, v ? "on" : "off", f->src);
+		}
+	} else {
+		fc_set_int(&ifc->pfc_prios, 0, q ? q->src : s->config);
+		ifc->pfc_prios.m.why = "no pfc_enable in PORT_QOS_MAP: PFC off";
+		fc_set_str(c->m, &ifc->pfc_mode, "off", q ? q->src : s->config);
+	}
+	if ((f = sonic_field(q, "dscp_to_tc_map")) || (f = sonic_field(sonic_get(s, "PORT_QOS_MAP", "global"), "dscp_to_tc_map")))
+		fc_set_str(c->m, &ifc->trust, "dscp", f->src);
+	else if ((f = sonic_field(q, "dot1p_to_tc_map")))
+		fc_set_str(c->m, &ifc->trust, "pcp", f->src);
+	/* no 802.3x pause unless configured (SONiC has no CONFIG_DB field for it: the SAI default, off) */
+	fc_set_bool(&ifc->pause_rx, false, s->config);
+	fc_set_bool(&ifc->pause_tx, false, s->config);
+	ifc->pause_rx.m.why = ifc->pause_tx.m.why = "SONiC configures no 802.3x pause";
+	if ((f = sonic_field(sonic_get(s, "PFC_WD", o->key), "action")))
+		fc_set_bool(&ifc->pfc_watchdog, true, f->src);
+	else
+		fc_set_bool(&ifc->pfc_watchdog, false, s->config);
+	{
+		const struct sonic_obj *cl = NULL;
+		size_t i;
+
+		for (i = 0; i < s->n && !cl; i++)
+			if (!strcmp(s->objs[i].table, "CABLE_LENGTH") && sonic_field(&s->objs[i], o->key))
+				cl = &s->objs[i];
+		if ((f = sonic_field(cl, o->key))) {
+			double m;
+			char *end;
+
+			m = strtod(f->value, &end);
+			if (end != f->value && !strcmp(end, "m") && m >= 0 && m < 100000)
+				fc_set_int(&ifc->cable_model_m, (int64_t)m, f->src);
+			else if ((rc = bad_value(c, cl, f, "expected a length in metres, e.g. 5m")) != FC_OK)
+				return rc;
+		}
+	}
+	return FC_OK;
+}
+
+static bool ip_prefix(const char *s, struct fc_addrmatch *a)
+{
+	char buf[64];
+	const char *slash = strchr(s, '/');
+	long len = 32;
+	struct in_addr in;
+
+	memset(a, 0, sizeof(*a));
+	if (strchr(s, ':')) {
+		a->v6 = true;
+		return true;
+	}
+	snprintf(buf, sizeof(buf), "%.*s", slash ? (int)(slash - s) : (int)strlen(s), s);
+	if (inet_pton(AF_INET, buf, &in) != 1)
+		return false;
+	if (slash) {
+		char *end;
+
+		len = strtol(slash + 1, &end, 10);
+		if (*end || len < 0 || len > 32)
+			return false;
+	}
+	a->mask = len ? 0xffffffffu << (32 - len) : 0;
+	a->net = ntohl(in.s_addr) & a->mask;
+	return true;
+}
+
+static bool port_match(const struct sonic_field *one, const struct sonic_field *range, struct fc_portmatch *p)
+{
+	int64_t a, b;
+	const char *dash;
+
+	p->op = FC_PORT_ANY;
+	if (one) {
+		if (!fc_parse_i64(one->value, 0, 65535, &a))
+			return false;
+		p->op = FC_PORT_EQ;
+		p->lo = p->hi = (uint16_t)a;
+	} else if (range) {
+		if (!(dash = strchr(range->value, '-')) || !fc_parse_i64n(range->value, (size_t)(dash - range->value), 0, 65535, &a) ||
+		    !fc_parse_i64(dash + 1, a, 65535, &b))
+			return false;
+		p->op = FC_PORT_RANGE;
+		p->lo = (uint16_t)a;
+		p->hi = (uint16_t)b;
+	}
+	return true;
+}
+
+struct rule_ref {
+	const struct sonic_obj *o;
+	int64_t prio;
+};
+
+static int by_prio(const void *pa, const void *pb)
+{
+	const struct rule_ref *a = pa, *b = pb;
+
+	return a->prio < b->prio ? 1 : a->prio > b->prio ? -1 : strcmp(a->o->key, b->o->key);
+}
+
+/* One ACL rule into *e; *ok false (and a not-understood entry) when it cannot be read. */
+static enum fc_rc ace(struct fc_parse_ctx *c, struct fc_ace *out, const struct rule_ref *r, bool *ok)
+{
+	const struct sonic_obj *o = r->o;
+	const struct sonic_field *act = sonic_field(o, "PACKET_ACTION"), *f;
+	struct fc_ace e;
+	int64_t v;
+
+	memset(&e, 0, sizeof(e));
+	*ok = false;
+	e.seq = r->prio;
+	e.proto = -1;
+	e.dscp = -1;
+	e.src.any = e.dst.any = true;
+	e.loc = o->src;
+	e.text = fc_model_str(c->m, o->key);
+	if (!act || (strcmp(act->value, "FORWARD") && strcmp(act->value, "DROP") && strcmp(act->value, "ACCEPT")))
+		return act ? bad_value(c, o, act, "a packet action fabcheck does not model (FORWARD, ACCEPT or DROP)")
+			   : fc_dev_add_unparsed(c->m, c->dev, o->src, "ACL rule without PACKET_ACTION", 30);
+	e.permit = strcmp(act->value, "DROP") != 0;
+	if ((f = sonic_field(o, "IP_PROTOCOL"))) {
+		if (!fc_parse_i64(f->value, 0, 255, &v))
+			return bad_value(c, o, f, "expected an IP protocol number");
+		e.proto = (int)v;
+	}
+	if (((f = sonic_field(o, "SRC_IP")) || (f = sonic_field(o, "SRC_IPV6"))) && !ip_prefix(f->value, &e.src))
+		return bad_value(c, o, f, "expected an address prefix");
+	if (((f = sonic_field(o, "DST_IP")) || (f = sonic_field(o, "DST_IPV6"))) && !ip_prefix(f->value, &e.dst))
+		return bad_value(c, o, f, "expected an address prefix");
+	e.src.any = !sonic_field(o, "SRC_IP") && !sonic_field(o, "SRC_IPV6");
+	e.dst.any = !sonic_field(o, "DST_IP") && !sonic_field(o, "DST_IPV6");
+	if (!port_match(sonic_field(o, "L4_SRC_PORT"), sonic_field(o, "L4_SRC_PORT_RANGE"), &e.sport))
+		return bad_value(c, o, sonic_field(o, "L4_SRC_PORT") ? sonic_field(o, "L4_SRC_PORT")
+				 : sonic_field(o, "L4_SRC_PORT_RANGE"), "expected a port or a range a-b");
+	if (!port_match(sonic_field(o, "L4_DST_PORT"), sonic_field(o, "L4_DST_PORT_RANGE"), &e.dport))
+		return bad_value(c, o, sonic_field(o, "L4_DST_PORT") ? sonic_field(o, "L4_DST_PORT")
+				 : sonic_field(o, "L4_DST_PORT_RANGE"), "expected a port or a range a-b");
+	if ((f = sonic_field(o, "DSCP"))) {
+		if (!fc_parse_i64(f->value, 0, 63, &v))
+			return bad_value(c, o, f, "expected a DSCP from 0 to 63");
+		e.dscp = (int)v;
+	}
+	*out = e;
+	*ok = true;
+	return FC_OK;
+}
+
+/* Each data-plane ACL_TABLE with its rules by priority, bound to its ports. A table with a rule
+ * that cannot be read is not created: its ports name an ACL the model does not have, which the
+ * rules report as UNKNOWN (the rule is listed as not understood), never as a pass. */
+static enum fc_rc acls(struct fc_parse_ctx *c, struct sonic_state *s)
+{
+	size_t i, k, nr;
+	enum fc_rc rc;
+
+	for (i = 0; i < s->n; i++) {
+		const struct sonic_obj *t = &s->objs[i];
+		const struct sonic_field *type, *stage, *ports;
+		struct rule_ref *rules;
+		struct fc_ace *aces;
+		struct fc_acl *acl;
+		bool created, ok = true, egress;
+		size_t len = strlen(t->key);
+
+		if (strcmp(t->table, "ACL_TABLE"))
+			continue;
+		type = sonic_field(t, "type");
+		if (type && strcmp(type->value, "L3") && strcmp(type->value, "L3V6") && strcmp(type->value, "L3V4V6"))
+			continue;   /* control plane, mirror, PFC watchdog tables: not on the data path */
+		stage = sonic_field(t, "stage");
+		egress = stage && !strcmp(stage->value, "egress");
+		for (nr = 0, k = 0; k < s->n; k++)
+			nr += !strcmp(s->objs[k].table, "ACL_RULE") && !strncmp(s->objs[k].key, t->key, len) &&
+			      s->objs[k].key[len] == '|';
+		rules = calloc(nr + 1, sizeof(*rules));
+		aces = calloc(nr + 1, sizeof(*aces));
+		if (!rules || !aces) {
+			free(rules);
+			free(aces);
+			return FC_ERR_NOMEM;
+		}
+		for (nr = 0, k = 0; k < s->n; k++) {
+			const struct sonic_obj *r = &s->objs[k];
+			int64_t p = 0;
+
+			if (strcmp(r->table, "ACL_RULE") || strncmp(r->key, t->key, len) || r->key[len] != '|')
+				continue;
+			int_of(sonic_field(r, "PRIORITY"), 0, INT32_MAX, &p);
+			rules[nr++] = (struct rule_ref){ r, p };
+		}
+		qsort(rules, nr, sizeof(*rules), by_prio);
+		for (k = 0, rc = FC_OK; k < nr && ok && rc == FC_OK; k++)
+			rc = ace(c, &aces[k], &rules[k], &ok);
+		free(rules);
+		if (rc == FC_OK && ok) {
+			/* no rule matched: forwarded */
+			struct fc_ace *end = &aces[nr];
+
+			end->seq = -1;
+			end->permit = true;
+			end->proto = -1;
+			end->dscp = -1;
+			end->src.any = end->dst.any = true;
+			end->loc = t->src;
+			end->text = "no rule matches: SONiC forwards the packet";
+			if (!(acl = fc_dev_acl(c->m, c->dev, t->key, t->src, &created)) ||
+			    !(acl->aces = fc_alloc(c->m->arena, (nr + 1) * sizeof(*acl->aces))))
+				rc = FC_ERR_NOMEM;
+			else {
+				memcpy(acl->aces, aces, (nr + 1) * sizeof(*aces));
+				acl->n = acl->cap = nr + 1;
+			}
+		}
+		free(aces);
+		if (rc != FC_OK)
+			return rc;
+		if ((ports = sonic_field(t, "ports"))) {
+			char buf[128];
+			const char *p = ports->value;
+
+			while (*p) {
+				size_t n = strcspn(p, ",");
+				struct fc_iface *ifc;
+
+				snprintf(buf, sizeof(buf), "%.*s", (int)n, p);
+				if (!(ifc = fc_dev_iface(c->m, c->dev, buf)))
+					return FC_ERR_NOMEM;
+				fc_set_str(c->m, egress ? &ifc->acl_out : &ifc->acl_in, t->key, ports->src);
+				p += n + (p[n] == ',');
+			}
+		}
+	}
+	return FC_OK;
+}
+
+enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
+{
+	struct sonic_state *s = sonic_state(c);
+	const struct sonic_obj *md;
+	const struct sonic_field *f;
+	size_t i;
+	enum fc_rc rc;
+
+	if (!s || !s->have_config)
+		return FC_OK;
+	c->dev->config_m.known = true;
+	c->dev->config_m.src = s->config;
+	md = sonic_get(s, "DEVICE_METADATA", "localhost");
+	if ((f = sonic_field(md, "hostname")))
+		fc_set_str(c->m, &c->dev->hostname, f->value, f->src);
+	if ((f = sonic_field(md, "hwsku")))
+		fc_set_str(c->m, &c->dev->hw_model, f->value, f->src);
+	fc_set_unknown(&c->dev->asic.m, "CONFIG_DB does not name the ASIC (SONiC's buffer profiles give the headroom)");
+	for (i = 0; i < s->n; i++)
+		if (!strcmp(s->objs[i].table, "PORT") && (rc = port(c, s, &s->objs[i])) != FC_OK)
+			return rc;
+	return acls(c, s);
+}

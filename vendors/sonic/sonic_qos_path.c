@@ -1,0 +1,355 @@
+/* SPDX-License-Identifier: MIT */
+/* The resolved QoS path of every SONiC port (struct fc_hop), from CONFIG_DB, with SONiC's rules:
+ *   classification  PORT_QOS_MAP|<port> dscp_to_tc_map, else PORT_QOS_MAP|global's; no map bound:
+ *                   every packet in traffic class 0 (the SAI default); a DSCP the map lacks: 0;
+ *   no-drop         priority p is paused on the port when p is in its pfc_enable; the class of
+ *                   traffic class t pauses priority t (SONiC's PFC priority is the traffic class);
+ *   egress queue    tc_to_queue_map (the port's, else global); QUEUE|<port>|<q> names the
+ *                   SCHEDULER (STRICT, or DWRR/WRR with a weight: the share is the weight over the
+ *                   port's weighted queues) and the WRED_PROFILE (ECN unless ecn is ecn_none;
+ *                   green thresholds and drop probability); no profile: no marking;
+ *   ingress buffer  tc_to_pg_map; BUFFER_PG|<port>|<pgs> names the BUFFER_PROFILE: size, xon, and
+ *                   xoff, which is the headroom itself; dynamic_th: the pause threshold follows
+ *                   the shared buffer. Under the dynamic buffer model (DEVICE_METADATA
+ *                   buffer_model dynamic) a lossless PG's profile is computed at run time and is
+ *                   not in CONFIG_DB: the buffer is unknown with that reason.
+ * References are read in both formats ("[TABLE|name]" and "name"). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sonic/sonic.h"
+#include "util/str.h"
+
+struct walk {
+	struct fc_model *m;
+	const struct sonic_state *s;
+	const struct fc_iface *ifc;
+	const struct sonic_obj *pqm, *global;   /* PORT_QOS_MAP of the port, and global */
+	bool dynamic;
+	struct fc_src dyn_src;
+};
+
+static void unknown_all(struct fc_hop *h, const char *why)
+{
+	fc_set_unknown(&h->classifier.m, why);
+	fc_set_unknown(&h->trust.m, why);
+	fc_set_unknown(&h->tc.m, why);
+	fc_set_unknown(&h->dscp_out.m, why);
+	fc_set_unknown(&h->pcp_strict.m, why);
+	fc_set_unknown(&h->pfc_cos.m, why);
+	fc_set_unknown(&h->mtu.m, why);
+	fc_set_unknown(&h->queue.m, why);
+	fc_set_unknown(&h->ecn.m, why);
+	fc_set_unknown(&h->buf.size.m, why);
+	fc_set_unknown(&h->buf.headroom.m, why);
+}
+
+/* The map field of the port's PORT_QOS_MAP, else of global; *per_port says which. */
+static const struct sonic_field *port_map(const struct walk *w, const char *field, bool *per_port)
+{
+	const struct sonic_field *f = sonic_field(w->pqm, field);
+
+	*per_port = f != NULL;
+	return f ? f : sonic_field(w->global, field);
+}
+
+/* value of map TABLE|<ref of f> at key; NULL with *why when it cannot be read. */
+static const struct sonic_field *map_entry(const struct walk *w, const char *table, const struct sonic_field *f,
+					   const char *key, const struct sonic_obj **map, const char **why)
+{
+	char ref[256];
+
+	*map = sonic_get(w->s, table, sonic_ref(f->value, ref, sizeof(ref)));
+	if (!*map) {
+		*why = fc_sprintf(w->m->arena, "%s %s is attached but not defined", table, ref);
+		return NULL;
+	}
+	return sonic_field(*map, key);
+}
+
+static void classify(struct walk *w, struct fc_hop *h, int64_t dscp)
+{
+	const struct sonic_field *f, *e;
+	const struct sonic_obj *map;
+	const char *why = NULL;
+	char key[8];
+	bool per_port;
+	int64_t tc;
+
+	fc_set_int(&h->dscp_out, dscp, w->s->config);
+	h->dscp_out.m.why = "not re-marked (SONiC re-marks only with a TC_TO_DSCP_MAP, which fabcheck does not read yet)";
+	fc_set_unknown(&h->pcp_strict.m, "the classifier reads the DSCP, not the PCP");
+	if (!(f = port_map(w, "dscp_to_tc_map", &per_port))) {
+		fc_set_str(w->m, &h->classifier, "none", w->pqm ? w->pqm->src : w->s->config);
+		fc_set_bool(&h->per_port, false, w->s->config);
+		fc_set_str(w->m, &h->trust, "none", w->pqm ? w->pqm->src : w->s->config);
+		fc_set_int(&h->tc, 0, w->pqm ? w->pqm->src : w->s->config);
+		h->tc.m.why = "no dscp_to_tc_map bound: SONiC puts every packet in traffic class 0";
+		return;
+	}
+	fc_set_str(w->m, &h->classifier, f->value, f->src);
+	fc_set_bool(&h->per_port, per_port, f->src);
+	fc_set_str(w->m, &h->trust, "dscp", f->src);
+	snprintf(key, sizeof(key), "%lld", (long long)dscp);
+	e = map_entry(w, "DSCP_TO_TC_MAP", f, key, &map, &why);
+	if (!map) {
+		fc_set_unknown(&h->tc.m, why);
+		return;
+	}
+	fc_set_str(w->m, &h->match, fc_sprintf(w->m->arena, "DSCP %lld", (long long)dscp), e ? e->src : map->src);
+	if (!e) {
+		fc_set_int(&h->tc, 0, map->src);
+		h->tc.m.why = fc_sprintf(w->m->arena, "DSCP %lld is not in DSCP_TO_TC_MAP %s: traffic class 0", (long long)dscp,
+					 map->key);
+		return;
+	}
+	if (!fc_parse_i64(e->value, 0, 15, &tc)) {
+		fc_set_unknown(&h->tc.m, fc_sprintf(w->m->arena, "DSCP_TO_TC_MAP %s maps DSCP %lld to '%s', no traffic class",
+						    map->key, (long long)dscp, e->value));
+		return;
+	}
+	fc_set_int(&h->tc, tc, e->src);
+}
+
+static void traffic_class(struct walk *w, struct fc_hop *h)
+{
+	const struct fc_iface *ifc = w->ifc;
+	int64_t tc = h->tc.v;
+
+	fc_set_str(w->m, &h->tc_name, fc_sprintf(w->m->arena, "traffic class %lld", (long long)tc), h->tc.m.src);
+	if (!ifc->pfc_prios.m.known)
+		fc_set_unknown(&h->pfc_cos.m, ifc->pfc_prios.m.why);
+	else {
+		fc_set_int(&h->pfc_cos, tc < 8 ? ifc->pfc_prios.v & ((int64_t)1 << tc) : 0, ifc->pfc_prios.m.src);
+		h->pfc_cos.m.why = "SONiC pauses priority t for traffic class t when t is in the port's pfc_enable";
+	}
+	if (ifc->mtu.m.known) {
+		fc_set_int(&h->mtu, ifc->mtu.v, ifc->mtu.m.src);
+		h->mtu.m.why = "SONiC has no per-class MTU: the port's";
+	} else
+		fc_set_unknown(&h->mtu.m, ifc->mtu.m.why);
+}
+
+/* The number in map ref's entry key, through the port's (else global's) map field. */
+static bool through(struct walk *w, const char *field, const char *table, int64_t key, int64_t max, int64_t *out,
+		    struct fc_src *src, const char **why)
+{
+	const struct sonic_field *f, *e;
+	const struct sonic_obj *map;
+	char k[24];
+	bool per_port;
+
+	if (!(f = port_map(w, field, &per_port))) {
+		*out = key;   /* no map: SONiC's identity default */
+		*src = w->pqm ? w->pqm->src : w->s->config;
+		return true;
+	}
+	snprintf(k, sizeof(k), "%lld", (long long)key);
+	e = map_entry(w, table, f, k, &map, why);
+	if (!map)
+		return false;
+	if (!e || !fc_parse_i64(e->value, 0, max, out)) {
+		*why = fc_sprintf(w->m->arena, "%s %s has no entry for %lld", table, map->key, (long long)key);
+		return false;
+	}
+	*src = e->src;
+	return true;
+}
+
+static const struct sonic_obj *queue_obj(const struct walk *w, int64_t q)
+{
+	char key[160];
+
+	snprintf(key, sizeof(key), "%s|%lld", w->ifc->name, (long long)q);
+	return sonic_get(w->s, "QUEUE", key);
+}
+
+static void egress(struct walk *w, struct fc_hop *h)
+{
+	const struct sonic_obj *qo, *sch, *wred;
+	const struct sonic_field *f;
+	struct fc_src src;
+	const char *why = NULL;
+	char ref[256];
+	int64_t q, v, sum = 0, k;
+
+	if (!through(w, "tc_to_queue_map", "TC_TO_QUEUE_MAP", h->tc.v, 15, &q, &src, &why)) {
+		fc_set_unknown(&h->queue.m, why);
+		fc_set_unknown(&h->ecn.m, why);
+		return;
+	}
+	fc_set_str(w->m, &h->queue, fc_sprintf(w->m->arena, "%lld", (long long)q), src);
+	qo = queue_obj(w, q);
+	fc_set_bool(&h->queue_per_port, true, qo ? qo->src : src);
+	sch = (f = sonic_field(qo, "scheduler")) ? sonic_get(w->s, "SCHEDULER", sonic_ref(f->value, ref, sizeof(ref))) : NULL;
+	if (f && !sch) {
+		fc_set_unknown(&h->strict.m, fc_sprintf(w->m->arena, "SCHEDULER %s is attached but not defined", ref));
+	} else if (!sch) {
+		fc_set_int(&h->strict, 0, qo ? qo->src : w->s->config);
+		h->strict.m.why = "no scheduler on the queue: SONiC's default weighted round robin";
+	} else if ((f = sonic_field(sch, "type")) && !strcmp(f->value, "STRICT")) {
+		fc_set_int(&h->strict, 1, f->src);
+	} else {
+		fc_set_int(&h->strict, 0, f ? f->src : sch->src);
+		/* the share: its weight over the weights of the port's weighted queues */
+		for (k = 0; k < 16; k++) {
+			const struct sonic_obj *o = queue_obj(w, k), *ks;
+			const struct sonic_field *kf = sonic_field(o, "scheduler"), *wt, *ty;
+			char r2[256];
+
+			if (!kf || !(ks = sonic_get(w->s, "SCHEDULER", sonic_ref(kf->value, r2, sizeof(r2)))))
+				continue;
+			ty = sonic_field(ks, "type");
+			if ((!ty || strcmp(ty->value, "STRICT")) && (wt = sonic_field(ks, "weight")) &&
+			    fc_parse_i64(wt->value, 0, 1000000, &v))
+				sum += v;
+		}
+		if ((f = sonic_field(sch, "weight")) && fc_parse_i64(f->value, 0, 1000000, &v) && sum > 0)
+			fc_set_int(&h->bw_percent, v * 100 / sum, f->src);
+	}
+	wred = (f = sonic_field(qo, "wred_profile")) ? sonic_get(w->s, "WRED_PROFILE", sonic_ref(f->value, ref, sizeof(ref)))
+						    : NULL;
+	if (f && !wred) {
+		fc_set_unknown(&h->ecn.m, fc_sprintf(w->m->arena, "WRED_PROFILE %s is attached but not defined", ref));
+		return;
+	}
+	if (!wred) {
+		fc_set_bool(&h->ecn, false, qo ? qo->src : src);
+		h->ecn.m.why = "no wred_profile on the queue: no marking";
+		return;
+	}
+	f = sonic_field(wred, "ecn");
+	fc_set_bool(&h->ecn, f && strcmp(f->value, "ecn_none") != 0, f ? f->src : wred->src);
+	if (!f)
+		h->ecn.m.why = "WRED_PROFILE without ecn: WRED drops, does not mark";
+	if ((f = sonic_field(wred, "green_min_threshold")) && fc_parse_i64(f->value, 0, INT64_MAX / 2, &v))
+		fc_set_int(&h->kmin, v, f->src);
+	if ((f = sonic_field(wred, "green_max_threshold")) && fc_parse_i64(f->value, 0, INT64_MAX / 2, &v))
+		fc_set_int(&h->kmax, v, f->src);
+	if ((f = sonic_field(wred, "green_drop_probability")) && fc_parse_i64(f->value, 0, 100, &v))
+		fc_set_int(&h->prob, v, f->src);
+	fc_set_unknown(&h->weight.m, "SONiC's WRED_PROFILE has no averaging weight");
+}
+
+/* The BUFFER_PG object of the port whose PG range holds pg. */
+static const struct sonic_obj *buffer_pg(const struct walk *w, int64_t pg)
+{
+	size_t i, n = strlen(w->ifc->name);
+
+	for (i = 0; i < w->s->n; i++) {
+		const struct sonic_obj *o = &w->s->objs[i];
+		long a, b;
+		char *end;
+
+		if (strcmp(o->table, "BUFFER_PG") || strncmp(o->key, w->ifc->name, n) || o->key[n] != '|')
+			continue;
+		a = strtol(o->key + n + 1, &end, 10);
+		b = *end == '-' ? strtol(end + 1, &end, 10) : a;
+		if (!*end && pg >= a && pg <= b)
+			return o;
+	}
+	return NULL;
+}
+
+static void ingress(struct walk *w, struct fc_hop *h)
+{
+	const struct sonic_obj *bpg, *prof;
+	const struct sonic_field *f;
+	struct fc_src src;
+	const char *why = NULL;
+	char ref[256];
+	int64_t pg, v, xoff = -1, size = -1;
+
+	if (!through(w, "tc_to_pg_map", "TC_TO_PRIORITY_GROUP_MAP", h->tc.v, 15, &pg, &src, &why)) {
+		fc_set_unknown(&h->buf.size.m, why);
+		fc_set_unknown(&h->buf.headroom.m, why);
+		return;
+	}
+	bpg = buffer_pg(w, pg);
+	f = sonic_field(bpg, "profile");
+	if (!bpg || !f || !strcmp(f->value, "NULL") || !strcmp(f->value, "[BUFFER_PROFILE|NULL]")) {
+		why = w->dynamic ? fc_sprintf(w->m->arena, "buffer_model dynamic: priority group %lld's profile is computed at run "
+					      "time and is not in CONFIG_DB (collect APPL_DB BUFFER_PG_TABLE)", (long long)pg)
+				 : fc_sprintf(w->m->arena, "no BUFFER_PG for priority group %lld of the port", (long long)pg);
+		fc_set_unknown(&h->buf.size.m, why);
+		fc_set_unknown(&h->buf.headroom.m, why);
+		fc_set_unknown(&h->buf.xoff.m, why);
+		return;
+	}
+	if (!(prof = sonic_get(w->s, "BUFFER_PROFILE", sonic_ref(f->value, ref, sizeof(ref))))) {
+		why = fc_sprintf(w->m->arena, "BUFFER_PROFILE %s is attached but not defined", ref);
+		fc_set_unknown(&h->buf.size.m, why);
+		fc_set_unknown(&h->buf.headroom.m, why);
+		return;
+	}
+	fc_set_bool(&h->buf_per_port, true, bpg->src);
+	if ((f = sonic_field(prof, "size")) && fc_parse_i64(f->value, 0, INT64_MAX / 2, &size))
+		fc_set_int(&h->buf.size, size, f->src);
+	if ((f = sonic_field(prof, "xon")) && fc_parse_i64(f->value, 0, INT64_MAX / 2, &v))
+		fc_set_int(&h->buf.xon, v, f->src);
+	if ((f = sonic_field(prof, "xoff")) && fc_parse_i64(f->value, 0, INT64_MAX / 2, &xoff)) {
+		fc_set_int(&h->buf.headroom, xoff, f->src);
+		h->buf.headroom.m.why = "SONiC BUFFER_PROFILE xoff";
+	} else
+		fc_set_unknown(&h->buf.headroom.m, fc_sprintf(w->m->arena, "BUFFER_PROFILE %s has no xoff: a lossy profile",
+								  prof->key));
+	if ((f = sonic_field(prof, "dynamic_th"))) {
+		fc_set_bool(&h->buf_dynamic, true, f->src);
+		fc_set_unknown(&h->buf.xoff.m, fc_sprintf(w->m->arena, "dynamic_th %s: the pause threshold follows the free "
+								       "shared buffer", f->value));
+	} else if ((f = sonic_field(prof, "static_th")) && fc_parse_i64(f->value, 0, INT64_MAX / 2, &v)) {
+		fc_set_bool(&h->buf_dynamic, false, f->src);
+		fc_set_int(&h->buf.xoff, v, f->src);
+	}
+}
+
+enum fc_rc sonic_qos_path(struct fc_model *m, struct fc_device *dev)
+{
+	const struct fc_intent *in = &m->intent;
+	const struct sonic_state *s = dev->vendor_state;
+	struct walk w;
+	size_t i;
+
+	if (!s)
+		return FC_OK;
+	memset(&w, 0, sizeof(w));
+	w.m = m;
+	w.s = s;
+	w.global = sonic_get(s, "PORT_QOS_MAP", "global");
+	{
+		const struct sonic_field *bm = sonic_field(sonic_get(s, "DEVICE_METADATA", "localhost"), "buffer_model");
+
+		w.dynamic = bm && !strcmp(bm->value, "dynamic");
+	}
+	for (i = 0; i < dev->nifaces; i++) {
+		struct fc_iface *ifc = dev->ifaces[i];
+		int t;
+
+		if (!sonic_get(s, "PORT", ifc->name))
+			continue;
+		if (!(ifc->hops = fc_alloc(m->arena, FC_TC_COUNT * sizeof(*ifc->hops))))
+			return FC_ERR_NOMEM;
+		w.ifc = ifc;
+		w.pqm = sonic_get(s, "PORT_QOS_MAP", ifc->name);
+		for (t = 0; t < FC_TC_COUNT; t++) {
+			struct fc_hop *h = &ifc->hops[t];
+			const struct fc_int *dscp = t == FC_TC_ROCE ? &in->roce_dscp : &in->cnp_dscp;
+
+			if (!dscp->m.known) {
+				unknown_all(h, t == FC_TC_ROCE ? "the fabric's RoCE DSCP is not declared (fabric.roce.dscp)"
+							       : "the fabric's CNP DSCP is not declared (fabric.roce.cnp_dscp)");
+				continue;
+			}
+			classify(&w, h, dscp->v);
+			if (!h->tc.m.known) {
+				unknown_all(h, h->tc.m.why);
+				continue;
+			}
+			traffic_class(&w, h);
+			egress(&w, h);
+			ingress(&w, h);
+		}
+	}
+	return FC_OK;
+}

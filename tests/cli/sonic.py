@@ -74,7 +74,7 @@ def main():
         v = verdicts(base)
         want = {("UDP4791-SWITCH-ACL", L4): "fail", ("UDP4791-SWITCH-ACL", L0): "pass"}
         for rule in ("HR-SIZE", "HR-CABLE-LEN", "MTU-HOST-SWITCH", "PFC-WD-SWITCH", "L1-SPEED-MATCH",
-                     "L1-LANES-MODULATION", "FEC-MATCH"):
+                     "L1-LANES-MODULATION"):
             want[(rule, L0)] = want[(rule, L4)] = "pass"
         for rule in ("PFC-NODROP-CLASS", "ECN-SW-QUEUE"):
             want[(rule, "sleaf1")] = "pass"

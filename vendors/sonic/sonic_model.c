@@ -4,7 +4,8 @@
  * SONiC's conventions become the model's, each with a note where a convention decides a value:
  *   MTU       PORT mtu is the IP MTU; orchagent programs the port with 14 bytes of Ethernet header
  *             and 4 of VLAN tag more (and the FCS), so the model's L2 MTU is mtu + 18;
- *   FEC       rs -> rs, fc -> baser, none -> off;
+ *   FEC       rs -> rs, fc -> baser, none -> off: the configured FEC (the active one is an
+ *             operational state CONFIG_DB does not hold);
  *   ACLs      rules are matched by PRIORITY, highest first; a packet no rule matches is forwarded
  *             (no implicit deny: the model gets a final permit saying so). */
 #include <arpa/inet.h>
@@ -89,8 +90,8 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 
 		if (n) {
 			fc_set_str(c->m, &ifc->fec_config, n, f->src);
-			fc_set_str(c->m, &ifc->fec_active, n, f->src);
-			ifc->fec_active.m.why = "configured in CONFIG_DB (no operational FEC output collected)";
+			fc_set_unknown(&ifc->fec_active.m, "CONFIG_DB holds the configured FEC; the active one is in "
+							   "show interfaces fec status, not collected");
 		} else if ((rc = bad_value(c, o, f, "expected rs, fc, none or auto")) != FC_OK)
 			return rc;
 	}

@@ -134,6 +134,40 @@ def main():
         check(any("dynamic" in e["value"] for f in hr for e in f["evidence"]), "dynamic: the reason does not say so")
         print("dynamic buffer model without APPL_DB: HR-SIZE unknown, saying why")
 
+        # the dynamic model with APPL_DB collected (a snapshot: config_db.json and the redis dump of
+        # the computed buffer tables): the headroom is judged from the computed profile; a short one fails
+        for name, xoff, want_st in (("appl-db", "50176", "pass"), ("appl-db-short", "8192", "fail")):
+            d = os.path.join(tmp, name)
+            shutil.copytree(FIX, d)
+            cfg = json.load(open(os.path.join(d, "configs/sleaf1.json")))
+            dynamic(cfg)
+            os.makedirs(os.path.join(d, "devices/sleaf1"))
+            json.dump(cfg, open(os.path.join(d, "devices/sleaf1/config_db.json"), "w"), indent=4)
+            appl = {"BUFFER_PROFILE_TABLE:pg_lossless_100000_5m_profile": {
+                        "expireat": 1.5, "ttl": -0.001, "type": "hash",
+                        "value": {"pool": "ingress_lossless_pool", "xon": "19456", "xoff": xoff, "size": "69632",
+                                  "dynamic_th": "0"}}}
+            for port in ("Ethernet0", "Ethernet4"):
+                appl["BUFFER_PG_TABLE:%s:3-4" % port] = {"type": "hash",
+                                                         "value": {"profile": "pg_lossless_100000_5m_profile"}}
+            json.dump(appl, open(os.path.join(d, "devices/sleaf1/appl_db_buffers.json"), "w"), indent=2)
+            inv = open(os.path.join(d, "inventory.yaml")).read().replace("    config: configs/sleaf1.json\n", "")
+            open(os.path.join(d, "inventory.yaml"), "w").write(inv)
+            json.dump({"format": "fabcheck-snapshot", "format_version": 1, "created": "2026-12-02T00:00:00Z",
+                       "tool_version": "0.1.0", "inventory": "inventory.yaml",
+                       "devices": [{"name": "sleaf1", "platform": "sonic", "status": "ok", "errors": [], "outputs": [
+                           {"command": "show runningconfiguration all", "encoding": "json", "file": "devices/sleaf1/config_db.json"},
+                           {"command": "redis-dump -d 0 -k BUFFER_P*_TABLE:*", "encoding": "json",
+                            "file": "devices/sleaf1/appl_db_buffers.json"}]}]},
+                      open(os.path.join(d, "manifest.json"), "w"), indent=2)
+            rep = validate(d)
+            hr = [f for f in rep["findings"] if f["rule"] == "HR-SIZE"]
+            check(len(hr) == 2 and all(f["status"] == want_st for f in hr),
+                  "%s: HR-SIZE %s, expected %s" % (name, [f["status"] for f in hr], want_st))
+            check(any(e.get("source", {}).get("file", "").endswith("appl_db_buffers.json") for f in hr for e in f["evidence"]),
+                  "%s: the headroom evidence does not point into the APPL_DB dump" % name)
+            print("dynamic buffer model with APPL_DB: HR-SIZE %s (xoff %s)" % (want_st, xoff))
+
         # flat "TABLE|key" and a redis dump: the same findings
         cfg = json.load(open(os.path.join(FIX, "configs/sleaf1.json")))
         flat = {"%s|%s" % (t, k): v for t, objs in cfg.items() for k, v in objs.items()}

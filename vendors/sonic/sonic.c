@@ -9,15 +9,22 @@
 #include "sonic/sonic.h"
 
 #define CONFIG_DB "show runningconfiguration all"
+#define APPL_DB "redis-dump -d 0 -k BUFFER_P*_TABLE:*"
 
 static const struct fc_vendor_cmd sonic_commands[] = {
 	{ CONFIG_DB, "json", "config_db.json", true, NULL },
+	{ APPL_DB, "json", "appl_db_buffers.json", false, NULL },
 	{ NULL, NULL, NULL, false, NULL },
 };
 
+static bool is_appl(const char *command)
+{
+	return !strcmp(command, APPL_DB) || !strcmp(command, "sonic-db-dump -n APPL_DB");
+}
+
 static bool sonic_reads(const char *command, const char *encoding)
 {
-	return (!strcmp(command, CONFIG_DB) || !strcmp(command, "sonic-cfggen -d --print-data")) &&
+	return (!strcmp(command, CONFIG_DB) || !strcmp(command, "sonic-cfggen -d --print-data") || is_appl(command)) &&
 	       !strcmp(encoding, "json");
 }
 
@@ -31,7 +38,7 @@ static enum fc_rc sonic_parse(struct fc_parse_ctx *c, const char *command, const
 		return FC_ERR_UNSUPPORTED;
 	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
 		return rc;
-	rc = sonic_parse_config_db(c, d);
+	rc = is_appl(command) ? sonic_parse_appl_db(c, d) : sonic_parse_config_db(c, d);
 	doc_free(&d);
 	return rc;
 }

@@ -30,17 +30,22 @@ struct sonic_state {
 	struct fc_hmap *index;        /* "TABLE|KEY" -> 1 + index in objs */
 	struct fc_src config;         /* the CONFIG_DB file: where platform defaults are read from */
 	bool have_config;
+	bool have_appl;               /* APPL_DB's buffer tables were read (objects APPL_BUFFER_*) */
 };
 
 struct sonic_state *sonic_state(struct fc_parse_ctx *c);
 /* sonic_db.c: reads a CONFIG_DB document, nested ({"TABLE": {"KEY": {...}}}) or flat
  * ({"TABLE|KEY": {...}}, also redis-dump's {"TABLE|KEY": {"type": "hash", "value": {...}}}). */
 enum fc_rc sonic_parse_config_db(struct fc_parse_ctx *c, const struct doc *d);
+/* A redis dump of APPL_DB's BUFFER_PG_TABLE and BUFFER_PROFILE_TABLE (the dynamic buffer
+ * model's computed profiles), as objects APPL_BUFFER_PG|<port>|<pgs> and APPL_BUFFER_PROFILE|<name>. */
+enum fc_rc sonic_parse_appl_db(struct fc_parse_ctx *c, const struct doc *d);
 /* The object TABLE|KEY, or NULL. */
 const struct sonic_obj *sonic_get(const struct sonic_state *s, const char *table, const char *key);
 /* The value of field name of o, or NULL (o may be NULL). */
 const struct sonic_field *sonic_field(const struct sonic_obj *o, const char *name);
-/* A reference as SONiC writes it, old ("[TABLE|name]") or new ("name"): the name. */
+/* A reference as SONiC writes it, old ("[TABLE|name]", APPL_DB's "[TABLE:name]") or new ("name"):
+ * the name, copied into buf, which it returns. */
 const char *sonic_ref(const char *v, char *buf, size_t size);
 
 /* sonic_model.c: device, ports, ACLs and neighbours into the model once everything is read. */

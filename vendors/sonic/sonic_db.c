@@ -85,17 +85,18 @@ const struct sonic_field *sonic_field(const struct sonic_obj *o, const char *nam
 
 const char *sonic_ref(const char *v, char *buf, size_t size)
 {
-	const char *bar;
+	const char *sep;
 	size_t n = strlen(v);
 
 	if (n >= 2 && v[0] == '[' && v[n - 1] == ']') {
-		bar = memchr(v, '|', n);
-		v = bar ? bar + 1 : v + 1;
-		n = (size_t)(strlen(v) - 1);
-		snprintf(buf, size, "%.*s", (int)n, v);
-		return buf;
+		sep = memchr(v, '|', n);
+		if (!sep)
+			sep = memchr(v, ':', n);   /* APPL_DB: [BUFFER_PROFILE_TABLE:name] */
+		v = sep ? sep + 1 : v + 1;
+		n = strlen(v) - 1;
 	}
-	return v;
+	snprintf(buf, size, "%.*s", (int)n, v);
+	return buf;
 }
 
 /* A field's value as text: a scalar as it is, a list as its scalar items joined by ','. */
@@ -206,6 +207,52 @@ static enum fc_rc unknown_table(struct fc_parse_ctx *c, const char *table, unsig
 
 static enum fc_rc read_tables(struct fc_parse_ctx *c, struct sonic_state *s, const struct doc *d,
 			      const struct doc_node *r, struct fc_hmap *reported);
+
+/* APPL_DB tables read, and the names their objects get (beside CONFIG_DB's). */
+static const struct { const char *appl, *as; } appl_tables[] = {
+	{ "BUFFER_PG_TABLE", "APPL_BUFFER_PG" },
+	{ "BUFFER_PROFILE_TABLE", "APPL_BUFFER_PROFILE" },
+};
+
+enum fc_rc sonic_parse_appl_db(struct fc_parse_ctx *c, const struct doc *d)
+{
+	struct sonic_state *s = sonic_state(c);
+	const struct doc_node *r = d->root;
+	char key[512];
+	size_t i, k;
+	enum fc_rc rc;
+
+	if (!s)
+		return FC_ERR_NOMEM;
+	if (r->type != DOC_MAP)
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, r->line, "expected a redis dump of APPL_DB (a JSON object), found %s",
+				  doc_type_name(r->type));
+	for (i = 0; i < r->n; i++) {
+		const char *name = r->keys[i], *colon = strchr(name, ':');
+		size_t tl = colon ? (size_t)(colon - name) : strlen(name);
+
+		for (k = 0; k < sizeof(appl_tables) / sizeof(appl_tables[0]); k++)
+			if (strlen(appl_tables[k].appl) == tl && !strncmp(appl_tables[k].appl, name, tl))
+				break;
+		if (!colon || k == sizeof(appl_tables) / sizeof(appl_tables[0])) {
+			char msg[200];
+
+			snprintf(msg, sizeof(msg), "APPL_DB key %.120s: not read by fabcheck", name);
+			if ((rc = fc_dev_add_unparsed(c->m, c->dev, fc_src_at(c->file, r->key_lines[i]), msg, strlen(msg))) != FC_OK)
+				return rc;
+			continue;
+		}
+		/* Ethernet0:3-4 -> Ethernet0|3-4, as CONFIG_DB writes its keys */
+		snprintf(key, sizeof(key), "%s", colon + 1);
+		for (char *p = key; *p; p++)
+			if (*p == ':')
+				*p = '|';
+		if ((rc = add_obj(c, s, d, appl_tables[k].as, key, r->key_lines[i], r->items[i])) != FC_OK)
+			return rc;
+	}
+	s->have_appl = true;
+	return FC_OK;
+}
 
 enum fc_rc sonic_parse_config_db(struct fc_parse_ctx *c, const struct doc *d)
 {

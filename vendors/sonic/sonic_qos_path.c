@@ -12,7 +12,8 @@
  *                   xoff, which is the headroom itself; dynamic_th: the pause threshold follows
  *                   the shared buffer. Under the dynamic buffer model (DEVICE_METADATA
  *                   buffer_model dynamic) a lossless PG's profile is computed at run time and is
- *                   not in CONFIG_DB: the buffer is unknown with that reason.
+ *                   not in CONFIG_DB: it is read from APPL_DB's BUFFER_PG_TABLE and
+ *                   BUFFER_PROFILE_TABLE when they were collected, else unknown with that reason.
  * References are read in both formats ("[TABLE|name]" and "name"). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,8 +233,8 @@ static void egress(struct walk *w, struct fc_hop *h)
 	fc_set_unknown(&h->weight.m, "SONiC's WRED_PROFILE has no averaging weight");
 }
 
-/* The BUFFER_PG object of the port whose PG range holds pg. */
-static const struct sonic_obj *buffer_pg(const struct walk *w, int64_t pg)
+/* The table's (BUFFER_PG, APPL_BUFFER_PG) object of the port whose PG range holds pg. */
+static const struct sonic_obj *buffer_pg(const struct walk *w, const char *table, int64_t pg)
 {
 	size_t i, n = strlen(w->ifc->name);
 
@@ -242,7 +243,7 @@ static const struct sonic_obj *buffer_pg(const struct walk *w, int64_t pg)
 		long a, b;
 		char *end;
 
-		if (strcmp(o->table, "BUFFER_PG") || strncmp(o->key, w->ifc->name, n) || o->key[n] != '|')
+		if (strcmp(o->table, table) || strncmp(o->key, w->ifc->name, n) || o->key[n] != '|')
 			continue;
 		a = strtol(o->key + n + 1, &end, 10);
 		b = *end == '-' ? strtol(end + 1, &end, 10) : a;
@@ -266,9 +267,14 @@ static void ingress(struct walk *w, struct fc_hop *h)
 		fc_set_unknown(&h->buf.headroom.m, why);
 		return;
 	}
-	bpg = buffer_pg(w, pg);
+	bpg = buffer_pg(w, "BUFFER_PG", pg);
 	f = sonic_field(bpg, "profile");
-	if (!bpg || !f || !strcmp(f->value, "NULL") || !strcmp(f->value, "[BUFFER_PROFILE|NULL]")) {
+	if ((!bpg || !f || !strcmp(sonic_ref(f->value, ref, sizeof(ref)), "NULL")) && w->s->have_appl) {
+		/* the dynamic model's profile, as the buffer manager computed it into APPL_DB */
+		bpg = buffer_pg(w, "APPL_BUFFER_PG", pg);
+		f = sonic_field(bpg, "profile");
+	}
+	if (!bpg || !f || !strcmp(sonic_ref(f->value, ref, sizeof(ref)), "NULL")) {
 		why = w->dynamic ? fc_sprintf(w->m->arena, "buffer_model dynamic: priority group %lld's profile is computed at run "
 					      "time and is not in CONFIG_DB (collect APPL_DB BUFFER_PG_TABLE)", (long long)pg)
 				 : fc_sprintf(w->m->arena, "no BUFFER_PG for priority group %lld of the port", (long long)pg);
@@ -277,7 +283,8 @@ static void ingress(struct walk *w, struct fc_hop *h)
 		fc_set_unknown(&h->buf.xoff.m, why);
 		return;
 	}
-	if (!(prof = sonic_get(w->s, "BUFFER_PROFILE", sonic_ref(f->value, ref, sizeof(ref))))) {
+	sonic_ref(f->value, ref, sizeof(ref));
+	if (!(prof = sonic_get(w->s, "APPL_BUFFER_PROFILE", ref)) && !(prof = sonic_get(w->s, "BUFFER_PROFILE", ref))) {
 		why = fc_sprintf(w->m->arena, "BUFFER_PROFILE %s is attached but not defined", ref);
 		fc_set_unknown(&h->buf.size.m, why);
 		fc_set_unknown(&h->buf.headroom.m, why);

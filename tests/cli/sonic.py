@@ -168,6 +168,34 @@ def main():
                   "%s: the headroom evidence does not point into the APPL_DB dump" % name)
             print("dynamic buffer model with APPL_DB: HR-SIZE %s (xoff %s)" % (want_st, xoff))
 
+        # a snapshot with the state outputs too (interfaces status, FEC status, LLDP table, with a
+        # prompt and CR LF as captures carry them): the active FEC and the LLDP neighbours are judged
+        d = os.path.join(tmp, "state")
+        shutil.copytree(FIX, d)
+        os.makedirs(os.path.join(d, "devices/sleaf1"))
+        shutil.copy(os.path.join(d, "configs/sleaf1.json"), os.path.join(d, "devices/sleaf1/config_db.json"))
+        outs = [{"command": "show runningconfiguration all", "encoding": "json", "file": "devices/sleaf1/config_db.json"}]
+        for cmd in ("show interfaces status", "show interfaces fec status", "show lldp table"):
+            fn = cmd.replace(" ", "_") + ".txt"
+            text = open(os.path.join(FIX, "state", fn)).read().replace("\n", "\r\n")
+            open(os.path.join(d, "devices/sleaf1", fn), "w", newline="").write(text)
+            outs.append({"command": cmd, "encoding": "text", "file": "devices/sleaf1/" + fn})
+        inv = open(os.path.join(d, "inventory.yaml")).read().replace("    config: configs/sleaf1.json\n", "")
+        open(os.path.join(d, "inventory.yaml"), "w").write(inv)
+        json.dump({"format": "fabcheck-snapshot", "format_version": 1, "created": "2026-12-02T00:00:00Z",
+                   "tool_version": "0.1.0", "inventory": "inventory.yaml",
+                   "devices": [{"name": "sleaf1", "platform": "sonic", "status": "ok", "errors": [], "outputs": outs}]},
+                  open(os.path.join(d, "manifest.json"), "w"), indent=2)
+        rep = validate(d)
+        got = verdicts(rep)
+        for k in (("FEC-MATCH", L0), ("FEC-MATCH", L4), ("CABLE-PLAN-LLDP", L0), ("CABLE-PLAN-LLDP", L4)):
+            check(got.get(k) == "pass", "state: %s %s is %s, expected pass" % (k[0], k[1], got.get(k)))
+        dev = next(x for x in rep["devices"] if x["name"] == "sleaf1")
+        check(not [u for u in dev["not_understood"] if "/show_" in u.get("file", "")],
+              "state: lines of the state outputs not understood: %s" % dev["not_understood"])
+        check(got.get(("UDP4791-SWITCH-ACL", L4)) == "fail", "state: the planted ACL no longer fails")
+        print("state outputs: FEC active and LLDP neighbours judged (FEC-MATCH and CABLE-PLAN-LLDP pass on both links)")
+
         # flat "TABLE|key" and a redis dump: the same findings
         cfg = json.load(open(os.path.join(FIX, "configs/sleaf1.json")))
         flat = {"%s|%s" % (t, k): v for t, objs in cfg.items() for k, v in objs.items()}

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* SONiC adapter: the command table and the parse entry. Today it reads CONFIG_DB (a saved
- * config_db.json, `show runningconfiguration all`, `sonic-cfggen -d --print-data`, a redis dump);
- * the state outputs (show interfaces status, transceiver DOM, LLDP, FEC, PFC counters) and APPL_DB
- * buffers are not read yet, so what only they give (operational FEC, DOM, LLDP neighbours,
- * counters, the dynamic model's computed headroom) is UNKNOWN on SONiC switches, with that reason. */
+/* SONiC adapter: the command table and the parse entry. It reads CONFIG_DB (a saved config_db.json,
+ * `show runningconfiguration all`, `sonic-cfggen -d --print-data`, a redis dump), APPL_DB's buffer
+ * tables, and three state outputs (interfaces status, FEC status, the LLDP table); transceiver DOM
+ * and counters are not read yet, so what only they give is UNKNOWN on SONiC switches. */
 #include <string.h>
 
 #include "sonic/sonic.h"
@@ -14,6 +13,9 @@
 static const struct fc_vendor_cmd sonic_commands[] = {
 	{ CONFIG_DB, "json", "config_db.json", true, NULL },
 	{ APPL_DB, "json", "appl_db_buffers.json", false, NULL },
+	{ "show interfaces status", "text", "show_interfaces_status.txt", false, NULL },
+	{ "show interfaces fec status", "text", "show_interfaces_fec_status.txt", false, NULL },
+	{ "show lldp table", "text", "show_lldp_table.txt", false, NULL },
 	{ NULL, NULL, NULL, false, NULL },
 };
 
@@ -22,8 +24,16 @@ static bool is_appl(const char *command)
 	return !strcmp(command, APPL_DB) || !strcmp(command, "sonic-db-dump -n APPL_DB");
 }
 
+static bool is_show(const char *command)
+{
+	return !strcmp(command, "show interfaces status") || !strcmp(command, "show interfaces fec status") ||
+	       !strcmp(command, "show lldp table");
+}
+
 static bool sonic_reads(const char *command, const char *encoding)
 {
+	if (!strcmp(encoding, "text"))
+		return is_show(command);
 	return (!strcmp(command, CONFIG_DB) || !strcmp(command, "sonic-cfggen -d --print-data") || is_appl(command)) &&
 	       !strcmp(encoding, "json");
 }
@@ -36,6 +46,8 @@ static enum fc_rc sonic_parse(struct fc_parse_ctx *c, const char *command, const
 
 	if (!sonic_reads(command, encoding))
 		return FC_ERR_UNSUPPORTED;
+	if (!strcmp(encoding, "text"))
+		return sonic_parse_show(c, command, text);
 	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
 		return rc;
 	rc = is_appl(command) ? sonic_parse_appl_db(c, d) : sonic_parse_config_db(c, d);
@@ -47,7 +59,7 @@ const struct fc_vendor fc_vendor_sonic = {
 	.platform = "sonic",
 	.title = "SONiC (CONFIG_DB: config_db.json, show runningconfiguration all)",
 	.kind = FC_DEV_SWITCH,
-	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_ACL,
+	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_ACL | FC_CAP_LLDP,
 	.commands = sonic_commands,
 	.saved_config = { CONFIG_DB, "json", "config_db.json", false, NULL },
 	.reads = sonic_reads,

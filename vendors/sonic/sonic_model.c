@@ -68,8 +68,11 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 
 	if (!ifc)
 		return FC_ERR_NOMEM;
-	if (int_of(f = sonic_field(o, "speed"), 1, 10000000, &v))
-		fc_set_int(&ifc->speed_mbps, v, f->src);
+	/* a state output read before (show interfaces status, fec status) says what runs: it stays */
+	if (int_of(f = sonic_field(o, "speed"), 1, 10000000, &v)) {
+		if (!ifc->speed_mbps.m.known)
+			fc_set_int(&ifc->speed_mbps, v, f->src);
+	}
 	else if (f && (rc = bad_value(c, o, f, "expected a speed in Mb/s")) != FC_OK)
 		return rc;
 	if ((f = sonic_field(o, "lanes"))) {
@@ -80,8 +83,10 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 		fc_set_int(&ifc->lanes, v, f->src);
 	}
 	if (int_of(f = sonic_field(o, "mtu"), 68, 65535, &v)) {
-		fc_set_int(&ifc->mtu, v + 18, f->src);
-		ifc->mtu.m.why = "SONiC's PORT mtu is the IP MTU: + 14 bytes of Ethernet header and 4 of VLAN tag";
+		if (!ifc->mtu.m.known) {
+			fc_set_int(&ifc->mtu, v + 18, f->src);
+			ifc->mtu.m.why = "SONiC's PORT mtu is the IP MTU: + 14 bytes of Ethernet header and 4 of VLAN tag";
+		}
 	} else if (f && (rc = bad_value(c, o, f, "expected an MTU from 68 to 65535")) != FC_OK)
 		return rc;
 	if ((f = sonic_field(o, "fec"))) {
@@ -90,14 +95,17 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 
 		if (n) {
 			fc_set_str(c->m, &ifc->fec_config, n, f->src);
-			fc_set_unknown(&ifc->fec_active.m, "CONFIG_DB holds the configured FEC; the active one is in "
-							   "show interfaces fec status, not collected");
+			if (!ifc->fec_active.m.known)
+				fc_set_unknown(&ifc->fec_active.m, "CONFIG_DB holds the configured FEC; the active one is in "
+								   "show interfaces fec status, not collected");
 		} else if ((rc = bad_value(c, o, f, "expected rs, fc, none or auto")) != FC_OK)
 			return rc;
 	}
 	if ((f = sonic_field(o, "autoneg")))
 		fc_set_bool(&ifc->autoneg, !strcmp(f->value, "on") || !strcmp(f->value, "true"), f->src);
-	if ((f = sonic_field(o, "admin_status")))
+	if (ifc->admin_state.m.known)
+		;
+	else if ((f = sonic_field(o, "admin_status")))
 		fc_set_str(c->m, &ifc->admin_state, f->value, f->src);
 	else
 		fc_set_str(c->m, &ifc->admin_state, "down", o->src);   /* SONiC's default */

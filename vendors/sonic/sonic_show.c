@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: MIT */
+/* SONiC CLI state outputs. sonic-utilities prints them with Python's tabulate ("simple" format): a
+ * header line, a line of dash runs (one per column, separated by spaces), then one line per row,
+ * each cell under its column's dashes. The columns are found by their header names (not by
+ * position: releases add columns), each cell by its column's span. Lines before the header (a
+ * legend, a prompt) and after the table (a rule of dashes, "Total entries displayed") are known;
+ * any other line is listed as not understood.
+ *   show interfaces status       oper and admin state, operational speed, MTU, configured FEC
+ *   show interfaces fec status   the active FEC (FEC Oper)
+ *   show lldp table              each port's LLDP neighbour: system name and port */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sonic/sonic.h"
+#include "util/str.h"
+
+#define MAX_COLS 32
+
+struct col {
+	size_t start, end;      /* the dash run: [start, end) */
+	char name[64];
+};
+
+struct table {
+	struct col c[MAX_COLS];
+	size_t n;
+};
+
+static bool dash_line(const char *s, size_t n)
+{
+	size_t i, dashes = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '-')
+			dashes++;
+		else if (s[i] != ' ')
+			return false;
+	}
+	return dashes > 0;
+}
+
+/* The columns from the dash line, named from the header line above it. */
+static bool columns(struct table *t, const char *hdr, size_t hn, const char *dl, size_t dn)
+{
+	size_t i = 0;
+
+	t->n = 0;
+	while (i < dn) {
+		size_t s, e, a, b;
+
+		while (i < dn && dl[i] == ' ')
+			i++;
+		if (i >= dn)
+			break;
+		s = i;
+		while (i < dn && dl[i] == '-')
+			i++;
+		e = i;
+		if (t->n == MAX_COLS)
+			return false;
+		a = s < hn ? s : hn;
+		b = e < hn ? e : hn;
+		while (a < b && hdr[a] == ' ')
+			a++;
+		while (b > a && hdr[b - 1] == ' ')
+			b--;
+		snprintf(t->c[t->n].name, sizeof(t->c[t->n].name), "%.*s", (int)(b - a), hdr + a);
+		t->c[t->n].start = s;
+		t->c[t->n].end = e;
+		t->n++;
+	}
+	return t->n > 0;
+}
+
+static int col_of(const struct table *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (!strcmp(t->c[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+/* Cell k of row line l (trimmed), into buf; "" when the line is short. Right-aligned cells may start
+ * before their dash run (tabulate aligns numbers right): a cell is what lies between the previous
+ * column's end and the next column's start, trimmed. */
+static const char *cell(const struct table *t, int k, const char *l, size_t n, char *buf, size_t size)
+{
+	size_t a, b;
+
+	buf[0] = '\0';
+	if (k < 0)
+		return buf;
+	a = k ? t->c[k - 1].end : 0;
+	b = (size_t)k + 1 < t->n ? t->c[k + 1].start : n;
+	if (a > n)
+		return buf;
+	if (b > n)
+		b = n;
+	while (a < b && l[a] == ' ')
+		a++;
+	while (b > a && l[b - 1] == ' ')
+		b--;
+	snprintf(buf, size, "%.*s", (int)(b - a), l + a);
+	return buf;
+}
+
+typedef enum fc_rc row_fn(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno);
+
+static bool known_extra(const char *s, size_t n)
+{
+	return (n >= 23 && !strncmp(s, "Total entries displayed", 23)) || (n >= 17 && !strncmp(s, "Capability codes:", 17));
+}
+
+/* Walks the output: finds the table by its required header names, and calls row for each row. */
+static enum fc_rc walk(struct fc_parse_ctx *c, const char *text, const char *const *need, row_fn *row)
+{
+	struct fc_lines it;
+	struct table t;
+	const char *prev = NULL;
+	size_t prevn = 0, k;
+	unsigned prevno = 0;
+	bool in = false, found = false;
+	enum fc_rc rc;
+
+	fc_lines_init(&it, text);
+	while (fc_lines_next(&it)) {
+		const char *l = it.line;
+		size_t n = it.len;
+
+		while (n && (l[n - 1] == ' ' || l[n - 1] == '\r'))
+			n--;
+		if (!in && prev && dash_line(l, n) && columns(&t, prev, prevn, l, n)) {
+			for (k = 0; need[k] && col_of(&t, need[k]) >= 0; k++)
+				;
+			if (!need[k]) {
+				in = found = true;
+				prev = NULL;   /* the header */
+				continue;
+			}
+		}
+		if (in) {
+			if (!n || dash_line(l, n)) {
+				in = false;   /* the table ends at a blank line or a rule */
+				continue;
+			}
+			if ((rc = row(c, &t, l, n, it.lineno)) != FC_OK)
+				return rc;
+			continue;
+		}
+		if (prev && prevn && !known_extra(prev, prevn) && !dash_line(prev, prevn) &&
+		    (rc = fc_dev_add_unparsed(c->m, c->dev, fc_src_at(c->file, prevno), prev, prevn)) != FC_OK)
+			return rc;
+		prev = l;
+		prevn = n;
+		prevno = it.lineno;
+	}
+	if (prev && prevn && !known_extra(prev, prevn) && !dash_line(prev, prevn) &&
+	    (rc = fc_dev_add_unparsed(c->m, c->dev, fc_src_at(c->file, prevno), prev, prevn)) != FC_OK)
+		return rc;
+	if (!found)
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "expected a table with the columns %s%s%s%s%s", need[0],
+				  need[1] ? ", " : "", need[1] ? need[1] : "", need[1] && need[2] ? ", " : "",
+				  need[1] && need[2] ? need[2] : "");
+	return FC_OK;
+}
+
+/* "100G" / "40G" / "400G" / "N/A" -> Mb/s; false when not a speed. */
+static bool speed_of(const char *s, int64_t *mbps)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || v <= 0)
+		return false;
+	if (!strcmp(end, "G"))
+		*mbps = (int64_t)(v * 1000);
+	else if (!strcmp(end, "M"))
+		*mbps = (int64_t)v;
+	else
+		return false;
+	return true;
+}
+
+static const char *fec_name(const char *s)
+{
+	return !strcmp(s, "rs") ? "rs" : !strcmp(s, "fc") ? "baser" : !strcmp(s, "none") ? "off" : NULL;
+}
+
+static enum fc_rc status_row(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno)
+{
+	char name[128], v[128];
+	struct fc_iface *ifc;
+	struct fc_src src = fc_src_at(c->file, lineno);
+	int64_t x;
+
+	if (!*cell(t, col_of(t, "Interface"), l, n, name, sizeof(name)))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
+		return FC_ERR_NOMEM;
+	if (*cell(t, col_of(t, "Oper"), l, n, v, sizeof(v)) && strcmp(v, "N/A"))
+		fc_set_str(c->m, &ifc->oper_state, v, src);
+	if (*cell(t, col_of(t, "Admin"), l, n, v, sizeof(v)) && strcmp(v, "N/A"))
+		fc_set_str(c->m, &ifc->admin_state, v, src);
+	if (speed_of(cell(t, col_of(t, "Speed"), l, n, v, sizeof(v)), &x))
+		fc_set_int(&ifc->speed_mbps, x, src);
+	if (fc_parse_i64(cell(t, col_of(t, "MTU"), l, n, v, sizeof(v)), 68, 65535, &x)) {
+		fc_set_int(&ifc->mtu, x + 18, src);
+		ifc->mtu.m.why = "SONiC's MTU is the IP MTU: + 14 bytes of Ethernet header and 4 of VLAN tag";
+	}
+	if (fec_name(cell(t, col_of(t, "FEC"), l, n, v, sizeof(v))))
+		fc_set_str(c->m, &ifc->fec_config, fec_name(v), src);
+	return FC_OK;
+}
+
+static enum fc_rc fec_row(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno)
+{
+	char name[128], v[128];
+	struct fc_iface *ifc;
+	struct fc_src src = fc_src_at(c->file, lineno);
+
+	if (!*cell(t, col_of(t, "Interface"), l, n, name, sizeof(name)))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
+		return FC_ERR_NOMEM;
+	if (fec_name(cell(t, col_of(t, "FEC Oper"), l, n, v, sizeof(v))))
+		fc_set_str(c->m, &ifc->fec_active, fec_name(v), src);
+	else if (strcmp(v, "N/A"))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	if (fec_name(cell(t, col_of(t, "FEC Admin"), l, n, v, sizeof(v))))
+		fc_set_str(c->m, &ifc->fec_config, fec_name(v), src);
+	return FC_OK;
+}
+
+static enum fc_rc lldp_row(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno)
+{
+	char port[128], sys[256], rport[128];
+	struct fc_iface *ifc;
+	struct fc_src src = fc_src_at(c->file, lineno);
+
+	if (!*cell(t, col_of(t, "LocalPort"), l, n, port, sizeof(port)) ||
+	    !*cell(t, col_of(t, "RemoteDevice"), l, n, sys, sizeof(sys)) ||
+	    !*cell(t, col_of(t, "RemotePortID"), l, n, rport, sizeof(rport)))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	if (strncmp(port, "Ethernet", 8))
+		return FC_OK;   /* eth0, the management port: not on the fabric */
+	if (!(ifc = fc_dev_iface(c->m, c->dev, port)))
+		return FC_ERR_NOMEM;
+	fc_set_str(c->m, &ifc->lldp_sysname, sys, src);
+	fc_set_str(c->m, &ifc->lldp_port, rport, src);
+	return FC_OK;
+}
+
+enum fc_rc sonic_parse_show(struct fc_parse_ctx *c, const char *command, const char *text)
+{
+	static const char *const status[] = { "Interface", "Speed", "Oper", NULL };
+	static const char *const fec[] = { "Interface", "FEC Oper", NULL };
+	static const char *const lldp[] = { "LocalPort", "RemoteDevice", "RemotePortID", NULL };
+
+	if (!strcmp(command, "show interfaces status"))
+		return walk(c, text, status, status_row);
+	if (!strcmp(command, "show interfaces fec status"))
+		return walk(c, text, fec, fec_row);
+	if (!strcmp(command, "show lldp table"))
+		return walk(c, text, lldp, lldp_row);
+	return FC_ERR_UNSUPPORTED;
+}

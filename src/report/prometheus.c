@@ -3,7 +3,8 @@
  * validate writes every report file atomically, so the collector never reads half of one):
  * findings by rule, severity and status, each cabled link's compliance, devices and their
  * collection state, the run's exit code and time, and the transceiver and counter values the
- * rules read, in base units (watts, celsius, amperes). No sample timestamps; label values
+ * rules read, in base units (watts, celsius, amperes, bits): DOM, CRC, PFC pause frames, and the
+ * NIC's FEC corrected bits, uncorrected symbols and received bits (FEC-BER's inputs). No sample timestamps; label values
  * escaped as the format requires. */
 #include <math.h>
 #include <stdlib.h>
@@ -12,7 +13,8 @@
 
 #include "report/report.h"
 
-enum fam { F_FINDINGS, F_LINK, F_DEVICE, F_RXPWR, F_TXPWR, F_TEMP, F_BIAS, F_CRC, F_PPP_RX, F_PPP_TX, F_N };
+enum fam { F_FINDINGS, F_LINK, F_DEVICE, F_RXPWR, F_TXPWR, F_TEMP, F_BIAS, F_CRC, F_PPP_RX, F_PPP_TX, F_FEC_CORR,
+	   F_FEC_UNCORR, F_PHY_BITS, F_N };
 
 static const struct { const char *name, *type, *help; } fams[F_N] = {
 	{ "fabcheck_findings", "gauge", "Findings of the last run by rule, severity and status." },
@@ -25,6 +27,9 @@ static const struct { const char *name, *type, *help; } fams[F_N] = {
 	{ "fabcheck_interface_crc_errors_total", "counter", "CRC errors at collection time." },
 	{ "fabcheck_pfc_pause_frames_received_total", "counter", "PFC pause frames received at collection time." },
 	{ "fabcheck_pfc_pause_frames_transmitted_total", "counter", "PFC pause frames sent at collection time." },
+	{ "fabcheck_fec_corrected_errors_total", "counter", "Bit errors the FEC corrected (NIC rx_corrected_bits_phy), as FEC-BER reads them." },
+	{ "fabcheck_fec_uncorrected_symbols_total", "counter", "Symbols the FEC could not correct (NIC rx_pcs_symbol_err_phy)." },
+	{ "fabcheck_phy_received_bytes_total", "counter", "Bytes received at the PHY (NIC rx_bits_phy / 8): the BER's denominator." },
 };
 
 struct count {
@@ -110,7 +115,7 @@ static enum fc_rc prom_device(void *st, const struct fc_device *d)
 	struct prom *p = st;
 	const char *kv[] = { "device", d->name, "kind", d->kind == FC_DEV_HOST ? "host" : "switch", "status",
 			     fc_devstatus_name(d->status), NULL };
-	size_t i;
+	size_t i, k;
 
 	sample(p, F_DEVICE, kv, d->status == FC_DEV_OK || d->status == FC_DEV_INTENT);
 	for (i = 0; i < d->nifaces; i++) {
@@ -124,6 +129,14 @@ static enum fc_rc prom_device(void *st, const struct fc_device *d)
 			sample(p, F_PPP_RX, pk, (double)ifc->cnt_rx_ppp.v);
 		if (ifc->cnt_tx_ppp.m.known)
 			sample(p, F_PPP_TX, pk, (double)ifc->cnt_tx_ppp.v);
+		for (k = 0; k < ifc->nstats; k++) {
+			const char *sn = ifc->stats[k].name;
+			enum fam fm = !strcmp(sn, "rx_corrected_bits_phy") ? F_FEC_CORR : !strcmp(sn, "rx_pcs_symbol_err_phy")
+				      ? F_FEC_UNCORR : !strcmp(sn, "rx_bits_phy") ? F_PHY_BITS : F_N;
+
+			if (fm != F_N)
+				sample(p, fm, pk, (double)ifc->stats[k].value / (fm == F_PHY_BITS ? 8.0 : 1.0));
+		}
 	}
 	return p->oom ? FC_ERR_NOMEM : FC_OK;
 }

@@ -45,6 +45,20 @@ bad = {(l["device"], l["port"], l["peer_device"], l["peer_port"]) for l, v in sa
 fails = {tuple(re.split(r":| <-> ", f["subject"])) for f in rep["findings"] if f["scope"] == "link" and f["status"] == "fail"}
 assert bad == fails and bad, (bad, fails)
 assert re.search(r"^fabcheck_exit_code 1$", text, re.M)
-print("monitoring: promtool accepts the export; node_exporter serves %d findings and %d failing links as the JSON report has them"
-      % (sum(got.values()), len(bad)))
+# the NIC FEC counters FEC-BER reads, as the host documents hold them
+nfec = 0
+for host in ("host1", "host2", "host3", "host4"):
+    doc = json.load(open("inventories/demo/devices/%s/probe.json" % host))
+    for i in doc["interfaces"]:
+        st = i.get("stats", {})
+        for name, metric, div in (("rx_corrected_bits_phy", "fabcheck_fec_corrected_errors_total", 1),
+                                  ("rx_pcs_symbol_err_phy", "fabcheck_fec_uncorrected_symbols_total", 1),
+                                  ("rx_bits_phy", "fabcheck_phy_received_bytes_total", 8)):
+            if name in st:
+                v = [x for l, x in samples(metric) if l["device"] == host and l["port"] == i["name"]]
+                assert len(v) == 1 and abs(v[0] - st[name] / div) <= 1e-6 * max(1, st[name] / div), (host, i["name"], name, v)
+                nfec += 1
+assert nfec, "no FEC counter in the demo's host documents"
+print("monitoring: promtool accepts the export; node_exporter serves %d findings, %d failing links and %d NIC FEC "
+      "counters as the JSON report and the host documents have them" % (sum(got.values()), len(bad), nfec))
 PY

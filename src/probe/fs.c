@@ -338,14 +338,20 @@ static int dopen(const struct fc_fs *fs, const char *path, int flags)
 {
 	struct open_how how;
 	char full[PATH_MAX], *real;
-	int fd;
+	int fd, tries;
 
 	if (fs->rootfd < 0)
 		return open(path, flags | O_CLOEXEC);
 	memset(&how, 0, sizeof(how));
 	how.flags = (unsigned long long)(flags | O_CLOEXEC);
 	how.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS;
-	fd = (int)syscall(SYS_openat2, fs->rootfd, path[0] == '/' ? path + 1 : path, &how, sizeof(how));
+	/* with ".." in the path, openat2 fails with EAGAIN when any rename or mount happened on the
+	 * system meanwhile (a veth renamed, a namespace mounted): openat2(2) asks for a retry */
+	for (tries = 0; tries < 1000; tries++) {
+		fd = (int)syscall(SYS_openat2, fs->rootfd, path[0] == '/' ? path + 1 : path, &how, sizeof(how));
+		if (fd >= 0 || errno != EAGAIN)
+			break;
+	}
 	if (fd >= 0 || errno != ENOSYS)
 		return fd;
 	if (!fc_pathf(full, sizeof(full), "%s%s", fs->root, path) || !(real = realpath(full, NULL)))

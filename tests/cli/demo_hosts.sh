@@ -26,6 +26,13 @@ if a != b:
     for k in sorted(set(a) | set(b)):
         if a.get(k) != b.get(k):
             print("differs at %s" % k)
+    ia = {i["name"]: i for i in a.get("interfaces", [])}
+    ib = {i["name"]: i for i in b.get("interfaces", [])}
+    for n in sorted(set(ia) | set(ib)):
+        for f in sorted(set(ia.get(n, {})) | set(ib.get(n, {}))):
+            if ia.get(n, {}).get(f) != ib.get(n, {}).get(f):
+                print("  %s %s: probe %s, document %s" % (n, f, json.dumps(ia.get(n, {}).get(f))[:300],
+                                                          json.dumps(ib.get(n, {}).get(f))[:300]))
     sys.exit(1)
 PY
   "$PY" tests/fixtures/agentless_outputs.py "$t/rec/$h" "$t/agl/$h"

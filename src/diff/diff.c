@@ -104,9 +104,13 @@ static enum fc_rc side_from_doc(struct fc_dside *s, const char *path, struct doc
 {
 	const struct doc_node *r, *fs, *ds, *sum;
 	const char *fmt = NULL;
+	struct fc_hmap *keys;
+	enum fc_sev sev;
+	char key[2048];
 	enum fc_rc rc;
 	size_t i;
-	int64_t v;
+	int64_t v, n;
+	int failed = 0;
 	bool present;
 
 	/* the document's arena becomes the side's: its strings stay where they are */
@@ -114,7 +118,9 @@ static enum fc_rc side_from_doc(struct fc_dside *s, const char *path, struct doc
 	d->arena = NULL;
 	r = d->root;
 	rc = FC_ERR_INPUT;
-	if (doc_expect(d, r, DOC_MAP, "a fabcheck JSON report", err) != FC_OK ||
+	/* a report fabcheck wrote holds no control character (device strings are escaped before):
+	 * one that does was written by someone else, and would reach a terminal as it is */
+	if (doc_check_text(d, err) != FC_OK || doc_expect(d, r, DOC_MAP, "a fabcheck JSON report", err) != FC_OK ||
 	    req(d, r, "format", &fmt, err) != FC_OK)
 		goto out;
 	if (strcmp(fmt, "fabcheck-report")) {
@@ -135,7 +141,8 @@ static enum fc_rc side_from_doc(struct fc_dside *s, const char *path, struct doc
 	if (doc_expect(d, fs, DOC_SEQ, "findings", err) != FC_OK || doc_expect(d, ds, DOC_SEQ, "devices", err) != FC_OK ||
 	    doc_expect(d, sum, DOC_MAP, "summary", err) != FC_OK)
 		goto out;
-	if (!(s->f = fc_alloc(s->a, (fs->n + 1) * sizeof(*s->f))) || !(s->devs = fc_alloc(s->a, (ds->n + 1) * sizeof(*s->devs)))) {
+	if (!(s->f = fc_alloc(s->a, (fs->n + 1) * sizeof(*s->f))) || !(s->devs = fc_alloc(s->a, (ds->n + 1) * sizeof(*s->devs))) ||
+	    !(keys = fc_hmap_new(s->a, fs->n + 1))) {
 		rc = FC_ERR_NOMEM;
 		goto out;
 	}
@@ -150,6 +157,24 @@ static enum fc_rc side_from_doc(struct fc_dside *s, const char *path, struct doc
 			goto out;
 		if (doc_get(f, "waived") && doc_as_bool(d, doc_get(f, "waived"), "waived", &waived, err) != FC_OK)
 			goto out;
+		if (strcmp(x->status, "pass") && strcmp(x->status, "fail") && strcmp(x->status, "warn") &&
+		    strcmp(x->status, "unknown")) {
+			fc_err_set(err, FC_ERR_INPUT, path, doc_key_line(f, "status"),
+				   "status: expected pass, fail, warn or unknown, found '%.40s'", x->status);
+			goto out;
+		}
+		if (!fc_sev_parse(x->sev, &sev)) {
+			fc_err_set(err, FC_ERR_INPUT, path, doc_key_line(f, "severity"),
+				   "severity: expected info, low, medium, high or critical, found '%.40s'", x->sev);
+			goto out;
+		}
+		n = snprintf(key, sizeof(key), "%s\x1f%s", x->rule, x->subject);
+		if (n < 0 || (size_t)n >= sizeof(key) || fc_hmap_put(keys, key, (size_t)n, (void *)1, &failed) || failed) {
+			fc_err_set(err, failed ? FC_ERR_NOMEM : FC_ERR_INPUT, path, f->line,
+				   "rule %.60s on subject %.200s appears twice (a diff keys findings by rule and subject)",
+				   x->rule, x->subject);
+			goto out;
+		}
 		if (waived)
 			x->status = "waived";
 		x->rank = rank_of(x->status, x->sev, waived);

@@ -118,7 +118,7 @@ static bool check_dir(struct fc_rctx *c, struct fc_finding *f, const struct fc_e
 			fc_ev(c, f, name, dir, &sw->dev->config_m.src, "no ACL applied %s in the configuration", dir);
 			return true;
 		}
-		fc_ev(c, f, name, dir, NULL, "unknown: no running-config for the device");
+		fc_ev(c, f, name, dir, NULL, "unknown: no configuration was read for the device");
 		*unknown = true;
 		return true;
 	}

@@ -155,6 +155,27 @@ set +e
 set -e
 [ "$rc" -eq 3 ] || fail "an incomplete side: exit $rc, expected 3"
 
+# a report someone else wrote: a control character (it would reach the terminal), an unknown
+# status, a finding twice: refused with the file and line
+"$PY" - new.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+bad = json.loads(json.dumps(d)); bad["findings"][0]["message"] = "\x1b]0;owned\x07"
+json.dump(bad, open("esc.json", "w"), indent=1)
+bad = json.loads(json.dumps(d)); bad["findings"][0]["status"] = "fine"
+json.dump(bad, open("status.json", "w"), indent=1)
+bad = json.loads(json.dumps(d)); bad["findings"].append(bad["findings"][0])
+json.dump(bad, open("twice.json", "w"), indent=1)
+PY
+for f in esc status twice; do
+	set +e
+	"$fabcheck" diff old.json "$f.json" > "$f.out" 2> "$f.err"; rc=$?
+	set -e
+	[ "$rc" -eq 2 ] && grep -q "$f.json:[0-9]" "$f.err" || { cat "$f.err"; fail "$f.json: exit $rc, expected 2 with file:line"; }
+	! grep -q $'\x1b' "$f.out" "$f.err" || fail "$f.json: a control character reached the output"
+done
+echo "hostile reports (control character, unknown status, a finding twice): refused with file:line"
+
 # two different fabrics, usage errors
 set +e
 "$fabcheck" diff old "$root/inventories/examples/spine-leaf" > /dev/null 2> other.err; rc=$?

@@ -103,6 +103,16 @@ def main():
                                                     "cable: dac, length_m: 40, speed: 100G}\n  - {a: \"sleaf1:Ethernet4\""),
                           [("HR-CABLE-LEN", L0)]),
             "mtu-1500": (lambda c: c["PORT"]["Ethernet4"].update(mtu="1500"), None, [("MTU-HOST-SWITCH", L4)]),
+            # an ACL bound to a port-channel applies to its member ports
+            "lag-acl": (lambda c: (c.setdefault("PORTCHANNEL_MEMBER", {}).update({"PortChannel1|Ethernet0": {}}),
+                                   c["ACL_TABLE"].update(LAG_IN={"type": "L3", "stage": "ingress", "ports": ["PortChannel1"]}),
+                                   c["ACL_RULE"].update({"LAG_IN|R1": {"PRIORITY": "10", "PACKET_ACTION": "DROP",
+                                                                        "IP_PROTOCOL": "17", "L4_DST_PORT": "4791"}})),
+                        None, [("UDP4791-SWITCH-ACL", L0)]),
+            # re-marked on the way out: RoCE leaves Ethernet0 with DSCP 10
+            "remark": (lambda c: (c.update(TC_TO_DSCP_MAP={"RM": {"3": "10"}}),
+                                  c["PORT_QOS_MAP"]["Ethernet0"].update(tc_to_dscp_map="RM")),
+                       None, [("PFC-DSCP-MAP", "sleaf1:Ethernet0 RoCE DSCP 26")]),
         }
         for name, (ec, ei, fails) in faults.items():
             rep = validate(variant(tmp, name, ec, ei))
@@ -123,6 +133,19 @@ def main():
             check(any(s.endswith("sleaf1.json") or s.endswith("inventory.yaml") for s in src),
                   "%s: no evidence located in the config or inventory" % name)
             print("%s: fails %s" % (name, ", ".join("%s %s" % k for k in fails)))
+
+        # an ACL rule with a match field the model does not hold: the ACL is not judged (UNKNOWN,
+        # the field listed as not understood), never taken as a plain permit
+        def ether(c):
+            c["ACL_TABLE"]["EDGE0"] = {"type": "L3", "stage": "ingress", "ports": ["Ethernet0"]}
+            c["ACL_RULE"]["EDGE0|R1"] = {"PRIORITY": "20", "PACKET_ACTION": "FORWARD", "ETHER_TYPE": "0x0806"}
+            c["ACL_RULE"]["EDGE0|R2"] = {"PRIORITY": "10", "PACKET_ACTION": "DROP", "IP_PROTOCOL": "17"}
+        rep = validate(variant(tmp, "acl-field", ether))
+        check(verdicts(rep).get(("UDP4791-SWITCH-ACL", L0)) == "unknown",
+              "acl-field: UDP4791 on Ethernet0 is %s, expected unknown" % verdicts(rep).get(("UDP4791-SWITCH-ACL", L0)))
+        nu = next(d for d in rep["devices"] if d["name"] == "sleaf1")["not_understood"]
+        check(any("ETHER_TYPE" in u["text"] and u.get("line") for u in nu), "acl-field: ETHER_TYPE not listed: %s" % nu)
+        print("an ACL rule matching on ETHER_TYPE: its ACL UNKNOWN, the field listed at its line")
 
         def dynamic(c):
             c["DEVICE_METADATA"]["localhost"]["buffer_model"] = "dynamic"

@@ -107,8 +107,10 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 		;
 	else if ((f = sonic_field(o, "admin_status")))
 		fc_set_str(c->m, &ifc->admin_state, f->value, f->src);
-	else
-		fc_set_str(c->m, &ifc->admin_state, "down", o->src);   /* SONiC's default */
+	else {
+		fc_set_str(c->m, &ifc->admin_state, "down", o->src);
+		ifc->admin_state.m.why = "no admin_status: SONiC's default, down";
+	}
 	if ((f = sonic_field(o, "description")))
 		fc_set_str(c->m, &ifc->description, f->value, f->src);
 	if ((f = sonic_field(sonic_get(s, "BREAKOUT_CFG", o->key), "brkout_mode")))
@@ -138,8 +140,10 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 	ifc->pause_rx.m.why = ifc->pause_tx.m.why = "SONiC configures no 802.3x pause";
 	if ((f = sonic_field(sonic_get(s, "PFC_WD", o->key), "action")))
 		fc_set_bool(&ifc->pfc_watchdog, true, f->src);
-	else
+	else {
 		fc_set_bool(&ifc->pfc_watchdog, false, s->config);
+		ifc->pfc_watchdog.m.why = "no PFC_WD entry for the port: the watchdog does not run on it";
+	}
 	{
 		const struct sonic_obj *cl = NULL;
 		size_t i;
@@ -222,6 +226,13 @@ static int by_prio(const void *pa, const void *pb)
 	return a->prio < b->prio ? 1 : a->prio > b->prio ? -1 : strcmp(a->o->key, b->o->key);
 }
 
+/* The fields of an ACL rule the model holds; a rule with any other (ETHER_TYPE, TCP_FLAGS, ICMP_TYPE,
+ * IN_PORTS, VLAN_ID, ...) matches less than the model would say, so it is not modelled. */
+static const char *const rule_fields[] = {
+	"PRIORITY", "PACKET_ACTION", "IP_PROTOCOL", "SRC_IP", "DST_IP", "SRC_IPV6", "DST_IPV6", "L4_SRC_PORT",
+	"L4_DST_PORT", "L4_SRC_PORT_RANGE", "L4_DST_PORT_RANGE", "DSCP", "IP_TYPE", "policy_desc", "description", NULL,
+};
+
 /* One ACL rule into *e; *ok false (and a not-understood entry) when it cannot be read. */
 static enum fc_rc ace(struct fc_parse_ctx *c, struct fc_ace *out, const struct rule_ref *r, bool *ok)
 {
@@ -229,9 +240,19 @@ static enum fc_rc ace(struct fc_parse_ctx *c, struct fc_ace *out, const struct r
 	const struct sonic_field *act = sonic_field(o, "PACKET_ACTION"), *f;
 	struct fc_ace e;
 	int64_t v;
+	size_t i;
 
 	memset(&e, 0, sizeof(e));
 	*ok = false;
+	for (i = 0; i < o->n; i++) {
+		size_t k;
+
+		for (k = 0; rule_fields[k] && strcmp(rule_fields[k], o->f[i].name); k++)
+			;
+		if (!rule_fields[k])
+			return bad_value(c, o, &o->f[i], "a match field fabcheck does not model: the rule, and so its ACL, "
+							 "are not judged");
+	}
 	e.seq = r->prio;
 	e.proto = -1;
 	e.dscp = -1;
@@ -253,6 +274,14 @@ static enum fc_rc ace(struct fc_parse_ctx *c, struct fc_ace *out, const struct r
 		return bad_value(c, o, f, "expected an address prefix");
 	e.src.any = !sonic_field(o, "SRC_IP") && !sonic_field(o, "SRC_IPV6");
 	e.dst.any = !sonic_field(o, "DST_IP") && !sonic_field(o, "DST_IPV6");
+	if ((f = sonic_field(o, "IP_TYPE"))) {
+		if (!strncmp(f->value, "IPV6", 4)) {   /* IPV6ANY, IPV6: never IPv4 traffic */
+			e.src.v6 = true;
+			e.src.any = false;
+		} else if (strcmp(f->value, "ANY") && strcmp(f->value, "IP") && strcmp(f->value, "IPV4") &&
+			   strcmp(f->value, "IPV4ANY"))
+			return bad_value(c, o, f, "an IP_TYPE fabcheck does not model (ANY, IP, IPV4, IPV4ANY, IPV6, IPV6ANY)");
+	}
 	if (!port_match(sonic_field(o, "L4_SRC_PORT"), sonic_field(o, "L4_SRC_PORT_RANGE"), &e.sport))
 		return bad_value(c, o, sonic_field(o, "L4_SRC_PORT") ? sonic_field(o, "L4_SRC_PORT")
 				 : sonic_field(o, "L4_SRC_PORT_RANGE"), "expected a port or a range a-b");
@@ -357,6 +386,41 @@ static enum fc_rc acls(struct fc_parse_ctx *c, struct sonic_state *s)
 	return FC_OK;
 }
 
+/* PORTCHANNEL_MEMBER|<lag>|<port>: the port's LAG, and the ACLs bound to the LAG apply to it. */
+static enum fc_rc members(struct fc_parse_ctx *c, struct sonic_state *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct sonic_obj *o = &s->objs[i];
+		const char *bar = strchr(o->key, '|');
+		const struct fc_iface *lag;
+		struct fc_iface *ifc;
+		char name[128];
+
+		if (strcmp(o->table, "PORTCHANNEL_MEMBER"))
+			continue;
+		if (!bar) {
+			const char msg[] = "PORTCHANNEL_MEMBER key without '|': expected PortChannelN|EthernetM";
+
+			if (fc_dev_add_unparsed(c->m, c->dev, o->src, msg, sizeof(msg) - 1) != FC_OK)
+				return FC_ERR_NOMEM;
+			continue;
+		}
+		snprintf(name, sizeof(name), "%.*s", (int)(bar - o->key), o->key);
+		if (!(ifc = fc_dev_iface(c->m, c->dev, bar + 1)))
+			return FC_ERR_NOMEM;
+		fc_set_str(c->m, &ifc->lag, name, o->src);
+		if ((lag = fc_dev_find_iface(c->dev, name))) {
+			if (!ifc->acl_in.m.known && lag->acl_in.m.known)
+				ifc->acl_in = lag->acl_in;
+			if (!ifc->acl_out.m.known && lag->acl_out.m.known)
+				ifc->acl_out = lag->acl_out;
+		}
+	}
+	return FC_OK;
+}
+
 enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 {
 	struct sonic_state *s = sonic_state(c);
@@ -378,5 +442,7 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 	for (i = 0; i < s->n; i++)
 		if (!strcmp(s->objs[i].table, "PORT") && (rc = port(c, s, &s->objs[i])) != FC_OK)
 			return rc;
-	return acls(c, s);
+	if ((rc = acls(c, s)) != FC_OK)
+		return rc;
+	return members(c, s);
 }

@@ -14,6 +14,7 @@
  *                   buffer_model dynamic) a lossless PG's profile is computed at run time and is
  *                   not in CONFIG_DB: it is read from APPL_DB's BUFFER_PG_TABLE and
  *                   BUFFER_PROFILE_TABLE when they were collected, else unknown with that reason.
+ *   re-marking      tc_to_dscp_map (the port's, else global): the DSCP the packet leaves with.
  * References are read in both formats ("[TABLE|name]" and "name"). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,9 @@ struct walk {
 	bool dynamic;
 	struct fc_src dyn_src;
 };
+
+static bool through(struct walk *w, const char *field, const char *table, int64_t key, int64_t max, int64_t *out,
+		    struct fc_src *src, const char **why);
 
 static void unknown_all(struct fc_hop *h, const char *why)
 {
@@ -78,8 +82,6 @@ static void classify(struct walk *w, struct fc_hop *h, int64_t dscp)
 	bool per_port;
 	int64_t tc;
 
-	fc_set_int(&h->dscp_out, dscp, w->s->config);
-	h->dscp_out.m.why = "not re-marked (SONiC re-marks only with a TC_TO_DSCP_MAP, which fabcheck does not read yet)";
 	fc_set_unknown(&h->pcp_strict.m, "the classifier reads the DSCP, not the PCP");
 	if (!(f = port_map(w, "dscp_to_tc_map", &per_port))) {
 		fc_set_str(w->m, &h->classifier, "none", w->pqm ? w->pqm->src : w->s->config);
@@ -111,6 +113,27 @@ static void classify(struct walk *w, struct fc_hop *h, int64_t dscp)
 		return;
 	}
 	fc_set_int(&h->tc, tc, e->src);
+}
+
+/* The DSCP the packet leaves with: re-marked by a tc_to_dscp_map bound to the port (or global),
+ * else its own. */
+static void remark(struct walk *w, struct fc_hop *h, int64_t dscp)
+{
+	const struct sonic_field *f;
+	const char *why = NULL;
+	struct fc_src src;
+	int64_t out;
+	bool per_port;
+
+	if (!(f = port_map(w, "tc_to_dscp_map", &per_port))) {
+		fc_set_int(&h->dscp_out, dscp, w->pqm ? w->pqm->src : w->s->config);
+		h->dscp_out.m.why = "not re-marked: no tc_to_dscp_map bound";
+		return;
+	}
+	if (!through(w, "tc_to_dscp_map", "TC_TO_DSCP_MAP", h->tc.v, 63, &out, &src, &why))
+		fc_set_unknown(&h->dscp_out.m, why);
+	else
+		fc_set_int(&h->dscp_out, out, src);   /* re-marked (no note: the rules show it as such) */
 }
 
 static void traffic_class(struct walk *w, struct fc_hop *h)
@@ -353,6 +376,7 @@ enum fc_rc sonic_qos_path(struct fc_model *m, struct fc_device *dev)
 				unknown_all(h, h->tc.m.why);
 				continue;
 			}
+			remark(&w, h, dscp->v);
 			traffic_class(&w, h);
 			egress(&w, h);
 			ingress(&w, h);

@@ -79,6 +79,14 @@ struct fc_iface *fc_vendor_find_iface(const struct fc_device *d, const char *nam
 /* The registry, ended by NULL. */
 const struct fc_vendor *const *fc_vendor_list(void);
 
+/* phy.c: the medium a module's type or compliance text names ("dac", "aoc", "fibre"), or NULL; the
+ * PMD letters it names (SR, LR, ER, DR, FR, CR; CR for any DAC), or NULL; and the ethtool-style
+ * link mode ("200000baseCR4/Full") of a port whose speed, lanes, medium and module type are known,
+ * set from src (nothing when one is unknown). */
+const char *fc_medium_of(const char *type);
+const char *fc_pmd_of(const char *type, const char *medium);
+void fc_iface_link_mode(struct fc_model *m, struct fc_iface *ifc, struct fc_src src);
+
 enum fc_rc fc_vendor_no_finalize(struct fc_parse_ctx *ctx);
 enum fc_rc fc_vendor_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n);
 

@@ -177,31 +177,6 @@ static int lane_gbps_from_breakout(const char *map)
 	}
 }
 
-static const char *medium_of(const char *type)
-{
-	if (strstr(type, "AOC"))
-		return "aoc";
-	if (strstr(type, "CR") || strstr(type, "CU") || strstr(type, "DAC") || strstr(type, "Copper") ||
-	    strstr(type, "copper"))
-		return "dac";
-	if (strstr(type, "SR") || strstr(type, "LR") || strstr(type, "ER") || strstr(type, "DR") ||
-	    strstr(type, "FR") || strstr(type, "CWDM") || strstr(type, "PSM") || strstr(type, "Base-") ||
-	    strstr(type, "base-"))
-		return "fibre";
-	return NULL;
-}
-
-static const char *pmd_of(const char *type, const char *medium)
-{
-	static const char *const pmds[] = { "SR", "LR", "ER", "DR", "FR", "CR", NULL };
-	const char *const *p;
-
-	for (p = pmds; *p; p++)
-		if (strstr(type, *p))
-			return *p;
-	return !strcmp(medium, "dac") ? "CR" : NULL;
-}
-
 static void derive_phy(struct fc_model *m, struct nxos_state *st, struct fc_iface *ifc)
 {
 	int mod, port, sub;
@@ -217,7 +192,7 @@ static void derive_phy(struct fc_model *m, struct nxos_state *st, struct fc_ifac
 				break;
 			}
 	}
-	if (ifc->xcvr.type.m.known && (med = medium_of(ifc->xcvr.type.v)))
+	if (ifc->xcvr.type.m.known && (med = fc_medium_of(ifc->xcvr.type.v)))
 		fc_set_str(m, &ifc->medium, med, ifc->xcvr.type.m.src);
 	else if (ifc->xcvr.type.m.known)
 		fc_set_unknown(&ifc->medium.m, "transceiver type does not name its medium");
@@ -236,19 +211,7 @@ static void derive_phy(struct fc_model *m, struct nxos_state *st, struct fc_ifac
 		return;
 	}
 	fc_set_int(&ifc->lanes, ifc->speed_mbps.v / 1000 / lane_gbps ? ifc->speed_mbps.v / 1000 / lane_gbps : 1, lsrc);
-	if (ifc->medium.m.known && ifc->xcvr.type.m.known) {
-		const char *pmd = pmd_of(ifc->xcvr.type.v, ifc->medium.v);
-		char mode[64];
-
-		if (pmd) {
-			if (ifc->lanes.v > 1)
-				snprintf(mode, sizeof(mode), "%lldbase%s%lld/Full", (long long)ifc->speed_mbps.v, pmd,
-					 (long long)ifc->lanes.v);
-			else
-				snprintf(mode, sizeof(mode), "%lldbase%s/Full", (long long)ifc->speed_mbps.v, pmd);
-			fc_set_str(m, &ifc->link_mode, mode, lsrc);
-		}
-	}
+	fc_iface_link_mode(m, ifc, lsrc);
 }
 
 static void derive_pfc(struct fc_device *dev, struct fc_iface *ifc)

@@ -9,6 +9,7 @@
 
 #define CONFIG_DB "show runningconfiguration all"
 #define APPL_DB "redis-dump -d 0 -k BUFFER_P*_TABLE:*"
+#define XCVR "show interfaces transceiver eeprom --dom"
 
 static const struct fc_vendor_cmd sonic_commands[] = {
 	{ CONFIG_DB, "json", "config_db.json", true, NULL },
@@ -16,12 +17,19 @@ static const struct fc_vendor_cmd sonic_commands[] = {
 	{ "show interfaces status", "text", "show_interfaces_status.txt", false, NULL },
 	{ "show interfaces fec status", "text", "show_interfaces_fec_status.txt", false, NULL },
 	{ "show lldp table", "text", "show_lldp_table.txt", false, NULL },
+	{ XCVR, "text", "show_interfaces_transceiver_eeprom_--dom.txt", true, NULL },
 	{ NULL, NULL, NULL, false, NULL },
 };
 
 static bool is_appl(const char *command)
 {
 	return !strcmp(command, APPL_DB) || !strcmp(command, "sonic-db-dump -n APPL_DB");
+}
+
+static bool is_xcvr(const char *command)
+{
+	return !strcmp(command, XCVR) || !strcmp(command, "show interfaces transceiver eeprom -d") ||
+	       !strcmp(command, "sfputil show eeprom --dom") || !strcmp(command, "sfputil show eeprom -d");
 }
 
 static bool is_show(const char *command)
@@ -33,7 +41,7 @@ static bool is_show(const char *command)
 static bool sonic_reads(const char *command, const char *encoding)
 {
 	if (!strcmp(encoding, "text"))
-		return is_show(command);
+		return is_show(command) || is_xcvr(command);
 	return (!strcmp(command, CONFIG_DB) || !strcmp(command, "sonic-cfggen -d --print-data") || is_appl(command)) &&
 	       !strcmp(encoding, "json");
 }
@@ -47,7 +55,7 @@ static enum fc_rc sonic_parse(struct fc_parse_ctx *c, const char *command, const
 	if (!sonic_reads(command, encoding))
 		return FC_ERR_UNSUPPORTED;
 	if (!strcmp(encoding, "text"))
-		return sonic_parse_show(c, command, text);
+		return is_xcvr(command) ? sonic_parse_xcvr(c, text) : sonic_parse_show(c, command, text);
 	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
 		return rc;
 	rc = is_appl(command) ? sonic_parse_appl_db(c, d) : sonic_parse_config_db(c, d);

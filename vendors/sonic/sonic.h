@@ -51,6 +51,9 @@ const char *sonic_ref(const char *v, char *buf, size_t size);
 /* sonic_show.c: show interfaces status, show interfaces fec status, show lldp table (text). */
 enum fc_rc sonic_parse_show(struct fc_parse_ctx *c, const char *command, const char *text);
 
+/* sonic_xcvr.c: show interfaces transceiver eeprom --dom (sfputil show eeprom --dom). */
+enum fc_rc sonic_parse_xcvr(struct fc_parse_ctx *c, const char *text);
+
 /* sonic_model.c: device, ports, ACLs and neighbours into the model once everything is read. */
 enum fc_rc sonic_finalize(struct fc_parse_ctx *c);
 /* sonic_qos_path.c: every port's hops. */

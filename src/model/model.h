@@ -166,6 +166,12 @@ struct fc_iface {
 	struct fc_int cnt_crc, cnt_in_errors, cnt_giants, cnt_resets, cnt_rx_ppp, cnt_tx_ppp;
 	/* LLDP, one neighbour */
 	struct fc_str lldp_sysname, lldp_port;
+	/* the port's other name where the platform has one (SONiC's alias, "etp1a"), which LLDP
+	 * neighbours may see as its port id */
+	struct fc_str alias;
+	/* the neighbour the device's own configuration declares on the port (SONiC DEVICE_NEIGHBOR):
+	 * a second cabling plan, kept by the switch */
+	struct fc_str decl_peer, decl_peer_port;
 	/* switch port: the fabric's traffic classes through it, [FC_TC_COUNT]; NULL until resolved */
 	struct fc_hop *hops;
 	bool linked;                         /* an end of a link of the topology (plan or LLDP) */
@@ -346,7 +352,8 @@ struct fc_device {
 	void *vendor_state;                  /* adapter-private, in the model arena */
 };
 
-enum fc_origin { FC_LINK_PLAN = 1, FC_LINK_LLDP = 2 };
+/* where a link comes from: the inventory's cabling plan, LLDP, a device's declared neighbour */
+enum fc_origin { FC_LINK_PLAN = 1, FC_LINK_LLDP = 2, FC_LINK_DECLARED = 4 };
 
 struct fc_endpoint {
 	const char *dev_name, *if_name;
@@ -363,6 +370,8 @@ struct fc_link {
 	struct fc_src plan_src;
 	const char *lldp_conflict;           /* plan and LLDP disagree: the description */
 	struct fc_src lldp_src;
+	const char *decl_conflict;           /* a device's declared neighbour disagrees with the plan */
+	struct fc_src decl_src;              /* the declaration (conflicting, or that made the link) */
 };
 
 struct fc_intent {

@@ -8,7 +8,7 @@
 
 /* Sizes on x86-64 (LP64) as of the last field printed here. */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(struct fc_iface) == 3664, "struct fc_iface changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_iface) == 3760, "struct fc_iface changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_hop) == 800, "struct fc_hop changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 280, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 408, "struct fc_dom_lane changed: print the new field in model_json.c");
@@ -246,6 +246,9 @@ static json_object *iface(const struct fc_iface *f)
 	json_object_object_add(o, "stats", counters(&f->stats_m, f->stats, f->nstats));
 	I(o, "arp_ignore", f->arp_ignore);
 	I(o, "arp_announce", f->arp_announce);
+	S(o, "alias", f->alias);
+	S(o, "declared_neighbour", f->decl_peer);
+	S(o, "declared_neighbour_port", f->decl_peer_port);
 	json_object_object_add(o, "transceiver", xcvr(&f->xcvr));
 	json_object_object_add(o, "speeds_capable", strlist(&f->speeds_capable));
 	S(o, "cap_type", f->cap_type);

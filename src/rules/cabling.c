@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* CABLE-PLAN-LLDP: the cabling plan and LLDP agree on every link. */
+/* CABLE-PLAN-LLDP: the cabling plan, the neighbours devices declare in their configuration (SONiC
+ * DEVICE_NEIGHBOR) and LLDP agree on every link. */
 #include <stdio.h>
 
 #include "rules/rules.h"
@@ -9,30 +10,42 @@ static void cable_run(struct fc_rctx *c)
 	const struct fc_link *l = c->link;
 	const char *subj = fc_link_subject(c, l);
 	struct fc_finding *f;
+	const char *plan = l->origin & FC_LINK_PLAN ? "the cabling plan" : "the neighbour its configuration declares";
 
-	if (l->lldp_conflict) {
-		f = fc_finding_new(c, FC_FAIL, subj, "%s", l->lldp_conflict);
-		fc_ev(c, f, "plan", "link", &l->plan_src, "%s", subj);
-		fc_ev(c, f, "LLDP", "neighbour", &l->lldp_src, "%s", l->lldp_conflict);
+	if (l->decl_conflict || l->lldp_conflict) {
+		f = fc_finding_new(c, FC_FAIL, subj, "%s%s%s", l->decl_conflict ? l->decl_conflict : "",
+				   l->decl_conflict && l->lldp_conflict ? ". " : "", l->lldp_conflict ? l->lldp_conflict : "");
+		if (l->origin & FC_LINK_PLAN)
+			fc_ev(c, f, "plan", "link", &l->plan_src, "%s", subj);
+		if (l->decl_conflict)
+			fc_ev(c, f, "configuration", "declared neighbour", &l->decl_src, "%s", l->decl_conflict);
+		if (l->lldp_conflict)
+			fc_ev(c, f, "LLDP", "neighbour", &l->lldp_src, "%s", l->lldp_conflict);
 	} else if (l->origin == FC_LINK_LLDP) {
 		f = fc_finding_new(c, FC_FAIL, subj, "LLDP sees a link between two inventory devices that the cabling "
 						     "plan does not have");
 		fc_ev(c, f, "LLDP", "neighbour", &l->lldp_src, "%s", subj);
-	} else if (l->origin == (FC_LINK_PLAN | FC_LINK_LLDP)) {
-		f = fc_finding_new(c, FC_PASS, subj, "LLDP confirms the cabling plan");
-		fc_ev(c, f, "plan", "link", &l->plan_src, "%s", subj);
+	} else if (l->origin & FC_LINK_LLDP) {
+		f = fc_finding_new(c, FC_PASS, subj, "LLDP confirms %s%s", plan,
+				   (l->origin & (FC_LINK_PLAN | FC_LINK_DECLARED)) == (FC_LINK_PLAN | FC_LINK_DECLARED)
+				   ? " and the neighbour the configuration declares" : "");
+		if (l->origin & FC_LINK_PLAN)
+			fc_ev(c, f, "plan", "link", &l->plan_src, "%s", subj);
+		if (l->origin & FC_LINK_DECLARED)
+			fc_ev(c, f, "configuration", "declared neighbour", &l->decl_src, "%s", subj);
 	} else {
 		const struct fc_endpoint *down = l->a.ifc && fc_iface_down(l->a.ifc) ? &l->a
 						 : l->b.ifc && fc_iface_down(l->b.ifc) ? &l->b : NULL;
 
 		if (down)
 			f = fc_finding_new(c, FC_UNKNOWN, subj, "%s is down, and no LLDP table of the fabric sees %s anywhere: "
-								"the plan cannot be confirmed", fc_end_name(c, down),
-					   fc_end_name(c, down == &l->a ? &l->b : &l->a));
+								"%s cannot be confirmed", fc_end_name(c, down),
+					   fc_end_name(c, down == &l->a ? &l->b : &l->a), plan);
 		else
 			f = fc_finding_new(c, FC_UNKNOWN, subj, "no LLDP neighbour reported on either end, and no LLDP table "
 								"of the fabric sees either end elsewhere");
-		fc_ev(c, f, "plan", "link", &l->plan_src, "%s", subj);
+		fc_ev(c, f, l->origin & FC_LINK_PLAN ? "plan" : "configuration",
+		      l->origin & FC_LINK_PLAN ? "link" : "declared neighbour", &l->plan_src, "%s", subj);
 		if (down)
 			fc_ev(c, f, fc_end_name(c, down), "state", &down->ifc->oper_state.m.src, "%s",
 			      down->ifc->oper_state.v);
@@ -44,7 +57,7 @@ const struct fc_rule fc_rule_cable_lldp = {
 	.aspect = FC_ASPECT_CABLING,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "inventory links; every LLDP table of the fabric (switch: show lldp neighbors detail; host: "
+	.inputs = "inventory links; neighbours declared in a device's configuration (SONiC DEVICE_NEIGHBOR); every LLDP table of the fabric (switch: show lldp neighbors detail; host: "
 		  "lldpd), searched for a planned port seen elsewhere; each end's operational state",
 	.params = fc_no_params,
 	.run = cable_run,

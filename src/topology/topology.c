@@ -62,8 +62,13 @@ static struct fc_iface *find_by_portid(const struct fc_device *d, const char *po
 	char want[13], have[13];
 	size_t i;
 
-	if (ifc || !mac_norm(port, want))
+	if (ifc)
 		return ifc;
+	for (i = 0; i < d->nifaces; i++)
+		if (d->ifaces[i]->alias.m.known && !strcmp(d->ifaces[i]->alias.v, port))
+			return d->ifaces[i];
+	if (!mac_norm(port, want))
+		return NULL;
 	for (i = 0; i < d->nifaces; i++)
 		if (d->ifaces[i]->mac.m.known && mac_norm(d->ifaces[i]->mac.v, have) && !strcmp(want, have))
 			return d->ifaces[i];
@@ -91,12 +96,93 @@ static struct fc_link *new_link(struct fc_model *m)
 	return &m->links[m->nlinks++];
 }
 
+static enum fc_rc add_port(struct fc_hmap *ports, const char *dev, const char *ifn, size_t idx, struct fc_err *err)
+{
+	char key[600];
+	size_t n = port_key(key, sizeof(key), dev, ifn);
+	int failed = 0;
+
+	fc_hmap_put(ports, key, n, (void *)(uintptr_t)idx, &failed);
+	return failed ? fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory") : FC_OK;
+}
+
+/* The neighbours devices declare in their own configuration (SONiC DEVICE_NEIGHBOR): where the plan
+ * cables the port, they must agree with it; where it does not, the declaration is the plan. */
+static enum fc_rc declared(struct fc_model *m, struct fc_hmap *ports, struct fc_err *err)
+{
+	char key[600];
+	size_t i, j, n, idx;
+
+	for (i = 0; i < m->ndevs; i++) {
+		struct fc_device *d = m->devs[i];
+
+		for (j = 0; j < d->nifaces; j++) {
+			struct fc_iface *ifc = d->ifaces[j], *nif;
+			struct fc_device *nd;
+			const char *nif_name;
+			struct fc_link *l;
+
+			if (!ifc->decl_peer.m.known || !ifc->decl_peer_port.m.known ||
+			    !(nd = find_by_sysname(m, ifc->decl_peer.v)))
+				continue;   /* a neighbour outside the inventory: not part of the fabric */
+			nif = find_by_portid(nd, ifc->decl_peer_port.v);
+			nif_name = nif ? nif->name : ifc->decl_peer_port.v;
+			n = port_key(key, sizeof(key), d->name, ifc->name);
+			if (!(idx = (size_t)(uintptr_t)fc_hmap_get(ports, key, n))) {
+				n = port_key(key, sizeof(key), nd->name, nif_name);
+				idx = (size_t)(uintptr_t)fc_hmap_get(ports, key, n);
+			}
+			if (idx) {
+				const struct fc_endpoint *mine, *other;
+
+				l = &m->links[idx - 1];
+				mine = !strcmp(l->a.dev_name, d->name) && !strcmp(l->a.if_name, ifc->name) ? &l->a
+				       : !strcmp(l->b.dev_name, d->name) && !strcmp(l->b.if_name, ifc->name) ? &l->b : NULL;
+				other = mine == &l->a ? &l->b : &l->a;
+				if (mine && !strcmp(other->dev_name, nd->name) && !strcmp(other->if_name, nif_name)) {
+					l->origin |= FC_LINK_DECLARED;
+					continue;
+				}
+				{
+					const char *says = mine
+						? fc_sprintf(m->arena, "%s:%s declares %s:%s its neighbour; the cabling plan says %s:%s",
+							     d->name, ifc->name, nd->name, nif_name, other->dev_name, other->if_name)
+						: fc_sprintf(m->arena, "%s:%s declares %s:%s its neighbour; the cabling plan cables "
+							     "%s:%s to %s:%s", d->name, ifc->name, nd->name, nif_name, l->a.dev_name,
+							     l->a.if_name, l->b.dev_name, l->b.if_name);
+
+					if (!says)
+						return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+					if (!l->decl_conflict)
+						l->decl_src = ifc->decl_peer.m.src;
+					l->decl_conflict = l->decl_conflict ? fc_sprintf(m->arena, "%s. %s", l->decl_conflict, says)
+									    : says;
+				}
+				continue;
+			}
+			if (!(l = new_link(m)))
+				return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+			endpoint(m, &l->a, d->name, ifc->name);
+			endpoint(m, &l->b, nd->name, nif_name);
+			l->origin = FC_LINK_DECLARED;
+			l->decl_src = l->plan_src = ifc->decl_peer.m.src;
+			fc_set_unknown(&l->cable.m, "link declared by a device's configuration only: no cable type");
+			fc_set_unknown(&l->design_speed_mbps.m, "link declared by a device's configuration only: no design speed");
+			if (add_port(ports, l->a.dev_name, l->a.if_name, m->nlinks, err) != FC_OK ||
+			    add_port(ports, l->b.dev_name, l->b.if_name, m->nlinks, err) != FC_OK)
+				return err->rc;
+		}
+	}
+	return FC_OK;
+}
+
 enum fc_rc fc_topology_build(struct fc_model *m, const struct fc_inventory *inv, struct fc_err *err)
 {
 	struct fc_hmap *ports = fc_hmap_new(m->arena, inv->nlinks * 2 + 64);
 	char key[600];
 	size_t i, j, k;
 	int failed;
+	enum fc_rc rc;
 
 	if (!ports)
 		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
@@ -141,6 +227,8 @@ enum fc_rc fc_topology_build(struct fc_model *m, const struct fc_inventory *inv,
 						  inv->links[(size_t)(uintptr_t)prev - 1].line);
 		}
 	}
+	if ((rc = declared(m, ports, err)) != FC_OK)
+		return rc;
 	/* LLDP from every port that reports a neighbour. */
 	for (i = 0; i < m->ndevs; i++) {
 		struct fc_device *d = m->devs[i];
@@ -171,10 +259,12 @@ enum fc_rc fc_topology_build(struct fc_model *m, const struct fc_inventory *inv,
 					/* both ends may disagree with the plan (a host cabled to another switch
 					 * port): each says what it sees */
 					const char *says = fc_sprintf(m->arena,
-						"LLDP on %s:%s sees %s port %s%s%s%s; the cabling plan says %s:%s", d->name,
+						"LLDP on %s:%s sees %s port %s%s%s%s; %s %s:%s", d->name,
 						ifc->name, ifc->lldp_sysname.v, nif_name, nif && strcmp(nif_name, ifc->lldp_port.v)
 						? " (port id " : "", nif && strcmp(nif_name, ifc->lldp_port.v) ? ifc->lldp_port.v : "",
-						nif && strcmp(nif_name, ifc->lldp_port.v) ? ")" : "", other->dev_name, other->if_name);
+						nif && strcmp(nif_name, ifc->lldp_port.v) ? ")" : "",
+						l->origin & FC_LINK_PLAN ? "the cabling plan says" : "the configuration declares",
+						other->dev_name, other->if_name);
 
 					if (!l->lldp_conflict)
 						l->lldp_src = ifc->lldp_sysname.m.src;
@@ -201,7 +291,7 @@ enum fc_rc fc_topology_build(struct fc_model *m, const struct fc_inventory *inv,
 				l = &m->links[idx - 1];
 				seen = !strcmp(l->a.dev_name, nd->name) && !strcmp(l->a.if_name, nif_name) ? &l->a : &l->b;
 				peer = seen == &l->a ? &l->b : &l->a;
-				if (!(l->origin & FC_LINK_PLAN)) {
+				if (!(l->origin & (FC_LINK_PLAN | FC_LINK_DECLARED))) {
 					if (!l->lldp_conflict)
 						l->origin |= FC_LINK_LLDP;
 				} else if (strcmp(peer->dev_name, d->name) || strcmp(peer->if_name, ifc->name)) {

@@ -58,6 +58,22 @@ static bool prio_list(const char *s, int64_t *mask)
 	return true;
 }
 
+/* The medium from the module (show interfaces transceiver eeprom), and the link mode from the speed,
+ * the port's serdes lanes and the module. */
+static void phy(struct fc_model *m, struct fc_iface *ifc)
+{
+	const char *med;
+
+	if (ifc->xcvr.type.m.known && (med = fc_medium_of(ifc->xcvr.type.v)))
+		fc_set_str(m, &ifc->medium, med, ifc->xcvr.type.m.src);
+	else if (ifc->xcvr.type.m.known)
+		fc_set_unknown(&ifc->medium.m, "the module's compliance does not name its medium");
+	else
+		fc_set_unknown(&ifc->medium.m, "no transceiver EEPROM for the port (show interfaces transceiver eeprom)");
+	if (ifc->lanes.m.known)
+		fc_iface_link_mode(m, ifc, ifc->lanes.m.src);
+}
+
 static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const struct sonic_obj *o)
 {
 	struct fc_iface *ifc = fc_dev_iface(c->m, c->dev, o->key);
@@ -82,6 +98,7 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 			v += *p == ',';
 		fc_set_int(&ifc->lanes, v, f->src);
 	}
+	phy(c->m, ifc);
 	if (int_of(f = sonic_field(o, "mtu"), 68, 65535, &v)) {
 		if (!ifc->mtu.m.known) {
 			fc_set_int(&ifc->mtu, v + 18, f->src);
@@ -113,6 +130,8 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 	}
 	if ((f = sonic_field(o, "description")))
 		fc_set_str(c->m, &ifc->description, f->value, f->src);
+	if ((f = sonic_field(o, "alias")))
+		fc_set_str(c->m, &ifc->alias, f->value, f->src);
 	if ((f = sonic_field(sonic_get(s, "BREAKOUT_CFG", o->key), "brkout_mode")))
 		fc_set_str(c->m, &ifc->breakout, f->value, f->src);
 	/* PFC: the port's PORT_QOS_MAP; no entry or no pfc_enable: PFC off */
@@ -421,6 +440,75 @@ static enum fc_rc members(struct fc_parse_ctx *c, struct sonic_state *s)
 	return FC_OK;
 }
 
+/* INTERFACE|<port>|<prefix>: the port's addresses (INTERFACE|<port> alone only makes it routed).
+ * DEVICE_NEIGHBOR|<port> {name, port}: the neighbour the switch declares, which the topology checks
+ * against the cabling plan and LLDP. */
+static enum fc_rc addresses_and_neighbours(struct fc_parse_ctx *c, struct sonic_state *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct sonic_obj *o = &s->objs[i];
+		const char *bar = strchr(o->key, '|');
+		const struct sonic_field *n, *p;
+		struct fc_iface *ifc;
+		char name[128];
+
+		if (!strcmp(o->table, "INTERFACE") && bar) {
+			snprintf(name, sizeof(name), "%.*s", (int)(bar - o->key), o->key);
+			if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
+				return FC_ERR_NOMEM;
+			if (!strchr(bar + 1, '/')) {
+				const char msg[] = "INTERFACE address without a prefix length";
+
+				if (fc_dev_add_unparsed(c->m, c->dev, o->src, msg, sizeof(msg) - 1) != FC_OK)
+					return FC_ERR_NOMEM;
+				continue;
+			}
+			if (fc_strlist_add(c->m, &ifc->addresses, bar + 1, o->src) != FC_OK)
+				return FC_ERR_NOMEM;
+		} else if (!strcmp(o->table, "DEVICE_NEIGHBOR")) {
+			n = sonic_field(o, "name");
+			p = sonic_field(o, "port");
+			if (!n || !p || bar) {
+				const char msg[] = "DEVICE_NEIGHBOR entry without name and port";
+
+				if (fc_dev_add_unparsed(c->m, c->dev, o->src, msg, sizeof(msg) - 1) != FC_OK)
+					return FC_ERR_NOMEM;
+				continue;
+			}
+			if (!(ifc = fc_dev_iface(c->m, c->dev, o->key)))
+				return FC_ERR_NOMEM;
+			fc_set_str(c->m, &ifc->decl_peer, n->value, n->src);
+			fc_set_str(c->m, &ifc->decl_peer_port, p->value, p->src);
+		}
+	}
+	return FC_OK;
+}
+
+/* BUFFER_PROFILE's pool must be a BUFFER_POOL: a profile on a pool that does not exist is not
+ * programmed (bufferorch refuses it), so its headroom is not there; say so at the profile. */
+static enum fc_rc pools(struct fc_parse_ctx *c, struct sonic_state *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		const struct sonic_obj *o = &s->objs[i];
+		const struct sonic_field *f;
+		char ref[128];
+		const char *msg;
+
+		if (strcmp(o->table, "BUFFER_PROFILE") || !(f = sonic_field(o, "pool")) ||
+		    sonic_get(s, "BUFFER_POOL", sonic_ref(f->value, ref, sizeof(ref))))
+			continue;
+		msg = fc_sprintf(c->m->arena, "BUFFER_PROFILE %s names pool %s, which BUFFER_POOL does not define", o->key,
+				 ref);
+		if (!msg || fc_dev_add_unparsed(c->m, c->dev, f->src, msg, strlen(msg)) != FC_OK)
+			return FC_ERR_NOMEM;
+	}
+	return FC_OK;
+}
+
 enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 {
 	struct sonic_state *s = sonic_state(c);
@@ -442,7 +530,7 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 	for (i = 0; i < s->n; i++)
 		if (!strcmp(s->objs[i].table, "PORT") && (rc = port(c, s, &s->objs[i])) != FC_OK)
 			return rc;
-	if ((rc = acls(c, s)) != FC_OK)
+	if ((rc = acls(c, s)) != FC_OK || (rc = addresses_and_neighbours(c, s)) != FC_OK || (rc = pools(c, s)) != FC_OK)
 		return rc;
 	return members(c, s);
 }

@@ -57,14 +57,16 @@ static void ecn_ev(struct fc_rctx *c, struct fc_finding *f, const struct fc_ifac
 	const char *end = fc_rstr(c, "%s:%s", c->dev->name, ifc->name);
 
 	(void)arg;
+	/* a queue that does not mark: the line that says so first (where a report points) */
+	if (h->ecn.m.known && !h->ecn.v)
+		fc_ev(c, f, end, "ECN", &h->ecn.m.src, "off%s%s", h->ecn.m.why ? ": " : "", h->ecn.m.why ? h->ecn.m.why : "");
 	fc_hop_ev(c, f, ifc, FC_TC_ROCE);
 	if (h->kmin.m.known && h->kmax.m.known)
 		fc_ev(c, f, end, "ECN thresholds", &h->kmin.m.src, "%lld..%lld bytes, weight %s, %s", (long long)h->kmin.v,
 		      (long long)h->kmax.v, h->weight.m.known ? fc_rstr(c, "%lld", (long long)h->weight.v) : "?",
 		      h->ecn.m.known && h->ecn.v ? "ecn" : "no ecn");
-	else if (h->ecn.m.known)
-		fc_ev(c, f, end, "ECN", &h->ecn.m.src, "%s%s%s", h->ecn.v ? "on" : "off", h->ecn.m.why ? ": " : "",
-		      h->ecn.m.why ? h->ecn.m.why : "");
+	else if (h->ecn.m.known && h->ecn.v)
+		fc_ev(c, f, end, "ECN", &h->ecn.m.src, "on%s%s", h->ecn.m.why ? ": " : "", h->ecn.m.why ? h->ecn.m.why : "");
 }
 
 static void ecn_sw_run(struct fc_rctx *c)

@@ -13,43 +13,84 @@
 
 #include "rules/rules.h"
 
-/* The hop's path as evidence lines: classifier, class, traffic class, no-drop class, queue. */
+enum hop_field { HF_CLASSIFIER, HF_TC, HF_REMARK, HF_NODROP, HF_MTU, HF_QUEUE, HF_COUNT };
+
+static void hop_field_ev(struct fc_rctx *c, struct fc_finding *f, const struct fc_hop *h, const char *end,
+			 enum fc_tclass t, enum hop_field k)
+{
+	switch (k) {
+	case HF_CLASSIFIER:
+		if (h->classifier.m.known)
+			fc_ev(c, f, end, h->per_port.v ? "classifier (the port's own)" : "classifier (system-wide)",
+			      &h->classifier.m.src, "%s", h->classifier.v);
+		else
+			fc_ev_unknown(c, f, end, "classifier", &h->classifier.m);
+		break;
+	case HF_TC:
+		if (h->tc.m.known)
+			fc_ev(c, f, end, fc_rstr(c, "%s traffic class", fc_tclass_name(t)), &h->tc.m.src, "%lld%s%s%s",
+			      (long long)h->tc.v, h->match.m.known ? fc_rstr(c, " (class %s)", h->match.v) : "",
+			      h->tc.m.why ? ": " : "", h->tc.m.why ? h->tc.m.why : "");
+		else
+			fc_ev_unknown(c, f, end, fc_rstr(c, "%s traffic class", fc_tclass_name(t)), &h->tc.m);
+		break;
+	case HF_REMARK:
+		if (h->dscp_out.m.known && !h->dscp_out.m.why)
+			fc_ev(c, f, end, "re-marked to DSCP", &h->dscp_out.m.src, "%lld", (long long)h->dscp_out.v);
+		break;
+	case HF_NODROP:
+		if (h->pfc_cos.m.known)
+			fc_ev(c, f, end, "no-drop priorities of the class", &h->pfc_cos.m.src, "%s: 0x%02llx%s%s",
+			      h->tc_name.m.known ? h->tc_name.v : "default", (long long)h->pfc_cos.v,
+			      h->pfc_cos.m.why ? ", " : "", h->pfc_cos.m.why ? h->pfc_cos.m.why : "");
+		else
+			fc_ev_unknown(c, f, end, "no-drop priorities of the class", &h->pfc_cos.m);
+		break;
+	case HF_MTU:
+		if (h->mtu.m.known)
+			fc_ev(c, f, end, "class MTU", &h->mtu.m.src, "%lld%s%s", (long long)h->mtu.v,
+			      h->mtu.m.why ? ", " : "", h->mtu.m.why ? h->mtu.m.why : "");
+		break;
+	case HF_QUEUE:
+		if (h->queue.m.known)
+			fc_ev(c, f, end, h->queue_per_port.v ? "egress queue (the port's own policy)" : "egress queue",
+			      &h->queue.m.src, "%s, %s", h->queue.v,
+			      h->strict.m.known && h->strict.v ? fc_rstr(c, "strict priority level %lld", (long long)h->strict.v)
+			      : h->bw_percent.m.known ? fc_rstr(c, "weighted, %lld%%", (long long)h->bw_percent.v) : "weighted");
+		else
+			fc_ev_unknown(c, f, end, "egress queue", &h->queue.m);
+		break;
+	case HF_COUNT:
+		break;
+	}
+}
+
+/* The hop's path as evidence lines: classifier, class, traffic class, no-drop class, queue. Where
+ * the path is wrong, the value that makes it wrong comes first, so that a report's location (SARIF
+ * points at the first evidence with a file) is the line to change: a re-marking; RoCE put in a
+ * traffic class other than its priority's that is not no-drop (the DSCP map); its own class not
+ * no-drop (the PFC setting); CNP in a weighted queue (the scheduler). */
 void fc_hop_ev(struct fc_rctx *c, struct fc_finding *f, const struct fc_iface *ifc, enum fc_tclass t)
 {
 	const struct fc_hop *h = fc_hop_of(ifc, t);
+	const struct fc_intent *in = &c->m->intent;
 	const char *end = fc_rstr(c, "%s:%s", c->dev ? c->dev->name : ifc->dev->name, ifc->name);
+	enum hop_field lead = HF_COUNT, k;
 
 	if (!h)
 		return;
-	if (h->classifier.m.known)
-		fc_ev(c, f, end, h->per_port.v ? "classifier (the port's own)" : "classifier (system-wide)",
-		      &h->classifier.m.src, "%s", h->classifier.v);
-	else
-		fc_ev_unknown(c, f, end, "classifier", &h->classifier.m);
-	if (h->tc.m.known)
-		fc_ev(c, f, end, fc_rstr(c, "%s traffic class", fc_tclass_name(t)), &h->tc.m.src, "%lld%s%s%s",
-		      (long long)h->tc.v, h->match.m.known ? fc_rstr(c, " (class %s)", h->match.v) : "",
-		      h->tc.m.why ? ": " : "", h->tc.m.why ? h->tc.m.why : "");
-	else
-		fc_ev_unknown(c, f, end, fc_rstr(c, "%s traffic class", fc_tclass_name(t)), &h->tc.m);
 	if (h->dscp_out.m.known && !h->dscp_out.m.why)
-		fc_ev(c, f, end, "re-marked to DSCP", &h->dscp_out.m.src, "%lld", (long long)h->dscp_out.v);
-	if (h->pfc_cos.m.known)
-		fc_ev(c, f, end, "no-drop priorities of the class", &h->pfc_cos.m.src, "%s: 0x%02llx%s%s",
-		      h->tc_name.m.known ? h->tc_name.v : "default", (long long)h->pfc_cos.v, h->pfc_cos.m.why ? ", " : "",
-		      h->pfc_cos.m.why ? h->pfc_cos.m.why : "");
-	else
-		fc_ev_unknown(c, f, end, "no-drop priorities of the class", &h->pfc_cos.m);
-	if (h->mtu.m.known)
-		fc_ev(c, f, end, "class MTU", &h->mtu.m.src, "%lld%s%s", (long long)h->mtu.v, h->mtu.m.why ? ", " : "",
-		      h->mtu.m.why ? h->mtu.m.why : "");
-	if (h->queue.m.known)
-		fc_ev(c, f, end, h->queue_per_port.v ? "egress queue (the port's own policy)" : "egress queue",
-		      &h->queue.m.src, "%s, %s", h->queue.v,
-		      h->strict.m.known && h->strict.v ? fc_rstr(c, "strict priority level %lld", (long long)h->strict.v)
-		      : h->bw_percent.m.known ? fc_rstr(c, "weighted, %lld%%", (long long)h->bw_percent.v) : "weighted");
-	else
-		fc_ev_unknown(c, f, end, "egress queue", &h->queue.m);
+		lead = HF_REMARK;
+	else if (t == FC_TC_ROCE && h->tc.m.known && h->pfc_cos.m.known && in->roce_prio.m.known &&
+		 !((h->pfc_cos.v >> in->roce_prio.v) & 1))
+		lead = h->tc.v != in->roce_prio.v ? HF_TC : HF_NODROP;
+	else if (t == FC_TC_CNP && h->strict.m.known && !h->strict.v)
+		lead = HF_QUEUE;
+	if (lead != HF_COUNT)
+		hop_field_ev(c, f, h, end, t, lead);
+	for (k = HF_CLASSIFIER; k < HF_COUNT; k++)
+		if (k != lead)
+			hop_field_ev(c, f, h, end, t, k);
 }
 
 /* --- PFC-NODROP-CLASS (formerly PFC-NOQOS-NXOS) ---------------------------------------------- */

@@ -41,7 +41,7 @@ for f in "$work/fuzz_inventory"/*; do
   case "$f" in *.json) b=1 ;; *) b=0 ;; esac
   printf "\\$(printf %03o "$b")" | cat - "$f" > "$f.f" && rm -f "$f"
 done
-seed fuzz_sonic "tests/fixtures/sonic/configs/*.json tests/fixtures/sonic/state/*.txt" "SONiC config_db|SONiC CONFIG_DB"
+seed fuzz_sonic "tests/fixtures/sonic/configs/*.json tests/fixtures/sonic/state/*.txt inventories/examples/sonic-leaves/devices/leaf3/*" "SONiC config_db|SONiC CONFIG_DB"
 # the diff harness's seeds carry their selector byte (0 report, 1 YAML expect, 2 JSON expect)
 seed fuzz_diff "fuzz/seeds/diff/*" ""
 # inputs that once crashed a harness stay in its corpus

@@ -24,6 +24,8 @@ struct fc_vendor_cmd {
 	const char *filename;  /* file name inside the device's snapshot folder */
 	bool large;            /* output can be very large: transports fetch it in chunks where they can */
 	const char *remote;    /* optional: what a CLI transport sends instead of command (a script) */
+	bool optional;         /* its failure is a warning, not an error: another output gives what it
+				* gives, or only some configurations need it */
 };
 
 struct fc_vendor {

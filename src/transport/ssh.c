@@ -156,9 +156,12 @@ static long long now_ms(void)
 }
 
 /* stdout until EOF. A read can return 0 early when only stderr data arrived (a command that
- * fails with a message): stderr is drained (not kept) and reading goes on until the deadline. */
-static bool read_all(ssh_channel ch, struct fc_buf *b, int timeout_ms)
+ * fails with a message): stderr is drained, its first errsz - 1 bytes kept in err (the reason a
+ * refused command gives), and reading goes on until the deadline. */
+static bool read_all(ssh_channel ch, struct fc_buf *b, char *err, size_t errsz, int timeout_ms)
 {
+	size_t elen = strlen(err);
+
 	char buf[16384];
 	long long deadline = now_ms() + timeout_ms;
 
@@ -174,7 +177,13 @@ static bool read_all(ssh_channel ch, struct fc_buf *b, int timeout_ms)
 		if (n == 0) {
 			if (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch))
 				return true;
-			ssh_channel_read_nonblocking(ch, buf, sizeof(buf), 1);   /* drop stderr; the loop checks the deadline */
+			n = ssh_channel_read_nonblocking(ch, buf, sizeof(buf), 1);   /* the loop checks the deadline */
+			if (n > 0 && elen + 1 < errsz) {
+				size_t k = (size_t)n < errsz - 1 - elen ? (size_t)n : errsz - 1 - elen;
+
+				memcpy(err + elen, buf, k);
+				err[elen += k] = '\0';
+			}
 			continue;
 		}
 		if (fc_buf_add(b, buf, (size_t)n) != FC_OK)
@@ -184,13 +193,16 @@ static bool read_all(ssh_channel ch, struct fc_buf *b, int timeout_ms)
 
 enum exec_result { EXEC_OK, EXEC_FAILED, EXEC_REFUSED };
 
-static enum exec_result run_exec(ssh_session s, const char *cmd, struct fc_buf *out, int *status, int timeout_ms)
+/* Runs cmd on its own channel: stdout into out, the exit status, the start of stderr into err. */
+static enum exec_result run_exec(ssh_session s, const char *cmd, struct fc_buf *out, int *status, char *err,
+				 size_t errsz, int timeout_ms)
 {
 	ssh_channel ch = ssh_channel_new(s);
 	enum exec_result r = EXEC_OK;
 
 	fc_buf_init(out, MAX_OUTPUT);
 	*status = -1;
+	err[0] = '\0';
 	if (!ch)
 		return EXEC_FAILED;
 	if (ssh_channel_open_session(ch) != SSH_OK) {
@@ -199,7 +211,7 @@ static enum exec_result run_exec(ssh_session s, const char *cmd, struct fc_buf *
 	}
 	if (ssh_channel_request_exec(ch, cmd) != SSH_OK) {
 		r = EXEC_REFUSED;
-	} else if (!read_all(ch, out, timeout_ms)) {
+	} else if (!read_all(ch, out, err, errsz, timeout_ms)) {
 		r = EXEC_FAILED;
 	} else {
 		ssh_channel_send_eof(ch);
@@ -372,14 +384,18 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 	if (!verify_host(p, j, s) || !authenticate(p, j, s, &sec))
 		goto disconnect;
 	for (c = j->v->commands; c->command && !fallback; c = next) {
-		char cmd[8192];
+		char cmd[8192], said[201];
+		const char *reason;
 		struct fc_buf out;
 		int status;
 		enum exec_result r;
 
 		next = c + 1;
 		snprintf(cmd, sizeof(cmd), "%s%s", c->remote ? c->remote : c->command, json_suffix(j->v, c));
-		r = run_exec(s, cmd, &out, &status, timeout_ms);
+		r = run_exec(s, cmd, &out, &status, said, sizeof(said), timeout_ms);
+		said[strcspn(said, "\r\n")] = '\0';
+		/* what the device said about a failure: its stderr, else its output */
+		reason = said[0] ? said : out.data ? out.data : "";
 		if (r == EXEC_OK && status == 127 && c == j->v->commands && j->v->fallback) {
 			/* not installed there: collect what the platform takes instead (Linux: the
 			 * agentless capture); said in the manifest */
@@ -395,8 +411,14 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 			fallback = true;
 		} else if (r == EXEC_FAILED) {
 			job_error(p, j, "%s: no complete answer within the timeout", c->command);
+		} else if (status != 0 && c->optional) {
+			char msg[400];
+
+			snprintf(msg, sizeof(msg), "%s: exit status %d: %.200s (optional: collected without it)", c->command,
+				 status, reason);
+			job_warning(p, j, msg);
 		} else if (status != 0) {
-			job_error(p, j, "%s: exit status %d: %.200s", c->command, status, out.data);
+			job_error(p, j, "%s: exit status %d: %.200s", c->command, status, reason);
 		} else {
 			job_write(p, j, c, &out);
 		}

@@ -13,14 +13,14 @@
 #include "util/str.h"
 
 static const struct fc_vendor_cmd linux_commands[] = {
-	{ "fabcheck probe", "json", "probe.json", false, NULL },
-	{ NULL, NULL, NULL, false, NULL },
+	{ "fabcheck probe", "json", "probe.json", false, NULL, false },
+	{ NULL, NULL, NULL, false, NULL, false },
 };
 
 /* where fabcheck is not installed: the standard tools and files, captured by one sh script */
 static const struct fc_vendor_cmd linux_agentless[] = {
-	{ "fabcheck agentless capture", "text", "capture.txt", true, fc_linux_capture_script },
-	{ NULL, NULL, NULL, false, NULL },
+	{ "fabcheck agentless capture", "text", "capture.txt", true, fc_linux_capture_script, false },
+	{ NULL, NULL, NULL, false, NULL, false },
 };
 
 struct hp {

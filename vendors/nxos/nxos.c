@@ -10,18 +10,18 @@
 #include "util/str.h"
 
 static const struct fc_vendor_cmd nxos_commands[] = {
-	{ "show version", "json", "show_version.json", false, NULL },
-	{ "show interface", "json", "show_interface.json", true, NULL },
-	{ "show interface transceiver details", "text", "show_interface_transceiver_details.txt", false, NULL },
-	{ "show lldp neighbors detail", "text", "show_lldp_neighbors_detail.txt", false, NULL },
-	{ "show interface capabilities", "text", "show_interface_capabilities.txt", false, NULL },
-	{ "show interface fec", "text", "show_interface_fec.txt", false, NULL },
-	{ "show interface priority-flow-control", "text", "show_interface_priority-flow-control.txt", false, NULL },
-	{ "show queuing interface", "text", "show_queuing_interface.txt", false, NULL },
-	{ "show policy-map system type network-qos", "text", "show_policy-map_system_type_network-qos.txt", false, NULL },
-	{ "show ip access-lists", "text", "show_ip_access-lists.txt", false, NULL },
-	{ "show running-config", "text", "show_running-config.txt", true, NULL },
-	{ NULL, NULL, NULL, false, NULL },
+	{ "show version", "json", "show_version.json", false, NULL, false },
+	{ "show interface", "json", "show_interface.json", true, NULL, false },
+	{ "show interface transceiver details", "text", "show_interface_transceiver_details.txt", false, NULL, false },
+	{ "show lldp neighbors detail", "text", "show_lldp_neighbors_detail.txt", false, NULL, false },
+	{ "show interface capabilities", "text", "show_interface_capabilities.txt", false, NULL, false },
+	{ "show interface fec", "text", "show_interface_fec.txt", false, NULL, false },
+	{ "show interface priority-flow-control", "text", "show_interface_priority-flow-control.txt", false, NULL, false },
+	{ "show queuing interface", "text", "show_queuing_interface.txt", false, NULL, false },
+	{ "show policy-map system type network-qos", "text", "show_policy-map_system_type_network-qos.txt", false, NULL, false },
+	{ "show ip access-lists", "text", "show_ip_access-lists.txt", false, NULL, false },
+	{ "show running-config", "text", "show_running-config.txt", true, NULL, false },
+	{ NULL, NULL, NULL, false, NULL, false },
 };
 
 struct nxos_state *nxos_state(struct fc_parse_ctx *c)
@@ -346,7 +346,7 @@ const struct fc_vendor fc_vendor_nxos = {
 	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_COUNTERS | FC_CAP_ASIC | FC_CAP_LLDP |
 		FC_CAP_DOM | FC_CAP_ACL,
 	.commands = nxos_commands,
-	.saved_config = { "show running-config", "text", "show_running-config.txt", true, NULL },
+	.saved_config = { "show running-config", "text", "show_running-config.txt", true, NULL, false },
 	.cli_json_suffix = " | json",
 	.reads = nxos_reads,
 	.parse = nxos_parse,

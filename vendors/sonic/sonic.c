@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* SONiC adapter: the command table and the parse entry. It reads CONFIG_DB (a saved config_db.json,
  * `show runningconfiguration all`, `sonic-cfggen -d --print-data`, a redis dump), APPL_DB's buffer
- * tables, and three state outputs (interfaces status, FEC status, the LLDP table); transceiver DOM
- * and counters are not read yet, so what only they give is UNKNOWN on SONiC switches. */
+ * tables, and the state outputs: version and platform, interfaces and FEC status, the LLDP table and
+ * lldpcli's JSON, the transceiver EEPROM with DOM, PFC priorities, the PFC watchdog and the ECN
+ * profiles as they run. Counters are not read yet, so the counter rules are UNKNOWN on SONiC. */
 #include <string.h>
 
 #include "sonic/sonic.h"
@@ -10,55 +11,95 @@
 #define CONFIG_DB "show runningconfiguration all"
 #define APPL_DB "redis-dump -d 0 -k BUFFER_P*_TABLE:*"
 #define XCVR "show interfaces transceiver eeprom --dom"
+#define LLDPCLI "docker exec lldp lldpcli -f json0 show neighbors details"
 
+/* What collect runs. The APPL_DB dump matters only under the dynamic buffer model, and lldpcli (in
+ * the lldp container) is refused where the user may not run docker: both optional (show lldp
+ * table gives the neighbours; without APPL_DB a dynamic headroom is UNKNOWN, saying so). */
 static const struct fc_vendor_cmd sonic_commands[] = {
-	{ CONFIG_DB, "json", "config_db.json", true, NULL },
-	{ APPL_DB, "json", "appl_db_buffers.json", false, NULL },
-	{ "show interfaces status", "text", "show_interfaces_status.txt", false, NULL },
-	{ "show interfaces fec status", "text", "show_interfaces_fec_status.txt", false, NULL },
-	{ "show lldp table", "text", "show_lldp_table.txt", false, NULL },
-	{ XCVR, "text", "show_interfaces_transceiver_eeprom_--dom.txt", true, NULL },
-	{ NULL, NULL, NULL, false, NULL },
+	{ CONFIG_DB, "json", "config_db.json", true, NULL, false },
+	{ "show version", "text", "show_version.txt", false, NULL, false },
+	{ "show platform summary", "text", "show_platform_summary.txt", false, NULL, true },
+	{ APPL_DB, "json", "appl_db_buffers.json", false, "redis-dump -d 0 -k 'BUFFER_P*_TABLE:*'", true },
+	{ "show interfaces status", "text", "show_interfaces_status.txt", false, NULL, false },
+	{ "show interfaces fec status", "text", "show_interfaces_fec_status.txt", false, NULL, false },
+	{ "show lldp table", "text", "show_lldp_table.txt", false, NULL, false },
+	{ LLDPCLI, "json", "lldpcli_neighbors.json", false, NULL, true },
+	{ XCVR, "text", "show_interfaces_transceiver_eeprom_--dom.txt", true, NULL, false },
+	{ "show pfc priority", "text", "show_pfc_priority.txt", false, NULL, false },
+	{ "pfcwd show config", "text", "pfcwd_show_config.txt", false, NULL, true },
+	{ "ecnconfig -l", "text", "ecnconfig_-l.txt", false, NULL, false },
+	{ NULL, NULL, NULL, false, NULL, false },
 };
 
-static bool is_appl(const char *command)
-{
-	return !strcmp(command, APPL_DB) || !strcmp(command, "sonic-db-dump -n APPL_DB");
-}
+enum kind { K_CONFIG, K_APPL, K_LLDPCLI, K_SHOW, K_XCVR, K_VERSION, K_ECN };
 
-static bool is_xcvr(const char *command)
-{
-	return !strcmp(command, XCVR) || !strcmp(command, "show interfaces transceiver eeprom -d") ||
-	       !strcmp(command, "sfputil show eeprom --dom") || !strcmp(command, "sfputil show eeprom -d");
-}
+/* Every command the adapter reads, with the spellings users save outputs under. */
+static const struct {
+	const char *command, *encoding;
+	enum kind kind;
+} reads[] = {
+	{ CONFIG_DB, "json", K_CONFIG },
+	{ "sonic-cfggen -d --print-data", "json", K_CONFIG },
+	{ APPL_DB, "json", K_APPL },
+	{ "sonic-db-dump -n APPL_DB", "json", K_APPL },
+	{ LLDPCLI, "json", K_LLDPCLI },
+	{ "docker exec lldp lldpcli -f json show neighbors", "json", K_LLDPCLI },
+	{ "lldpcli -f json0 show neighbors details", "json", K_LLDPCLI },
+	{ "lldpcli -f json show neighbors", "json", K_LLDPCLI },
+	{ "show interfaces status", "text", K_SHOW },
+	{ "show interfaces fec status", "text", K_SHOW },
+	{ "show lldp table", "text", K_SHOW },
+	{ "show pfc priority", "text", K_SHOW },
+	{ "pfcwd show config", "text", K_SHOW },
+	{ XCVR, "text", K_XCVR },
+	{ "show interfaces transceiver eeprom -d", "text", K_XCVR },
+	{ "sfputil show eeprom --dom", "text", K_XCVR },
+	{ "sfputil show eeprom -d", "text", K_XCVR },
+	{ "show version", "text", K_VERSION },
+	{ "show platform summary", "text", K_VERSION },
+	{ "ecnconfig -l", "text", K_ECN },
+};
 
-static bool is_show(const char *command)
+static int kind_of(const char *command, const char *encoding)
 {
-	return !strcmp(command, "show interfaces status") || !strcmp(command, "show interfaces fec status") ||
-	       !strcmp(command, "show lldp table");
+	size_t i;
+
+	for (i = 0; i < sizeof(reads) / sizeof(reads[0]); i++)
+		if (!strcmp(reads[i].command, command) && !strcmp(reads[i].encoding, encoding))
+			return (int)reads[i].kind;
+	return -1;
 }
 
 static bool sonic_reads(const char *command, const char *encoding)
 {
-	if (!strcmp(encoding, "text"))
-		return is_show(command) || is_xcvr(command);
-	return (!strcmp(command, CONFIG_DB) || !strcmp(command, "sonic-cfggen -d --print-data") || is_appl(command)) &&
-	       !strcmp(encoding, "json");
+	return kind_of(command, encoding) >= 0;
 }
 
 static enum fc_rc sonic_parse(struct fc_parse_ctx *c, const char *command, const char *encoding, const char *text,
 			      size_t len)
 {
 	struct doc *d = NULL;
+	int k = kind_of(command, encoding);
 	enum fc_rc rc;
 
-	if (!sonic_reads(command, encoding))
+	switch (k) {
+	case K_SHOW:
+		return sonic_parse_show(c, command, text);
+	case K_XCVR:
+		return sonic_parse_xcvr(c, text);
+	case K_VERSION:
+		return sonic_parse_version(c, text);
+	case K_ECN:
+		return sonic_parse_ecnconfig(c, text);
+	case K_CONFIG: case K_APPL: case K_LLDPCLI:
+		break;
+	default:
 		return FC_ERR_UNSUPPORTED;
-	if (!strcmp(encoding, "text"))
-		return is_xcvr(command) ? sonic_parse_xcvr(c, text) : sonic_parse_show(c, command, text);
+	}
 	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
 		return rc;
-	rc = is_appl(command) ? sonic_parse_appl_db(c, d) : sonic_parse_config_db(c, d);
+	rc = k == K_APPL ? sonic_parse_appl_db(c, d) : k == K_LLDPCLI ? sonic_parse_lldpcli(c, d) : sonic_parse_config_db(c, d);
 	doc_free(&d);
 	return rc;
 }
@@ -67,9 +108,9 @@ const struct fc_vendor fc_vendor_sonic = {
 	.platform = "sonic",
 	.title = "SONiC (CONFIG_DB: config_db.json, show runningconfiguration all)",
 	.kind = FC_DEV_SWITCH,
-	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_ACL | FC_CAP_LLDP,
+	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_ACL | FC_CAP_LLDP | FC_CAP_DOM,
 	.commands = sonic_commands,
-	.saved_config = { CONFIG_DB, "json", "config_db.json", false, NULL },
+	.saved_config = { CONFIG_DB, "json", "config_db.json", false, NULL, false },
 	.reads = sonic_reads,
 	.parse = sonic_parse,
 	.finalize = sonic_finalize,

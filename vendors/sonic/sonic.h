@@ -40,6 +40,10 @@ enum fc_rc sonic_parse_config_db(struct fc_parse_ctx *c, const struct doc *d);
 /* A redis dump of APPL_DB's BUFFER_PG_TABLE and BUFFER_PROFILE_TABLE (the dynamic buffer
  * model's computed profiles), as objects APPL_BUFFER_PG|<port>|<pgs> and APPL_BUFFER_PROFILE|<name>. */
 enum fc_rc sonic_parse_appl_db(struct fc_parse_ctx *c, const struct doc *d);
+/* Sets field of TABLE|KEY to value (making the object at osrc if needed), read at fsrc: for what a
+ * state output shows (objects SHOW_*), merged into CONFIG_DB's at finalize. */
+enum fc_rc sonic_put(struct fc_parse_ctx *c, struct sonic_state *s, const char *table, const char *key, struct fc_src osrc,
+		     const char *field, const char *value, struct fc_src fsrc);
 /* The object TABLE|KEY, or NULL. */
 const struct sonic_obj *sonic_get(const struct sonic_state *s, const char *table, const char *key);
 /* The value of field name of o, or NULL (o may be NULL). */
@@ -53,6 +57,14 @@ enum fc_rc sonic_parse_show(struct fc_parse_ctx *c, const char *command, const c
 
 /* sonic_xcvr.c: show interfaces transceiver eeprom --dom (sfputil show eeprom --dom). */
 enum fc_rc sonic_parse_xcvr(struct fc_parse_ctx *c, const char *text);
+
+/* sonic_state.c: show version / show platform summary, lldpcli JSON, ecnconfig -l; and the merge
+ * of the SHOW_* objects the state outputs make into CONFIG_DB's (their value wins, a difference
+ * is listed). */
+enum fc_rc sonic_parse_version(struct fc_parse_ctx *c, const char *text);
+enum fc_rc sonic_parse_lldpcli(struct fc_parse_ctx *c, const struct doc *d);
+enum fc_rc sonic_parse_ecnconfig(struct fc_parse_ctx *c, const char *text);
+enum fc_rc sonic_merge_shown(struct fc_parse_ctx *c, struct sonic_state *s);
 
 /* sonic_model.c: device, ports, ACLs and neighbours into the model once everything is read. */
 enum fc_rc sonic_finalize(struct fc_parse_ctx *c);

@@ -125,14 +125,69 @@ static enum fc_rc value_of(struct fc_parse_ctx *c, const struct doc *d, const st
 	return *out ? FC_OK : FC_ERR_NOMEM;
 }
 
+/* The object TABLE|KEY, made (at src) when it does not exist yet; NULL when out of memory or the key
+ * is too long (*too_long says which). */
+static struct sonic_obj *obj_at(struct fc_parse_ctx *c, struct sonic_state *s, const char *table, const char *key,
+				struct fc_src src, bool *too_long)
+{
+	struct sonic_obj *o;
+	char k[1024];
+	int n, failed = 0;
+	void *old;
+
+	*too_long = false;
+	n = snprintf(k, sizeof(k), "%s|%s", table, key);
+	if (n < 0 || (size_t)n >= sizeof(k)) {
+		*too_long = true;
+		return NULL;
+	}
+	if ((old = fc_hmap_get(s->index, k, (size_t)n)))
+		return &s->objs[(uintptr_t)old - 1];   /* the same object twice (a merged dump): later fields win */
+	if (!(s->objs = fc_grow(c->m->arena, s->objs, s->n, &s->cap, sizeof(*s->objs))))
+		return NULL;
+	o = &s->objs[s->n];
+	memset(o, 0, sizeof(*o));
+	if (!(o->table = fc_model_str(c->m, table)) || !(o->key = fc_model_str(c->m, key)))
+		return NULL;
+	o->src = src;
+	fc_hmap_put(s->index, k, (size_t)n, (void *)(uintptr_t)(s->n + 1), &failed);
+	if (failed)
+		return NULL;
+	s->n++;
+	return o;
+}
+
+enum fc_rc sonic_put(struct fc_parse_ctx *c, struct sonic_state *s, const char *table, const char *key, struct fc_src osrc,
+		     const char *field, const char *value, struct fc_src fsrc)
+{
+	bool too_long;
+	struct sonic_obj *o = obj_at(c, s, table, key, osrc, &too_long);
+	struct sonic_field *f = (struct sonic_field *)(uintptr_t)sonic_field(o, field), *nf;
+
+	if (!o)
+		return too_long ? fc_err_set(c->err, FC_ERR_INPUT, fsrc.file, fsrc.line, "a key over 1,000 bytes") : FC_ERR_NOMEM;
+	if (!f) {
+		if (!(nf = fc_alloc(c->m->arena, (o->n + 1) * sizeof(*nf))))
+			return FC_ERR_NOMEM;
+		if (o->n)
+			memcpy(nf, o->f, o->n * sizeof(*nf));
+		o->f = nf;
+		f = &o->f[o->n++];
+		if (!(f->name = fc_model_str(c->m, field)))
+			return FC_ERR_NOMEM;
+	}
+	if (!(f->value = fc_model_str(c->m, value)))
+		return FC_ERR_NOMEM;
+	f->src = fsrc;
+	return FC_OK;
+}
+
 static enum fc_rc add_obj(struct fc_parse_ctx *c, struct sonic_state *s, const struct doc *d, const char *table,
 			  const char *key, unsigned line, const struct doc_node *fields)
 {
 	struct sonic_obj *o;
-	char k[1024];
 	size_t i;
-	int n, failed = 0;
-	void *old;
+	bool too_long;
 
 	if (fields->type == DOC_MAP && doc_get(fields, "value") && doc_get(fields, "type") &&
 	    doc_get(fields, "value")->type == DOC_MAP)
@@ -140,25 +195,9 @@ static enum fc_rc add_obj(struct fc_parse_ctx *c, struct sonic_state *s, const s
 	if (fields->type != DOC_MAP)
 		return fc_err_set(c->err, FC_ERR_INPUT, d->file, fields->line, "%s|%s: expected an object of fields, found %s",
 				  table, key, doc_type_name(fields->type));
-	n = snprintf(k, sizeof(k), "%s|%s", table, key);
-	if (n < 0 || (size_t)n >= sizeof(k))
-		return fc_err_set(c->err, FC_ERR_INPUT, d->file, line, "a CONFIG_DB key over %zu bytes", sizeof(k));
-	if ((old = fc_hmap_get(s->index, k, (size_t)n))) {
-		/* the same object twice (a merged dump): the later fields win, as redis would have them */
-		o = &s->objs[(uintptr_t)old - 1];
-	} else {
-		if (!(s->objs = fc_grow(c->m->arena, s->objs, s->n, &s->cap, sizeof(*s->objs))))
-			return FC_ERR_NOMEM;
-		o = &s->objs[s->n];
-		memset(o, 0, sizeof(*o));
-		if (!(o->table = fc_model_str(c->m, table)) || !(o->key = fc_model_str(c->m, key)))
-			return FC_ERR_NOMEM;
-		o->src = fc_src_at(c->file, line);
-		fc_hmap_put(s->index, k, (size_t)n, (void *)(uintptr_t)(s->n + 1), &failed);
-		if (failed)
-			return FC_ERR_NOMEM;
-		s->n++;
-	}
+	if (!(o = obj_at(c, s, table, key, fc_src_at(c->file, line), &too_long)))
+		return too_long ? fc_err_set(c->err, FC_ERR_INPUT, d->file, line, "a CONFIG_DB key over 1,000 bytes")
+				: FC_ERR_NOMEM;
 	{
 		struct sonic_field *nf = fc_alloc(c->m->arena, (o->n + fields->n + 1) * sizeof(*nf));
 

@@ -521,12 +521,15 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 		return FC_OK;
 	c->dev->config_m.known = true;
 	c->dev->config_m.src = s->config;
+	if ((rc = sonic_merge_shown(c, s)) != FC_OK)
+		return rc;
 	md = sonic_get(s, "DEVICE_METADATA", "localhost");
 	if ((f = sonic_field(md, "hostname")))
 		fc_set_str(c->m, &c->dev->hostname, f->value, f->src);
-	if ((f = sonic_field(md, "hwsku")))
+	if ((f = sonic_field(md, "hwsku")) && !c->dev->hw_model.m.known)
 		fc_set_str(c->m, &c->dev->hw_model, f->value, f->src);
-	fc_set_unknown(&c->dev->asic.m, "CONFIG_DB does not name the ASIC (SONiC's buffer profiles give the headroom)");
+	if (!c->dev->asic.m.known)
+		fc_set_unknown(&c->dev->asic.m, "CONFIG_DB does not name the ASIC: show version or show platform summary does");
 	for (i = 0; i < s->n; i++)
 		if (!strcmp(s->objs[i].table, "PORT") && (rc = port(c, s, &s->objs[i])) != FC_OK)
 			return rc;

@@ -7,7 +7,9 @@
  * any other line is listed as not understood.
  *   show interfaces status       oper and admin state, operational speed, MTU, configured FEC
  *   show interfaces fec status   the active FEC (FEC Oper)
- *   show lldp table              each port's LLDP neighbour: system name and port */
+ *   show lldp table              each port's LLDP neighbour: system name and port
+ *   show pfc priority            each port's lossless priorities (CONFIG_DB as it runs)
+ *   pfcwd show config            each watched port's watchdog action and times */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,7 +113,8 @@ typedef enum fc_rc row_fn(struct fc_parse_ctx *c, const struct table *t, const c
 
 static bool known_extra(const char *s, size_t n)
 {
-	return (n >= 23 && !strncmp(s, "Total entries displayed", 23)) || (n >= 17 && !strncmp(s, "Capability codes:", 17));
+	return (n >= 23 && !strncmp(s, "Total entries displayed", 23)) || (n >= 17 && !strncmp(s, "Capability codes:", 17)) ||
+	       (n >= 27 && !strncmp(s, "Changed polling interval to", 27)) || (n >= 14 && !strncmp(s, "BIG_RED_SWITCH", 14));
 }
 
 /* Walks the output: finds the table by its required header names, and calls row for each row. */
@@ -253,8 +256,50 @@ static enum fc_rc lldp_row(struct fc_parse_ctx *c, const struct table *t, const 
 	return FC_OK;
 }
 
+/* show pfc priority: "Interface  Lossless priorities" (3,4, or N/A where PFC is off). */
+static enum fc_rc pfc_row(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno)
+{
+	char name[128], v[128];
+	struct fc_src src = fc_src_at(c->file, lineno);
+	struct sonic_state *s = sonic_state(c);
+
+	if (!s)
+		return FC_ERR_NOMEM;
+	if (!*cell(t, col_of(t, "Interface"), l, n, name, sizeof(name)) || strncmp(name, "Ethernet", 8))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	cell(t, col_of(t, "Lossless priorities"), l, n, v, sizeof(v));
+	if (strspn(v, "01234567,") != strlen(v) && strcmp(v, "N/A"))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	return sonic_put(c, s, "SHOW_PORT_QOS_MAP", name, src, "pfc_enable", strcmp(v, "N/A") ? v : "", src);
+}
+
+/* pfcwd show config: "PORT  ACTION  DETECTION TIME  RESTORATION TIME" per watched port. */
+static enum fc_rc pfcwd_row(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno)
+{
+	static const char *const cols[][2] = {
+		{ "ACTION", "action" }, { "DETECTION TIME", "detection_time" }, { "RESTORATION TIME", "restoration_time" },
+	};
+	char name[128], v[128];
+	struct fc_src src = fc_src_at(c->file, lineno);
+	struct sonic_state *s = sonic_state(c);
+	size_t k;
+	enum fc_rc rc;
+
+	if (!s)
+		return FC_ERR_NOMEM;
+	if (!*cell(t, col_of(t, "PORT"), l, n, name, sizeof(name)) || strncmp(name, "Ethernet", 8))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	for (k = 0; k < sizeof(cols) / sizeof(cols[0]); k++)
+		if (*cell(t, col_of(t, cols[k][0]), l, n, v, sizeof(v)) && strcmp(v, "N/A") &&
+		    (rc = sonic_put(c, s, "SHOW_PFC_WD", name, src, cols[k][1], v, src)) != FC_OK)
+			return rc;
+	return FC_OK;
+}
+
 enum fc_rc sonic_parse_show(struct fc_parse_ctx *c, const char *command, const char *text)
 {
+	static const char *const pfc[] = { "Interface", "Lossless priorities", NULL };
+	static const char *const pfcwd[] = { "PORT", "ACTION", "DETECTION TIME", NULL };
 	static const char *const status[] = { "Interface", "Speed", "Oper", NULL };
 	static const char *const fec[] = { "Interface", "FEC Oper", NULL };
 	static const char *const lldp[] = { "LocalPort", "RemoteDevice", "RemotePortID", NULL };
@@ -265,5 +310,9 @@ enum fc_rc sonic_parse_show(struct fc_parse_ctx *c, const char *command, const c
 		return walk(c, text, fec, fec_row);
 	if (!strcmp(command, "show lldp table"))
 		return walk(c, text, lldp, lldp_row);
+	if (!strcmp(command, "show pfc priority"))
+		return walk(c, text, pfc, pfc_row);
+	if (!strcmp(command, "pfcwd show config"))
+		return walk(c, text, pfcwd, pfcwd_row);
 	return FC_ERR_UNSUPPORTED;
 }

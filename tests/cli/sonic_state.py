@@ -1,0 +1,210 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""SONiC state outputs against material nobody here wrote (../shared/realdata, sonic-utilities'
+tests), field by field, and with the noise real captures carry:
+
+- `show interfaces transceiver eeprom --dom`: every expected output in sonic-utilities' sfp_test.py
+  (SFF-8636, QSFP-DD and OSFP CMIS modules, one absent, with and without DOM) parses with nothing
+  not understood but what the model does not hold (a tunable laser's frequencies), and every value
+  equals the STATE_DB mock those outputs were printed from (TRANSCEIVER_INFO, TRANSCEIVER_DOM_SENSOR,
+  TRANSCEIVER_DOM_THRESHOLD): vendor, part, serial, cable length, per-lane Rx/Tx power and bias,
+  temperature, Vcc, and the alarm and warning limits;
+- `show pfc priority` and `ecnconfig -l` as sonic-utilities' tests expect them, read beside the mock
+  CONFIG_DB they were printed from: no value differs (the merge lists any difference), and the
+  model holds the priorities and the WRED profile;
+- the same outputs with a prompt, CR LF and indentation give the same model; a value that differs
+  from CONFIG_DB is listed with both sources and the running one is used.
+
+usage: sonic_state.py FABCHECK   (skips visibly without ../shared)
+"""
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+FABCHECK = os.path.abspath(sys.argv[1])
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHARED = os.environ.get("FABCHECK_SHARED", os.path.join(ROOT, "..", "shared"))
+UT = os.path.join(SHARED, "realdata/sonic-net+sonic-utilities/tests")
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def strings(path):
+    """The module-level string constants of a Python file, by name (as the test module defines them)."""
+    out = {}
+    for node in ast.parse(open(path).read()).body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            for t in node.targets:
+                if isinstance(t, ast.Name):
+                    out[t.id] = node.value.value
+    return out
+
+
+def parse_one(tmp, command, text):
+    p = os.path.join(tmp, "out.txt")
+    open(p, "w", newline="").write(text)
+    r = subprocess.run([FABCHECK, "parse", "--platform", "sonic", "--command", command, "--encoding", "text", p],
+                       capture_output=True, text=True)
+    check(r.returncode == 0, "parse %s: exit %d %s" % (command, r.returncode, r.stderr[:300]))
+    d = json.loads(r.stdout) if r.returncode == 0 else {"devices": [{"interfaces": [], "not_understood": []}]}
+    return d["devices"][0] if "devices" in d else d
+
+
+def near(a, b):
+    return a is not None and b is not None and abs(float(a) - float(b)) < 1e-6
+
+
+def val(x):
+    return x.get("value") if isinstance(x, dict) else None
+
+
+def eeprom(tmp, tests, state):
+    n_ports = n_values = 0
+    for name, text in sorted(tests.items()):
+        if "EEPROM detected" not in text:
+            continue
+        for noisy in (False, True):
+            t = text
+            if noisy:   # a prompt, CR LF line ends, the command echoed
+                t = "admin@sonic:~$ show interfaces transceiver eeprom --dom\r\n" + text.replace("\n", "\r\n") + "admin@sonic:~$ "
+            dev = parse_one(tmp, "show interfaces transceiver eeprom --dom", t)
+            nu = [u["text"].strip() for u in dev["not_understood"]]
+            check(all(x.startswith(("Requested Laser Frequency", "Tx Frequency", "Requested Tx Power")) for x in nu),
+                  "%s%s: not understood: %s" % (name, " (noisy)" if noisy else "", nu[:4]))
+            if noisy:
+                continue
+            for ifc in dev["interfaces"]:
+                port = ifc["name"]
+                x = ifc["transceiver"]
+                info = state.get("TRANSCEIVER_INFO|" + port)
+                if (port + ": SFP EEPROM Not detected") in text:
+                    check(val(x["present"]) is False, "%s %s: absent module not said" % (name, port))
+                    continue
+                n_ports += 1
+                for field, key in (("vendor", "manufacturer"), ("part", "model"), ("serial", "serial")):
+                    check(val(x[field]) == info[key].strip(), "%s %s %s: %r, STATE_DB %r" % (
+                        name, port, field, val(x[field]), info[key]))
+                    n_values += 1
+                if float(info.get("cable_length", "0") or 0) > 0:
+                    check(near(val(x["cable_len_m"]), info["cable_length"]), "%s %s cable length %r, STATE_DB %r" % (
+                        name, port, val(x["cable_len_m"]), info["cable_length"]))
+                    n_values += 1
+                if "ChannelMonitorValues" not in text.split(port + ":")[1].split("\n\n")[0]:
+                    continue
+                dom = state.get("TRANSCEIVER_DOM_SENSOR|" + port, {})
+                thr = state.get("TRANSCEIVER_DOM_THRESHOLD|" + port, {})
+                lanes = {L["lane"]: L for L in x["dom_lanes"]}
+                for k, v in dom.items():
+                    for kind, field in (("rx", "power"), ("tx", "bias"), ("tx", "power")):
+                        pre = kind + "%d" + field
+                        for lane in range(1, 9):
+                            if k == pre % lane and v != "N/A":
+                                m = {"rxpower": "rx_dbm", "txbias": "bias_ma", "txpower": "tx_dbm"}[kind + field]
+                                got = val(lanes.get(lane, {}).get(m, {}))
+                                check(near(got, v), "%s %s lane %d %s: %r, STATE_DB %s" % (name, port, lane, m, got, v))
+                                n_values += 1
+                for k, m in (("temperature", "temp_c"), ("voltage", "volt_v")):
+                    if k in dom:
+                        got = val(lanes.get(0, {}).get(m, {}))
+                        check(near(got, dom[k]), "%s %s %s: %r, STATE_DB %s" % (name, port, m, got, dom[k]))
+                        n_values += 1
+                limits = [("rxpower", 1, "rx_dbm"), ("txbias", 1, "bias_ma"), ("txpower", 1, "tx_dbm"),
+                          ("temp", 0, "temp_c"), ("vcc", 0, "volt_v")]
+                for pre, lane, m in limits:
+                    want = [thr.get(pre + s) for s in ("highalarm", "lowalarm", "highwarning", "lowwarning")]
+                    got = lanes.get(lane, {}).get(m, {})
+                    if None in want or not isinstance(got, dict) or "value" not in got:
+                        continue
+                    if "N/A" in want:   # the module states no limits: none in the model
+                        check("thresholds" not in got, "%s %s %s: limits where the module states none" % (name, port, m))
+                        continue
+                    have = [got.get("thresholds", {}).get(k) for k in ("high_alarm", "low_alarm", "high_warning", "low_warning")]
+                    check(all(near(a, b) for a, b in zip(have, want)), "%s %s %s limits %s, STATE_DB %s" % (
+                        name, port, m, have, want))
+                    n_values += 4
+    print("transceiver EEPROM: %d modules, %d values equal to the STATE_DB they were printed from" % (n_ports, n_values))
+
+
+def snapshot(tmp, name, outputs):
+    """A snapshot of one SONiC device: outputs = [(command, encoding, filename, text)]."""
+    d = os.path.join(tmp, name)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(os.path.join(d, "devices/sw"))
+    for cmd, enc, fn, text in outputs:
+        open(os.path.join(d, "devices/sw", fn), "w", newline="").write(text)
+    open(os.path.join(d, "inventory.yaml"), "w").write(
+        "version: 1\nfabric: {profile: lossless_dcqcn, roce: {priority: 3, dscp: 26, cnp_dscp: 48, mtu: 9000}}\n"
+        "devices:\n  - {name: sw, platform: sonic}\n")
+    json.dump({"format": "fabcheck-snapshot", "format_version": 1, "created": "2026-12-02T00:00:00Z",
+               "tool_version": "0.1.0", "inventory": "inventory.yaml",
+               "devices": [{"name": "sw", "platform": "sonic", "status": "ok", "errors": [], "outputs": [
+                   {"command": c, "encoding": e, "file": "devices/sw/" + f} for c, e, f, _ in outputs]}]},
+              open(os.path.join(d, "manifest.json"), "w"))
+    r = subprocess.run([FABCHECK, "parse", d, "--device", "sw"], capture_output=True, text=True)
+    check(r.returncode == 0, "parse %s: exit %d %s" % (name, r.returncode, r.stderr[:300]))
+    m = json.loads(r.stdout) if r.returncode == 0 else [{}]
+    return m[0] if isinstance(m, list) else m
+
+
+def pfc_ecn(tmp):
+    cfg_path = os.path.join(UT, "mock_tables/config_db.json")
+    cfg = open(cfg_path).read()
+    pfc = strings(os.path.join(UT, "pfc_input/assert_show_output.py"))["pfc_show_priority_all"]
+    ecn = strings(os.path.join(UT, "ecn_input/ecn_test_vectors.py"))["ecn_show_config_output"]
+    for noisy in (False, True):
+        p, e = pfc, ecn
+        if noisy:
+            p = "admin@sonic:~$ show pfc priority\r\n" + pfc.replace("\n", "\r\n")
+            e = "admin@sonic:~$ ecnconfig -l\r\n" + ecn.replace("\n", "\r\n") + "Total profiles: 1\r\n"
+        dev = snapshot(tmp, "mock", [("show runningconfiguration all", "json", "config_db.json", cfg),
+                                     ("show pfc priority", "text", "show_pfc_priority.txt", p),
+                                     ("ecnconfig -l", "text", "ecnconfig_-l.txt", e)])
+        conflicts = [u["text"] for u in dev.get("not_understood", []) if " shows " in u["text"]]
+        check(not conflicts, "sonic-utilities' expected outputs differ from the mock CONFIG_DB: %s" % conflicts[:3])
+        ifs = {i["name"]: i for i in dev.get("interfaces", [])}
+        for port in ("Ethernet0", "Ethernet4"):
+            check(val(ifs.get(port, {}).get("pfc_prios_mask", {})) == 0x18, "%s: PFC priorities %r, expected 3,4" % (
+                port, ifs.get(port, {}).get("pfc_prios_mask")))
+        nu = [u["text"] for u in dev.get("not_understood", []) if "show_pfc" in u["source"] or "ecnconfig" in u["source"]]
+        check(not nu, "%snot understood in the state outputs: %s" % ("(noisy) " if noisy else "", nu[:4]))
+    print("show pfc priority and ecnconfig -l: every value equal to the mock CONFIG_DB (with and without capture noise)")
+    # a running value that differs: listed with both sources, the running one used
+    e2 = ecn.replace("ecn                      ecn_all", "ecn                      ecn_none")
+    p2 = pfc.replace("Ethernet4    3,4", "Ethernet4    3")
+    dev = snapshot(tmp, "differs", [("show runningconfiguration all", "json", "config_db.json", cfg),
+                                    ("show pfc priority", "text", "show_pfc_priority.txt", p2),
+                                    ("ecnconfig -l", "text", "ecnconfig_-l.txt", e2)])
+    conflicts = sorted(u["text"] for u in dev.get("not_understood", []) if " shows " in u["text"])
+    check(len(conflicts) == 2 and "ecnconfig -l shows AZURE_LOSSLESS ecn ecn_none" in conflicts[0]
+          and "show pfc priority shows Ethernet4 pfc_enable 3;" in conflicts[1], "differences: %s" % conflicts)
+    ifs = {i["name"]: i for i in dev.get("interfaces", [])}
+    check(val(ifs["Ethernet4"]["pfc_prios_mask"]) == 0x8, "the running PFC priorities are not the ones used")
+    print("a running value that differs from CONFIG_DB: listed with both sources, the running one used")
+
+
+def main():
+    if not os.path.isdir(UT):
+        print("SKIPPED: no %s (set FABCHECK_SHARED)" % UT)
+        sys.exit(0)
+    tmp = tempfile.mkdtemp()
+    try:
+        state = json.load(open(os.path.join(UT, "mock_tables/state_db.json")))
+        eeprom(tmp, {k: v for k, v in strings(os.path.join(UT, "sfp_test.py")).items() if "EEPROM" in v}, state)
+        pfc_ecn(tmp)
+    finally:
+        shutil.rmtree(tmp)
+    if failures:
+        print("%d check(s) failed" % len(failures))
+        sys.exit(1)
+
+
+main()

@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: MIT */
+/* SONiC state outputs other than tables (sonic_show.c) and the EEPROM (sonic_xcvr.c):
+ *   show version, show platform summary    "Key: value" lines: the image, the SKU, the ASIC vendor
+ *   docker exec lldp lldpcli -f json0 show neighbors details (also -f json): each port's neighbour
+ *   ecnconfig -l                           "Profile: NAME", a rule, "field value" rows, a rule
+ * and the merge of what the state outputs show into CONFIG_DB's objects at finalize: `show pfc
+ * priority`, `pfcwd show config` and `ecnconfig -l` print CONFIG_DB as the switch runs it, so where
+ * they were collected their value is the one used, and a saved config_db.json that says otherwise is
+ * listed (the configuration changed between the two reads, or the file is not what runs). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sonic/sonic.h"
+#include "util/str.h"
+
+/* --- show version / show platform summary ---------------------------------------------------- */
+
+/* Keys that say nothing a rule reads. */
+static const char *const version_known[] = {
+	"SONiC OS Version", "Distribution", "Kernel", "Build commit", "Build date", "Built by", "ASIC Count",
+	"Serial Number", "Model Number", "Hardware Revision", "Uptime", "Date", "Switch Type", "Platform", NULL,
+};
+
+static bool listed(const char *const *l, const char *s)
+{
+	for (; *l; l++)
+		if (!strcmp(*l, s))
+			return true;
+	return false;
+}
+
+enum fc_rc sonic_parse_version(struct fc_parse_ctx *c, const char *text)
+{
+	struct fc_lines it;
+	bool docker = false, any = false;
+	enum fc_rc rc = FC_OK;
+
+	fc_lines_init(&it, text);
+	while (rc == FC_OK && fc_lines_next(&it)) {
+		const char *l = it.line, *colon;
+		size_t n = it.len;
+		struct fc_src s = fc_src_at(c->file, it.lineno);
+		char key[64], val[256];
+
+		while (n && (l[n - 1] == ' ' || l[n - 1] == '\r'))
+			n--;
+		if (!n || docker)
+			continue;   /* the docker image table closes the output: images are not modelled */
+		if (n == 14 && !memcmp(l, "Docker images:", 14)) {
+			docker = true;
+			continue;
+		}
+		colon = memchr(l, ':', n);
+		if (!colon || (size_t)(colon - l) >= sizeof(key) || n - (size_t)(colon - l) > sizeof(val)) {
+			rc = fc_dev_add_unparsed(c->m, c->dev, s, l, n);
+			continue;
+		}
+		snprintf(key, sizeof(key), "%.*s", (int)(colon - l), l);
+		snprintf(val, sizeof(val), "%.*s", (int)(n - (size_t)(colon - l) - 1), colon + 1);
+		{
+			char *v = val + strspn(val, " ");
+
+			any = true;
+			if (!strcmp(key, "SONiC Software Version"))
+				fc_set_str(c->m, &c->dev->os_version, v, s);
+			else if (!strcmp(key, "HwSKU"))
+				fc_set_str(c->m, &c->dev->hw_model, v, s);
+			else if (!strcmp(key, "ASIC"))
+				fc_set_str(c->m, &c->dev->asic, v, s);   /* the ASIC's vendor: broadcom, mellanox, ... */
+			else if (!listed(version_known, key))
+				rc = fc_dev_add_unparsed(c->m, c->dev, s, l, n);
+		}
+	}
+	if (rc == FC_OK && !any)
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "expected 'Key: value' lines (show version)");
+	return rc;
+}
+
+/* --- lldpcli ----------------------------------------------------------------------------------- */
+
+/* json0 wraps every value in a list of objects; json gives objects, or a list when there are many. */
+static const struct doc_node *first(const struct doc_node *n)
+{
+	return n && n->type == DOC_SEQ ? (n->n ? n->items[0] : NULL) : n;
+}
+
+static const char *str_at(const struct doc_node *n, const char *key, const char *field)
+{
+	const struct doc_node *v = n && n->type == DOC_MAP ? first(doc_get(n, key)) : NULL;
+
+	if (v && field)
+		v = v->type == DOC_MAP ? first(doc_get(v, field)) : NULL;
+	if (v && v->type == DOC_MAP && doc_get(v, "value"))
+		v = first(doc_get(v, "value"));
+	return v && v->type == DOC_STR ? v->str : NULL;
+}
+
+/* One interface: name (json0's "name", or json's key) and its neighbour. */
+static enum fc_rc lldp_iface(struct fc_parse_ctx *c, const struct doc *d, const char *name, const struct doc_node *n)
+{
+	const struct doc_node *ch = first(doc_get(n, "chassis")), *port = first(doc_get(n, "port"));
+	const char *sys = NULL, *pid;
+	struct fc_iface *ifc;
+	struct fc_src s = fc_src_at(c->file, n->line);
+
+	if (!name || !port || !ch || ch->type != DOC_MAP)
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, n->line, "an LLDP interface without a name, chassis or port");
+	if (strncmp(name, "Ethernet", 8))
+		return FC_OK;   /* eth0, the management port: not on the fabric */
+	/* json0: chassis [{"name": [{"value": ...}]}]; json: chassis {"<sysname>": {...}} */
+	if (!(sys = str_at(n, "chassis", "name")) && ch->n == 1 && ch->keys && strcmp(ch->keys[0], "id"))
+		sys = ch->keys[0];
+	if (!sys)
+		sys = str_at(n, "chassis", "id");
+	pid = str_at(n, "port", "id");
+	if (!sys || !pid)
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, n->line, "the LLDP neighbour on %s has no %s", name,
+				  sys ? "port id" : "system name or chassis id");
+	if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
+		return FC_ERR_NOMEM;
+	fc_set_str(c->m, &ifc->lldp_sysname, sys, s);
+	fc_set_str(c->m, &ifc->lldp_port, pid, s);
+	return FC_OK;
+}
+
+enum fc_rc sonic_parse_lldpcli(struct fc_parse_ctx *c, const struct doc *d)
+{
+	const struct doc_node *lldp = first(doc_get(d->root, "lldp")), *ifs;
+	size_t i;
+	enum fc_rc rc;
+
+	if (d->root->type != DOC_MAP || !doc_get(d->root, "lldp"))
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, d->root->line, "expected {\"lldp\": ...} (lldpcli -f json0)");
+	ifs = lldp && lldp->type == DOC_MAP ? doc_get(lldp, "interface") : NULL;
+	if (!ifs)
+		return FC_OK;   /* no neighbour anywhere: {"lldp": [{}]} or {"lldp": {}} */
+	if (ifs->type == DOC_MAP)   /* json, one interface or several keys */
+		for (i = 0; i < ifs->n; i++) {
+			if ((rc = lldp_iface(c, d, ifs->keys[i], ifs->items[i])) != FC_OK)
+				return rc;
+		}
+	else if (ifs->type == DOC_SEQ)
+		for (i = 0; i < ifs->n; i++) {
+			const struct doc_node *x = ifs->items[i], *nm = x->type == DOC_MAP ? doc_get(x, "name") : NULL;
+
+			if (x->type == DOC_MAP && !nm && x->n == 1)   /* json, many: [{"Ethernet0": {...}}, ...] */
+				rc = lldp_iface(c, d, x->keys[0], x->items[0]);
+			else
+				rc = lldp_iface(c, d, nm && nm->type == DOC_STR ? nm->str : NULL, x);
+			if (rc != FC_OK)
+				return rc;
+		}
+	else
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, ifs->line, "expected the LLDP interfaces as a list or an object");
+	return FC_OK;
+}
+
+/* --- ecnconfig -l ------------------------------------------------------------------------------ */
+
+static const char *const wred_fields[] = {
+	"ecn", "wred_green_enable", "wred_yellow_enable", "wred_red_enable", "green_min_threshold",
+	"green_max_threshold", "green_drop_probability", "yellow_min_threshold", "yellow_max_threshold",
+	"yellow_drop_probability", "red_min_threshold", "red_max_threshold", "red_drop_probability", NULL,
+};
+
+enum fc_rc sonic_parse_ecnconfig(struct fc_parse_ctx *c, const char *text)
+{
+	struct sonic_state *s = sonic_state(c);
+	struct fc_lines it;
+	char profile[128] = "";
+	struct fc_src psrc = { NULL, 0 };
+	size_t profiles = 0;
+	enum fc_rc rc = FC_OK;
+
+	if (!s)
+		return FC_ERR_NOMEM;
+	fc_lines_init(&it, text);
+	while (rc == FC_OK && fc_lines_next(&it)) {
+		const char *l = it.line;
+		size_t n = it.len, k;
+		struct fc_src src = fc_src_at(c->file, it.lineno);
+		char f[64], v[64];
+
+		while (n && (l[n - 1] == ' ' || l[n - 1] == '\r'))
+			n--;
+		if (!n || strspn(l, "- ") >= n || (n > 15 && !memcmp(l, "Total profiles:", 15)))
+			continue;   /* blank, the rules around a profile's rows, the count -vv prints */
+		if (n > 9 && !memcmp(l, "Profile: ", 9) && n - 9 < sizeof(profile)) {
+			snprintf(profile, sizeof(profile), "%.*s", (int)(n - 9), l + 9);
+			psrc = src;
+			profiles++;
+			continue;
+		}
+		k = strcspn(l, " ");
+		if (!profile[0] || k >= n || k >= sizeof(f) || n - k > sizeof(v)) {
+			rc = fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+			continue;
+		}
+		snprintf(f, sizeof(f), "%.*s", (int)k, l);
+		snprintf(v, sizeof(v), "%.*s", (int)(n - k - strspn(l + k, " ")), l + k + strspn(l + k, " "));
+		if (!listed(wred_fields, f) || !*v)
+			rc = fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+		else
+			rc = sonic_put(c, s, "SHOW_WRED_PROFILE", profile, psrc, f, v, src);
+	}
+	if (rc == FC_OK && !profiles)
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "expected 'Profile: NAME' blocks (ecnconfig -l)");
+	return rc;
+}
+
+/* --- what the state outputs show, into CONFIG_DB ------------------------------------------------- */
+
+static const struct {
+	const char *shown, *table, *by;
+} merges[] = {
+	{ "SHOW_WRED_PROFILE", "WRED_PROFILE", "ecnconfig -l" },
+	{ "SHOW_PORT_QOS_MAP", "PORT_QOS_MAP", "show pfc priority" },
+	{ "SHOW_PFC_WD", "PFC_WD", "pfcwd show config" },
+};
+
+enum fc_rc sonic_merge_shown(struct fc_parse_ctx *c, struct sonic_state *s)
+{
+	size_t i, j, k, n = s->n;
+	enum fc_rc rc;
+
+	for (i = 0; i < n; i++) {
+		const struct sonic_obj *o = &s->objs[i];
+
+		for (k = 0; k < sizeof(merges) / sizeof(merges[0]) && strcmp(o->table, merges[k].shown); k++)
+			;
+		if (k == sizeof(merges) / sizeof(merges[0]))
+			continue;
+		for (j = 0; j < o->n; j++) {
+			const struct sonic_obj *cfg = sonic_get(s, merges[k].table, o->key);
+			const struct sonic_field *was = sonic_field(cfg, o->f[j].name);
+			/* sonic_put may grow s->objs: copy what is needed first */
+			const char *name = o->f[j].name, *value = o->f[j].value, *key = o->key;
+			struct fc_src fsrc = o->f[j].src, osrc = o->src;
+
+			if (!was && !*value && cfg)
+				continue;   /* shown empty ("N/A"), absent from CONFIG_DB: the same */
+			if (was && strcmp(was->value, value)) {
+				const char *msg = fc_sprintf(c->m->arena, "%s shows %s %s %s; CONFIG_DB (%s:%u) says %s: the "
+									   "running value is used", merges[k].by, key, name,
+							     value, was->src.file ? was->src.file : "?", was->src.line,
+							     was->value);
+
+				if (!msg || fc_dev_add_unparsed(c->m, c->dev, fsrc, msg, strlen(msg)) != FC_OK)
+					return FC_ERR_NOMEM;
+			}
+			if ((!was || strcmp(was->value, value)) &&
+			    (rc = sonic_put(c, s, merges[k].table, key, osrc, name, value, fsrc)) != FC_OK)
+				return rc;
+			o = &s->objs[i];
+		}
+	}
+	return FC_OK;
+}

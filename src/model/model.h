@@ -320,6 +320,14 @@ struct fc_unparsed {
 	const char *text;                    /* at most FC_UNPARSED_SHOWN bytes and U+2026 */
 };
 
+/* One row of a platform's headroom table: at mbps over cables up to cable_m, xoff bytes. */
+struct fc_hr_row {
+	int64_t mbps;
+	double cable_m;
+	int64_t xoff;
+	struct fc_src src;
+};
+
 struct fc_device {
 	const char *name, *platform, *role, *address;
 	enum fc_devkind kind;
@@ -339,6 +347,10 @@ struct fc_device {
 	size_t nacls, acls_cap;
 	struct fc_hmap *acl_index;           /* name -> 1 + index in acls */
 	struct fc_meta config_m;             /* known when a running-config was parsed (src = file) */
+	/* the platform's own PFC headroom table where it was collected (SONiC pg_profile_lookup.ini):
+	 * what the switch itself reserves by speed and cable length, which HR-SIZE then requires */
+	struct fc_hr_row *hr_rows;
+	size_t nhr, hr_cap;
 	struct fc_unparsed *unparsed;        /* config lines seen but not understood */
 	size_t nunparsed, unparsed_cap;
 	/* host */

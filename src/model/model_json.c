@@ -12,7 +12,7 @@ _Static_assert(sizeof(struct fc_iface) == 3760, "struct fc_iface changed: print 
 _Static_assert(sizeof(struct fc_hop) == 800, "struct fc_hop changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 280, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 408, "struct fc_dom_lane changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_device) == 960, "struct fc_device changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_device) == 984, "struct fc_device changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_qos) == 440, "struct fc_qos changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_pclass) == 536, "struct fc_pclass changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_class_map) == 56, "struct fc_class_map changed: print the new field in model_json.c");
@@ -497,6 +497,20 @@ json_object *fc_device_to_json(const struct fc_device *d)
 		json_object_array_add(acls, acl(&d->acls[i]));
 	json_object_object_add(o, "acls", acls);
 	json_object_object_add(o, "running_config", meta(&d->config_m, json_object_new_boolean(1)));
+	{
+		json_object *t = json_object_new_array();
+
+		for (i = 0; i < d->nhr; i++) {
+			json_object *r = json_object_new_object();
+
+			json_object_object_add(r, "speed_mbps", json_object_new_int64(d->hr_rows[i].mbps));
+			json_object_object_add(r, "cable_m", json_object_new_double(d->hr_rows[i].cable_m));
+			json_object_object_add(r, "xoff", json_object_new_int64(d->hr_rows[i].xoff));
+			json_object_object_add(r, "source", src_json(&d->hr_rows[i].src));
+			json_object_array_add(t, r);
+		}
+		json_object_object_add(o, "headroom_table", t);
+	}
 	for (i = 0; i < d->nrdma; i++) {
 		json_object *r = json_object_new_object(), *ps = json_object_new_array();
 

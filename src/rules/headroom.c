@@ -123,7 +123,7 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 			      "%lld B (pause buffer-size %lld - pause-threshold %lld), needs >= %.0f B for %lldG, %.1f m, MTU %lld",
 			      (long long)have, (long long)pg->size.v, (long long)pg->xoff.v, need,
 			      (long long)(ifc->speed_mbps.v / 1000), l->length_m.v, (long long)ifc->mtu.v);
-		fc_ev(c, f, name, "headroom model", NULL, "%s%s: %s", hn.model,
+		fc_ev(c, f, name, "headroom model", hn.row.file ? &hn.row : NULL, "%s%s: %s", hn.model,
 		      hn.bucket_m > 0 && hn.bucket_m < 1e8 ? fc_rstr(c, " (cable bucket %.0f m)", hn.bucket_m) : "",
 		      hn.source);
 	} else {

@@ -4,7 +4,10 @@
  * pg_profile_lookup tables for Spectrum-1 (MSN2700), Spectrum-4 (SN4280), Tomahawk (Dell S6100)
  * and Trident2 (Arista 7050-QX32). A table gives the headroom (xoff) for the smallest cable
  * bucket at least as long as the real cable; beyond its longest bucket, or at a speed it does not
- * list, the requirement is unknown rather than guessed. */
+ * list, the requirement is unknown rather than guessed. Where the switch's own table was collected
+ * (SONiC pg_profile_lookup.ini, struct fc_hr_row), it is what the switch reserves and what
+ * "auto" requires. */
+#include <stdint.h>
 #include <string.h>
 
 #include "rules/rules.h"
@@ -49,8 +52,10 @@ static const struct hr_table tables[] = {
  * gets the IEEE formula. */
 static const char *model_for(const struct fc_device *d)
 {
+	/* SN4280 only: the other SN4xxx (MSN4600C, MSN4700, SN4410) are Spectrum-3, whose own tables
+	 * ask up to 1.7x the SN4280's (400G, 300 m: 373,760 B against 225,280 B) */
 	static const struct { const char *needle, *model; } by_hw[] = {
-		{ "SN2700", "spectrum1" }, { "MSN2", "spectrum1" }, { "SN4", "spectrum4" }, { "S6100", "tomahawk" },
+		{ "SN2700", "spectrum1" }, { "MSN2", "spectrum1" }, { "SN4280", "spectrum4" }, { "S6100", "tomahawk" },
 		{ "7050QX", "trident2" }, { "7050-QX", "trident2" },
 	};
 	size_t i;
@@ -61,13 +66,47 @@ static const char *model_for(const struct fc_device *d)
 	return "ieee";
 }
 
+/* The switch's own table (struct fc_hr_row, e.g. SONiC's pg_profile_lookup.ini): the smallest
+ * cable bucket at least as long as the cable, at the port's speed. */
+static bool own_table(const struct fc_device *d, double gbps, double cable_m, struct fc_hr_need *out)
+{
+	const struct fc_hr_row *best = NULL;
+	bool speed = false;
+	size_t i;
+
+	out->model = "platform";
+	for (i = 0; i < d->nhr; i++) {
+		const struct fc_hr_row *r = &d->hr_rows[i];
+
+		if (r->mbps != (int64_t)(gbps * 1000.0 + 0.5))
+			continue;
+		speed = true;
+		if (r->cable_m >= cable_m && (!best || r->cable_m < best->cable_m))
+			best = r;
+	}
+	if (!best) {
+		out->source = "the switch's own headroom table";
+		out->why = speed ? "the cable is longer than the switch's own table's longest bucket"
+				 : "the switch's own headroom table has no row for this speed";
+		return false;
+	}
+	out->bytes = (double)best->xoff;
+	out->bucket_m = best->cable_m;
+	out->source = "the switch's own headroom table";
+	out->row = best->src;
+	return true;
+}
+
 bool fc_switch_headroom(const struct fc_device *d, const char *override, double gbps, double cable_m, double mtu,
 			struct fc_hr_need *out)
 {
-	const char *model = override && *override && strcmp(override, "auto") ? override : model_for(d);
+	bool automatic = !override || !*override || !strcmp(override, "auto");
+	const char *model = automatic ? model_for(d) : override;
 	size_t i, k;
 
 	memset(out, 0, sizeof(*out));
+	if (automatic && d->nhr)
+		return own_table(d, gbps, cable_m, out);
 	out->model = model;
 	if (!strcmp(model, "ieee")) {
 		out->bytes = fc_ieee_headroom_bytes(gbps, cable_m, mtu);

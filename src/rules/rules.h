@@ -66,11 +66,12 @@ double fc_ieee_headroom_bytes(double speed_gbps, double cable_m, double mtu);
 
 /* A switch port's headroom requirement (headroom_asic.c). */
 struct fc_hr_need {
-	const char *model;       /* ieee, spectrum1, spectrum4, tomahawk, trident2 */
+	const char *model;       /* ieee, spectrum1, spectrum4, tomahawk, trident2; platform: its own table */
 	const char *source;      /* where the figure comes from */
 	double bytes;            /* required headroom (xoff) */
 	double bucket_m;         /* tables: the cable bucket used; 0 for the formula */
 	const char *why;         /* when not known */
+	struct fc_src row;       /* platform: the row of the switch's table (file:line) */
 };
 /* The requirement for device d's port at gbps over cable_m with mtu, by the model override names
  * ("auto" or empty: by the platform); false with out->why when the model has no figure. */

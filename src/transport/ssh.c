@@ -393,9 +393,11 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 		next = c + 1;
 		snprintf(cmd, sizeof(cmd), "%s%s", c->remote ? c->remote : c->command, json_suffix(j->v, c));
 		r = run_exec(s, cmd, &out, &status, said, sizeof(said), timeout_ms);
+		/* what the device said about a failure: its stderr, else its output; the first line */
+		if (!said[0] && out.data)
+			snprintf(said, sizeof(said), "%s", out.data);
 		said[strcspn(said, "\r\n")] = '\0';
-		/* what the device said about a failure: its stderr, else its output */
-		reason = said[0] ? said : out.data ? out.data : "";
+		reason = said;
 		if (r == EXEC_OK && status == 127 && c == j->v->commands && j->v->fallback) {
 			/* not installed there: collect what the platform takes instead (Linux: the
 			 * agentless capture); said in the manifest */

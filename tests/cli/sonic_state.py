@@ -13,7 +13,10 @@ tests), field by field, and with the noise real captures carry:
   CONFIG_DB they were printed from: no value differs (the merge lists any difference), and the
   model holds the priorities and the WRED profile;
 - the same outputs with a prompt, CR LF and indentation give the same model; a value that differs
-  from CONFIG_DB is listed with both sources and the running one is used.
+  from CONFIG_DB is listed with both sources and the running one is used;
+- every pg_profile_lookup.ini parses row for row; with the ACS-SN5600 table collected beside the
+  example's leaf3, HR-SIZE requires the table's figure (the 400G ISLs fail, the host links pass), and
+  a CONFIG_DB without the lossless BUFFER_PG gets buffermgrd's profiles from it.
 
 usage: sonic_state.py FABCHECK   (skips visibly without ../shared)
 """
@@ -191,6 +194,78 @@ def pfc_ecn(tmp):
     print("a running value that differs from CONFIG_DB: listed with both sources, the running one used")
 
 
+def pg_lookup(tmp):
+    """Every pg_profile_lookup.ini parses, row for row; the SKU's table is what HR-SIZE requires, and
+    what buffermgrd gives a PFC port CONFIG_DB has no lossless BUFFER_PG for."""
+    manifest = os.path.join(SHARED, "realdata/MANIFEST.tsv")
+    inis = [x.split("\t")[0] for x in open(manifest).read().splitlines()[1:] if x.split("\t")[0].endswith("pg_profile_lookup.ini")]
+    total = 0
+    for path in inis:
+        text = open(os.path.join(SHARED, "realdata", path)).read()
+        want = [x.split() for x in text.splitlines() if x.strip() and not x.lstrip().startswith("#")]
+        dev = parse_one(tmp, "cat pg_profile_lookup.ini", text)
+        got = [(r["speed_mbps"], r["cable_m"], r["xoff"]) for r in dev["headroom_table"]]
+        check(got == [(int(w[0]), float(w[1][:-1]), int(w[4])) for w in want], "%s: rows differ" % path)
+        check(not dev["not_understood"], "%s: not understood: %s" % (path, dev["not_understood"][:2]))
+        total += len(got)
+    print("pg_profile_lookup.ini: %d files, %d rows, each equal to the file's (speed, cable, xoff)" % (len(inis), total))
+    sn5600 = [p for p in inis if "/ACS-SN5600/" in p]
+    if not sn5600:
+        print("pg_profile_lookup.ini on the example: SKIPPED (no ACS-SN5600 table in realdata)")
+        return
+    ini = open(os.path.join(SHARED, "realdata", sn5600[0])).read()
+    ex = os.path.join(ROOT, "inventories/examples/sonic-leaves")
+
+    def with_ini(name, edit=None):
+        d = os.path.join(tmp, name)
+        shutil.rmtree(d, ignore_errors=True)
+        shutil.copytree(ex, d)
+        open(os.path.join(d, "devices/leaf3/pg_profile_lookup.ini"), "w").write(ini)
+        man = json.load(open(os.path.join(d, "manifest.json")))
+        leaf3 = next(x for x in man["devices"] if x["name"] == "leaf3")
+        leaf3["outputs"].append({"command": "cat pg_profile_lookup.ini", "encoding": "text",
+                                 "file": "devices/leaf3/pg_profile_lookup.ini"})
+        json.dump(man, open(os.path.join(d, "manifest.json"), "w"), indent=1)
+        if edit:
+            p = os.path.join(d, "devices/leaf3/config_db.json")
+            cfg = json.load(open(p))
+            edit(cfg)
+            json.dump(cfg, open(p, "w"), indent=4)
+        r = subprocess.run([FABCHECK, "validate", d, "--format", "json"], capture_output=True, text=True)
+        check(r.returncode in (0, 1), "validate %s: exit %d %s" % (name, r.returncode, r.stderr[:200]))
+        return {x["subject"]: x for x in json.loads(r.stdout)["findings"] if x["rule"] == "HR-SIZE" and "leaf3:" in x["subject"]}
+
+    def ini_line(f, end):
+        ev = [e for e in f["evidence"] if e["end"] == end and e["what"] == "headroom model"]
+        src = ev[0].get("source") if ev else None
+        return open(src["file"]).read().split("\n")[src["line"] - 1].split() if src else None
+    # the example's xoff (159680, the IEEE formula for 150 m at 400G) against NVIDIA's table for the
+    # SN5600: 400G needs 677888 B in the 300 m bucket; the 5 m host links are covered
+    hr = with_ini("sn5600-table")
+    isl = [f for s_, f in hr.items() if "spine" in s_]
+    hosts = [f for s_, f in hr.items() if "spine" not in s_]
+    check(len(isl) == 2 and all(f["status"] == "fail" for f in isl), "ISLs with the SN5600 table: %s" % [f["status"] for f in isl])
+    check(len(hosts) == 6 and all(f["status"] == "pass" for f in hosts), "host links with the SN5600 table: %s" % [
+        (f["subject"], f["status"]) for f in hosts])
+    row = ini_line(isl[0], "leaf3:" + isl[0]["subject"].split(" ")[0].split(":")[1]) if isl else None
+    check(row == ["400000", "300m", "697344", "19456", "677888", "0"], "the ISL's requirement is not the table's 400G/300m row: %s" % row)
+    print("the switch's own table (ACS-SN5600): leaf3's 400G ISLs fail (xoff 159680 < 677888, %s), its 6 host links pass"
+          % " ".join(row or []))
+    # CONFIG_DB without the lossless BUFFER_PG: buffermgrd's profile from the table, by speed and CABLE_LENGTH
+
+    def no_pg(cfg):
+        for k in [k for k in cfg["BUFFER_PG"] if k.endswith("|3")]:
+            del cfg["BUFFER_PG"][k]
+        del cfg["BUFFER_PROFILE"]["pg_lossless_ai_profile"]
+    hr = with_ini("sn5600-buffermgrd", no_pg)
+    check(len(hr) == 8 and all(f["status"] == "pass" for f in hr.values()), "buffermgrd's profiles: %s" % [
+        (k, f["status"], f["message"][:80]) for k, f in hr.items()][:3])
+    ev = [e for f in hr.values() for e in f["evidence"] if e["what"] == "headroom" and e["end"].startswith("leaf3:")]
+    check(ev and all("buffermgrd makes pg_lossless_" in e["value"] and e["source"]["file"].endswith("pg_profile_lookup.ini")
+                     for e in ev), "buffermgrd's profile evidence: %s" % [e["value"] for e in ev][:2])
+    print("no lossless BUFFER_PG in CONFIG_DB: the 8 ports get buffermgrd's profiles from the table (%s)" % ev[0]["value"][:90])
+
+
 def main():
     if not os.path.isdir(UT):
         print("SKIPPED: no %s (set FABCHECK_SHARED)" % UT)
@@ -200,6 +275,7 @@ def main():
         state = json.load(open(os.path.join(UT, "mock_tables/state_db.json")))
         eeprom(tmp, {k: v for k, v in strings(os.path.join(UT, "sfp_test.py")).items() if "EEPROM" in v}, state)
         pfc_ecn(tmp)
+        pg_lookup(tmp)
     finally:
         shutil.rmtree(tmp)
     if failures:

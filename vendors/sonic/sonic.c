@@ -12,6 +12,11 @@
 #define APPL_DB "redis-dump -d 0 -k BUFFER_P*_TABLE:*"
 #define XCVR "show interfaces transceiver eeprom --dom"
 #define LLDPCLI "docker exec lldp lldpcli -f json0 show neighbors details"
+/* the SKU's headroom table, where the platform's files are (an SKU without one: optional) */
+#define PGLOOKUP "cat pg_profile_lookup.ini"
+#define PGLOOKUP_REMOTE                                                                                    \
+	"cat \"/usr/share/sonic/device/$(sonic-cfggen -d -v DEVICE_METADATA.localhost.platform)/"            \
+	"$(sonic-cfggen -d -v DEVICE_METADATA.localhost.hwsku)/pg_profile_lookup.ini\""
 
 /* What collect runs. The APPL_DB dump matters only under the dynamic buffer model, and lldpcli (in
  * the lldp container) is refused where the user may not run docker: both optional (show lldp
@@ -29,10 +34,11 @@ static const struct fc_vendor_cmd sonic_commands[] = {
 	{ "show pfc priority", "text", "show_pfc_priority.txt", false, NULL, false },
 	{ "pfcwd show config", "text", "pfcwd_show_config.txt", false, NULL, true },
 	{ "ecnconfig -l", "text", "ecnconfig_-l.txt", false, NULL, false },
+	{ PGLOOKUP, "text", "pg_profile_lookup.ini", false, PGLOOKUP_REMOTE, true },
 	{ NULL, NULL, NULL, false, NULL, false },
 };
 
-enum kind { K_CONFIG, K_APPL, K_LLDPCLI, K_SHOW, K_XCVR, K_VERSION, K_ECN };
+enum kind { K_CONFIG, K_APPL, K_LLDPCLI, K_SHOW, K_XCVR, K_VERSION, K_ECN, K_PGLOOKUP };
 
 /* Every command the adapter reads, with the spellings users save outputs under. */
 static const struct {
@@ -59,6 +65,7 @@ static const struct {
 	{ "show version", "text", K_VERSION },
 	{ "show platform summary", "text", K_VERSION },
 	{ "ecnconfig -l", "text", K_ECN },
+	{ PGLOOKUP, "text", K_PGLOOKUP },
 };
 
 static int kind_of(const char *command, const char *encoding)
@@ -92,6 +99,8 @@ static enum fc_rc sonic_parse(struct fc_parse_ctx *c, const char *command, const
 		return sonic_parse_version(c, text);
 	case K_ECN:
 		return sonic_parse_ecnconfig(c, text);
+	case K_PGLOOKUP:
+		return sonic_parse_pg_lookup(c, text);
 	case K_CONFIG: case K_APPL: case K_LLDPCLI:
 		break;
 	default:

@@ -64,6 +64,8 @@ enum fc_rc sonic_parse_xcvr(struct fc_parse_ctx *c, const char *text);
 enum fc_rc sonic_parse_version(struct fc_parse_ctx *c, const char *text);
 enum fc_rc sonic_parse_lldpcli(struct fc_parse_ctx *c, const struct doc *d);
 enum fc_rc sonic_parse_ecnconfig(struct fc_parse_ctx *c, const char *text);
+/* pg_profile_lookup.ini: the SKU's headroom table, into the device's (struct fc_hr_row). */
+enum fc_rc sonic_parse_pg_lookup(struct fc_parse_ctx *c, const char *text);
 enum fc_rc sonic_merge_shown(struct fc_parse_ctx *c, struct sonic_state *s);
 
 /* sonic_model.c: device, ports, ACLs and neighbours into the model once everything is read. */

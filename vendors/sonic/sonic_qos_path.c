@@ -276,6 +276,35 @@ static const struct sonic_obj *buffer_pg(const struct walk *w, const char *table
 	return NULL;
 }
 
+/* The traditional model's buffermgrd gives a PFC port without a lossless BUFFER_PG the profile
+ * pg_lossless_<speed>_<cable>_profile from the SKU's pg_profile_lookup.ini: the row of the port's
+ * speed and CABLE_LENGTH, exactly (no row, no profile: buffermgrd logs it and the PG stays lossy). */
+static bool from_table(struct walk *w, struct fc_hop *h, int64_t pg)
+{
+	const struct fc_iface *ifc = w->ifc;
+	const struct fc_device *d = ifc->dev;
+	size_t i;
+
+	if (!d->nhr || !ifc->speed_mbps.m.known || !ifc->cable_model_m.m.known || !ifc->pfc_prios.m.known ||
+	    !((ifc->pfc_prios.v >> pg) & 1))
+		return false;
+	for (i = 0; i < d->nhr; i++) {
+		const struct fc_hr_row *r = &d->hr_rows[i];
+
+		if (r->mbps == ifc->speed_mbps.v && r->cable_m == (double)ifc->cable_model_m.v) {
+			fc_set_int(&h->buf.headroom, r->xoff, r->src);
+			h->buf.headroom.m.why = fc_sprintf(w->m->arena, "no BUFFER_PG in CONFIG_DB: buffermgrd makes "
+							   "pg_lossless_%lld_%lldm_profile from pg_profile_lookup.ini",
+							   (long long)ifc->speed_mbps.v, (long long)ifc->cable_model_m.v);
+			fc_set_unknown(&h->buf.size.m, "pg_profile_lookup.ini's size is the profile's, not read");
+			fc_set_unknown(&h->buf.xoff.m, "the profile's threshold is dynamic (pg_profile_lookup.ini)");
+			fc_set_bool(&h->buf_per_port, true, r->src);
+			return true;
+		}
+	}
+	return false;
+}
+
 static void ingress(struct walk *w, struct fc_hop *h)
 {
 	const struct sonic_obj *bpg, *prof;
@@ -297,6 +326,8 @@ static void ingress(struct walk *w, struct fc_hop *h)
 		bpg = buffer_pg(w, "APPL_BUFFER_PG", pg);
 		f = sonic_field(bpg, "profile");
 	}
+	if ((!bpg || !f) && !w->dynamic && from_table(w, h, pg))
+		return;
 	if (!bpg || !f || !strcmp(sonic_ref(f->value, ref, sizeof(ref)), "NULL")) {
 		why = w->dynamic ? fc_sprintf(w->m->arena, "buffer_model dynamic: priority group %lld's profile is computed at run "
 					      "time and is not in CONFIG_DB (collect APPL_DB BUFFER_PG_TABLE)", (long long)pg)

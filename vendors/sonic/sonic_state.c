@@ -7,6 +7,7 @@
  * priority`, `pfcwd show config` and `ecnconfig -l` print CONFIG_DB as the switch runs it, so where
  * they were collected their value is the one used, and a saved config_db.json that says otherwise is
  * listed (the configuration changed between the two reads, or the file is not what runs). */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +207,92 @@ enum fc_rc sonic_parse_ecnconfig(struct fc_parse_ctx *c, const char *text)
 	}
 	if (rc == FC_OK && !profiles)
 		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "expected 'Profile: NAME' blocks (ecnconfig -l)");
+	return rc;
+}
+
+/* --- pg_profile_lookup.ini ------------------------------------------------------------------------ */
+
+/* The SKU's lossless profile table (device/<vendor>/<platform>/<hwsku>/pg_profile_lookup.ini), from
+ * which buffermgrd makes pg_lossless_<speed>_<cable>_profile under the traditional buffer model:
+ *   # speed cable size    xon  xoff threshold xon_offset
+ *     100000   5m 133120  19456  113664     0
+ * Columns found by the header comment's names (speed, cable, xoff required); rows into the
+ * device's own headroom table. */
+enum fc_rc sonic_parse_pg_lookup(struct fc_parse_ctx *c, const char *text)
+{
+	struct fc_lines it;
+	int col_speed = 0, col_cable = 1, col_xoff = 4, ncols = 0;
+	size_t rows = 0;
+	enum fc_rc rc = FC_OK;
+
+	fc_lines_init(&it, text);
+	while (rc == FC_OK && fc_lines_next(&it)) {
+		const char *l = it.line, *w[16];
+		size_t n = it.len, wl[16], k = 0, i = 0;
+		struct fc_src src = fc_src_at(c->file, it.lineno);
+		int64_t mbps, xoff;
+		double cable;
+		char *end, buf[32];
+
+		while (n && (l[n - 1] == ' ' || l[n - 1] == '\r'))
+			n--;
+		while (i < n && k < 16) {
+			while (i < n && (l[i] == ' ' || l[i] == '\t'))
+				i++;
+			if (i >= n)
+				break;
+			w[k] = l + i;
+			while (i < n && l[i] != ' ' && l[i] != '\t')
+				i++;
+			wl[k] = (size_t)(l + i - w[k]);
+			k++;
+		}
+		if (!k)
+			continue;
+		if (w[0][0] == '#') {
+			/* "# speed cable size xon xoff threshold": the header names the columns */
+			size_t j, first = wl[0] == 1 ? 1 : 0;
+			bool hdr = false;
+
+			for (j = first; j < k; j++) {
+				const char *x = w[j] + (j == 0);
+				size_t xl = wl[j] - (j == 0);
+				int col = (int)(j - first);
+
+				if (xl == 5 && !memcmp(x, "speed", 5))
+					col_speed = col, hdr = true;
+				else if (xl == 5 && !memcmp(x, "cable", 5))
+					col_cable = col;
+				else if (xl == 4 && !memcmp(x, "xoff", 4))
+					col_xoff = col;
+			}
+			if (hdr)
+				ncols = (int)(k - first);
+			continue;   /* a comment */
+		}
+		if ((ncols && (int)k != ncols) || (int)k <= col_xoff || (int)k <= col_speed || (int)k <= col_cable ||
+		    !fc_parse_i64n(w[col_speed], wl[col_speed], 1, 10000000, &mbps) ||
+		    !fc_parse_i64n(w[col_xoff], wl[col_xoff], 0, INT64_MAX / 2, &xoff) || wl[col_cable] >= sizeof(buf)) {
+			rc = fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+			continue;
+		}
+		snprintf(buf, sizeof(buf), "%.*s", (int)wl[col_cable], w[col_cable]);
+		cable = strtod(buf, &end);
+		if (end == buf || strcmp(end, "m") || cable < 0) {
+			rc = fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+			continue;
+		}
+		c->dev->hr_rows = fc_grow(c->m->arena, c->dev->hr_rows, c->dev->nhr, &c->dev->hr_cap, sizeof(*c->dev->hr_rows));
+		if (!c->dev->hr_rows)
+			return FC_ERR_NOMEM;
+		c->dev->hr_rows[c->dev->nhr].mbps = mbps;
+		c->dev->hr_rows[c->dev->nhr].cable_m = cable;
+		c->dev->hr_rows[c->dev->nhr].xoff = xoff;
+		c->dev->hr_rows[c->dev->nhr].src = src;
+		c->dev->nhr++;
+		rows++;
+	}
+	(void)rows;   /* an SKU may ship the file with no row (Arista-7060X6-64PE): no table, said nowhere else */
 	return rc;
 }
 

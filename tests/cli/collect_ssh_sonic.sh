@@ -124,7 +124,7 @@ SSH_AUTH_SOCK= "$fabcheck" collect --inventory inv.yaml --out snap --known-hosts
 rc=$?
 set -e
 [ "$rc" -eq 0 ] || { cat out.txt err.txt sshd.log; fail "collect exit $rc, expected 0"; }
-"$PY" - snap/manifest.json <<'PY'
+"$PY" - snap/manifest.json "$ex/manifest.json" <<'PY'
 import json, sys
 m = {d["name"]: d for d in json.load(open(sys.argv[1]))["devices"]}
 assert all(d["status"] == "ok" for d in m.values()), {k: (v["status"], v["errors"]) for k, v in m.items()}
@@ -133,12 +133,14 @@ assert any("docker exec lldp lldpcli" in x and "permission denied" in x and "opt
 assert any("redis-dump" in x and "Permission denied" in x for x in w), w
 w3 = m["leaf3"]["warnings"]
 assert len(w3) == 1 and "pg_profile_lookup.ini: No such file or directory (optional" in w3[0], w3
+ex = {d["name"]: len(d["outputs"]) for d in json.load(open(sys.argv[2]))["devices"]}
 cmds = {o["command"] for o in m["leaf3"]["outputs"]}
-assert "redis-dump -d 0 -k BUFFER_P*_TABLE:*" in cmds and len(m["leaf3"]["outputs"]) == 12, sorted(cmds)
-assert len(m["leaf4"]["outputs"]) == 11, [o["command"] for o in m["leaf4"]["outputs"]]
+# leaf3: every recorded output and APPL_DB; leaf4: all but lldpcli, and the (empty) headroom table
+assert "redis-dump -d 0 -k BUFFER_P*_TABLE:*" in cmds and len(m["leaf3"]["outputs"]) == ex["leaf3"] + 1, sorted(cmds)
+assert len(m["leaf4"]["outputs"]) == ex["leaf4"], [o["command"] for o in m["leaf4"]["outputs"]]
 assert len(w) == 2, w
-print("manifest: leaf3 12 outputs (APPL_DB included) and 1 warning (%s), leaf4 11 outputs and 2 warnings: %s"
-      % (w3[0][-90:], "; ".join(x[:80] for x in w)))
+print("manifest: leaf3 %d outputs (APPL_DB included) and 1 warning (%s), leaf4 %d outputs and 2 warnings: %s"
+      % (len(m["leaf3"]["outputs"]), w3[0][-90:], len(m["leaf4"]["outputs"]), "; ".join(x[:80] for x in w)))
 PY
 cmp snap/devices/leaf3/config_db.json rec/leaf3/config_db.json || fail "config_db.json over SSH differs from what the switch sent"
 cmp snap/devices/leaf4/show_interfaces_transceiver_eeprom_--dom.txt rec/leaf4/show_interfaces_transceiver_eeprom_--dom.txt ||

@@ -194,6 +194,32 @@ def pfc_ecn(tmp):
     print("a running value that differs from CONFIG_DB: listed with both sources, the running one used")
 
 
+def counters(tmp):
+    """show pfc counters --history as sonic-utilities' pfcstat tests expect it: every port's
+    transitions and pause time per priority, as the text gives them (read independently here)."""
+    texts = strings(os.path.join(UT, "pfcstat_input/assert_show_output.py"))
+    n = 0
+    for name in ("show_pfc_counters_history_output", "show_pfc_counters_history_all"):
+        text = texts[name]
+        dev = parse_one(tmp, "show pfc counters --history", text)
+        got = {(i["name"], k): v for i in dev["interfaces"] for k, v in i["stats"].get("value", {}).items()}
+        want = {}
+        for line in text.splitlines()[2:]:
+            w = line.split()
+            if len(w) >= 5 and w[0].startswith("Ethernet"):
+                p = int(w[1][3:])
+                if w[2] != "N/A":   # a priority never paused: no value, nothing in the model
+                    want[(w[0], "rx_pfc%d_pause_transitions" % p)] = int(w[2].replace(",", ""))
+                if w[3] != "N/A":
+                    want[(w[0], "rx_pfc%d_pause_us" % p)] = int(w[3].replace(",", ""))
+        check(got == want, "%s: %d values differ" % (name, len(set(got.items()) ^ set(want.items()))))
+        nu = [u["text"] for u in dev["not_understood"]]
+        check(not nu, "%s: not understood: %s" % (name, nu[:3]))
+        n += len(want)
+    print("show pfc counters --history: %d values equal to the text (groups of rows between blank lines, backplane "
+          "ports included)" % n)
+
+
 def pg_lookup(tmp):
     """Every pg_profile_lookup.ini parses, row for row; the SKU's table is what HR-SIZE requires, and
     what buffermgrd gives a PFC port CONFIG_DB has no lossless BUFFER_PG for."""
@@ -275,6 +301,7 @@ def main():
         state = json.load(open(os.path.join(UT, "mock_tables/state_db.json")))
         eeprom(tmp, {k: v for k, v in strings(os.path.join(UT, "sfp_test.py")).items() if "EEPROM" in v}, state)
         pfc_ecn(tmp)
+        counters(tmp)
         pg_lookup(tmp)
     finally:
         shutil.rmtree(tmp)

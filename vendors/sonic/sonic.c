@@ -3,7 +3,7 @@
  * `show runningconfiguration all`, `sonic-cfggen -d --print-data`, a redis dump), APPL_DB's buffer
  * tables, and the state outputs: version and platform, interfaces and FEC status, the LLDP table and
  * lldpcli's JSON, the transceiver EEPROM with DOM, PFC priorities, the PFC watchdog and the ECN
- * profiles as they run. Counters are not read yet, so the counter rules are UNKNOWN on SONiC. */
+ * profiles as they run, PFC frames and pause time per priority, the interface counters. */
 #include <string.h>
 
 #include "sonic/sonic.h"
@@ -34,6 +34,9 @@ static const struct fc_vendor_cmd sonic_commands[] = {
 	{ "show pfc priority", "text", "show_pfc_priority.txt", false, NULL, false },
 	{ "pfcwd show config", "text", "pfcwd_show_config.txt", false, NULL, true },
 	{ "ecnconfig -l", "text", "ecnconfig_-l.txt", false, NULL, false },
+	{ "show pfc counters", "text", "show_pfc_counters.txt", false, NULL, false },
+	{ "show pfc counters --history", "text", "show_pfc_counters_--history.txt", false, NULL, true },
+	{ "show interfaces counters", "text", "show_interfaces_counters.txt", false, NULL, false },
 	{ PGLOOKUP, "text", "pg_profile_lookup.ini", false, PGLOOKUP_REMOTE, true },
 	{ NULL, NULL, NULL, false, NULL, false },
 };
@@ -58,6 +61,9 @@ static const struct {
 	{ "show lldp table", "text", K_SHOW },
 	{ "show pfc priority", "text", K_SHOW },
 	{ "pfcwd show config", "text", K_SHOW },
+	{ "show pfc counters", "text", K_SHOW },
+	{ "show pfc counters --history", "text", K_SHOW },
+	{ "show interfaces counters", "text", K_SHOW },
 	{ XCVR, "text", K_XCVR },
 	{ "show interfaces transceiver eeprom -d", "text", K_XCVR },
 	{ "sfputil show eeprom --dom", "text", K_XCVR },

@@ -9,7 +9,10 @@
  *   show interfaces fec status   the active FEC (FEC Oper)
  *   show lldp table              each port's LLDP neighbour: system name and port
  *   show pfc priority            each port's lossless priorities (CONFIG_DB as it runs)
- *   pfcwd show config            each watched port's watchdog action and times */
+ *   pfcwd show config            each watched port's watchdog action and times
+ *   show pfc counters            PFC frames per priority, received and sent (two tables)
+ *   show pfc counters --history  per priority, pause transitions received and the time paused (us)
+ *   show interfaces counters     frames OK, errors, drops, overruns, received and sent */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,13 +120,48 @@ static bool known_extra(const char *s, size_t n)
 	       (n >= 27 && !strncmp(s, "Changed polling interval to", 27)) || (n >= 14 && !strncmp(s, "BIG_RED_SWITCH", 14));
 }
 
-/* Walks the output: finds the table by its required header names, and calls row for each row. */
-static enum fc_rc walk(struct fc_parse_ctx *c, const char *text, const char *const *need, row_fn *row)
+/* After a blank line in a table: whether rows follow (the next non-blank line is neither a rule nor
+ * the header of another table, i.e. not followed by a rule). */
+static bool continues(const struct fc_lines *at)
+{
+	struct fc_lines it = *at;
+	bool row = false;
+
+	while (fc_lines_next(&it)) {
+		size_t n = it.len;
+
+		while (n && (it.line[n - 1] == ' ' || it.line[n - 1] == '\r'))
+			n--;
+		if (!n)
+			continue;
+		if (row)
+			return !dash_line(it.line, n);   /* a header is followed by its rule */
+		if (dash_line(it.line, n))
+			return false;
+		row = true;
+	}
+	return row;
+}
+
+static bool has_all(const struct table *t, const char *const *need)
+{
+	size_t k;
+
+	for (k = 0; need && need[k]; k++)
+		if (col_of(t, need[k]) < 0)
+			return false;
+	return need != NULL;
+}
+
+/* Walks the output: finds every table whose header has the columns of need or of need2 (an output
+ * may hold several tables: show pfc counters prints Rx then Tx), and calls row for each row. */
+static enum fc_rc walk2(struct fc_parse_ctx *c, const char *text, const char *const *need, const char *const *need2,
+			row_fn *row)
 {
 	struct fc_lines it;
 	struct table t;
 	const char *prev = NULL;
-	size_t prevn = 0, k;
+	size_t prevn = 0;
 	unsigned prevno = 0;
 	bool in = false, found = false;
 	enum fc_rc rc;
@@ -136,15 +174,16 @@ static enum fc_rc walk(struct fc_parse_ctx *c, const char *text, const char *con
 		while (n && (l[n - 1] == ' ' || l[n - 1] == '\r'))
 			n--;
 		if (!in && prev && dash_line(l, n) && columns(&t, prev, prevn, l, n)) {
-			for (k = 0; need[k] && col_of(&t, need[k]) >= 0; k++)
-				;
-			if (!need[k]) {
+			if (has_all(&t, need) || has_all(&t, need2)) {
 				in = found = true;
 				prev = NULL;   /* the header */
 				continue;
 			}
 		}
 		if (in) {
+			if (!n && continues(&it)) {
+				continue;   /* a blank line between groups of rows (pfcstat --history) */
+			}
 			if (!n || dash_line(l, n)) {
 				in = false;   /* the table ends at a blank line or a rule */
 				continue;
@@ -168,6 +207,11 @@ static enum fc_rc walk(struct fc_parse_ctx *c, const char *text, const char *con
 				  need[1] ? ", " : "", need[1] ? need[1] : "", need[1] && need[2] ? ", " : "",
 				  need[1] && need[2] ? need[2] : "");
 	return FC_OK;
+}
+
+static enum fc_rc walk(struct fc_parse_ctx *c, const char *text, const char *const *need, row_fn *row)
+{
+	return walk2(c, text, need, NULL, row);
 }
 
 /* "100G" / "40G" / "400G" / "N/A" -> Mb/s; false when not a speed. */
@@ -296,8 +340,151 @@ static enum fc_rc pfcwd_row(struct fc_parse_ctx *c, const struct table *t, const
 	return FC_OK;
 }
 
+/* A counter as sonic-utilities prints it: "12,000,000", or N/A (unknown: false). */
+static bool count_of(const char *s, int64_t *v)
+{
+	char digits[32];
+	size_t n = 0;
+
+	for (; *s && n + 1 < sizeof(digits); s++)
+		if (*s != ',')
+			digits[n++] = *s;
+	digits[n] = '\0';
+	return !*s && fc_parse_i64(digits, 0, INT64_MAX, v);
+}
+
+/* Appends counters to a port's stats (the model's list of named counters, copied: it has no spare room). */
+static enum fc_rc add_stats(struct fc_parse_ctx *c, struct fc_iface *ifc, const struct fc_counter *add, size_t n,
+			    struct fc_src src)
+{
+	struct fc_counter *v = fc_alloc(c->m->arena, (ifc->nstats + n) * sizeof(*v));
+	size_t i;
+
+	if (!v)
+		return FC_ERR_NOMEM;
+	if (ifc->nstats)
+		memcpy(v, ifc->stats, ifc->nstats * sizeof(*v));
+	for (i = 0; i < n; i++) {
+		v[ifc->nstats + i].value = add[i].value;
+		if (!(v[ifc->nstats + i].name = fc_model_str(c->m, add[i].name)))
+			return FC_ERR_NOMEM;
+	}
+	ifc->stats = v;
+	ifc->nstats += n;
+	if (!ifc->stats_m.known) {
+		ifc->stats_m.known = true;
+		ifc->stats_m.src = src;
+		ifc->stats_m.why = NULL;
+	}
+	return FC_OK;
+}
+
+/* show pfc counters: a "Port Rx" table and a "Port Tx" table, PFC0..PFC7 frames per port. Into the
+ * port's stats (rx_pfcN_frames, tx_pfcN_frames) and its PFC frame totals. */
+static enum fc_rc pfccnt_row(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno)
+{
+	bool rx = col_of(t, "Port Rx") >= 0;
+	char name[128], v[64], key[32], names[8][24];
+	struct fc_src src = fc_src_at(c->file, lineno);
+	struct fc_counter add[8];
+	struct fc_iface *ifc;
+	int64_t x, total = 0;
+	size_t k, got = 0;
+
+	if (!*cell(t, col_of(t, rx ? "Port Rx" : "Port Tx"), l, n, name, sizeof(name)) || strncmp(name, "Ethernet", 8))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	for (k = 0; k < 8; k++) {
+		snprintf(key, sizeof(key), "PFC%zu", k);
+		if (!*cell(t, col_of(t, key), l, n, v, sizeof(v)) || !strcmp(v, "N/A"))
+			continue;
+		if (!count_of(v, &x))
+			return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+		snprintf(names[got], sizeof(names[got]), "%s_pfc%zu_frames", rx ? "rx" : "tx", k);
+		add[got].name = names[got];
+		add[got++].value = x;
+		total += x;
+	}
+	if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
+		return FC_ERR_NOMEM;
+	if (got == 8)
+		fc_set_int(rx ? &ifc->cnt_rx_ppp : &ifc->cnt_tx_ppp, total, src);
+	return got ? add_stats(c, ifc, add, got, src) : FC_OK;
+}
+
+/* show pfc counters --history: per port and priority, the pause transitions received and the total
+ * time paused (us): stats rx_pfcN_pause_transitions, rx_pfcN_pause_us. */
+static enum fc_rc pfchist_row(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno)
+{
+	char name[128], prio[16], a[64], b[64], names[2][40];
+	struct fc_src src = fc_src_at(c->file, lineno);
+	struct fc_counter add[2];
+	struct fc_iface *ifc;
+	int64_t p;
+
+	size_t got = 0;
+
+	if (!*cell(t, col_of(t, "Port"), l, n, name, sizeof(name)) || strncmp(name, "Ethernet", 8) ||
+	    !*cell(t, col_of(t, "Priority"), l, n, prio, sizeof(prio)) || strncmp(prio, "PFC", 3) ||
+	    !fc_parse_i64(prio + 3, 0, 7, &p))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	cell(t, col_of(t, "RX Pause Transitions"), l, n, a, sizeof(a));
+	cell(t, col_of(t, "Total RX Pause Time US"), l, n, b, sizeof(b));
+	/* N/A: never paused since the counters exist; nothing to say */
+	if ((strcmp(a, "N/A") && !count_of(a, &add[0].value)) || (strcmp(b, "N/A") && !count_of(b, &add[1].value)))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	if (strcmp(a, "N/A")) {
+		snprintf(names[got], sizeof(names[got]), "rx_pfc%lld_pause_transitions", (long long)p);
+		add[got].name = names[got], add[got].value = add[0].value, got++;
+	}
+	if (strcmp(b, "N/A")) {
+		int64_t us = add[1].value;
+
+		snprintf(names[got], sizeof(names[got]), "rx_pfc%lld_pause_us", (long long)p);
+		add[got].name = names[got], add[got].value = us, got++;
+	}
+	if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
+		return FC_ERR_NOMEM;
+	return got ? add_stats(c, ifc, add, got, src) : FC_OK;
+}
+
+/* show interfaces counters: RX_OK RX_ERR RX_DRP RX_OVR TX_OK TX_ERR TX_DRP TX_OVR per port (the rates and
+ * utilisations beside them are a moment's, not counters). RX_ERR is the model's input errors. */
+static enum fc_rc ifcnt_row(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno)
+{
+	static const char *const cols[][2] = {
+		{ "RX_OK", "rx_ok" }, { "RX_ERR", "rx_err" }, { "RX_DRP", "rx_drp" }, { "RX_OVR", "rx_ovr" },
+		{ "TX_OK", "tx_ok" }, { "TX_ERR", "tx_err" }, { "TX_DRP", "tx_drp" }, { "TX_OVR", "tx_ovr" },
+	};
+	char name[128], v[64];
+	struct fc_src src = fc_src_at(c->file, lineno);
+	struct fc_counter add[8];
+	struct fc_iface *ifc;
+	int64_t x;
+	size_t k, got = 0;
+
+	if (!*cell(t, col_of(t, "IFACE"), l, n, name, sizeof(name)) || strncmp(name, "Ethernet", 8))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
+		return FC_ERR_NOMEM;
+	for (k = 0; k < sizeof(cols) / sizeof(cols[0]); k++) {
+		if (!*cell(t, col_of(t, cols[k][0]), l, n, v, sizeof(v)) || !strcmp(v, "N/A"))
+			continue;
+		if (!count_of(v, &x))
+			return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+		add[got].name = cols[k][1];
+		add[got++].value = x;
+		if (k == 1)
+			fc_set_int(&ifc->cnt_in_errors, x, src);
+	}
+	return got ? add_stats(c, ifc, add, got, src) : FC_OK;
+}
+
 enum fc_rc sonic_parse_show(struct fc_parse_ctx *c, const char *command, const char *text)
 {
+	static const char *const pfccnt_rx[] = { "Port Rx", "PFC3", NULL };
+	static const char *const pfccnt_tx[] = { "Port Tx", "PFC3", NULL };
+	static const char *const ifcnt[] = { "IFACE", "RX_OK", "RX_ERR", NULL };
+	static const char *const pfchist[] = { "Port", "Priority", "Total RX Pause Time US", NULL };
 	static const char *const pfc[] = { "Interface", "Lossless priorities", NULL };
 	static const char *const pfcwd[] = { "PORT", "ACTION", "DETECTION TIME", NULL };
 	static const char *const status[] = { "Interface", "Speed", "Oper", NULL };
@@ -314,5 +501,11 @@ enum fc_rc sonic_parse_show(struct fc_parse_ctx *c, const char *command, const c
 		return walk(c, text, pfc, pfc_row);
 	if (!strcmp(command, "pfcwd show config"))
 		return walk(c, text, pfcwd, pfcwd_row);
+	if (!strcmp(command, "show pfc counters"))
+		return walk2(c, text, pfccnt_rx, pfccnt_tx, pfccnt_row);
+	if (!strcmp(command, "show interfaces counters"))
+		return walk(c, text, ifcnt, ifcnt_row);
+	if (!strcmp(command, "show pfc counters --history"))
+		return walk(c, text, pfchist, pfchist_row);
 	return FC_ERR_UNSUPPORTED;
 }

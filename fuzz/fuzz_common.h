@@ -10,8 +10,10 @@
 
 #include "adapter/adapter.h"
 
-static inline void fuzz_adapter(const char *platform, const char *command, const char *enc, const uint8_t *data,
-				size_t size)
+/* pre (a fixed output read first as pre_cmd, as a snapshot would hold it; NULL for none), then the
+ * input as command, then finalize and the QoS path. */
+static inline void fuzz_adapter_after(const char *platform, const char *pre_cmd, const char *pre_enc, const char *pre,
+				      const char *command, const char *enc, const uint8_t *data, size_t size)
 {
 	const struct fc_vendor *v = fc_vendor_find(platform);
 	struct fc_model *m = fc_model_new();
@@ -26,6 +28,8 @@ static inline void fuzz_adapter(const char *platform, const char *command, const
 	d->platform = v->platform;
 	memcpy(text, data, size);
 	text[size] = '\0';
+	if (pre && fc_vendor_parse(m, d, v, "pre", pre, strlen(pre), pre_cmd, pre_enc, &err) != FC_OK)
+		abort();   /* the fixed output always parses */
 	/* NUL, invalid UTF-8 and terminal noise handled as for a snapshot's file */
 	if (fc_vendor_parse(m, d, v, "fuzz", text, size, command, enc, &err) == FC_OK) {
 		ctx.m = m, ctx.dev = d, ctx.file = "fuzz", ctx.err = &err;
@@ -39,6 +43,12 @@ static inline void fuzz_adapter(const char *platform, const char *command, const
 	}
 	free(text);
 	fc_model_free(&m);
+}
+
+static inline void fuzz_adapter(const char *platform, const char *command, const char *enc, const uint8_t *data,
+				size_t size)
+{
+	fuzz_adapter_after(platform, NULL, NULL, NULL, command, enc, data, size);
 }
 
 #endif

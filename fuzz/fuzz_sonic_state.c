@@ -24,39 +24,13 @@ static const char *const commands[] = {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const struct fc_vendor *v = fc_vendor_find("sonic");
-	struct fc_model *m;
-	struct fc_device *d;
-	struct fc_err err;
-	struct fc_parse_ctx ctx;
 	const char *command;
-	char *text;
 
 	if (!size)
 		return 0;
 	command = commands[data[0] % (sizeof(commands) / sizeof(commands[0]))];
 	data++, size--;
 	fuzz_adapter("sonic", command, "text", data, size);   /* alone, as `fabcheck parse` reads it */
-	m = fc_model_new();
-	text = malloc(size + 1);
-	fc_err_clear(&err);
-	if (!m || !text || fc_model_add_device(m, "f", v->kind, &d, &err) != FC_OK)
-		abort();
-	d->platform = v->platform;
-	memcpy(text, data, size);
-	text[size] = '\0';
-	if (fc_vendor_parse(m, d, v, "config_db.json", base_config, sizeof(base_config) - 1,
-			    "show runningconfiguration all", "json", &err) != FC_OK)
-		abort();   /* the fixed CONFIG_DB always parses */
-	if (fc_vendor_parse(m, d, v, "fuzz", text, size, command, "text", &err) == FC_OK) {
-		ctx.m = m, ctx.dev = d, ctx.file = "fuzz", ctx.err = &err;
-		v->finalize(&ctx);
-		fc_set_int(&m->intent.roce_dscp, 26, fc_src_at(NULL, 0));
-		fc_set_int(&m->intent.roce_prio, 3, fc_src_at(NULL, 0));
-		fc_set_int(&m->intent.cnp_dscp, 48, fc_src_at(NULL, 0));
-		v->qos_path(m, d);
-	}
-	free(text);
-	fc_model_free(&m);
+	fuzz_adapter_after("sonic", "show runningconfiguration all", "json", base_config, command, "text", data, size);
 	return 0;
 }

@@ -89,6 +89,11 @@ const char *fc_medium_of(const char *type);
 const char *fc_pmd_of(const char *type, const char *medium);
 void fc_iface_link_mode(struct fc_model *m, struct fc_iface *ifc, struct fc_src src);
 
+/* ace.c: an ACL entry's words (split at white space) in the syntax NX-OS and EOS share, into ace
+ * (text and loc left to the caller); the sequence number is prev_seq + 10 where the entry has none.
+ * false when the entry is not understood. */
+bool fc_ace_words(char **w, size_t n, int64_t prev_seq, struct fc_ace *ace);
+
 enum fc_rc fc_vendor_no_finalize(struct fc_parse_ctx *ctx);
 enum fc_rc fc_vendor_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n);
 

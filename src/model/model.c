@@ -458,3 +458,31 @@ const char *fc_src_str(const struct fc_src *s, char *buf, size_t size)
 		snprintf(buf, size, "%s", s->file);
 	return buf;
 }
+
+void fc_hop_unknown(struct fc_hop *h, const char *why)
+{
+	struct fc_meta *ms[] = { &h->classifier.m, &h->per_port.m, &h->trust.m, &h->match.m, &h->tc.m,
+				 &h->dscp_out.m, &h->pcp_strict.m, &h->tc_name.m, &h->pfc_cos.m, &h->mtu.m, &h->queue.m,
+				 &h->queue_per_port.m, &h->strict.m, &h->bw_percent.m, &h->ecn.m, &h->kmin.m,
+				 &h->kmax.m, &h->prob.m, &h->weight.m, &h->buf.size.m, &h->buf.xoff.m,
+				 &h->buf.xon.m, &h->buf.headroom.m, &h->buf_per_port.m, &h->buf_dynamic.m };
+	size_t i;
+
+	for (i = 0; i < sizeof(ms) / sizeof(ms[0]); i++)
+		fc_set_unknown(ms[i], why);
+}
+
+struct fc_dom_lane *fc_xcvr_lane(struct fc_model *m, struct fc_xcvr *x, int lane)
+{
+	size_t i;
+
+	for (i = 0; i < x->nlanes; i++)
+		if (x->lanes[i].lane == lane)
+			return &x->lanes[i];
+	x->lanes = fc_grow(m->arena, x->lanes, x->nlanes, &x->lanes_cap, sizeof(*x->lanes));
+	if (!x->lanes)
+		return NULL;
+	memset(&x->lanes[x->nlanes], 0, sizeof(x->lanes[0]));
+	x->lanes[x->nlanes].lane = lane;
+	return &x->lanes[x->nlanes++];
+}

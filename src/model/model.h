@@ -445,6 +445,10 @@ static inline struct fc_src fc_src_at(const char *interned_file, unsigned line)
 /* Setters record the value and its source; the string setter copies v into the model. */
 void fc_set_int(struct fc_int *x, int64_t v, struct fc_src src);
 void fc_set_dbl(struct fc_dbl *x, double v, struct fc_src src);
+/* Every field of a hop unknown with why (a path that cannot be followed past a point). */
+void fc_hop_unknown(struct fc_hop *h, const char *why);
+/* The DOM lane of a module (0: the module's own values), added zeroed when new; NULL when out of memory. */
+struct fc_dom_lane *fc_xcvr_lane(struct fc_model *m, struct fc_xcvr *x, int lane);
 void fc_set_bool(struct fc_bool *x, bool v, struct fc_src src);
 void fc_set_str(struct fc_model *m, struct fc_str *x, const char *v, struct fc_src src);
 void fc_set_unknown(struct fc_meta *x, const char *why);

@@ -49,6 +49,18 @@ static void trust_run(struct fc_rctx *c)
 		return;   /* the port rules say which end is missing */
 	tr[0] = trust_of(e[0], &tmp[0]);
 	tr[1] = trust_of(e[1], &tmp[1]);
+	/* one end classifying by PCP on an untagged link fails whatever the other end does */
+	for (k = 0; k < 2; k++) {
+		bool tagged = fc_is_switch(e[k]) && ifc[k]->port_mode.m.known && !strcmp(ifc[k]->port_mode.v, "trunk");
+
+		if (tr[k]->m.known && !strcmp(tr[k]->v, "pcp") && !tr[1 - k]->m.known && !tagged) {
+			f = fc_finding_new(c, FC_FAIL, subj, "%s classifies RoCE by PCP on an untagged link: without an 802.1Q tag "
+							     "there is no PCP, RoCE lands in CoS 0, the lossy class", fc_end_name(c, e[k]));
+			fc_ev(c, f, fc_end_name(c, e[k]), "trust", &tr[k]->m.src, "%s", tr[k]->v);
+			fc_ev_unknown(c, f, fc_end_name(c, e[1 - k]), "trust", &tr[1 - k]->m);
+			return;
+		}
+	}
 	if (!tr[0]->m.known || !tr[1]->m.known) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the classification basis is not known on both ends");
 		for (k = 0; k < 2; k++)

@@ -51,19 +51,6 @@ static void put_str(struct fc_str *x, const char *v, struct fc_src src)
 	x->m.why = NULL;
 }
 
-static void unknown_all(struct fc_hop *h, const char *why)
-{
-	struct fc_meta *ms[] = { &h->classifier.m, &h->per_port.m, &h->trust.m, &h->match.m, &h->tc.m,
-				 &h->dscp_out.m, &h->pcp_strict.m, &h->tc_name.m, &h->pfc_cos.m, &h->mtu.m, &h->queue.m,
-				 &h->queue_per_port.m, &h->strict.m, &h->bw_percent.m, &h->ecn.m, &h->kmin.m,
-				 &h->kmax.m, &h->prob.m, &h->weight.m, &h->buf.size.m, &h->buf.xoff.m,
-				 &h->buf.xon.m, &h->buf_per_port.m, &h->buf_dynamic.m };
-	size_t i;
-
-	for (i = 0; i < sizeof(ms) / sizeof(ms[0]); i++)
-		fc_set_unknown(ms[i], why);
-}
-
 /* The class of policy p that takes qos-group g: the first whose class-map (of p's type) matches
  * qos-group g, else the system-defined class name for g (fmt8/fmt4 with %d, or the -default pair). */
 static const struct fc_pclass *group_class(const struct fc_qos *q, const struct fc_policy_map *p, int64_t g,
@@ -449,11 +436,11 @@ enum fc_rc nxos_qos_path(struct fc_model *m, struct fc_device *dev)
 			int64_t prio = t == FC_TC_ROCE && in->roce_prio.m.known ? in->roce_prio.v : -1;
 
 			if (!dev->config_m.known) {
-				unknown_all(h, "no running-config was parsed for the switch");
+				fc_hop_unknown(h, "no running-config was parsed for the switch");
 				continue;
 			}
 			if (!dscp->m.known) {
-				unknown_all(h, t == FC_TC_ROCE ? "the fabric's RoCE DSCP is not declared (fabric.roce.dscp)"
+				fc_hop_unknown(h, t == FC_TC_ROCE ? "the fabric's RoCE DSCP is not declared (fabric.roce.dscp)"
 							       : "the fabric's CNP DSCP is not declared (fabric.roce.cnp_dscp)");
 				continue;
 			}

@@ -530,21 +530,6 @@ static bool dom_row(const char *line, size_t n, const char *label, struct fc_dom
 	return true;
 }
 
-static struct fc_dom_lane *lane_of(struct fc_model *m, struct fc_xcvr *x, int lane)
-{
-	size_t i;
-
-	for (i = 0; i < x->nlanes; i++)
-		if (x->lanes[i].lane == lane)
-			return &x->lanes[i];
-	x->lanes = fc_grow(m->arena, x->lanes, x->nlanes, &x->lanes_cap, sizeof(*x->lanes));
-	if (!x->lanes)
-		return NULL;
-	memset(&x->lanes[x->nlanes], 0, sizeof(x->lanes[0]));
-	x->lanes[x->nlanes].lane = lane;
-	return &x->lanes[x->nlanes++];
-}
-
 /* "key is VALUE" lines of a module, the whole rest of the line each. */
 static const struct {
 	const char *key;
@@ -635,7 +620,7 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 				rc = nxos_not_understood(c, &l);
 				continue;
 			}
-			if (!(lane = lane_of(m, &ifc->xcvr, (int)ln)))
+			if (!(lane = fc_xcvr_lane(m, &ifc->xcvr, (int)ln)))
 				return FC_ERR_NOMEM;
 			continue;
 		}
@@ -651,7 +636,7 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 			    dom_row(l.s, l.n, "Rx Power", &L->rx_dbm, s, &lb)) {
 				fc_set_bool(&ifc->xcvr.dom_supported, true, s);
 				if (!lane) {
-					if (!(lane = lane_of(m, &ifc->xcvr, 0)))
+					if (!(lane = fc_xcvr_lane(m, &ifc->xcvr, 0)))
 						return FC_ERR_NOMEM;
 					*lane = tmp;
 				}

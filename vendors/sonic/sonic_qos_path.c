@@ -35,21 +35,6 @@ struct walk {
 static bool through(struct walk *w, const char *field, const char *table, int64_t key, int64_t max, int64_t *out,
 		    struct fc_src *src, const char **why);
 
-static void unknown_all(struct fc_hop *h, const char *why)
-{
-	fc_set_unknown(&h->classifier.m, why);
-	fc_set_unknown(&h->trust.m, why);
-	fc_set_unknown(&h->tc.m, why);
-	fc_set_unknown(&h->dscp_out.m, why);
-	fc_set_unknown(&h->pcp_strict.m, why);
-	fc_set_unknown(&h->pfc_cos.m, why);
-	fc_set_unknown(&h->mtu.m, why);
-	fc_set_unknown(&h->queue.m, why);
-	fc_set_unknown(&h->ecn.m, why);
-	fc_set_unknown(&h->buf.size.m, why);
-	fc_set_unknown(&h->buf.headroom.m, why);
-}
-
 /* The map field of the port's PORT_QOS_MAP, else of global; *per_port says which. */
 static const struct sonic_field *port_map(const struct walk *w, const char *field, bool *per_port)
 {
@@ -398,13 +383,13 @@ enum fc_rc sonic_qos_path(struct fc_model *m, struct fc_device *dev)
 			const struct fc_int *dscp = t == FC_TC_ROCE ? &in->roce_dscp : &in->cnp_dscp;
 
 			if (!dscp->m.known) {
-				unknown_all(h, t == FC_TC_ROCE ? "the fabric's RoCE DSCP is not declared (fabric.roce.dscp)"
+				fc_hop_unknown(h, t == FC_TC_ROCE ? "the fabric's RoCE DSCP is not declared (fabric.roce.dscp)"
 							       : "the fabric's CNP DSCP is not declared (fabric.roce.cnp_dscp)");
 				continue;
 			}
 			classify(&w, h, dscp->v);
 			if (!h->tc.m.known) {
-				unknown_all(h, h->tc.m.why);
+				fc_hop_unknown(h, h->tc.m.why);
 				continue;
 			}
 			remark(&w, h, dscp->v);

@@ -81,21 +81,6 @@ static bool useful(const char *v)
 	       strncmp(v, "Not supported", 13) && strcmp(v, "0");
 }
 
-static struct fc_dom_lane *lane_of(struct fc_model *m, struct fc_xcvr *x, int lane)
-{
-	size_t i;
-
-	for (i = 0; i < x->nlanes; i++)
-		if (x->lanes[i].lane == lane)
-			return &x->lanes[i];
-	x->lanes = fc_grow(m->arena, x->lanes, x->nlanes, &x->lanes_cap, sizeof(*x->lanes));
-	if (!x->lanes)
-		return NULL;
-	memset(&x->lanes[x->nlanes], 0, sizeof(x->lanes[0]));
-	x->lanes[x->nlanes].lane = lane;
-	return &x->lanes[x->nlanes++];
-}
-
 static void set_dom(struct fc_dom_val *d, double v, struct fc_src s)
 {
 	d->v = v;
@@ -134,7 +119,7 @@ static enum fc_rc channel(struct fc_model *m, struct mod *md, const char *k, con
 		*ok = false;
 		return FC_OK;
 	}
-	if (!(L = lane_of(m, &md->ifc->xcvr, lane ? (int)lane : 1)))
+	if (!(L = fc_xcvr_lane(m, &md->ifc->xcvr, lane ? (int)lane : 1)))
 		return FC_ERR_NOMEM;
 	set_dom(k[0] == 'R' ? &L->rx_dbm : !strcmp(what, "Bias") ? &L->bias_ma : &L->tx_dbm, x, s);
 	if (!md->monitor)
@@ -379,7 +364,7 @@ enum fc_rc sonic_parse_xcvr(struct fc_parse_ctx *c, const char *text)
 
 			ok = true;
 			if ((t && num_unit(v, "C", &x)) || (vcc && num_unit(v, "Volts", &x))) {
-				if (!(L = lane_of(c->m, &md.ifc->xcvr, 0)))
+				if (!(L = fc_xcvr_lane(c->m, &md.ifc->xcvr, 0)))
 					return FC_ERR_NOMEM;
 				set_dom(t ? &L->temp_c : &L->volt_v, x, s);
 				if (!md.monitor)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "eos/eos.h"
 #include "linux/linux.h"
 #include "nxos/nxos.h"
 #include "sonic/sonic.h"
@@ -17,6 +18,7 @@
 static const struct fc_vendor *const registry[] = {
 	&fc_vendor_nxos,
 	&fc_vendor_sonic,
+	&fc_vendor_eos,
 	&fc_vendor_linux,
 	NULL,
 };

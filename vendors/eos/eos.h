@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/* Arista EOS adapter: the running-config (`show running-config`, or a saved config for the CI gate)
+ * into the model and the resolved QoS path. */
+#ifndef FC_EOS_H
+#define FC_EOS_H
+
+#include "adapter/adapter.h"
+
+extern const struct fc_vendor fc_vendor_eos;
+
+/* A tx-queue block (of an interface or a qos profile). */
+struct eos_txq {
+	struct fc_src src;               /* the block; file NULL when not configured */
+	struct fc_bool strict;           /* "priority strict" true, "no priority" false */
+	struct fc_int bw;                /* bandwidth percent */
+	struct fc_bool ecn;              /* random-detect: ecn (true) or drop (false) */
+	struct fc_int kmin, kmax, prob, weight;
+	const char *unit_note;           /* how a segment or a millisecond was taken, when used */
+};
+
+/* What an interface or a qos profile sets; each field known where a line sets it. */
+struct eos_qos {
+	struct fc_str trust;             /* dscp, cos, none */
+	struct fc_str policy;            /* service-policy type qos input: classification by a policy-map */
+	struct fc_bool pfc_on;
+	struct fc_int nodrop;            /* bit p: priority p no-drop; known once a priority line is seen */
+	struct fc_int drop;              /* bit p: priority p explicitly drop */
+	struct fc_bool watchdog;
+	struct eos_txq txq[8];
+};
+
+struct eos_profile {
+	const char *name;
+	struct fc_src src;
+	struct eos_qos q;
+};
+
+struct eos_port {
+	struct fc_iface *ifc;
+	struct eos_qos q;
+	struct fc_str profile;           /* service-profile */
+	struct fc_bool routed;           /* no switchport */
+	struct fc_int ip_mtu, l2_mtu;
+};
+
+struct eos_state {
+	struct fc_int dscp_tc[64];       /* qos map dscp D to traffic-class T */
+	struct fc_int cos_tc[8];         /* qos map cos C to traffic-class T */
+	struct fc_int tc_queue[8];       /* qos map traffic-class T to tx-queue Q */
+	struct fc_int tc_dscp[8];        /* qos map traffic-class T to dscp D (used with qos rewrite dscp) */
+	struct fc_bool rewrite_dscp;     /* qos rewrite dscp */
+	struct fc_bool pfc_all_off;      /* priority-flow-control all off */
+	struct eos_profile *profiles;
+	size_t nprof, prof_cap;
+	struct eos_port *ports;          /* moves when it grows: hold indexes, not pointers */
+	size_t nports, ports_cap;
+	struct fc_src config;
+	bool have_config;
+};
+
+struct eos_state *eos_state(struct fc_parse_ctx *c);
+const struct eos_profile *eos_profile(const struct eos_state *s, const char *name);
+
+/* eos_config.c: show running-config (text). */
+enum fc_rc eos_parse_config(struct fc_parse_ctx *c, const char *text);
+/* eos_show.c: show lldp neighbors detail (JSON: eAPI's reply or | json). */
+enum fc_rc eos_parse_lldp_json(struct fc_parse_ctx *c, const struct doc *d);
+/* eos_model.c: each port's settings (its own over its service-profile's) into the model. */
+enum fc_rc eos_finalize(struct fc_parse_ctx *c);
+/* The effective settings of port p: its own, else its profile's, field by field. */
+void eos_effective(const struct eos_state *s, const struct eos_port *p, struct eos_qos *out);
+/* eos_qos_path.c */
+enum fc_rc eos_qos_path(struct fc_model *m, struct fc_device *dev);
+
+#endif

@@ -1,0 +1,637 @@
+/* SPDX-License-Identifier: MIT */
+/* EOS running-config. Blocks open at indentation 0 and hold sub-commands indented by 3 (a tx-queue
+ * block inside an interface or a qos profile by 6). Read into the adapter's state (eos.h):
+ *   interface EthernetN[/M[/K]] (and ranges, Port-ChannelN): description, mtu, l2 mtu, speed,
+ *     error-correction encoding, shutdown, switchport, ip address, channel-group, flowcontrol,
+ *     priority-flow-control, qos trust, service-policy, service-profile, ip access-group, tx-queue
+ *   qos profile NAME: the same QoS sub-commands, applied with service-profile
+ *   qos map dscp|cos ... to traffic-class, traffic-class ... to tx-queue|dscp; qos rewrite dscp
+ *   priority-flow-control all off; ip access-list NAME (entries in the syntax NX-OS shares)
+ * Statements known to decide nothing fabcheck checks are skipped by name; any other line is listed
+ * as not understood at its line (a block once, at its first line). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eos/eos.h"
+#include "util/str.h"
+
+static const char *const ignored_top[] = {
+	"end", "version", "username", "aaa", "no aaa", "ntp", "logging", "snmp-server", "spanning-tree", "vlan",
+	"router", "management", "daemon", "transceiver", "service", "ip routing", "ipv6 unicast-routing", "ip route",
+	"ipv6 route", "dns", "ip name-server", "ip domain", "ip domain-name", "clock", "banner", "alias",
+	"event-handler", "mac address-table", "lldp", "sflow", "tacacs-server", "radius-server", "enable", "terminal",
+	"prompt", "mlag", "route-map", "ip prefix-list", "ipv6 prefix-list", "peer-filter", "monitor", "errdisable",
+	"load-interval", "queue-monitor", "agent", "boot", "switchport default", "vrf", "ip virtual-router",
+	"ip igmp", "ipv6 access-list", "mac access-list", "ip community-list", "ip as-path", "tap", "tcam",
+	"ip ftp", "ip tftp", "ip http", "ip ssh", "ip telnet", "ip icmp", "system", "ptp", "cvx", "peer", "email",
+	"schedule", "ip dhcp", "ipv6 dhcp", "ip multicast-routing", "bfd", "mpls", "ip security", "dot1x", "policy-map type pbr",
+	"class-map type pbr", "no ip", "hardware counter", "interface defaults", "ip load-sharing", "arp", "link tracking",
+	"ip igmp snooping", "qos random-detect ecn allow", NULL,
+};
+
+/* Interface sub-commands that decide nothing fabcheck checks. */
+static const char *const ignored_if[] = {
+	"switchport mode", "switchport access", "switchport trunk", "switchport backup", "switchport port-security",
+	"switchport dot1q", "switchport vlan", "spanning-tree", "storm-control", "ipv6", "tcp mss", "load-interval",
+	"logging event", "lldp", "no lldp", "snmp", "no snmp", "mac", "link-debounce", "ip igmp", "multicast",
+	"bfd", "ip ospf", "ip pim", "isis", "vrf", "ip helper-address", "arp", "ptp", "dot1x", "sflow", "mpls", "evpn",
+	"link tracking", "transceiver", "ip verify", "ip proxy-arp", "pim", "qos cos", "qos dscp", "shape",
+	"ip attached-host", "mlag", "ip nat", "vmtracer", "traffic-engineering", "comment", "ip local-proxy-arp",
+	"ip virtual-router", "no ip", "bgp", "ip address virtual", "dhcp", "l2 mtu", "lacp", "port-channel",
+	"ip dhcp", "ip routing", "hardware", "counter", "encapsulation", "no logging", "vrrp", "no vrrp", "switchport",
+	"client", "no sflow", "designated-forwarder", "route-target", "poe", "l2 mru", "no mpls", "no isis",
+	"l2-protocol", "vlan id", "identifier", "redundancy", "no dot1x", "evpn", "no switchport vlan", NULL,
+};
+
+enum blk { B_NONE, B_SKIP, B_UNKNOWN, B_IFACE, B_PROFILE, B_ACL };
+
+struct cfg {
+	struct fc_parse_ctx *c;
+	struct eos_state *s;
+	enum blk blk;
+	size_t *ports;                   /* the interface block's ports (indexes into s->ports) */
+	size_t nports, ports_cap;
+	size_t profile;                  /* index into s->profiles */
+	struct fc_acl *acl;
+	int txq;                         /* the tx-queue block (-1: none) */
+	const char *line;
+	size_t len, indent;
+	unsigned lineno;
+};
+
+static bool word_prefix(const char *s, size_t len, const char *p)
+{
+	size_t n = strlen(p);
+
+	return len >= n && !memcmp(s, p, n) && (len == n || s[n] == ' ');
+}
+
+static bool in_list(const char *s, size_t len, const char *const *list)
+{
+	for (; *list; list++)
+		if (word_prefix(s, len, *list))
+			return true;
+	return false;
+}
+
+static struct fc_src here(const struct cfg *g)
+{
+	return fc_src_at(g->c->file, g->lineno);
+}
+
+static enum fc_rc not_understood(struct cfg *g)
+{
+	return fc_dev_add_unparsed(g->c->m, g->c->dev, here(g), g->line, g->len);
+}
+
+struct eos_state *eos_state(struct fc_parse_ctx *c)
+{
+	struct eos_state *s = c->dev->vendor_state;
+
+	if (!s && (s = fc_alloc(c->m->arena, sizeof(*s))))
+		c->dev->vendor_state = s;
+	return s;
+}
+
+const struct eos_profile *eos_profile(const struct eos_state *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; s && i < s->nprof; i++)
+		if (!strcmp(s->profiles[i].name, name))
+			return &s->profiles[i];
+	return NULL;
+}
+
+/* "0-7", "26", "8 9 10": numbers 0..max into *mask from words w[0..n) */
+static bool num_list(char **w, size_t n, int64_t max, uint64_t *mask)
+{
+	size_t i;
+
+	*mask = 0;
+	for (i = 0; i < n; i++) {
+		char *dash = strchr(w[i], '-');
+		int64_t lo, hi, k;
+
+		if (dash) {
+			*dash = '\0';
+			if (!fc_parse_i64(w[i], 0, max, &lo) || !fc_parse_i64(dash + 1, 0, max, &hi) || hi < lo)
+				return false;
+		} else if (!fc_parse_i64(w[i], 0, max, &lo)) {
+			return false;
+		} else {
+			hi = lo;
+		}
+		for (k = lo; k <= hi; k++)
+			*mask |= (uint64_t)1 << k;
+	}
+	return n > 0;
+}
+
+/* qos map dscp|cos L... to traffic-class T [drop-precedence D]; traffic-class L... to tx-queue|dscp V */
+static enum fc_rc qos_map(struct cfg *g, char **w, size_t n)
+{
+	struct eos_state *s = g->s;
+	size_t to;
+	uint64_t mask;
+	int64_t v, k;
+	struct fc_int *dst;
+	int64_t max_from, max_to;
+
+	for (to = 3; to < n && strcmp(w[to], "to"); to++)
+		;
+	if (to + 2 >= n)
+		return not_understood(g);
+	if (!strcmp(w[2], "dscp") && !strcmp(w[to + 1], "traffic-class"))
+		dst = s->dscp_tc, max_from = 63, max_to = 7;
+	else if (!strcmp(w[2], "cos") && !strcmp(w[to + 1], "traffic-class"))
+		dst = s->cos_tc, max_from = 7, max_to = 7;
+	else if (!strcmp(w[2], "traffic-class") && !strcmp(w[to + 1], "tx-queue"))
+		dst = s->tc_queue, max_from = 7, max_to = 7;
+	else if (!strcmp(w[2], "traffic-class") && !strcmp(w[to + 1], "dscp"))
+		dst = s->tc_dscp, max_from = 7, max_to = 63;
+	else if (!strcmp(w[2], "traffic-class") && !strcmp(w[to + 1], "cos"))
+		return FC_OK;   /* the CoS a frame leaves with: not judged */
+	else if (!strcmp(w[2], "exp"))
+		return FC_OK;   /* MPLS */
+	else
+		return not_understood(g);
+	if (!num_list(w + 3, to - 3, max_from, &mask) || !fc_parse_i64(w[to + 2], 0, max_to, &v))
+		return not_understood(g);
+	/* "drop-precedence D" may follow a dscp map: the drop order within the class, not judged */
+	if (to + 3 < n && !(to + 5 == n && !strcmp(w[to + 3], "drop-precedence")))
+		return not_understood(g);
+	for (k = 0; k <= max_from; k++)
+		if (mask & ((uint64_t)1 << k))
+			fc_set_int(&dst[k], v, here(g));
+	return FC_OK;
+}
+
+/* "1gfull", "100gfull", "100g-4", "400g-8", "25g": Mb/s and lanes (0 when the form gives none). */
+static bool speed_of(const char *s, int64_t *mbps, int64_t *lanes)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	*lanes = 0;
+	if (end == s || v <= 0 || (*end != 'g' && *end != 'm'))
+		return false;
+	*mbps = (int64_t)(v * (*end == 'g' ? 1000 : 1));
+	end++;
+	if (!strcmp(end, "full") || !*end)
+		return true;
+	if (*end == '-')
+		return fc_parse_i64(end + 1, 1, 16, lanes);
+	return false;
+}
+
+/* random-detect ecn|drop [drop-precedence N] minimum-threshold A U maximum-threshold B U
+ *   [max-mark-probability|drop-probability P] [weight W]: bytes, kbytes, mbytes, segments (taken as
+ *   208-byte buffer cells), milliseconds (at the port's speed, later: kept as negative µs here). */
+static bool threshold(struct eos_txq *q, char **w, size_t n, size_t *i, struct fc_int *out, struct fc_src s)
+{
+	int64_t v;
+	const char *u;
+
+	if (*i + 1 >= n || !fc_parse_i64(w[*i], 0, INT64_C(1) << 40, &v))
+		return false;
+	u = w[*i + 1];
+	*i += 2;
+	if (!strcmp(u, "bytes"))
+		fc_set_int(out, v, s);
+	else if (!strcmp(u, "kbytes"))
+		fc_set_int(out, v * 1024, s);
+	else if (!strcmp(u, "mbytes"))
+		fc_set_int(out, v * 1024 * 1024, s);
+	else if (!strcmp(u, "segments")) {
+		fc_set_int(out, v * 208, s);
+		q->unit_note = "a segment taken as a 208-byte buffer cell (Trident/Tomahawk MMU); other ASICs differ";
+	} else if (!strcmp(u, "milliseconds") || !strcmp(u, "microseconds")) {
+		/* bytes depend on the port's speed: resolved with it (eos_qos_path.c) */
+		fc_set_int(out, -(strcmp(u, "milliseconds") ? v : v * 1000), s);
+		q->unit_note = "a time threshold: bytes the port sends in that time at its speed";
+	} else
+		return false;
+	return true;
+}
+
+static bool random_detect(struct eos_txq *q, char **w, size_t n, struct fc_src s)
+{
+	size_t i = 2;
+	int64_t v;
+	bool ecn = !strcmp(w[1], "ecn");
+
+	if (!ecn && strcmp(w[1], "drop"))
+		return false;
+	if (i + 1 < n && !strcmp(w[i], "drop-precedence"))
+		i += 2;
+	if (i >= n || strcmp(w[i], "minimum-threshold"))
+		return false;
+	i++;
+	if (!threshold(q, w, n, &i, &q->kmin, s) || i >= n || strcmp(w[i++], "maximum-threshold") ||
+	    !threshold(q, w, n, &i, &q->kmax, s))
+		return false;
+	while (i < n) {
+		if ((!strcmp(w[i], "max-mark-probability") || !strcmp(w[i], "drop-probability")) && i + 1 < n &&
+		    fc_parse_i64(w[i + 1], 0, 100, &v))
+			fc_set_int(&q->prob, v, s);
+		else if (!strcmp(w[i], "weight") && i + 1 < n && fc_parse_i64(w[i + 1], 0, 15, &v))
+			fc_set_int(&q->weight, v, s);
+		else
+			return false;
+		i += 2;
+	}
+	fc_set_bool(&q->ecn, ecn, s);
+	return true;
+}
+
+/* A sub-command of a tx-queue block. */
+static enum fc_rc txq_line(struct cfg *g, struct eos_txq *q, char **w, size_t n)
+{
+	int64_t v;
+
+	if (n == 2 && !strcmp(w[0], "priority") && !strcmp(w[1], "strict"))
+		fc_set_bool(&q->strict, true, here(g));
+	else if (n == 2 && !strcmp(w[0], "no") && !strcmp(w[1], "priority"))
+		fc_set_bool(&q->strict, false, here(g));
+	else if (n == 3 && !strcmp(w[0], "bandwidth") && !strcmp(w[1], "percent") && fc_parse_i64(w[2], 0, 100, &v))
+		fc_set_int(&q->bw, v, here(g));
+	else if (!strcmp(w[0], "bandwidth") || !strcmp(w[0], "shape") || !strncmp(w[0], "!!", 2))
+		;   /* a guaranteed minimum, a shaper: not judged */
+	else if (!strcmp(w[0], "random-detect") && n >= 2 && random_detect(q, w, n, here(g)))
+		;
+	else if (n == 3 && !strcmp(w[0], "random-detect") && !strcmp(w[2], "count"))
+		;   /* counts the marks: not judged */
+	else
+		return not_understood(g);
+	return FC_OK;
+}
+
+/* A QoS sub-command of an interface or a qos profile; *known false when it is none. */
+static enum fc_rc qos_line(struct cfg *g, struct eos_qos *q, char **w, size_t n, bool *known)
+{
+	struct fc_src s = here(g);
+	int64_t v;
+
+	*known = true;
+	if (n >= 2 && !strcmp(w[0], "qos") && !strcmp(w[1], "trust")) {
+		if (n != 3 || (strcmp(w[2], "dscp") && strcmp(w[2], "cos")))
+			return not_understood(g);
+		fc_set_str(g->c->m, &q->trust, w[2], s);
+	} else if (n == 3 && !strcmp(w[0], "no") && !strcmp(w[1], "qos") && !strcmp(w[2], "trust")) {
+		fc_set_str(g->c->m, &q->trust, "none", s);
+	} else if (n == 5 && !strcmp(w[0], "service-policy") && !strcmp(w[1], "type") && !strcmp(w[2], "qos") &&
+		   !strcmp(w[3], "input")) {
+		fc_set_str(g->c->m, &q->policy, w[4], s);
+	} else if (n == 2 && !strcmp(w[0], "priority-flow-control") && (!strcmp(w[1], "on") || !strcmp(w[1], "off"))) {
+		fc_set_bool(&q->pfc_on, !strcmp(w[1], "on"), s);
+	} else if (n == 2 && !strcmp(w[0], "no") && !strcmp(w[1], "priority-flow-control")) {
+		fc_set_bool(&q->pfc_on, false, s);
+	} else if (n == 4 && !strcmp(w[0], "priority-flow-control") && !strcmp(w[1], "priority") &&
+		   fc_parse_i64(w[2], 0, 7, &v) && (!strcmp(w[3], "no-drop") || !strcmp(w[3], "drop"))) {
+		struct fc_int *set = !strcmp(w[3], "no-drop") ? &q->nodrop : &q->drop, *other = set == &q->nodrop ? &q->drop
+														      : &q->nodrop;
+
+		fc_set_int(set, (set->m.known ? set->v : 0) | ((int64_t)1 << v), s);
+		if (other->m.known)
+			other->v &= ~((int64_t)1 << v);
+		if (!q->nodrop.m.known)
+			fc_set_int(&q->nodrop, 0, s);
+	} else if (n >= 3 && !strcmp(w[0], "priority-flow-control") && !strcmp(w[1], "pause") && !strcmp(w[2], "watchdog")) {
+		if (n == 3)
+			fc_set_bool(&q->watchdog, true, s);   /* the rest tunes it (action, timer) */
+	} else {
+		*known = false;
+	}
+	return FC_OK;
+}
+
+static struct eos_port *port(struct cfg *g, size_t k)
+{
+	return &g->s->ports[g->ports[k]];
+}
+
+static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
+{
+	struct fc_model *m = g->c->m;
+	struct fc_src s = here(g);
+	size_t k;
+	int64_t v, lanes;
+	bool known;
+	enum fc_rc rc;
+
+	for (k = 0; k < g->nports; k++) {
+		struct eos_port *p = port(g, k);
+		struct fc_iface *ifc = p->ifc;
+
+		if ((rc = qos_line(g, &p->q, w, n, &known)) != FC_OK)
+			return rc;
+		if (known)
+			continue;
+		if (!strcmp(w[0], "description") && n > 1) {
+			const char *d = g->line + g->indent + strlen("description ");
+
+			fc_set_str(m, &ifc->description, fc_model_strn(m, d, g->len - (size_t)(d - g->line)), s);
+		} else if (n == 2 && !strcmp(w[0], "mtu") && fc_parse_i64(w[1], 68, 65535, &v)) {
+			fc_set_int(&p->ip_mtu, v, s);
+		} else if (n == 3 && !strcmp(w[0], "l2") && !strcmp(w[1], "mtu") && fc_parse_i64(w[2], 68, 65535, &v)) {
+			fc_set_int(&p->l2_mtu, v, s);
+		} else if (!strcmp(w[0], "speed") && n >= 2) {
+			const char *sp = n == 3 && !strcmp(w[1], "forced") ? w[2] : w[1];
+
+			if (n == 2 && !strcmp(w[1], "auto")) {
+				fc_set_bool(&ifc->autoneg, true, s);
+			} else if ((n == 2 || (n == 3 && !strcmp(w[1], "forced"))) && speed_of(sp, &v, &lanes)) {
+				fc_set_int(&ifc->speed_mbps, v, s);
+				fc_set_bool(&ifc->autoneg, false, s);
+				if (lanes)
+					fc_set_int(&ifc->lanes, lanes, s);
+			} else if (n == 3 && !strcmp(w[1], "auto") && speed_of(w[2], &v, &lanes)) {
+				fc_set_bool(&ifc->autoneg, true, s);   /* auto, advertising one speed */
+				fc_set_int(&ifc->speed_mbps, v, s);
+			} else {
+				return not_understood(g);
+			}
+		} else if (n == 3 && !strcmp(w[0], "error-correction") && !strcmp(w[1], "encoding")) {
+			const char *f = !strcmp(w[2], "reed-solomon") ? "rs" : !strcmp(w[2], "fire-code") ? "baser" : NULL;
+
+			if (!f)
+				return not_understood(g);
+			/* both lines: either may be negotiated */
+			fc_set_str(m, &ifc->fec_config, ifc->fec_config.m.known && strcmp(ifc->fec_config.v, f) &&
+						       strcmp(ifc->fec_config.v, "off") ? "auto" : f, s);
+		} else if (n == 3 && !strcmp(w[0], "no") && !strcmp(w[1], "error-correction") && !strcmp(w[2], "encoding")) {
+			fc_set_str(m, &ifc->fec_config, "off", s);
+		} else if (n == 1 && !strcmp(w[0], "shutdown")) {
+			fc_set_str(m, &ifc->admin_state, "down", s);
+		} else if (n == 2 && !strcmp(w[0], "no") && !strcmp(w[1], "shutdown")) {
+			fc_set_str(m, &ifc->admin_state, "up", s);
+		} else if (n == 1 && !strcmp(w[0], "switchport")) {
+			fc_set_bool(&p->routed, false, s);
+			if (!ifc->port_mode.m.known)
+				fc_set_str(m, &ifc->port_mode, "access", s);
+		} else if (n == 2 && !strcmp(w[0], "no") && !strcmp(w[1], "switchport")) {
+			fc_set_bool(&p->routed, true, s);
+			fc_set_str(m, &ifc->port_mode, "routed", s);
+		} else if (n == 3 && !strcmp(w[0], "switchport") && !strcmp(w[1], "mode")) {
+			fc_set_str(m, &ifc->port_mode, w[2], s);   /* access, trunk, ... */
+		} else if (n >= 3 && !strcmp(w[0], "ip") && !strcmp(w[1], "address") && strchr(w[2], '/')) {
+			if ((rc = fc_strlist_add(m, &ifc->addresses, w[2], s)) != FC_OK)
+				return rc;
+		} else if (n == 4 && !strcmp(w[0], "ip") && !strcmp(w[1], "access-group") &&
+			   (!strcmp(w[3], "in") || !strcmp(w[3], "out"))) {
+			fc_set_str(m, !strcmp(w[3], "in") ? &ifc->acl_in : &ifc->acl_out, w[2], s);
+		} else if (n == 2 && !strcmp(w[0], "service-profile")) {
+			fc_set_str(m, &p->profile, w[1], s);
+		} else if (n >= 4 && !strcmp(w[0], "channel-group") && !strcmp(w[2], "mode")) {
+			fc_set_str(m, &ifc->lag, fc_sprintf(m->arena, "Port-Channel%s", w[1]), s);
+		} else if (n == 3 && !strcmp(w[0], "flowcontrol") && (!strcmp(w[1], "receive") || !strcmp(w[1], "send")) &&
+			   (!strcmp(w[2], "on") || !strcmp(w[2], "off"))) {
+			fc_set_bool(!strcmp(w[1], "receive") ? &ifc->pause_rx : &ifc->pause_tx, !strcmp(w[2], "on"), s);
+		} else if (in_list(g->line + g->indent, g->len - g->indent, ignored_if) || !strncmp(w[0], "!", 1)) {
+			;
+		} else {
+			return not_understood(g);
+		}
+	}
+	return FC_OK;
+}
+
+/* "Ethernet1-4,6", "Ethernet1/1-4", "Ethernet3/1/1-2", "Port-Channel10": the ports, into g->ports. */
+static enum fc_rc iface_block(struct cfg *g, const char *spec)
+{
+	char buf[512], *item, *save = NULL, prefix[64] = "";
+	size_t i;
+
+	g->nports = 0;
+	if (strlen(spec) >= sizeof(buf))
+		return not_understood(g);
+	snprintf(buf, sizeof(buf), "%s", spec);
+	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		const char *digits = item + strcspn(item, "0123456789");
+		char *last = strrchr(item, '/'), *dash, name[96];
+		int64_t lo, hi, k;
+
+		if (digits != item) {   /* "Ethernet1/1-4": the name's letters; a bare "6" reuses them */
+			if ((size_t)(digits - item) >= sizeof(prefix))
+				return not_understood(g);
+			snprintf(prefix, sizeof(prefix), "%.*s", (int)(digits - item), item);
+		}
+		if (!prefix[0] || (strncmp(prefix, "Ethernet", 8) && strncmp(prefix, "Port-Channel", 12))) {
+			g->blk = B_SKIP;   /* Loopback, Management, Vlan, Vxlan: not on the fabric's data path */
+			return FC_OK;
+		}
+		dash = strchr(last ? last : digits, '-');
+		if (dash) {
+			*dash = '\0';
+			if (!fc_parse_i64(last ? last + 1 : digits, 0, 100000, &lo) || !fc_parse_i64(dash + 1, 0, 100000, &hi) ||
+			    hi < lo || hi - lo > 1024)
+				return not_understood(g);
+		} else {
+			lo = hi = -1;
+		}
+		for (k = lo; k <= hi; k++) {
+			struct fc_iface *ifc;
+			struct eos_state *s = g->s;
+
+			if (k < 0)
+				snprintf(name, sizeof(name), "%s%s", digits == item ? prefix : "", item);
+			else if (last)
+				snprintf(name, sizeof(name), "%s%.*s/%lld", digits == item ? prefix : "", (int)(last - item), item,
+					 (long long)k);
+			else
+				snprintf(name, sizeof(name), "%s%lld", prefix, (long long)k);
+			if (!(ifc = fc_dev_iface(g->c->m, g->c->dev, name)))
+				return FC_ERR_NOMEM;
+			for (i = 0; i < s->nports && s->ports[i].ifc != ifc; i++)
+				;
+			if (i == s->nports) {
+				if (!(s->ports = fc_grow(g->c->m->arena, s->ports, s->nports, &s->ports_cap, sizeof(*s->ports))))
+					return FC_ERR_NOMEM;
+				memset(&s->ports[i], 0, sizeof(s->ports[i]));
+				s->ports[i].ifc = ifc;
+				s->nports++;
+			}
+			if (!(g->ports = fc_grow(g->c->m->arena, g->ports, g->nports, &g->ports_cap, sizeof(*g->ports))))
+				return FC_ERR_NOMEM;
+			g->ports[g->nports++] = i;
+		}
+	}
+	g->blk = B_IFACE;
+	return FC_OK;
+}
+
+static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
+{
+	struct eos_state *s = g->s;
+	struct fc_model *m = g->c->m;
+	bool created;
+	size_t i;
+
+	g->blk = B_SKIP;
+	g->txq = -1;
+	if (w[0][0] == '!')
+		return FC_OK;
+	if (n == 2 && !strcmp(w[0], "hostname")) {
+		fc_set_str(m, &g->c->dev->hostname, w[1], here(g));
+		return FC_OK;
+	}
+	if (n >= 2 && !strcmp(w[0], "interface")) {
+		char spec[512];
+		size_t used = 0;
+
+		spec[0] = '\0';
+		for (i = 1; i < n; i++) {   /* "interface Ethernet1 - 4" is "Ethernet1-4" */
+			int k = snprintf(spec + used, sizeof(spec) - used, "%s", w[i]);
+
+			if (k < 0 || (size_t)k >= sizeof(spec) - used)
+				return not_understood(g);
+			used += (size_t)k;
+		}
+		return iface_block(g, spec);
+	}
+	if (n == 3 && !strcmp(w[0], "qos") && !strcmp(w[1], "profile")) {
+		for (i = 0; i < s->nprof && strcmp(s->profiles[i].name, w[2]); i++)
+			;
+		if (i == s->nprof) {
+			if (!(s->profiles = fc_grow(m->arena, s->profiles, s->nprof, &s->prof_cap, sizeof(*s->profiles))))
+				return FC_ERR_NOMEM;
+			memset(&s->profiles[i], 0, sizeof(s->profiles[i]));
+			if (!(s->profiles[i].name = fc_model_str(m, w[2])))
+				return FC_ERR_NOMEM;
+			s->profiles[i].src = here(g);
+			s->nprof++;
+		}
+		g->profile = i;
+		g->blk = B_PROFILE;
+		return FC_OK;
+	}
+	if (n >= 6 && !strcmp(w[0], "qos") && !strcmp(w[1], "map"))
+		return qos_map(g, w, n);
+	if (n == 3 && !strcmp(w[0], "qos") && !strcmp(w[1], "rewrite") && !strcmp(w[2], "dscp")) {
+		fc_set_bool(&s->rewrite_dscp, true, here(g));
+		return FC_OK;
+	}
+	if (n == 3 && !strcmp(w[0], "priority-flow-control") && !strcmp(w[1], "all") && !strcmp(w[2], "off")) {
+		fc_set_bool(&s->pfc_all_off, true, here(g));
+		return FC_OK;
+	}
+	if (n >= 3 && !strcmp(w[0], "priority-flow-control") && !strcmp(w[1], "pause") && !strcmp(w[2], "watchdog"))
+		return FC_OK;   /* the watchdog's defaults; a port runs it with its own statement */
+	if ((n == 3 || (n == 4 && !strcmp(w[2], "standard"))) && !strcmp(w[0], "ip") && !strcmp(w[1], "access-list")) {
+		if (n == 4) {
+			g->blk = B_UNKNOWN;   /* a standard ACL matches addresses only: listed, not modelled */
+			return not_understood(g);
+		}
+		if (!(g->acl = fc_dev_acl(m, g->c->dev, w[2], here(g), &created)))
+			return FC_ERR_NOMEM;
+		g->blk = B_ACL;
+		return FC_OK;
+	}
+	if (in_list(g->line, g->len, ignored_top))
+		return FC_OK;
+	g->blk = B_UNKNOWN;
+	return not_understood(g);
+}
+
+static enum fc_rc sub_line(struct cfg *g, char **w, size_t n)
+{
+	struct eos_qos *q = g->blk == B_PROFILE ? &g->s->profiles[g->profile].q : NULL;
+	int64_t v;
+	bool known;
+	size_t k;
+	enum fc_rc rc;
+
+	if (g->blk == B_SKIP || g->blk == B_UNKNOWN || w[0][0] == '!')
+		return FC_OK;
+	if (g->blk == B_ACL) {
+		struct fc_acl *acl = g->acl;
+		struct fc_ace ace;
+
+		if (!strcmp(w[0], "counters") || !strcmp(w[0], "statistics"))
+			return FC_OK;
+		if (!fc_ace_words(w, n, acl->n ? acl->aces[acl->n - 1].seq : 0, &ace))
+			return not_understood(g);
+		ace.text = fc_model_strn(g->c->m, g->line + g->indent, g->len - g->indent);
+		ace.loc = here(g);
+		if (!(acl->aces = fc_grow(g->c->m->arena, acl->aces, acl->n, &acl->cap, sizeof(*acl->aces))) || !ace.text)
+			return FC_ERR_NOMEM;
+		acl->aces[acl->n++] = ace;
+		return FC_OK;
+	}
+	/* tx-queue N [...]: a block at the first level; its sub-commands deeper */
+	if (g->indent <= 3 && n == 2 && (!strcmp(w[0], "tx-queue") || !strcmp(w[0], "uc-tx-queue")) &&
+	    fc_parse_i64(w[1], 0, 7, &v)) {
+		g->txq = (int)v;
+		if (q)
+			q->txq[v].src = here(g);
+		for (k = 0; !q && k < g->nports; k++)
+			port(g, k)->q.txq[v].src = here(g);
+		return FC_OK;
+	}
+	if (g->indent <= 3 && n == 2 && !strcmp(w[0], "mc-tx-queue")) {
+		g->txq = 8;   /* multicast queues: not on RoCE's path */
+		return FC_OK;
+	}
+	if (g->indent > 3 && g->txq >= 0) {
+		if (g->txq == 8)
+			return FC_OK;
+		if (q)
+			return txq_line(g, &q->txq[g->txq], w, n);
+		for (k = 0; k < g->nports; k++)
+			if ((rc = txq_line(g, &port(g, k)->q.txq[g->txq], w, n)) != FC_OK)
+				return rc;
+		return FC_OK;
+	}
+	g->txq = -1;
+	if (g->blk == B_IFACE)
+		return iface_line(g, w, n);
+	if ((rc = qos_line(g, q, w, n, &known)) != FC_OK || known)
+		return rc;
+	return in_list(g->line + g->indent, g->len - g->indent, ignored_if) ? FC_OK : not_understood(g);
+}
+
+enum fc_rc eos_parse_config(struct fc_parse_ctx *c, const char *text)
+{
+	struct eos_state *s = eos_state(c);
+	struct fc_lines it;
+	struct fc_words ws = { 0 };
+	struct cfg g;
+	size_t lines = 0;
+	enum fc_rc rc = FC_OK;
+
+	if (!s)
+		return FC_ERR_NOMEM;
+	memset(&g, 0, sizeof(g));
+	g.c = c;
+	g.s = s;
+	g.txq = -1;
+	s->have_config = true;
+	s->config = fc_src_at(c->file, 0);
+	fc_lines_init(&it, text);
+	while (rc == FC_OK && fc_lines_next(&it)) {
+		size_t n = it.len;
+
+		while (n && (it.line[n - 1] == ' ' || it.line[n - 1] == '\r' || it.line[n - 1] == '\t'))
+			n--;
+		g.line = it.line;
+		g.len = n;
+		g.lineno = it.lineno;
+		for (g.indent = 0; g.indent < n && it.line[g.indent] == ' '; g.indent++)
+			;
+		if (g.indent == n)
+			continue;
+		if (!fc_words_split(&ws, it.line, n)) {
+			rc = FC_ERR_NOMEM;
+			break;
+		}
+		lines++;
+		rc = g.indent ? sub_line(&g, ws.w, ws.n) : top_line(&g, ws.w, ws.n);
+	}
+	fc_words_free(&ws);
+	if (rc == FC_OK && !lines)
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "an empty running-config");
+	return rc;
+}

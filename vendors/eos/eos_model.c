@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: MIT */
+/* EOS: each port's settings into the model once the running-config is read. A port's own QoS
+ * statements win over its service-profile's, field by field; EOS's defaults where nothing is set,
+ * each with its reason: PFC off, no watchdog, no 802.3x pause, trust DSCP on a routed port and CoS
+ * on a switched one, MTU 1500 on a routed port (the IP MTU: the model's L2 MTU adds 18). */
+#include <string.h>
+
+#include "eos/eos.h"
+
+#define PICK(field) (p->q.field.m.known ? p->q.field : prof && prof->q.field.m.known ? prof->q.field : p->q.field)
+
+void eos_effective(const struct eos_state *s, const struct eos_port *p, struct eos_qos *out)
+{
+	const struct eos_profile *prof = p->profile.m.known ? eos_profile(s, p->profile.v) : NULL;
+	int k;
+
+	out->trust = PICK(trust);
+	out->policy = PICK(policy);
+	out->pfc_on = PICK(pfc_on);
+	out->nodrop = PICK(nodrop);
+	out->drop = PICK(drop);
+	out->watchdog = PICK(watchdog);
+	for (k = 0; k < 8; k++) {
+		const struct eos_txq *a = &p->q.txq[k], *b = prof ? &prof->q.txq[k] : NULL;
+		struct eos_txq *o = &out->txq[k];
+
+		*o = *a;
+		if (!b)
+			continue;
+		if (!o->src.file)
+			o->src = b->src;
+		if (!o->strict.m.known)
+			o->strict = b->strict;
+		if (!o->bw.m.known)
+			o->bw = b->bw;
+		if (!o->ecn.m.known) {
+			o->ecn = b->ecn, o->kmin = b->kmin, o->kmax = b->kmax, o->prob = b->prob, o->weight = b->weight;
+			o->unit_note = b->unit_note;
+		}
+	}
+}
+
+static void port_model(struct fc_parse_ctx *c, const struct eos_state *s, const struct eos_port *p)
+{
+	struct fc_model *m = c->m;
+	struct fc_iface *ifc = p->ifc;
+	struct eos_qos q;
+	bool routed = p->routed.m.known && p->routed.v;
+
+	memset(&q, 0, sizeof(q));
+	eos_effective(s, p, &q);
+	if (p->profile.m.known && !eos_profile(s, p->profile.v))
+		fc_dev_add_unparsed(m, c->dev, p->profile.m.src, "service-profile names a qos profile the configuration does not define",
+				    strlen("service-profile names a qos profile the configuration does not define"));
+	if (!ifc->admin_state.m.known) {
+		fc_set_str(m, &ifc->admin_state, "up", s->config);
+		ifc->admin_state.m.why = "no shutdown statement: EOS's default, up";
+	}
+	/* MTU: a routed port's mtu is the IP MTU; a switched port forwards up to its l2 mtu */
+	if (routed) {
+		fc_set_int(&ifc->mtu, (p->ip_mtu.m.known ? p->ip_mtu.v : 1500) + 18,
+			   p->ip_mtu.m.known ? p->ip_mtu.m.src : p->routed.m.src);
+		ifc->mtu.m.why = p->ip_mtu.m.known ? "EOS's mtu is the IP MTU: + 14 bytes of Ethernet header and 4 of VLAN tag"
+						  : "no mtu: EOS's default IP MTU 1500, + 18 bytes of Ethernet header and tag";
+	} else if (p->l2_mtu.m.known) {
+		fc_set_int(&ifc->mtu, p->l2_mtu.v, p->l2_mtu.m.src);
+	} else {
+		fc_set_unknown(&ifc->mtu.m, "a switched port without l2 mtu: the platform's largest frame applies, which "
+					    "the running-config does not state");
+	}
+	/* trust */
+	if (q.trust.m.known)
+		fc_set_str(m, &ifc->trust, !strcmp(q.trust.v, "cos") ? "pcp" : q.trust.v, q.trust.m.src);
+	else {
+		fc_set_str(m, &ifc->trust, routed ? "dscp" : "pcp", p->routed.m.known ? p->routed.m.src : s->config);
+		ifc->trust.m.why = routed ? "no qos trust: EOS trusts DSCP on a routed port"
+					  : "no qos trust: EOS trusts CoS on a switched port";
+	}
+	/* PFC */
+	if (s->pfc_all_off.m.known && s->pfc_all_off.v) {
+		fc_set_str(m, &ifc->pfc_mode, "off", s->pfc_all_off.m.src);
+		fc_set_int(&ifc->pfc_prios, 0, s->pfc_all_off.m.src);
+		ifc->pfc_prios.m.why = "priority-flow-control all off: PFC is off on every port";
+	} else if (q.pfc_on.m.known && q.pfc_on.v) {
+		fc_set_str(m, &ifc->pfc_mode, "on", q.pfc_on.m.src);
+		if (q.nodrop.m.known)
+			fc_set_int(&ifc->pfc_prios, q.nodrop.v, q.nodrop.m.src);
+		else {
+			fc_set_int(&ifc->pfc_prios, 0, q.pfc_on.m.src);
+			ifc->pfc_prios.m.why = "priority-flow-control on without a no-drop priority: nothing is paused";
+		}
+	} else {
+		fc_set_str(m, &ifc->pfc_mode, "off", q.pfc_on.m.known ? q.pfc_on.m.src : s->config);
+		fc_set_int(&ifc->pfc_prios, 0, q.pfc_on.m.known ? q.pfc_on.m.src : s->config);
+		if (!q.pfc_on.m.known)
+			ifc->pfc_prios.m.why = "no priority-flow-control on: PFC off (EOS's default)";
+	}
+	if (q.watchdog.m.known)
+		fc_set_bool(&ifc->pfc_watchdog, q.watchdog.v, q.watchdog.m.src);
+	else {
+		fc_set_bool(&ifc->pfc_watchdog, false, s->config);
+		ifc->pfc_watchdog.m.why = "no priority-flow-control pause watchdog on the port or its profile";
+	}
+	if (!ifc->pause_rx.m.known) {
+		fc_set_bool(&ifc->pause_rx, false, s->config);
+		ifc->pause_rx.m.why = "no flowcontrol receive on: off (EOS's default)";
+	}
+	if (!ifc->pause_tx.m.known) {
+		fc_set_bool(&ifc->pause_tx, false, s->config);
+		ifc->pause_tx.m.why = "no flowcontrol send on: off (EOS's default)";
+	}
+	if (!ifc->fec_active.m.known)
+		fc_set_unknown(&ifc->fec_active.m, "the running-config holds the configured FEC; the active one is in "
+						   "show interfaces phy detail, not collected");
+	if (ifc->speed_mbps.m.known && ifc->lanes.m.known)
+		fc_iface_link_mode(m, ifc, ifc->lanes.m.src);
+}
+
+enum fc_rc eos_finalize(struct fc_parse_ctx *c)
+{
+	struct eos_state *s = c->dev->vendor_state;
+	size_t i;
+
+	if (!s || !s->have_config)
+		return FC_OK;
+	c->dev->config_m.known = true;
+	c->dev->config_m.src = s->config;
+	for (i = 0; i < s->nports; i++)
+		port_model(c, s, &s->ports[i]);
+	return FC_OK;
+}

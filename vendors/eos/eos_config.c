@@ -546,6 +546,8 @@ static enum fc_rc sub_line(struct cfg *g, char **w, size_t n)
 
 	if (g->blk == B_SKIP || g->blk == B_UNKNOWN || w[0][0] == '!')
 		return FC_OK;
+	if (g->blk == B_NONE)
+		return not_understood(g);   /* indented before any block opened */
 	if (g->blk == B_ACL) {
 		struct fc_acl *acl = g->acl;
 		struct fc_ace ace;

@@ -176,8 +176,8 @@ static bool speed_of(const char *s, int64_t *mbps, int64_t *lanes)
 	double v = strtod(s, &end);
 
 	*lanes = 0;
-	if (end == s || v <= 0 || (*end != 'g' && *end != 'm'))
-		return false;
+	if (end == s || !(v > 0 && v <= 100000) || (*end != 'g' && *end != 'm'))
+		return false;   /* up to 100 Tb/s: anything else (1e200, nan) is not a speed */
 	*mbps = (int64_t)(v * (*end == 'g' ? 1000 : 1));
 	end++;
 	if (!strcmp(end, "full") || !*end)

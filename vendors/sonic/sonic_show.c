@@ -220,8 +220,8 @@ static bool speed_of(const char *s, int64_t *mbps)
 	char *end;
 	double v = strtod(s, &end);
 
-	if (end == s || v <= 0)
-		return false;
+	if (end == s || !(v > 0 && v <= 100000))
+		return false;   /* up to 100 Tb/s: anything else (1e200, nan) is not a speed */
 	if (!strcmp(end, "G"))
 		*mbps = (int64_t)(v * 1000);
 	else if (!strcmp(end, "M"))

@@ -278,7 +278,7 @@ enum fc_rc sonic_parse_pg_lookup(struct fc_parse_ctx *c, const char *text)
 		}
 		snprintf(buf, sizeof(buf), "%.*s", (int)wl[col_cable], w[col_cable]);
 		cable = strtod(buf, &end);
-		if (end == buf || strcmp(end, "m") || cable < 0) {
+		if (end == buf || strcmp(end, "m") || !(cable >= 0 && cable < 100000)) {
 			rc = fc_dev_add_unparsed(c->m, c->dev, src, l, n);
 			continue;
 		}

@@ -72,7 +72,7 @@ static bool num_unit(const char *s, const char *unit, double *v)
 	char *end;
 
 	*v = strtod(s, &end);
-	return end != s && !strcmp(end, unit);
+	return end != s && !strcmp(end, unit) && *v > -1e6 && *v < 1e6;   /* finite, as a sensor reads */
 }
 
 static bool useful(const char *v)

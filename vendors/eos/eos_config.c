@@ -629,6 +629,8 @@ enum fc_rc eos_parse_config(struct fc_parse_ctx *c, const char *text)
 			rc = FC_ERR_NOMEM;
 			break;
 		}
+		if (!ws.n)
+			continue;   /* white space other than blanks (a form feed): no words */
 		lines++;
 		rc = g.indent ? sub_line(&g, ws.w, ws.n) : top_line(&g, ws.w, ws.n);
 	}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer harness: SONiC's text state outputs. The first byte selects the reader (tabulate tables:
  * interfaces status, FEC status, LLDP table, PFC priorities, PFC watchdog, PFC counters and their
- * history, interface counters; the transceiver EEPROM; show version; ecnconfig -l; pg_profile_lookup.ini), the rest is its output. The input is read
+ * history, interface and queue counters, ACL rule counts; the transceiver EEPROM; show version; ecnconfig -l; pg_profile_lookup.ini), the rest is its output. The input is read
  * beside a fixed CONFIG_DB, as a snapshot holds them, so that finalize merges what a state output
  * shows into CONFIG_DB's objects and the QoS path then resolves every port on the result. */
 #include "fuzz_common.h"
@@ -19,6 +19,7 @@ static const char *const commands[] = {
 	"show interfaces status", "show interfaces fec status", "show lldp table", "show pfc priority",
 	"pfcwd show config", "show interfaces transceiver eeprom --dom", "show version", "ecnconfig -l",
 	"cat pg_profile_lookup.ini", "show pfc counters", "show pfc counters --history", "show interfaces counters",
+	"show queue counters", "show acl rule",
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -45,7 +45,7 @@ seed fuzz_sonic "tests/fixtures/sonic/configs/*.json inventories/examples/sonic-
 # the state harness takes a reader selector byte first (fuzz_sonic_state.c): every output under every reader
 seed fuzz_sonic_state "tests/fixtures/sonic/state/*.txt inventories/examples/sonic-leaves/devices/leaf3/*.txt" "headroom table|SONiC CLI"
 for f in "$work/fuzz_sonic_state"/*; do
-  for b in 0 1 2 3 4 5 6 7 8 9 10 11; do
+  for b in 0 1 2 3 4 5 6 7 8 9 10 11 12 13; do
     printf "\\$(printf %03o "$b")" | cat - "$f" > "$f.c$b"
   done
   rm -f "$f"

@@ -246,6 +246,7 @@ struct fc_ace {
 	int dscp;                            /* -1 = any */
 	const char *text;
 	struct fc_src loc;
+	struct fc_int hits;                  /* packets the entry matched, where a counter output was read */
 };
 
 struct fc_acl {

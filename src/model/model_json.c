@@ -16,7 +16,7 @@ _Static_assert(sizeof(struct fc_device) == 984, "struct fc_device changed: print
 _Static_assert(sizeof(struct fc_qos) == 440, "struct fc_qos changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_pclass) == 536, "struct fc_pclass changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_class_map) == 56, "struct fc_class_map changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_ace) == 88, "struct fc_ace changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_ace) == 120, "struct fc_ace changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_rdma_port) == 416, "struct fc_rdma_port changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_rdma_dev) == 160, "struct fc_rdma_dev changed: print the new field in model_json.c");
 #endif
@@ -401,6 +401,8 @@ static json_object *acl(const struct fc_acl *a)
 		json_object_object_add(x, "text", json_object_new_string(e->text));
 		json_object_object_add(x, "source", src_json(&e->loc));
 		json_object_object_add(x, "seq", json_object_new_int64(e->seq));
+		if (e->hits.m.known)
+			I(x, "hits", e->hits);
 		if (e->remark) {
 			json_object_object_add(x, "remark", json_object_new_boolean(1));
 		} else {

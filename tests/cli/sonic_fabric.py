@@ -156,6 +156,17 @@ def main():
                 check(key in text, "%s: the SARIF result points at %s:%d (%s), not at the line with %s" % (
                     fault, uri, line, text, key))
             print("%s: %s %s %s; SARIF result at %s:%d  %s" % (fault, st, rule, subj, uri, line, text))
+            if fault == "sonic-acl-4791":   # show acl rule's count lands on the entry
+                r = subprocess.run([FABCHECK, "parse", d, "--device", "leaf3"], capture_output=True, text=True)
+                dev = json.loads(r.stdout)[0]
+                hits = {e["text"]: e.get("hits", {}).get("value") for a in dev["acls"] for e in a["entries"]}
+                check(hits.get("HOST_IN|DROP_UDP_HIGH") == 1234, "show acl rule: the drop rule's count is %s" % hits)
+                ifc = {i["name"]: i for i in dev["interfaces"]}["Ethernet24"]
+                st = ifc["stats"].get("value", {})
+                check(st.get("uc3_drop_pkts") == 0 and st.get("uc1_drop_pkts") == 1 and st.get("rx_pfc3_frames", 0) > 0,
+                      "queue and PFC counters of Ethernet24: %s" % {k: v for k, v in st.items() if "uc3" in k or "pfc3" in k})
+                print("  show acl rule: %s matched %d packets; show queue counters: queue 3 dropped %d" % (
+                    "HOST_IN|DROP_UDP_HIGH", hits["HOST_IN|DROP_UDP_HIGH"], st.get("uc3_drop_pkts")))
             nonpass = {k for k, v in got.items() if v["status"] in ("fail", "warn") and k[1] != "fabric"}
             check(nonpass, "%s: nothing fails" % fault)
 

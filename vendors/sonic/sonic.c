@@ -37,6 +37,8 @@ static const struct fc_vendor_cmd sonic_commands[] = {
 	{ "show pfc counters", "text", "show_pfc_counters.txt", false, NULL, false },
 	{ "show pfc counters --history", "text", "show_pfc_counters_--history.txt", false, NULL, true },
 	{ "show interfaces counters", "text", "show_interfaces_counters.txt", false, NULL, false },
+	{ "show queue counters", "text", "show_queue_counters.txt", false, NULL, false },
+	{ "show acl rule", "text", "show_acl_rule.txt", false, NULL, true },
 	{ PGLOOKUP, "text", "pg_profile_lookup.ini", false, PGLOOKUP_REMOTE, true },
 	{ NULL, NULL, NULL, false, NULL, false },
 };
@@ -64,6 +66,8 @@ static const struct {
 	{ "show pfc counters", "text", K_SHOW },
 	{ "show pfc counters --history", "text", K_SHOW },
 	{ "show interfaces counters", "text", K_SHOW },
+	{ "show queue counters", "text", K_SHOW },
+	{ "show acl rule", "text", K_SHOW },
 	{ XCVR, "text", K_XCVR },
 	{ "show interfaces transceiver eeprom -d", "text", K_XCVR },
 	{ "sfputil show eeprom --dom", "text", K_XCVR },

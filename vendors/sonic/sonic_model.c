@@ -509,6 +509,33 @@ static enum fc_rc pools(struct fc_parse_ctx *c, struct sonic_state *s)
 	return FC_OK;
 }
 
+/* show acl rule's counts (SHOW_ACL_RULE|TABLE|RULE) into the ACL entries (text TABLE|RULE). */
+static void acl_hits(struct fc_parse_ctx *c, struct sonic_state *s)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < s->n; i++) {
+		const struct sonic_obj *o = &s->objs[i];
+		const struct sonic_field *f = sonic_field(o, "packets");
+		const char *bar = strchr(o->key, '|');
+		int64_t v;
+		char table[160];
+
+		if (strcmp(o->table, "SHOW_ACL_RULE") || !f || !bar || !fc_parse_i64(f->value, 0, INT64_MAX, &v))
+			continue;
+		snprintf(table, sizeof(table), "%.*s", (int)(bar - o->key), o->key);
+		for (j = 0; j < c->dev->nacls; j++) {
+			struct fc_acl *a = &c->dev->acls[j];
+
+			if (strcmp(a->name, table))
+				continue;
+			for (k = 0; k < a->n; k++)
+				if (a->aces[k].text && !strcmp(a->aces[k].text, o->key))
+					fc_set_int(&a->aces[k].hits, v, f->src);
+		}
+	}
+}
+
 enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 {
 	struct sonic_state *s = sonic_state(c);
@@ -535,5 +562,6 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 			return rc;
 	if ((rc = acls(c, s)) != FC_OK || (rc = addresses_and_neighbours(c, s)) != FC_OK || (rc = pools(c, s)) != FC_OK)
 		return rc;
+	acl_hits(c, s);
 	return members(c, s);
 }

@@ -12,7 +12,9 @@
  *   pfcwd show config            each watched port's watchdog action and times
  *   show pfc counters            PFC frames per priority, received and sent (two tables)
  *   show pfc counters --history  per priority, pause transitions received and the time paused (us)
- *   show interfaces counters     frames OK, errors, drops, overruns, received and sent */
+ *   show interfaces counters     frames OK, errors, drops, overruns, received and sent
+ *   show queue counters          per queue, packets and bytes sent and dropped
+ *   show acl rule                per ACL rule, the packets it matched */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -447,6 +449,63 @@ static enum fc_rc pfchist_row(struct fc_parse_ctx *c, const struct table *t, con
 	return got ? add_stats(c, ifc, add, got, src) : FC_OK;
 }
 
+/* show queue counters: per port and queue (UC0.., MC8..), packets and bytes sent and dropped: stats
+ * uc3_pkts, uc3_bytes, uc3_drop_pkts, uc3_drop_bytes. */
+static enum fc_rc queue_row(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno)
+{
+	static const char *const cols[][2] = {
+		{ "Counter/pkts", "pkts" }, { "Counter/bytes", "bytes" }, { "Drop/pkts", "drop_pkts" }, { "Drop/bytes", "drop_bytes" },
+	};
+	char name[128], q[16], v[64], names[4][48];
+	struct fc_src src = fc_src_at(c->file, lineno);
+	struct fc_counter add[4];
+	struct fc_iface *ifc;
+	size_t k, got = 0, i;
+	int64_t qn;
+
+	if (!*cell(t, col_of(t, "Port"), l, n, name, sizeof(name)) || strncmp(name, "Ethernet", 8) ||
+	    !*cell(t, col_of(t, "TxQ"), l, n, q, sizeof(q)) || (strncmp(q, "UC", 2) && strncmp(q, "MC", 2) && strncmp(q, "ALL", 3)) ||
+	    !fc_parse_i64(q + (q[0] == 'A' ? 3 : 2), 0, 63, &qn))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	for (k = 0; k < sizeof(cols) / sizeof(cols[0]); k++) {
+		if (!*cell(t, col_of(t, cols[k][0]), l, n, v, sizeof(v)) || !strcmp(v, "N/A"))
+			continue;
+		if (!count_of(v, &add[got].value))
+			return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+		snprintf(names[got], sizeof(names[got]), "%s_%s", q, cols[k][1]);
+		for (i = 0; names[got][i]; i++)
+			names[got][i] = (char)(names[got][i] >= 'A' && names[got][i] <= 'Z' ? names[got][i] - 'A' + 'a' : names[got][i]);
+		add[got].name = names[got];
+		got++;
+	}
+	if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
+		return FC_ERR_NOMEM;
+	return got ? add_stats(c, ifc, add, got, src) : FC_OK;
+}
+
+/* show acl rule: per rule, the packets it matched (into the ACL entry at finalize: SHOW_ACL_RULE). */
+static enum fc_rc aclrule_row(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno)
+{
+	char rule[128], table[128], v[64], key[300];
+	struct fc_src src = fc_src_at(c->file, lineno);
+	struct sonic_state *s = sonic_state(c);
+	int64_t x;
+
+	if (!s)
+		return FC_ERR_NOMEM;
+	if (!*cell(t, col_of(t, "RULE NAME"), l, n, rule, sizeof(rule)) ||
+	    !*cell(t, col_of(t, "TABLE NAME"), l, n, table, sizeof(table)))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	cell(t, col_of(t, "PACKETS COUNT"), l, n, v, sizeof(v));
+	if (!strcmp(v, "N/A"))
+		return FC_OK;   /* no counter for the rule */
+	if (!count_of(v, &x))
+		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
+	snprintf(key, sizeof(key), "%s|%s", table, rule);
+	snprintf(v, sizeof(v), "%lld", (long long)x);   /* without the thousands separators */
+	return sonic_put(c, s, "SHOW_ACL_RULE", key, src, "packets", v, src);
+}
+
 /* show interfaces counters: RX_OK RX_ERR RX_DRP RX_OVR TX_OK TX_ERR TX_DRP TX_OVR per port (the rates and
  * utilisations beside them are a moment's, not counters). RX_ERR is the model's input errors. */
 static enum fc_rc ifcnt_row(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno)
@@ -485,6 +544,8 @@ enum fc_rc sonic_parse_show(struct fc_parse_ctx *c, const char *command, const c
 	static const char *const pfccnt_tx[] = { "Port Tx", "PFC3", NULL };
 	static const char *const ifcnt[] = { "IFACE", "RX_OK", "RX_ERR", NULL };
 	static const char *const pfchist[] = { "Port", "Priority", "Total RX Pause Time US", NULL };
+	static const char *const queue[] = { "Port", "TxQ", "Counter/pkts", NULL };
+	static const char *const aclrule[] = { "RULE NAME", "TABLE NAME", "PACKETS COUNT", NULL };
 	static const char *const pfc[] = { "Interface", "Lossless priorities", NULL };
 	static const char *const pfcwd[] = { "PORT", "ACTION", "DETECTION TIME", NULL };
 	static const char *const status[] = { "Interface", "Speed", "Oper", NULL };
@@ -507,5 +568,9 @@ enum fc_rc sonic_parse_show(struct fc_parse_ctx *c, const char *command, const c
 		return walk(c, text, ifcnt, ifcnt_row);
 	if (!strcmp(command, "show pfc counters --history"))
 		return walk(c, text, pfchist, pfchist_row);
+	if (!strcmp(command, "show queue counters"))
+		return walk(c, text, queue, queue_row);
+	if (!strcmp(command, "show acl rule"))
+		return walk(c, text, aclrule, aclrule_row);
 	return FC_ERR_UNSUPPORTED;
 }

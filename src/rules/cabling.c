@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* CABLE-PLAN-LLDP: the cabling plan, the neighbours devices declare in their configuration (SONiC
- * DEVICE_NEIGHBOR) and LLDP agree on every link. */
+/* CABLE-PLAN-LLDP: the cabling plan, the neighbours devices declare in their configuration (the
+ * model's declared neighbour) and LLDP agree on every link. */
 #include <stdio.h>
 
 #include "rules/rules.h"
@@ -57,7 +57,7 @@ const struct fc_rule fc_rule_cable_lldp = {
 	.aspect = FC_ASPECT_CABLING,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "inventory links; neighbours declared in a device's configuration (SONiC DEVICE_NEIGHBOR); every LLDP table of the fabric (switch: show lldp neighbors detail; host: "
+	.inputs = "inventory links; neighbours declared in a device's configuration; every LLDP table of the fabric (switch: show lldp neighbors detail; host: "
 		  "lldpd), searched for a planned port seen elsewhere; each end's operational state",
 	.params = fc_no_params,
 	.run = cable_run,

@@ -40,7 +40,7 @@ void eos_effective(const struct eos_state *s, const struct eos_port *p, struct e
 	}
 }
 
-static void port_model(struct fc_parse_ctx *c, const struct eos_state *s, const struct eos_port *p)
+static enum fc_rc port_model(struct fc_parse_ctx *c, const struct eos_state *s, const struct eos_port *p)
 {
 	struct fc_model *m = c->m;
 	struct fc_iface *ifc = p->ifc;
@@ -49,9 +49,13 @@ static void port_model(struct fc_parse_ctx *c, const struct eos_state *s, const 
 
 	memset(&q, 0, sizeof(q));
 	eos_effective(s, p, &q);
-	if (p->profile.m.known && !eos_profile(s, p->profile.v))
-		fc_dev_add_unparsed(m, c->dev, p->profile.m.src, "service-profile names a qos profile the configuration does not define",
-				    strlen("service-profile names a qos profile the configuration does not define"));
+	if (p->profile.m.known && !eos_profile(s, p->profile.v)) {
+		const char msg[] = "service-profile names a qos profile the configuration does not define: its settings are "
+				   "not applied";
+
+		if (fc_dev_add_unparsed(m, c->dev, p->profile.m.src, msg, sizeof(msg) - 1) != FC_OK)
+			return FC_ERR_NOMEM;
+	}
 	if (!ifc->admin_state.m.known) {
 		fc_set_str(m, &ifc->admin_state, "up", s->config);
 		ifc->admin_state.m.why = "no shutdown statement: EOS's default, up";
@@ -114,18 +118,21 @@ static void port_model(struct fc_parse_ctx *c, const struct eos_state *s, const 
 						   "show interfaces phy detail, not collected");
 	if (ifc->speed_mbps.m.known && ifc->lanes.m.known)
 		fc_iface_link_mode(m, ifc, ifc->lanes.m.src);
+	return FC_OK;
 }
 
 enum fc_rc eos_finalize(struct fc_parse_ctx *c)
 {
 	struct eos_state *s = c->dev->vendor_state;
 	size_t i;
+	enum fc_rc rc;
 
 	if (!s || !s->have_config)
 		return FC_OK;
 	c->dev->config_m.known = true;
 	c->dev->config_m.src = s->config;
 	for (i = 0; i < s->nports; i++)
-		port_model(c, s, &s->ports[i]);
+		if ((rc = port_model(c, s, &s->ports[i])) != FC_OK)
+			return rc;
 	return FC_OK;
 }

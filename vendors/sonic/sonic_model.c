@@ -510,7 +510,7 @@ static enum fc_rc pools(struct fc_parse_ctx *c, struct sonic_state *s)
 }
 
 /* show acl rule's counts (SHOW_ACL_RULE|TABLE|RULE) into the ACL entries (text TABLE|RULE). */
-static void acl_hits(struct fc_parse_ctx *c, struct sonic_state *s)
+static enum fc_rc acl_hits(struct fc_parse_ctx *c, struct sonic_state *s)
 {
 	size_t i, j, k;
 
@@ -520,20 +520,31 @@ static void acl_hits(struct fc_parse_ctx *c, struct sonic_state *s)
 		const char *bar = strchr(o->key, '|');
 		int64_t v;
 		char table[160];
+		bool found;
 
 		if (strcmp(o->table, "SHOW_ACL_RULE") || !f || !bar || !fc_parse_i64(f->value, 0, INT64_MAX, &v))
 			continue;
 		snprintf(table, sizeof(table), "%.*s", (int)(bar - o->key), o->key);
-		for (j = 0; j < c->dev->nacls; j++) {
+		for (j = 0, found = false; j < c->dev->nacls; j++) {
 			struct fc_acl *a = &c->dev->acls[j];
 
 			if (strcmp(a->name, table))
 				continue;
 			for (k = 0; k < a->n; k++)
-				if (a->aces[k].text && !strcmp(a->aces[k].text, o->key))
+				if (a->aces[k].text && !strcmp(a->aces[k].text, o->key)) {
 					fc_set_int(&a->aces[k].hits, v, f->src);
+					found = true;
+				}
+		}
+		if (!found) {
+			const char *msg = fc_sprintf(c->m->arena, "show acl rule counts %s, a rule CONFIG_DB's ACLs do not "
+								  "have (or whose ACL is not modelled)", o->key);
+
+			if (!msg || fc_dev_add_unparsed(c->m, c->dev, f->src, msg, strlen(msg)) != FC_OK)
+				return FC_ERR_NOMEM;
 		}
 	}
+	return FC_OK;
 }
 
 enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
@@ -562,6 +573,7 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 			return rc;
 	if ((rc = acls(c, s)) != FC_OK || (rc = addresses_and_neighbours(c, s)) != FC_OK || (rc = pools(c, s)) != FC_OK)
 		return rc;
-	acl_hits(c, s);
+	if ((rc = acl_hits(c, s)) != FC_OK)
+		return rc;
 	return members(c, s);
 }

@@ -318,6 +318,15 @@ enum fc_rc sonic_merge_shown(struct fc_parse_ctx *c, struct sonic_state *s)
 			;
 		if (k == sizeof(merges) / sizeof(merges[0]))
 			continue;
+		if (strcmp(merges[k].table, "WRED_PROFILE") && !sonic_get(s, "PORT", o->key)) {
+			/* a port CONFIG_DB does not have: nothing to merge into, said rather than dropped */
+			const char *msg = fc_sprintf(c->m->arena, "%s shows port %s, which CONFIG_DB's PORT table does not have",
+						     merges[k].by, o->key);
+
+			if (!msg || fc_dev_add_unparsed(c->m, c->dev, o->src, msg, strlen(msg)) != FC_OK)
+				return FC_ERR_NOMEM;
+			continue;
+		}
 		for (j = 0; j < o->n; j++) {
 			const struct sonic_obj *cfg = sonic_get(s, merges[k].table, o->key);
 			const struct sonic_field *was = sonic_field(cfg, o->f[j].name);

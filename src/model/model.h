@@ -47,7 +47,7 @@ struct fc_dom_val {
 	struct fc_meta m;
 	double v;
 	bool thresholds;                     /* the module reported its own thresholds */
-	double hi_alarm, lo_alarm, hi_warn, lo_warn;
+	double hi_alarm, lo_alarm, hi_warn, lo_warn;   /* +-INFINITY: no limit on that side */
 	char flag[4];                        /* "++", "+", "-", "--" or "" as printed */
 };
 

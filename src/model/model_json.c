@@ -4,6 +4,7 @@
  * of the model grows: a new field is added here too, and the size updated with it. */
 #include "model/model_json.h"
 
+#include <math.h>
 #include <stdio.h>
 
 /* Sizes on x86-64 (LP64) as of the last field printed here. */
@@ -92,10 +93,11 @@ static json_object *dom(const struct fc_dom_val *v)
 	if (v->thresholds) {
 		json_object *t = json_object_new_object();
 
-		json_object_object_add(t, "high_alarm", json_object_new_double(v->hi_alarm));
-		json_object_object_add(t, "low_alarm", json_object_new_double(v->lo_alarm));
-		json_object_object_add(t, "high_warning", json_object_new_double(v->hi_warn));
-		json_object_object_add(t, "low_warning", json_object_new_double(v->lo_warn));
+		/* a side the module gives no limit for is infinite: null here */
+		json_object_object_add(t, "high_alarm", isfinite(v->hi_alarm) ? json_object_new_double(v->hi_alarm) : NULL);
+		json_object_object_add(t, "low_alarm", isfinite(v->lo_alarm) ? json_object_new_double(v->lo_alarm) : NULL);
+		json_object_object_add(t, "high_warning", isfinite(v->hi_warn) ? json_object_new_double(v->hi_warn) : NULL);
+		json_object_object_add(t, "low_warning", isfinite(v->lo_warn) ? json_object_new_double(v->lo_warn) : NULL);
 		json_object_object_add(o, "thresholds", t);
 	}
 	return o;

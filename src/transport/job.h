@@ -36,6 +36,8 @@ void fc_job_warning(struct fc_collect_job *j, const char *msg);
 /* The transports (registered in transport.c), each fc_transport_fn. NX-API: JSON-RPC over HTTPS
  * with libcurl's multi interface, all jobs at once. */
 fc_transport_fn fc_nxapi_collect;
+/* eAPI (Arista EOS): JSON-RPC runCmds over HTTPS, the same engine (rpc.c). */
+fc_transport_fn fc_eapi_collect;
 /* SSH (libssh), a bounded pool of worker threads. */
 fc_transport_fn fc_ssh_collect;
 /* local.c: saved outputs in a directory; the probe, in-process. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* NX-API switch simulator for tests and benchmarks: serves JSON-RPC POST /ins over HTTPS
- * (libmicrohttpd with GnuTLS) from a snapshot directory. Many switches share one port: the local
+/* Switch API simulator for tests and benchmarks: serves NX-API (JSON-RPC POST /ins) and Arista
+ * eAPI (JSON-RPC runCmds, POST /command-api) over HTTPS (libmicrohttpd with GnuTLS) from a
+ * snapshot directory. Many switches share one port: the local
  * address a connection arrived on (127.0.0.x) selects the device. Faults and latency can be
  * injected per address. Each request is logged on stdout as
  *   REQ <addr> <device> auth=<basic|cookie|none> cmds=<n> status=<http status>
@@ -178,6 +179,65 @@ static json_object *answer(struct sim *S, const char *device, json_object *reqel
 	return el;
 }
 
+/* eAPI runCmds: every command's recorded output in order (the JSON model, or {"output": text});
+ * at the first command without a recording, EOS's error: code 1002, the outputs before it and
+ * that command's "errors" in "data". */
+static json_object *eapi_answer(struct sim *S, const char *device, json_object *in, int *ncmds)
+{
+	json_object *out = json_object_new_object(), *params = NULL, *cmds = NULL, *fmt = NULL, *id = NULL;
+	json_object *results = json_object_new_array();
+	bool text;
+	size_t i, n;
+
+	json_object_object_add(out, "jsonrpc", json_object_new_string("2.0"));
+	json_object_object_get_ex(in, "id", &id);
+	json_object_object_add(out, "id", id ? json_object_get(id) : NULL);
+	json_object_object_get_ex(in, "params", &params);
+	if (params) {
+		json_object_object_get_ex(params, "cmds", &cmds);
+		json_object_object_get_ex(params, "format", &fmt);
+	}
+	text = fmt && !strcmp(json_object_get_string(fmt), "text");
+	n = cmds && json_object_is_type(cmds, json_type_array) ? json_object_array_length(cmds) : 0;
+	for (i = 0; i < n; i++) {
+		json_object *c = json_object_array_get_idx(cmds, i), *cc = c, *res, *b;
+		const char *cmd;
+
+		if (json_object_is_type(c, json_type_object))
+			json_object_object_get_ex(c, "cmd", &cc);
+		cmd = cc ? json_object_get_string(cc) : "";
+		(*ncmds)++;
+		res = result_for(S, device, text ? "cli_ascii" : "cli", cmd);
+		if (!res) {
+			json_object *e = json_object_new_object(), *errs = json_object_new_array(), *el = json_object_new_object();
+			char msg[512];
+
+			snprintf(msg, sizeof(msg), "CLI command %zu of %zu '%s' failed: invalid command", i + 1, n, cmd);
+			json_object_object_add(e, "code", json_object_new_int(1002));
+			json_object_object_add(e, "message", json_object_new_string(msg));
+			json_object_array_add(errs, json_object_new_string("Invalid input (at token 1)"));
+			json_object_object_add(el, "errors", errs);
+			json_object_array_add(results, el);
+			json_object_object_add(e, "data", results);
+			json_object_object_add(out, "error", e);
+			return out;
+		}
+		if (text) {
+			json_object *o = json_object_new_object();
+
+			json_object_object_get_ex(res, "msg", &b);
+			json_object_object_add(o, "output", b ? json_object_get(b) : json_object_new_string(""));
+			json_object_array_add(results, o);
+		} else {
+			json_object_object_get_ex(res, "body", &b);
+			json_object_array_add(results, b ? json_object_get(b) : json_object_new_object());
+		}
+		json_object_put(res);
+	}
+	json_object_object_add(out, "result", results);
+	return out;
+}
+
 /* ins_api: {"ins_api": {"type", "chunk", "sid", "input"}}; *chunk_at is the offset served or -1. */
 static json_object *ins_answer(struct sim *S, const char *device, const char *fault, json_object *ins, long *chunk_at)
 {
@@ -291,6 +351,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	unsigned status = 200;
 	enum MHD_Result ret;
 	const char *txt;
+	bool eapi;
 
 	struct sim *S = cls;
 
@@ -318,14 +379,15 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	}
 	local_addr(c, addr, sizeof(addr));
 	mp = find_map(S, addr);
-	if (strcmp(method, "POST") || strcmp(url, "/ins") || !mp || rq->too_big || !rq->body) {
+	eapi = !strcmp(url, "/command-api");
+	if (strcmp(method, "POST") || (strcmp(url, "/ins") && !eapi) || !mp || rq->too_big || !rq->body) {
 		ret = send_text(c, mp ? 400 : 404, "{}", 2, NULL);
 		printf("REQ %s %s auth=none cmds=0 status=%u\n", addr, mp ? mp->device : "-", mp ? 400u : 404u);
 		fflush(stdout);
 		return ret;
 	}
-	snprintf(cookie, sizeof(cookie), "nxapi_auth=sim-%s; Secure; HttpOnly", mp->device);
-	tok = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, "nxapi_auth");
+	snprintf(cookie, sizeof(cookie), "%s=sim-%s; Secure; HttpOnly", eapi ? "Session" : "nxapi_auth", mp->device);
+	tok = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, eapi ? "Session" : "nxapi_auth");
 	if (tok && !strncmp(tok, "sim-", 4) && !strcmp(tok + 4, mp->device)) {
 		auth = "cookie";
 	} else {
@@ -359,7 +421,11 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		fflush(stdout);
 		return send_text(c, 400, "{}", 2, NULL);
 	}
-	if (json_object_is_type(in, json_type_object) && json_object_object_get_ex(in, "ins_api", &ins)) {
+	if (eapi) {
+		out = eapi_answer(S, mp->device, in, &ncmds);
+		if (!strcmp(mp->fault, "badid"))
+			json_object_object_add(out, "id", json_object_new_string("someone-else"));
+	} else if (json_object_is_type(in, json_type_object) && json_object_object_get_ex(in, "ins_api", &ins)) {
 		long at;
 
 		out = ins_answer(S, mp->device, mp->fault, ins, &at);

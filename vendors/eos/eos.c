@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Arista EOS adapter: the command table and the parse entry. It reads the running-config (`show
  * running-config`, or a saved config given as `config:` for the CI gate) into ports, ACLs and the
- * resolved QoS path (eos_config.c, eos_model.c, eos_qos_path.c), and `show lldp neighbors detail` in
- * JSON (eos_show.c). The eAPI transport and the other state outputs (interfaces, transceivers, PFC,
- * QoS maps) are not read yet (docs/eos.md). */
+ * resolved QoS path (eos_config.c, eos_model.c, eos_qos_path.c); the state outputs in JSON (eAPI,
+ * or `| json` over SSH): version, interfaces, transceivers and their DOM thresholds, PFC counters
+ * (eos_state.c) and LLDP neighbours (eos_show.c); `show interfaces` as CLI text too
+ * (eos_show_text.c). docs/eos.md lists what is read and what is not. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,18 +13,33 @@
 #include "eos/eos.h"
 
 #define RUNNING "show running-config"
-
 #define LLDP "show lldp neighbors detail"
+#define INTERFACES "show interfaces"
 
+/* The running-config first: the state outputs after it show what runs (eos_finalize applies
+ * them over the config whatever the order a directory of saved outputs gives). */
 static const struct fc_vendor_cmd eos_commands[] = {
 	{ RUNNING, "text", "show_running-config.txt", true, NULL, false },
+	{ "show version", "json", "show_version.json", false, NULL, false },
+	{ INTERFACES, "json", "show_interfaces.json", true, NULL, false },
+	{ "show interfaces transceiver", "json", "show_interfaces_transceiver.json", false, NULL, true },
+	{ "show interfaces transceiver dom thresholds", "json", "show_interfaces_transceiver_dom_thresholds.json", false,
+	  NULL, true },
+	{ "show priority-flow-control counters", "json", "show_priority-flow-control_counters.json", false, NULL, true },
 	{ LLDP, "json", "show_lldp_neighbors_detail.json", false, NULL, false },
 	{ NULL, NULL, NULL, false, NULL, false },
 };
 
 static bool eos_reads(const char *command, const char *encoding)
 {
-	return (!strcmp(command, RUNNING) && !strcmp(encoding, "text")) || (!strcmp(command, LLDP) && !strcmp(encoding, "json"));
+	size_t k;
+
+	if (!strcmp(encoding, "text"))
+		return !strcmp(command, RUNNING) || !strcmp(command, INTERFACES);
+	for (k = 1; eos_commands[k].command; k++)
+		if (!strcmp(command, eos_commands[k].command))
+			return !strcmp(encoding, "json");
+	return false;
 }
 
 static enum fc_rc eos_parse(struct fc_parse_ctx *c, const char *command, const char *encoding, const char *text,
@@ -35,10 +51,10 @@ static enum fc_rc eos_parse(struct fc_parse_ctx *c, const char *command, const c
 	if (!eos_reads(command, encoding))
 		return FC_ERR_UNSUPPORTED;
 	if (!strcmp(encoding, "text"))
-		return eos_parse_config(c, text);
+		return !strcmp(command, RUNNING) ? eos_parse_config(c, text) : eos_parse_interfaces_text(c, text);
 	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
 		return rc;
-	rc = eos_parse_lldp_json(c, d);
+	rc = !strcmp(command, LLDP) ? eos_parse_lldp_json(c, d) : eos_parse_state_json(c, command, d);
 	doc_free(&d);
 	return rc;
 }
@@ -62,9 +78,9 @@ static const char *eos_ifname(const char *in, char *buf, size_t size)
 
 const struct fc_vendor fc_vendor_eos = {
 	.platform = "eos",
-	.title = "Arista EOS (running-config)",
+	.title = "Arista EOS (eAPI, CLI, running-config)",
 	.kind = FC_DEV_SWITCH,
-	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_ACL | FC_CAP_LLDP,
+	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_ACL | FC_CAP_LLDP | FC_CAP_DOM | FC_CAP_COUNTERS,
 	.commands = eos_commands,
 	.saved_config = { RUNNING, "text", "show_running-config.txt", true, NULL, false },
 	.reads = eos_reads,
@@ -73,4 +89,5 @@ const struct fc_vendor fc_vendor_eos = {
 	.qos_path = eos_qos_path,
 	.ifname = eos_ifname,
 	.intent = fc_vendor_no_intent,
+	.cli_json_suffix = " | json",
 };

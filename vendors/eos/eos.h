@@ -35,8 +35,17 @@ struct eos_profile {
 	struct eos_qos q;
 };
 
+/* What a state output shows of a port, applied over the running-config's values in
+ * eos_finalize (a running value wins, whichever file was read first). */
+struct eos_shown {
+	struct fc_str admin, description;
+	struct fc_int speed_mbps, lanes, mtu;
+	struct fc_bool autoneg;
+};
+
 struct eos_port {
 	struct fc_iface *ifc;
+	struct eos_shown sh;
 	struct eos_qos q;
 	struct fc_str profile;           /* service-profile */
 	struct fc_bool routed;           /* no switchport */
@@ -59,12 +68,21 @@ struct eos_state {
 };
 
 struct eos_state *eos_state(struct fc_parse_ctx *c);
+/* The port named, made when new; NULL when out of memory. Ports move as they grow: do not keep it. */
+struct eos_port *eos_port_of(struct fc_parse_ctx *c, struct eos_state *s, const char *name);
 const struct eos_profile *eos_profile(const struct eos_state *s, const char *name);
 
 /* eos_config.c: show running-config (text). */
 enum fc_rc eos_parse_config(struct fc_parse_ctx *c, const char *text);
 /* eos_show.c: show lldp neighbors detail (JSON: eAPI's reply or | json). */
 enum fc_rc eos_parse_lldp_json(struct fc_parse_ctx *c, const struct doc *d);
+/* eos_state.c: state outputs in JSON (eAPI, | json): show version, show interfaces, show
+ * interfaces transceiver [dom thresholds], show priority-flow-control counters. */
+enum fc_rc eos_parse_state_json(struct fc_parse_ctx *c, const char *command, const struct doc *d);
+/* eos_show_text.c: show interfaces as text (a CLI capture). */
+enum fc_rc eos_parse_interfaces_text(struct fc_parse_ctx *c, const char *text);
+/* eos_show.c: the command's body, eAPI's result[0] or the document itself. */
+enum fc_rc eos_body(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node **body);
 /* eos_model.c: each port's settings (its own over its service-profile's) into the model. */
 enum fc_rc eos_finalize(struct fc_parse_ctx *c);
 /* The effective settings of port p: its own, else its profile's, field by field. */

@@ -95,6 +95,25 @@ struct eos_state *eos_state(struct fc_parse_ctx *c)
 	return s;
 }
 
+struct eos_port *eos_port_of(struct fc_parse_ctx *c, struct eos_state *s, const char *name)
+{
+	struct fc_iface *ifc = fc_dev_iface(c->m, c->dev, name);
+	size_t i;
+
+	if (!ifc)
+		return NULL;
+	for (i = 0; i < s->nports && s->ports[i].ifc != ifc; i++)
+		;
+	if (i == s->nports) {
+		if (!(s->ports = fc_grow(c->m->arena, s->ports, s->nports, &s->ports_cap, sizeof(*s->ports))))
+			return NULL;
+		memset(&s->ports[i], 0, sizeof(s->ports[i]));
+		s->ports[i].ifc = ifc;
+		s->nports++;
+	}
+	return &s->ports[i];
+}
+
 const struct eos_profile *eos_profile(const struct eos_state *s, const char *name)
 {
 	size_t i;
@@ -433,7 +452,7 @@ static enum fc_rc iface_block(struct cfg *g, const char *spec)
 			lo = hi = -1;
 		}
 		for (k = lo; k <= hi; k++) {
-			struct fc_iface *ifc;
+			struct eos_port *pp;
 			struct eos_state *s = g->s;
 
 			if (k < 0)
@@ -443,17 +462,9 @@ static enum fc_rc iface_block(struct cfg *g, const char *spec)
 					 (long long)k);
 			else
 				snprintf(name, sizeof(name), "%s%lld", prefix, (long long)k);
-			if (!(ifc = fc_dev_iface(g->c->m, g->c->dev, name)))
+			if (!(pp = eos_port_of(g->c, s, name)))
 				return FC_ERR_NOMEM;
-			for (i = 0; i < s->nports && s->ports[i].ifc != ifc; i++)
-				;
-			if (i == s->nports) {
-				if (!(s->ports = fc_grow(g->c->m->arena, s->ports, s->nports, &s->ports_cap, sizeof(*s->ports))))
-					return FC_ERR_NOMEM;
-				memset(&s->ports[i], 0, sizeof(s->ports[i]));
-				s->ports[i].ifc = ifc;
-				s->nports++;
-			}
+			i = (size_t)(pp - s->ports);
 			if (!(g->ports = fc_grow(g->c->m->arena, g->ports, g->nports, &g->ports_cap, sizeof(*g->ports))))
 				return FC_ERR_NOMEM;
 			g->ports[g->nports++] = i;

@@ -60,8 +60,11 @@ static enum fc_rc port_model(struct fc_parse_ctx *c, const struct eos_state *s, 
 		fc_set_str(m, &ifc->admin_state, "up", s->config);
 		ifc->admin_state.m.why = "no shutdown statement: EOS's default, up";
 	}
-	/* MTU: a routed port's mtu is the IP MTU; a switched port forwards up to its l2 mtu */
-	if (routed) {
+	/* MTU: what show interfaces shows runs; else a routed port's mtu is the IP MTU, and a switched
+	 * port forwards up to its l2 mtu */
+	if (p->sh.mtu.m.known) {
+		ifc->mtu = p->sh.mtu;
+	} else if (routed) {
 		fc_set_int(&ifc->mtu, (p->ip_mtu.m.known ? p->ip_mtu.v : 1500) + 18,
 			   p->ip_mtu.m.known ? p->ip_mtu.m.src : p->routed.m.src);
 		ifc->mtu.m.why = p->ip_mtu.m.known ? "EOS's mtu is the IP MTU: + 14 bytes of Ethernet header and 4 of VLAN tag"
@@ -113,12 +116,42 @@ static enum fc_rc port_model(struct fc_parse_ctx *c, const struct eos_state *s, 
 		fc_set_bool(&ifc->pause_tx, false, s->config);
 		ifc->pause_tx.m.why = "no flowcontrol send on: off (EOS's default)";
 	}
-	if (!ifc->fec_active.m.known)
-		fc_set_unknown(&ifc->fec_active.m, "the running-config holds the configured FEC; the active one is in "
-						   "show interfaces phy detail, not collected");
+	/* FEC: an encoding the config forces is the one a port that is up runs (EOS brings a port up
+	 * with it or not at all); with none, or several allowed, EOS chooses by module */
+	if (!ifc->fec_active.m.known) {
+		if (ifc->fec_config.m.known && strcmp(ifc->fec_config.v, "auto") && ifc->oper_state.m.known &&
+		    !strcmp(ifc->oper_state.v, "up")) {
+			fc_set_str(m, &ifc->fec_active, ifc->fec_config.v, ifc->fec_config.m.src);
+			ifc->fec_active.m.why = "the encoding the config forces, on a port show interfaces shows up";
+		} else {
+			fc_set_unknown(&ifc->fec_active.m, ifc->fec_config.m.known && strcmp(ifc->fec_config.v, "auto")
+				       ? "the config forces an encoding, but no state output shows the port up"
+				       : "no error-correction encoding in the config: EOS chooses by module, and the active "
+					 "encoding (show interfaces phy detail) is not read");
+		}
+	}
 	if (ifc->speed_mbps.m.known && ifc->lanes.m.known)
 		fc_iface_link_mode(m, ifc, ifc->lanes.m.src);
 	return FC_OK;
+}
+
+/* What a state output showed wins over the config's value. */
+static void apply_shown(const struct eos_port *p)
+{
+	struct fc_iface *ifc = p->ifc;
+
+	if (p->sh.admin.m.known)
+		ifc->admin_state = p->sh.admin;
+	if (p->sh.description.m.known)
+		ifc->description = p->sh.description;
+	if (p->sh.speed_mbps.m.known)
+		ifc->speed_mbps = p->sh.speed_mbps;
+	if (p->sh.lanes.m.known)
+		ifc->lanes = p->sh.lanes;
+	if (p->sh.autoneg.m.known)
+		ifc->autoneg = p->sh.autoneg;
+	if (p->sh.mtu.m.known)
+		ifc->mtu = p->sh.mtu;
 }
 
 enum fc_rc eos_finalize(struct fc_parse_ctx *c)
@@ -127,8 +160,16 @@ enum fc_rc eos_finalize(struct fc_parse_ctx *c)
 	size_t i;
 	enum fc_rc rc;
 
-	if (!s || !s->have_config)
+	if (!s)
 		return FC_OK;
+	for (i = 0; i < s->nports; i++)
+		apply_shown(&s->ports[i]);
+	if (!s->have_config) {
+		for (i = 0; i < s->nports; i++)
+			if (s->ports[i].ifc->speed_mbps.m.known && s->ports[i].ifc->lanes.m.known)
+				fc_iface_link_mode(c->m, s->ports[i].ifc, s->ports[i].ifc->lanes.m.src);
+		return FC_OK;
+	}
 	c->dev->config_m.known = true;
 	c->dev->config_m.src = s->config;
 	for (i = 0; i < s->nports; i++)

@@ -9,7 +9,7 @@
 #include "eos/eos.h"
 
 /* The command's body: eAPI's result[0], or the document itself. */
-static enum fc_rc body_of(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node **body)
+enum fc_rc eos_body(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node **body)
 {
 	const struct doc_node *r = d->root, *res, *e;
 
@@ -46,7 +46,7 @@ enum fc_rc eos_parse_lldp_json(struct fc_parse_ctx *c, const struct doc *d)
 	size_t i;
 	enum fc_rc rc;
 
-	if ((rc = body_of(c, d, &body)) != FC_OK)
+	if ((rc = eos_body(c, d, &body)) != FC_OK)
 		return rc;
 	if (!(nb = doc_get(body, "lldpNeighbors")) || nb->type != DOC_MAP)
 		return fc_err_set(c->err, FC_ERR_INPUT, d->file, body->line,

@@ -1,0 +1,240 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""EOS state readers against material nobody here wrote (../shared/realdata), field by field:
+
+- show interfaces (eAPI JSON): napalm's get_interfaces mocks against napalm's expected results
+  (enabled, up, description, MTU, speed, MAC), and every other show interfaces JSON (suzieq's vEOS
+  captures, ANTA's fixtures) value by value against the JSON itself;
+- show interfaces (CLI text): every ntc-templates capture against ntc's expected parse (admin and
+  line state, description, MTU, bandwidth, MAC), with the noise real captures carry too (a prompt
+  line, CR CR LF line ends, indentation kept);
+- show interfaces transceiver: napalm's get_optics mock against its expected result (Tx, Rx, bias);
+- show interfaces transceiver dom thresholds and show priority-flow-control counters: ANTA's
+  fixtures value by value (every channel, every threshold given, every counter);
+- show version: suzieq's capture.
+Nothing may be an error; a reply not read (phy detail, descriptions) is said to be not read.
+
+usage: eos_state.py FABCHECK
+"""
+import glob
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+FABCHECK = os.path.abspath(sys.argv[1])
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHARED = os.environ.get("FABCHECK_SHARED", os.path.join(ROOT, "..", "shared"))
+R = os.path.join(SHARED, "realdata")
+if not os.path.isdir(R):
+    print("SKIP: %s not present (set FABCHECK_SHARED)" % R)
+    sys.exit(77)
+failures = []
+counts = {}
+tmp = tempfile.mkdtemp()
+
+
+def check(what, ok):
+    counts[what.split(":")[0]] = counts.get(what.split(":")[0], 0) + 1
+    if not ok:
+        failures.append(what)
+
+
+def parse(command, path, encoding="json"):
+    p = subprocess.run([FABCHECK, "parse", "--platform", "eos", "--command", command, "--encoding", encoding, path],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        failures.append("%s %s: exit %d: %s" % (command, path, p.returncode, p.stderr.strip()[:300]))
+        return None
+    return json.loads(p.stdout)
+
+
+def val(x):
+    return x.get("value") if isinstance(x, dict) else None
+
+
+def ifaces(m):
+    return {i["name"]: i for i in m["interfaces"]}
+
+
+def write(obj, name):
+    path = os.path.join(tmp, name)
+    with open(path, "w") as f:
+        json.dump(obj, f, indent=1)
+    return path
+
+
+def close(a, b):
+    return a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+# --- show interfaces JSON: napalm's expected results -----------------------------------------------
+NAP = os.path.join(R, "napalm-automation+napalm/test/eos/mocked_data")
+for case in sorted(glob.glob(os.path.join(NAP, "test_get_interfaces/*/"))):
+    m = parse("show interfaces", os.path.join(case, "show_interfaces.json"))
+    if not m:
+        continue
+    raw = json.load(open(os.path.join(case, "show_interfaces.json")))["interfaces"]
+    exp = json.load(open(os.path.join(case, "expected_result.json")))
+    got = ifaces(m)
+    for name, e in exp.items():
+        if not name.startswith(("Ethernet", "Port-Channel")):
+            check("napalm interfaces: %s skipped (not a fabric port)" % name, name not in got)
+            continue
+        g = got.get(name, {})
+        check("napalm interfaces: %s enabled" % name, (val(g.get("admin_state")) == "up") == e["is_enabled"])
+        check("napalm interfaces: %s up" % name, (val(g.get("oper_state")) == "up") == e["is_up"])
+        check("napalm interfaces: %s description" % name, (val(g.get("description")) or "") == e["description"])
+        routed = raw[name].get("forwardingModel") == "routed"
+        check("napalm interfaces: %s mtu" % name, val(g.get("mtu")) == e["mtu"] + (18 if routed else 0))
+        if e["speed"] > 0:
+            # the model holds whole Mb/s: vEOS's 2.5 Mb/s bandwidth is 2
+            check("napalm interfaces: %s speed" % name, val(g.get("speed_mbps")) == int(e["speed"]))
+        else:
+            check("napalm interfaces: %s speed unknown (bandwidth 0)" % name, val(g.get("speed_mbps")) is None)
+        if e.get("mac_address"):
+            check("napalm interfaces: %s mac" % name, (val(g.get("mac")) or "").lower() == e["mac_address"].lower())
+
+# --- show interfaces JSON elsewhere: value by value against the document ---------------------------
+others = glob.glob(os.path.join(R, "netenglabs+suzieq/extracted/eos-input__interfaces/*.json"))
+others += glob.glob(os.path.join(NAP, "test_get_facts/*/show_interfaces.json"))
+others += glob.glob(os.path.join(NAP, "test_get_interfaces_counters/*/show_interfaces.json"))
+anta = os.path.join(R, "aristanetworks+anta/extracted_eos_data")
+for f in sorted(glob.glob(os.path.join(anta, "Verify*.json"))):
+    for k, el in enumerate(json.load(open(f))):
+        if isinstance(el, dict) and "interfaces" in el and any(
+                isinstance(v, dict) and "bandwidth" in v for v in el["interfaces"].values()):
+            others.append(write(el, "%s.%d.json" % (os.path.basename(f), k)))
+for f in sorted(others):
+    m = parse("show interfaces", f)
+    if not m:
+        continue
+    raw = json.load(open(f))["interfaces"]
+    got = ifaces(m)
+    for name, x in raw.items():
+        if not name.startswith(("Ethernet", "Port-Channel")):
+            continue
+        g = got.get(name, {})
+        st = x.get("interfaceStatus")
+        if st:
+            check("json interfaces: %s %s admin" % (f, name),
+                  val(g.get("admin_state")) == ("down" if st in ("disabled", "adminDown") else "up"))
+            check("json interfaces: %s %s oper" % (f, name),
+                  val(g.get("oper_state")) == ("up" if st in ("connected", "up") and
+                                               x.get("lineProtocolStatus", "up") == "up" else "down"))
+        if x.get("bandwidth"):
+            check("json interfaces: %s %s speed" % (f, name), val(g.get("speed_mbps")) == x["bandwidth"] // 1000000)
+        if "mtu" in x and x.get("forwardingModel") in ("routed", "bridged", "dataLink"):
+            want = x["mtu"] + 18 if x["forwardingModel"] == "routed" else x["mtu"]
+            check("json interfaces: %s %s mtu" % (f, name), val(g.get("mtu")) == want)
+        cnt = x.get("interfaceCounters", {})
+        if "fcsErrors" in cnt.get("inputErrorsDetail", {}):
+            check("json interfaces: %s %s crc" % (f, name),
+                  val(g.get("crc_errors")) == cnt["inputErrorsDetail"]["fcsErrors"])
+        if "linkStatusChanges" in cnt:
+            check("json interfaces: %s %s link status changes" % (f, name),
+                  val(g.get("resets")) == cnt["linkStatusChanges"])
+    check("json interfaces: %s nothing not understood" % f, m["not_understood"] == [])
+
+# --- show interfaces text: ntc-templates' expected parse -------------------------------------------
+import yaml  # noqa: E402  (python3-yaml, installed with the test packages)
+NTC = os.path.join(R, "networktocode+ntc-templates/tests/arista_eos/show_interfaces")
+for raw in sorted(glob.glob(os.path.join(NTC, "*.raw"))):
+    exp = yaml.safe_load(open(raw[:-4] + ".yml"))["parsed_sample"]
+    text = open(raw).read()
+    noisy = os.path.join(tmp, os.path.basename(raw) + ".noisy")
+    with open(noisy, "w", newline="") as f:
+        f.write("leaf1#show interfaces\r\r\n" + text.replace("\n", "\r\r\n") + "leaf1#")
+    for path in (raw, noisy):
+        m = parse("show interfaces", path, "text")
+        if not m:
+            continue
+        got = ifaces(m)
+        for e in exp:
+            name = e["interface"]
+            if not name.startswith(("Ethernet", "Port-Channel")):
+                check("ntc text: %s skipped" % name, name not in got)
+                continue
+            g = got.get(name, {})
+            tag = "ntc text: %s %s" % (os.path.basename(path), name)
+            check(tag + " admin", val(g.get("admin_state")) ==
+                  ("down" if e["link_status"] == "administratively down" else "up"))
+            check(tag + " oper", val(g.get("oper_state")) ==
+                  ("up" if e["link_status"] == "up" and e["protocol_status"].startswith("up") else "down"))
+            check(tag + " description", (val(g.get("description")) or "") == e["description"])
+            check(tag + " mac", (val(g.get("mac")) or "") == e["mac_address"])
+            if e["mtu"]:
+                ip = "IP MTU %s bytes" % e["mtu"]
+                blocks = {}
+                for ln in text.splitlines():
+                    if ln and not ln[0].isspace():
+                        cur = blocks.setdefault(ln.split(" is ")[0], [])
+                    cur.append(ln)
+                routed = any(x.strip().startswith("IP MTU") for x in blocks[name])
+                got_mtu = val(g.get("mtu"))
+                check(tag + " mtu", got_mtu == int(e["mtu"]) + (18 if routed else 0))
+            if e["bandwidth"]:
+                check(tag + " bandwidth", val(g.get("speed_mbps")) == int(e["bandwidth"].split()[0]) // 1000)
+        check("ntc text: %s nothing not understood" % os.path.basename(path),
+              [u["text"] for u in m["not_understood"]] == [])
+
+# --- show interfaces transceiver: napalm's get_optics ---------------------------------------------
+case = os.path.join(NAP, "test_get_optics/normal")
+m = parse("show interfaces transceiver", os.path.join(case, "show_interfaces_transceiver.json"))
+if m:
+    got = ifaces(m)
+    for name, e in json.load(open(os.path.join(case, "expected_result.json"))).items():
+        st = e["physical_channels"]["channel"][0]["state"]
+        lane = got[name]["transceiver"]["dom_lanes"][0]
+        check("napalm optics: %s tx" % name, close(val(lane["tx_dbm"]), st["output_power"]["instant"]))
+        check("napalm optics: %s rx" % name, close(val(lane["rx_dbm"]), st["input_power"]["instant"]))
+        check("napalm optics: %s bias" % name, close(val(lane["bias_ma"]), st["laser_bias_current"]["instant"]))
+
+# --- ANTA: dom thresholds, PFC counters -----------------------------------------------------------
+KEYS = {"rxPower": "rx_dbm", "txPower": "tx_dbm", "txBias": "bias_ma", "temperature": "temp_c", "voltage": "volt_v"}
+TH = {"highAlarm": "high_alarm", "lowAlarm": "low_alarm", "highWarn": "high_warning", "lowWarn": "low_warning"}
+for f in sorted(glob.glob(os.path.join(anta, "Verify*.json"))):
+    for k, el in enumerate(json.load(open(f))):
+        if not isinstance(el, dict):
+            continue
+        if "interfaces" in el and any(isinstance(v, dict) and ("parameters" in v or "displayName" in v)
+                                      for v in el["interfaces"].values()):
+            m = parse("show interfaces transceiver dom thresholds", write(el, "dom%d.json" % k))
+            if not m:
+                continue
+            got = ifaces(m)
+            for name, x in el["interfaces"].items():
+                for pk, p in x.get("parameters", {}).items():
+                    for ch, v in p["channels"].items():
+                        lanes = {ln["lane"]: ln for ln in got[name]["transceiver"]["dom_lanes"]}
+                        dv = lanes[0 if ch == "-" else int(ch)][KEYS[pk]]
+                        check("anta dom: %s %s %s" % (name, pk, ch), close(val(dv), v))
+                        for tk, tv in p.get("threshold", {}).items():
+                            if tk in TH:
+                                check("anta dom thresholds: %s %s %s" % (name, pk, tk), close(dv["thresholds"][TH[tk]], tv))
+        elif "interfaceCounters" in el and all("rxFrames" in v for v in el["interfaceCounters"].values()):
+            m = parse("show priority-flow-control counters", write(el, "pfc%d.json" % k))
+            if not m:
+                continue
+            got = ifaces(m)
+            for name, x in el["interfaceCounters"].items():
+                check("anta pfc: %s rx" % name, val(got[name]["rx_ppp"]) == x["rxFrames"])
+                check("anta pfc: %s tx" % name, val(got[name]["tx_ppp"]) == x["txFrames"])
+
+# --- show version ---------------------------------------------------------------------------------
+for f in glob.glob(os.path.join(R, "netenglabs+suzieq/tests/integration/nossim/eos/*/*/show_version.json")):
+    raw = json.load(open(f))
+    raw = raw[0] if isinstance(raw, list) else raw
+    m = parse("show version", f)
+    if m:
+        check("version: model", val(m["hw_model"]) == raw.get("modelName"))
+        check("version: os", val(m["os_version"]) == raw.get("version"))
+
+for k in sorted(counts):
+    print("%-28s %4d values compared" % (k, counts[k]))
+if failures:
+    print("\n".join("FAIL: " + x for x in failures[:40]))
+    sys.exit(1)
+print("eos_state: all %d values equal" % sum(counts.values()))

@@ -22,9 +22,9 @@ static const struct fc_vendor_cmd eos_commands[] = {
 	{ RUNNING, "text", "show_running-config.txt", true, NULL, false },
 	{ "show version", "json", "show_version.json", false, NULL, false },
 	{ INTERFACES, "json", "show_interfaces.json", true, NULL, false },
-	{ "show interfaces transceiver", "json", "show_interfaces_transceiver.json", false, NULL, true },
 	{ "show interfaces transceiver dom thresholds", "json", "show_interfaces_transceiver_dom_thresholds.json", false,
 	  NULL, true },
+	{ "show interfaces phy detail", "json", "show_interfaces_phy_detail.json", false, NULL, true },
 	{ "show priority-flow-control counters", "json", "show_priority-flow-control_counters.json", false, NULL, true },
 	{ LLDP, "json", "show_lldp_neighbors_detail.json", false, NULL, false },
 	{ NULL, NULL, NULL, false, NULL, false },
@@ -39,7 +39,8 @@ static bool eos_reads(const char *command, const char *encoding)
 	for (k = 1; eos_commands[k].command; k++)
 		if (!strcmp(command, eos_commands[k].command))
 			return !strcmp(encoding, "json");
-	return false;
+	/* values without limits, as other tools save them (napalm's get_optics) */
+	return !strcmp(command, "show interfaces transceiver") && !strcmp(encoding, "json");
 }
 
 static enum fc_rc eos_parse(struct fc_parse_ctx *c, const char *command, const char *encoding, const char *text,

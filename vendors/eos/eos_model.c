@@ -116,6 +116,10 @@ static enum fc_rc port_model(struct fc_parse_ctx *c, const struct eos_state *s, 
 		fc_set_bool(&ifc->pause_tx, false, s->config);
 		ifc->pause_tx.m.why = "no flowcontrol send on: off (EOS's default)";
 	}
+	if (!ifc->fec_config.m.known) {
+		fc_set_str(m, &ifc->fec_config, "auto", s->config);
+		ifc->fec_config.m.why = "no error-correction encoding: EOS's default, the encoding the module calls for";
+	}
 	/* FEC: an encoding the config forces is the one a port that is up runs (EOS brings a port up
 	 * with it or not at all); with none, or several allowed, EOS chooses by module */
 	if (!ifc->fec_active.m.known) {
@@ -126,8 +130,8 @@ static enum fc_rc port_model(struct fc_parse_ctx *c, const struct eos_state *s, 
 		} else {
 			fc_set_unknown(&ifc->fec_active.m, ifc->fec_config.m.known && strcmp(ifc->fec_config.v, "auto")
 				       ? "the config forces an encoding, but no state output shows the port up"
-				       : "no error-correction encoding in the config: EOS chooses by module, and the active "
-					 "encoding (show interfaces phy detail) is not read");
+				       : "no error-correction encoding in the config (EOS chooses by module) and no "
+					 "show interfaces phy detail with the line side's FEC counters");
 		}
 	}
 	if (ifc->speed_mbps.m.known && ifc->lanes.m.known)

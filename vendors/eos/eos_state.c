@@ -13,6 +13,8 @@
  *                                lowWarn, highAlarm, highWarn}}, txPower, txBias, temperature, voltage}}}}
  *   show priority-flow-control counters
  *                                {"interfaceCounters": {name: {rxFrames, txFrames}}}
+ *   show interfaces phy detail   {"interfacePhyStatuses": {name: {"phyStatuses": [{description:
+ *                                {location}, fec: {correctedCodewords, uncorrectedCodewords}}]}}}
  * Values that set what the running-config also sets (admin state, description, speed, lanes, MTU,
  * autonegotiation) are kept per port and win over the config in eos_finalize; the rest go to the
  * model here. Management, loopback, VLAN and tunnel interfaces are not fabric ports: skipped by
@@ -453,6 +455,46 @@ static enum fc_rc pfc_counters(struct fc_parse_ctx *c, const struct doc *d, cons
 	return FC_OK;
 }
 
+/* show interfaces phy detail: the line side's FEC. Codeword counters are RS-FEC's (IEEE 802.3
+ * clause 91 counts codewords; clause 74's BASE-R FEC counts blocks): a line-side PHY that counts
+ * codewords runs Reed-Solomon, RS(528) or RS(544) by lane rate (the rules tell them apart). A PHY
+ * without FEC counters says nothing of the FEC: unknown, not off. */
+static enum fc_rc phy_detail(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+{
+	const struct doc_node *its = doc_get(b, "interfacePhyStatuses");
+	size_t i, k;
+
+	if (!its || its->type != DOC_MAP)
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, b->line,
+				  "expected {\"interfacePhyStatuses\": {...}} (show interfaces phy detail)");
+	for (i = 0; i < its->n; i++) {
+		const struct doc_node *ps = doc_get(its->items[i], "phyStatuses");
+		struct fc_iface *ifc;
+
+		if (!fabric_port(its->keys[i]) || !ps)
+			continue;
+		if (ps->type != DOC_SEQ)
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, ps->line, "%s: phyStatuses: expected a list", its->keys[i]);
+		for (k = 0; k < ps->n; k++) {
+			const struct doc_node *fec = doc_get(ps->items[k], "fec"), *cw;
+			const char *loc = NULL;
+
+			if (text(c, d, doc_get(ps->items[k], "description"), "location", &loc, NULL) != FC_OK)
+				return FC_ERR_INPUT;
+			if (loc && strcmp(loc, "line"))
+				continue;   /* the system side (toward the ASIC) of a retimer */
+			if (!fec || fec->type != DOC_MAP || !(cw = doc_get(fec, "correctedCodewords")))
+				continue;
+			if (!(ifc = fc_dev_iface(c->m, c->dev, its->keys[i])))
+				return FC_ERR_NOMEM;
+			fc_set_str(c->m, &ifc->fec_active, "rs", fc_src_at(c->file, cw->line));
+			ifc->fec_active.m.why = "the line-side PHY counts RS codewords (corrected/uncorrected): Reed-Solomon";
+			break;
+		}
+	}
+	return FC_OK;
+}
+
 enum fc_rc eos_parse_state_json(struct fc_parse_ctx *c, const char *command, const struct doc *d)
 {
 	static const struct {
@@ -464,6 +506,7 @@ enum fc_rc eos_parse_state_json(struct fc_parse_ctx *c, const char *command, con
 		{ "show interfaces transceiver", transceiver },
 		{ "show interfaces transceiver dom thresholds", dom_thresholds },
 		{ "show priority-flow-control counters", pfc_counters },
+		{ "show interfaces phy detail", phy_detail },
 	};
 	const struct doc_node *b = NULL;
 	size_t k;

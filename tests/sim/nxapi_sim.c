@@ -122,11 +122,15 @@ static json_object *result_for(struct sim *S, const char *device, const char *me
 		    !json_object_object_get_ex(d, "outputs", &outs))
 			continue;
 		for (j = 0; j < json_object_array_length(outs); j++) {
-			json_object *o = json_object_array_get_idx(outs, j), *c, *f, *res;
+			json_object *o = json_object_array_get_idx(outs, j), *c, *f, *res, *enc;
 			char path[4096], *text;
 
 			if (!json_object_object_get_ex(o, "command", &c) || strcmp(json_object_get_string(c), cmd) ||
 			    !json_object_object_get_ex(o, "file", &f))
+				continue;
+			/* a recording in the other encoding is not an answer (a text output has no JSON model) */
+			if (json_object_object_get_ex(o, "encoding", &enc) &&
+			    strcmp(json_object_get_string(enc), strcmp(method, "cli_ascii") ? "json" : "text"))
 				continue;
 			snprintf(path, sizeof(path), "%s/%s", S->snapshot, json_object_get_string(f));
 			text = slurp(path, NULL);

@@ -51,6 +51,14 @@ for f in "$work/fuzz_sonic_state"/*; do
   rm -f "$f"
 done
 seed fuzz_eos "fuzz/seeds/eos/*" "Arista EOS running-config|AVD eos_cli_config_gen|show lldp neighbors detail"
+# the EOS state harness takes a reader selector byte first (fuzz_eos_state.c): every output under every reader
+seed fuzz_eos_state "inventories/examples/eos-leaves/devices/leaf1/*.json" "Arista EOS eAPI JSON|Arista EOS .*eAPI JSON|Arista EOS CLI text: show interfaces$"
+for f in "$work/fuzz_eos_state"/*; do
+  for b in 0 1 2 3 4 5 6; do
+    printf "\\$(printf %03o "$b")" | cat - "$f" > "$f.c$b"
+  done
+  rm -f "$f"
+done
 # the diff harness's seeds carry their selector byte (0 report, 1 YAML expect, 2 JSON expect)
 seed fuzz_diff "fuzz/seeds/diff/*" ""
 # inputs that once crashed a harness stay in its corpus
@@ -59,7 +67,7 @@ for f in fuzz/regress/*; do
   h=fuzz_${f##*/}; h=${h%%-*}
   [ -d "$work/$h" ] && cp "$f" "$work/$h/"
 done
-for h in ${HARNESSES:-fuzz_diff fuzz_sonic fuzz_sonic_state fuzz_eos fuzz_json fuzz_yaml fuzz_nxos_config fuzz_nxos_text fuzz_nxos_json fuzz_host fuzz_nft fuzz_ethtool fuzz_capture fuzz_inventory}; do
+for h in ${HARNESSES:-fuzz_diff fuzz_sonic fuzz_sonic_state fuzz_eos fuzz_eos_state fuzz_json fuzz_yaml fuzz_nxos_config fuzz_nxos_text fuzz_nxos_json fuzz_host fuzz_nft fuzz_ethtool fuzz_capture fuzz_inventory}; do
   n=$(ls "$work/$h" | wc -l)
   echo "fuzz: $h for ${secs}s, $n seed files"
   "$build/fuzz/$h" -max_total_time="$secs" -max_len=262144 -print_final_stats=0 "$work/$h" >"$work/$h.log" 2>&1 ||

@@ -105,7 +105,7 @@ anta = os.path.join(R, "aristanetworks+anta/extracted_eos_data")
 for f in sorted(glob.glob(os.path.join(anta, "Verify*.json"))):
     for k, el in enumerate(json.load(open(f))):
         if isinstance(el, dict) and "interfaces" in el and any(
-                isinstance(v, dict) and "bandwidth" in v for v in el["interfaces"].values()):
+                isinstance(v, dict) and ("bandwidth" in v or "mtu" in v) for v in el["interfaces"].values()):
             others.append(write(el, "%s.%d.json" % (os.path.basename(f), k)))
 for f in sorted(others):
     m = parse("show interfaces", f)
@@ -180,6 +180,95 @@ for raw in sorted(glob.glob(os.path.join(NTC, "*.raw"))):
         check("ntc text: %s nothing not understood" % os.path.basename(path),
               [u["text"] for u in m["not_understood"]] == [])
 
+# --- the other CLI tables: ntc-templates' expected parses ---------------------------------------
+BASE = os.path.join(R, "networktocode+ntc-templates/tests/arista_eos")
+
+
+def full(port):
+    for a, b in (("Ethernet", "Ethernet"), ("Et", "Ethernet"), ("Port-Channel", "Port-Channel"), ("Po", "Port-Channel")):
+        if port.startswith(a) and port[len(a):][:1].isdigit():
+            return b + port[len(a):]
+    return None
+
+
+def num(x):
+    try:
+        return float(x)
+    except ValueError:
+        return None
+
+
+def ntc(sub, command):
+    for raw in sorted(glob.glob(os.path.join(BASE, sub, "*.raw"))):
+        m = parse(command, raw, "text")
+        if m:
+            yield os.path.basename(raw), ifaces(m), yaml.safe_load(open(raw[:-4] + ".yml"))["parsed_sample"], m
+
+
+def spd(x):
+    x = x[2:] if x.startswith("a-") else x
+    return int(float(x[:-1]) * (1000 if x.endswith("G") else 1)) if x[:-1].replace(".", "").isdigit() else None
+
+
+for raw, got, exp, m in ntc("show_interfaces_status", "show interfaces status"):
+    for e in exp:
+        name = full(e["port"])
+        if not name:
+            check("ntc status: %s %s skipped" % (raw, e["port"]), True)
+            continue
+        g = got[name]
+        tag = "ntc status: %s %s" % (raw, name)
+        check(tag + " admin", val(g["admin_state"]) == ("down" if e["status"] == "disabled" else "up"))
+        check(tag + " oper", val(g["oper_state"]) == ("up" if e["status"] == "connected" else "down"))
+        check(tag + " speed", val(g["speed_mbps"]) == spd(e["speed"]))
+        if "full" in e["duplex"] or "half" in e["duplex"]:
+            check(tag + " duplex", val(g["duplex"]) == ("full" if "full" in e["duplex"] else "half"))
+        t = g["transceiver"]
+        if e["type"] == "Not Present":
+            check(tag + " absent", val(t["present"]) is False)
+        elif e["type"] != "N/A":
+            check(tag + " type", val(t["type"]) == e["type"])
+    check("ntc status: %s nothing not understood" % raw, m["not_understood"] == [])
+
+KEY = {"temp": "temp_c", "voltage": "volt_v", "bias_current": "bias_ma", "tx_power": "tx_dbm", "rx_power": "rx_dbm"}
+for raw, got, exp, m in ntc("show_interfaces_transceiver", "show interfaces transceiver"):
+    for e in exp:
+        lane = got[full(e["port"])]["transceiver"]["dom_lanes"][0]
+        for k, mk in KEY.items():
+            check("ntc transceiver: %s %s" % (e["port"], k), close(val(lane[mk]), num(e[k])) if num(e[k]) is not None
+                  else val(lane[mk]) is None)
+TYPE = {"Temperature": "temp_c", "Voltage": "volt_v", "Current": "bias_ma", "Tx Power": "tx_dbm", "Rx Power": "rx_dbm"}
+for raw, got, exp, m in ntc("show_interfaces_transceiver_detail", "show interfaces transceiver detail"):
+    for e in exp:
+        dv = got[full(e["port"])]["transceiver"]["dom_lanes"][0][TYPE[e["type"]]]
+        tag = "ntc transceiver detail: %s %s" % (e["port"], e["type"])
+        check(tag + " value", close(val(dv), num(e["current_value"])))
+        for k, mk in (("high_alarm_threshold", "high_alarm"), ("high_warn_threshold", "high_warning"),
+                      ("low_alarm_threshold", "low_alarm"), ("low_warn_threshold", "low_warning")):
+            check(tag + " " + k, close(dv["thresholds"][mk], num(e[k])))
+for raw, got, exp, m in ntc("show_interfaces_transceiver_hardware", "show interfaces transceiver hardware"):
+    for e in exp:
+        g = got.get(full(e["name"]) or "-")
+        if g is None:
+            continue
+        if e["media_type"]:
+            check("ntc transceiver hardware: %s %s type" % (raw, e["name"]), val(g["transceiver"]["type"]) == e["media_type"])
+        if e.get("module_presence") == "not detected":
+            check("ntc transceiver hardware: %s %s absent" % (raw, e["name"]), val(g["transceiver"]["present"]) is False)
+for raw, got, exp, m in ntc("show_lldp_neighbors_detail", "show lldp neighbors detail"):
+    first = {}
+    for e in exp:
+        first.setdefault(e["local_interface"], e)
+    for local, e in first.items():
+        name = full(local)
+        if not name:
+            continue
+        g = got[name]
+        check("ntc lldp: %s system name" % local, val(g["lldp_system_name"]) == (e["neighbor_name"] or e["chassis_id"]))
+        check("ntc lldp: %s port" % local, val(g["lldp_port"]) == e["neighbor_interface"])
+    many = sum(1 for k in first if full(k) and sum(x["local_interface"] == k for x in exp) > 1)
+    check("ntc lldp: second neighbours listed", len(m["not_understood"]) == many)
+
 # --- show interfaces transceiver: napalm's get_optics ---------------------------------------------
 case = os.path.join(NAP, "test_get_optics/normal")
 m = parse("show interfaces transceiver", os.path.join(case, "show_interfaces_transceiver.json"))
@@ -193,6 +282,7 @@ if m:
         check("napalm optics: %s bias" % name, close(val(lane["bias_ma"]), st["laser_bias_current"]["instant"]))
 
 # --- ANTA: dom thresholds, PFC counters -----------------------------------------------------------
+NOT_READ = {}
 KEYS = {"rxPower": "rx_dbm", "txPower": "tx_dbm", "txBias": "bias_ma", "temperature": "temp_c", "voltage": "volt_v"}
 TH = {"highAlarm": "high_alarm", "lowAlarm": "low_alarm", "highWarn": "high_warning", "lowWarn": "low_warning"}
 for f in sorted(glob.glob(os.path.join(anta, "Verify*.json"))):
@@ -214,6 +304,16 @@ for f in sorted(glob.glob(os.path.join(anta, "Verify*.json"))):
                         for tk, tv in p.get("threshold", {}).items():
                             if tk in TH:
                                 check("anta dom thresholds: %s %s %s" % (name, pk, tk), close(dv["thresholds"][TH[tk]], tv))
+        elif "interfacePhyStatuses" in el:
+            m = parse("show interfaces phy detail", write(el, "phy%d.json" % k))
+            if not m:
+                continue
+            got = ifaces(m)
+            for name, x in el["interfacePhyStatuses"].items():
+                line = [p for p in x.get("phyStatuses", []) if p.get("description", {}).get("location", "line") == "line"
+                        and "correctedCodewords" in p.get("fec", {})]
+                fec = val(got[name]["fec_active"]) if name in got else None
+                check("anta phy: %s fec" % name, fec == ("rs" if line else None))
         elif "interfaceCounters" in el and all("rxFrames" in v for v in el["interfaceCounters"].values()):
             m = parse("show priority-flow-control counters", write(el, "pfc%d.json" % k))
             if not m:
@@ -222,6 +322,9 @@ for f in sorted(glob.glob(os.path.join(anta, "Verify*.json"))):
             for name, x in el["interfaceCounters"].items():
                 check("anta pfc: %s rx" % name, val(got[name]["rx_ppp"]) == x["rxFrames"])
                 check("anta pfc: %s tx" % name, val(got[name]["tx_ppp"]) == x["txFrames"])
+        elif not ("interfaces" in el and any(isinstance(v, dict) and ("bandwidth" in v or "mtu" in v)
+                                             for v in el["interfaces"].values())):   # show interfaces: above
+            NOT_READ[next(iter(el))] = NOT_READ.get(next(iter(el)), 0) + 1
 
 # --- show version ---------------------------------------------------------------------------------
 for f in glob.glob(os.path.join(R, "netenglabs+suzieq/tests/integration/nossim/eos/*/*/show_version.json")):
@@ -232,6 +335,7 @@ for f in glob.glob(os.path.join(R, "netenglabs+suzieq/tests/integration/nossim/e
         check("version: model", val(m["hw_model"]) == raw.get("modelName"))
         check("version: os", val(m["os_version"]) == raw.get("version"))
 
+print("ANTA fixture outputs of commands not read (by top key): %s" % ", ".join("%s x%d" % kv for kv in sorted(NOT_READ.items())))
 for k in sorted(counts):
     print("%-28s %4d values compared" % (k, counts[k]))
 if failures:

@@ -34,8 +34,17 @@ static bool eos_reads(const char *command, const char *encoding)
 {
 	size_t k;
 
-	if (!strcmp(encoding, "text"))
-		return !strcmp(command, RUNNING) || !strcmp(command, INTERFACES);
+	static const char *const text_cmds[] = {
+		RUNNING, INTERFACES, "show interfaces status", "show interfaces transceiver", "show interfaces transceiver detail",
+		"show interfaces transceiver hardware", LLDP,
+	};
+
+	if (!strcmp(encoding, "text")) {
+		for (k = 0; k < sizeof(text_cmds) / sizeof(text_cmds[0]); k++)
+			if (!strcmp(command, text_cmds[k]))
+				return true;
+		return false;
+	}
 	for (k = 1; eos_commands[k].command; k++)
 		if (!strcmp(command, eos_commands[k].command))
 			return !strcmp(encoding, "json");
@@ -52,7 +61,9 @@ static enum fc_rc eos_parse(struct fc_parse_ctx *c, const char *command, const c
 	if (!eos_reads(command, encoding))
 		return FC_ERR_UNSUPPORTED;
 	if (!strcmp(encoding, "text"))
-		return !strcmp(command, RUNNING) ? eos_parse_config(c, text) : eos_parse_interfaces_text(c, text);
+		return !strcmp(command, RUNNING) ? eos_parse_config(c, text)
+		       : !strcmp(command, INTERFACES) ? eos_parse_interfaces_text(c, text)
+						       : eos_parse_table_text(c, command, text);
 	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
 		return rc;
 	rc = !strcmp(command, LLDP) ? eos_parse_lldp_json(c, d) : eos_parse_state_json(c, command, d);

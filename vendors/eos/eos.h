@@ -81,6 +81,9 @@ enum fc_rc eos_parse_lldp_json(struct fc_parse_ctx *c, const struct doc *d);
 enum fc_rc eos_parse_state_json(struct fc_parse_ctx *c, const char *command, const struct doc *d);
 /* eos_show_text.c: show interfaces as text (a CLI capture). */
 enum fc_rc eos_parse_interfaces_text(struct fc_parse_ctx *c, const char *text);
+/* eos_show_tables.c: show interfaces status, transceiver [detail|hardware] and lldp neighbors
+ * detail as CLI text. FC_ERR_UNSUPPORTED for another command. */
+enum fc_rc eos_parse_table_text(struct fc_parse_ctx *c, const char *command, const char *text);
 /* eos_show.c: the command's body, eAPI's result[0] or the document itself. */
 enum fc_rc eos_body(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node **body);
 /* eos_model.c: each port's settings (its own over its service-profile's) into the model. */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer harness: Arista EOS's state outputs. The first byte selects the reader (in eAPI's
  * JSON: show version, show interfaces, show interfaces transceiver, its dom thresholds, show
- * priority-flow-control counters, show interfaces phy detail; show interfaces as CLI text), the
- * rest is its output. Each is read alone, as `fabcheck parse` reads it, and after a fixed
+ * priority-flow-control counters, show interfaces phy detail, description, ECN and queue-drop
+ * counters; as CLI text: show interfaces, its
+ * status table, the transceiver tables (values, detail, hardware), show lldp neighbors detail),
+ * the rest is its output. Each is read alone, as `fabcheck parse` reads it, and after a fixed
  * running-config, as a snapshot holds them, so that finalize applies what the output shows over
  * the config and the QoS path resolves every port on the result. */
 #include "fuzz_common.h"
@@ -23,7 +25,15 @@ static const struct {
 	{ "show interfaces transceiver dom thresholds", "json" },
 	{ "show priority-flow-control counters", "json" },
 	{ "show interfaces phy detail", "json" },
+	{ "show interfaces description", "json" },
+	{ "show qos interfaces ecn counters queue", "json" },
+	{ "show interfaces counters queue drops", "json" },
 	{ "show interfaces", "text" },
+	{ "show interfaces status", "text" },
+	{ "show interfaces transceiver", "text" },
+	{ "show interfaces transceiver detail", "text" },
+	{ "show interfaces transceiver hardware", "text" },
+	{ "show lldp neighbors detail", "text" },
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

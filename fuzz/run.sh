@@ -52,9 +52,9 @@ for f in "$work/fuzz_sonic_state"/*; do
 done
 seed fuzz_eos "fuzz/seeds/eos/*" "Arista EOS running-config|AVD eos_cli_config_gen|show lldp neighbors detail"
 # the EOS state harness takes a reader selector byte first (fuzz_eos_state.c): every output under every reader
-seed fuzz_eos_state "inventories/examples/eos-leaves/devices/leaf1/*.json" "Arista EOS eAPI JSON|Arista EOS .*eAPI JSON|Arista EOS CLI text: show interfaces$"
+seed fuzz_eos_state "inventories/examples/eos-leaves/devices/leaf1/*.json" "Arista EOS eAPI JSON|Arista EOS .*eAPI JSON|Arista EOS CLI text: show (interfaces|lldp)"
 for f in "$work/fuzz_eos_state"/*; do
-  for b in 0 1 2 3 4 5 6; do
+  for b in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do
     printf "\\$(printf %03o "$b")" | cat - "$f" > "$f.c$b"
   done
   rm -f "$f"

@@ -322,6 +322,40 @@ for f in sorted(glob.glob(os.path.join(anta, "Verify*.json"))):
             for name, x in el["interfaceCounters"].items():
                 check("anta pfc: %s rx" % name, val(got[name]["rx_ppp"]) == x["rxFrames"])
                 check("anta pfc: %s tx" % name, val(got[name]["tx_ppp"]) == x["txFrames"])
+        elif "interfaceDescriptions" in el:
+            m = parse("show interfaces description", write(el, "desc%d.json" % k))
+            if not m:
+                continue
+            got = ifaces(m)
+            for name, x in el["interfaceDescriptions"].items():
+                if not name.startswith(("Ethernet", "Port-Channel")):
+                    continue
+                check("anta descriptions: %s description" % name, val(got[name]["description"]) == x["description"])
+                check("anta descriptions: %s admin" % name, val(got[name]["admin_state"]) ==
+                      ("down" if x["interfaceStatus"] == "adminDown" else "up"))
+                check("anta descriptions: %s oper" % name, val(got[name]["oper_state"]) ==
+                      ("up" if x["interfaceStatus"] == "up" and x["lineProtocolStatus"] == "up" else "down"))
+        elif "intfQueueCounters" in el or "egressQueueCounters" in el:
+            ecn = "intfQueueCounters" in el
+            m = parse("show qos interfaces ecn counters queue" if ecn else "show interfaces counters queue drops",
+                      write(el, "q%d.json" % k))
+            if not m:
+                continue
+            got = ifaces(m)
+            want = {}
+            if ecn:
+                for name, x in el["intfQueueCounters"].items():
+                    for q, v in x["queueCounters"].items():
+                        want[(name, "tx_queue%s_ecn_marked" % q)] = None if v == "-" else int(v)
+            else:
+                for name, x in el["egressQueueCounters"]["interfaces"].items():
+                    for kind, kn in (("ucastQueues", "ucast"), ("mcastQueues", "mcast")):
+                        for tc, tv in x.get(kind, {}).get("trafficClasses", {}).items():
+                            for dp, dv in tv["dropPrecedences"].items():
+                                want[(name, "tx_%s_%s_%s_dropped" % (kn, tc, dp))] = dv["droppedPackets"]
+            for (name, stat), v in want.items():
+                st = (got[name].get("stats") or {}).get("value") or {}
+                check("anta queue counters: %s %s" % (name, stat), st.get(stat) == v)
         elif not ("interfaces" in el and any(isinstance(v, dict) and ("bandwidth" in v or "mtu" in v)
                                              for v in el["interfaces"].values())):   # show interfaces: above
             NOT_READ[next(iter(el))] = NOT_READ.get(next(iter(el)), 0) + 1
@@ -335,7 +369,7 @@ for f in glob.glob(os.path.join(R, "netenglabs+suzieq/tests/integration/nossim/e
         check("version: model", val(m["hw_model"]) == raw.get("modelName"))
         check("version: os", val(m["os_version"]) == raw.get("version"))
 
-print("ANTA fixture outputs of commands not read (by top key): %s" % ", ".join("%s x%d" % kv for kv in sorted(NOT_READ.items())))
+check("every ANTA fixture output is read (not read: %s)" % NOT_READ, not NOT_READ)
 for k in sorted(counts):
     print("%-28s %4d values compared" % (k, counts[k]))
 if failures:

@@ -26,6 +26,7 @@ static const struct fc_vendor_cmd eos_commands[] = {
 	  NULL, true },
 	{ "show interfaces phy detail", "json", "show_interfaces_phy_detail.json", false, NULL, true },
 	{ "show priority-flow-control counters", "json", "show_priority-flow-control_counters.json", false, NULL, true },
+	{ "show qos interfaces ecn counters queue", "json", "show_qos_interfaces_ecn_counters_queue.json", false, NULL, true },
 	{ LLDP, "json", "show_lldp_neighbors_detail.json", false, NULL, false },
 	{ NULL, NULL, NULL, false, NULL, false },
 };
@@ -48,8 +49,11 @@ static bool eos_reads(const char *command, const char *encoding)
 	for (k = 1; eos_commands[k].command; k++)
 		if (!strcmp(command, eos_commands[k].command))
 			return !strcmp(encoding, "json");
-	/* values without limits, as other tools save them (napalm's get_optics) */
-	return !strcmp(command, "show interfaces transceiver") && !strcmp(encoding, "json");
+	/* outputs other tools save: values without limits (napalm's get_optics), state and queue
+	 * drops (ANTA) */
+	return (!strcmp(command, "show interfaces transceiver") || !strcmp(command, "show interfaces description") ||
+		!strcmp(command, "show interfaces counters queue drops")) &&
+	       !strcmp(encoding, "json");
 }
 
 static enum fc_rc eos_parse(struct fc_parse_ctx *c, const char *command, const char *encoding, const char *text,

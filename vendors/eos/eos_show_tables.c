@@ -302,7 +302,7 @@ static enum fc_rc detail_line(struct line *l, void *vst)
 		if (!number(l->w[i], &v[nv])) {
 			if (strcmp(l->w[i], "N/A") && strcmp(l->w[i], "NA"))
 				return not_understood(l);
-			v[nv] = NAN;
+			v[nv] = (double)NAN;
 		}
 		nv++;
 	}

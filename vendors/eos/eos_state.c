@@ -13,6 +13,10 @@
  *                                lowWarn, highAlarm, highWarn}}, txPower, txBias, temperature, voltage}}}}
  *   show priority-flow-control counters
  *                                {"interfaceCounters": {name: {rxFrames, txFrames}}}
+ *   show interfaces description  {"interfaceDescriptions": {name: {description, interfaceStatus,
+ *                                lineProtocolStatus}}}
+ *   show qos interfaces ecn counters queue, show interfaces counters queue drops: per queue
+ *                                counters into the port's stats
  *   show interfaces phy detail   {"interfacePhyStatuses": {name: {"phyStatuses": [{description:
  *                                {location}, fec: {correctedCodewords, uncorrectedCodewords}}]}}}
  * Values that set what the running-config also sets (admin state, description, speed, lanes, MTU,
@@ -495,6 +499,171 @@ static enum fc_rc phy_detail(struct fc_parse_ctx *c, const struct doc *d, const 
 	return FC_OK;
 }
 
+/* show interfaces description: {"interfaceDescriptions": {name: {description, interfaceStatus
+ * (up, down, adminDown), lineProtocolStatus}}} */
+static enum fc_rc descriptions(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+{
+	const struct doc_node *its = doc_get(b, "interfaceDescriptions");
+	struct eos_state *s = eos_state(c);
+	size_t i;
+	enum fc_rc rc;
+
+	if (!its || its->type != DOC_MAP)
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, b->line,
+				  "expected {\"interfaceDescriptions\": {...}} (show interfaces description)");
+	for (i = 0; i < its->n; i++) {
+		const char *desc, *st, *lp, *admin, *oper;
+		unsigned ld = 0, ls = 0;
+		struct eos_port *p;
+
+		if (!fabric_port(its->keys[i]))
+			continue;
+		if (!s || !(p = eos_port_of(c, s, its->keys[i])))
+			return FC_ERR_NOMEM;
+		if ((rc = text(c, d, its->items[i], "description", &desc, &ld)) != FC_OK ||
+		    (rc = text(c, d, its->items[i], "interfaceStatus", &st, &ls)) != FC_OK ||
+		    (rc = text(c, d, its->items[i], "lineProtocolStatus", &lp, NULL)) != FC_OK)
+			return rc;
+		if (desc)
+			fc_set_str(c->m, &p->sh.description, desc, fc_src_at(c->file, ld));
+		if (st && status_of(st, &admin, &oper)) {
+			fc_set_str(c->m, &p->sh.admin, admin, fc_src_at(c->file, ls));
+			fc_set_str(c->m, &p->ifc->oper_state, lp && strcmp(lp, "up") ? "down" : oper, fc_src_at(c->file, ls));
+		} else if (st && (rc = unparsed(c, ls, "%s: interfaceStatus '%.60s' not understood", its->keys[i], st)) != FC_OK) {
+			return rc;
+		}
+	}
+	return FC_OK;
+}
+
+/* Appends named counters to a port's stats (the model's list, copied: it keeps no spare room). */
+static enum fc_rc add_stat(struct fc_parse_ctx *c, struct fc_iface *ifc, const char *name, int64_t v, unsigned line)
+{
+	struct fc_counter *n = fc_alloc(c->m->arena, (ifc->nstats + 1) * sizeof(*n));
+
+	if (!n || !(name = fc_model_str(c->m, name)))
+		return FC_ERR_NOMEM;
+	if (ifc->nstats)
+		memcpy(n, ifc->stats, ifc->nstats * sizeof(*n));
+	n[ifc->nstats].name = name;
+	n[ifc->nstats].value = v;
+	ifc->stats = n;
+	ifc->nstats++;
+	if (!ifc->stats_m.known) {
+		ifc->stats_m.known = true;
+		ifc->stats_m.src = fc_src_at(c->file, line);
+		ifc->stats_m.why = NULL;
+	}
+	return FC_OK;
+}
+
+/* A counter: a number, or its digits as a string (EOS prints some so). */
+static bool counter_of(const struct doc_node *n, int64_t *v)
+{
+	char *end;
+	double x;
+
+	if (n->type == DOC_NUM || n->type == DOC_STR) {
+		x = strtod(n->str, &end);
+		if (end != n->str && !*end && x >= 0 && x < 9.2e18) {
+			*v = (int64_t)x;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* show qos interfaces ecn counters queue: {"intfQueueCounters": {name: {"queueCounters": {q: n}}}}
+ * -> stats tx_queueQ_ecn_marked */
+static enum fc_rc ecn_counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+{
+	const struct doc_node *its = doc_get(b, "intfQueueCounters");
+	size_t i, k;
+	enum fc_rc rc;
+
+	if (!its || its->type != DOC_MAP)
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, b->line,
+				  "expected {\"intfQueueCounters\": {...}} (show qos interfaces ecn counters queue)");
+	for (i = 0; i < its->n; i++) {
+		const struct doc_node *q = doc_get(its->items[i], "queueCounters");
+		struct fc_iface *ifc;
+
+		if (!fabric_port(its->keys[i]) || !q)
+			continue;
+		if (q->type != DOC_MAP)
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, q->line, "%s: queueCounters: expected an object",
+					  its->keys[i]);
+		if (!(ifc = fc_dev_iface(c->m, c->dev, its->keys[i])))
+			return FC_ERR_NOMEM;
+		for (k = 0; k < q->n; k++) {
+			char name[48];
+			int64_t v;
+
+			if (q->items[k]->type == DOC_STR && !strcmp(q->items[k]->str, "-"))
+				continue;   /* EOS's "no counter" (ECN not configured on the queue) */
+			if (strspn(q->keys[k], "0123456789") != strlen(q->keys[k]) || strlen(q->keys[k]) > 2 ||
+			    !counter_of(q->items[k], &v)) {
+				if ((rc = unparsed(c, q->items[k]->line, "%s: ECN counter of queue '%.20s' not understood",
+						   its->keys[i], q->keys[k])) != FC_OK)
+					return rc;
+				continue;
+			}
+			snprintf(name, sizeof(name), "tx_queue%s_ecn_marked", q->keys[k]);
+			if ((rc = add_stat(c, ifc, name, v, q->items[k]->line)) != FC_OK)
+				return rc;
+		}
+	}
+	return FC_OK;
+}
+
+/* show interfaces counters queue drops: {"egressQueueCounters": {"interfaces": {name: {ucastQueues |
+ * mcastQueues: {"trafficClasses": {"TC3": {"dropPrecedences": {"DP0": {"droppedPackets": n}}}}}}}}}
+ * -> stats tx_{ucast,mcast}_TC3_DP0_dropped (a range as EOS names it: TC0-2) */
+static enum fc_rc queue_drops(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+{
+	const struct doc_node *eq = doc_get(b, "egressQueueCounters"), *its = eq ? doc_get(eq, "interfaces") : NULL;
+	static const char *const kinds[] = { "ucastQueues", "mcastQueues" };
+	size_t i, k, t, p;
+	enum fc_rc rc;
+
+	if (!its || its->type != DOC_MAP)
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, b->line,
+				  "expected {\"egressQueueCounters\": {\"interfaces\": {...}}} (show interfaces counters queue drops)");
+	for (i = 0; i < its->n; i++) {
+		struct fc_iface *ifc;
+
+		if (!fabric_port(its->keys[i]))
+			continue;
+		if (!(ifc = fc_dev_iface(c->m, c->dev, its->keys[i])))
+			return FC_ERR_NOMEM;
+		for (k = 0; k < 2; k++) {
+			const struct doc_node *tcs = doc_get(doc_get(its->items[i], kinds[k]), "trafficClasses");
+
+			for (t = 0; tcs && tcs->type == DOC_MAP && t < tcs->n; t++) {
+				const struct doc_node *dps = doc_get(tcs->items[t], "dropPrecedences");
+
+				for (p = 0; dps && dps->type == DOC_MAP && p < dps->n; p++) {
+					const struct doc_node *n = doc_get(dps->items[p], "droppedPackets");
+					char name[96];
+					int64_t v;
+
+					if (!n || !counter_of(n, &v)) {
+						if ((rc = unparsed(c, dps->items[p]->line, "%s: %s %s %s: droppedPackets not understood",
+								   its->keys[i], kinds[k], tcs->keys[t], dps->keys[p])) != FC_OK)
+							return rc;
+						continue;
+					}
+					snprintf(name, sizeof(name), "tx_%s_%.20s_%.20s_dropped", k ? "mcast" : "ucast", tcs->keys[t],
+						 dps->keys[p]);
+					if ((rc = add_stat(c, ifc, name, v, n->line)) != FC_OK)
+						return rc;
+				}
+			}
+		}
+	}
+	return FC_OK;
+}
+
 enum fc_rc eos_parse_state_json(struct fc_parse_ctx *c, const char *command, const struct doc *d)
 {
 	static const struct {
@@ -507,6 +676,9 @@ enum fc_rc eos_parse_state_json(struct fc_parse_ctx *c, const char *command, con
 		{ "show interfaces transceiver dom thresholds", dom_thresholds },
 		{ "show priority-flow-control counters", pfc_counters },
 		{ "show interfaces phy detail", phy_detail },
+		{ "show interfaces description", descriptions },
+		{ "show qos interfaces ecn counters queue", ecn_counters },
+		{ "show interfaces counters queue drops", queue_drops },
 	};
 	const struct doc_node *b = NULL;
 	size_t k;

@@ -130,6 +130,23 @@ static enum fc_rc body(struct tx *t, const char *l)
 	struct fc_iface *ifc = t->p->ifc;
 	int64_t v;
 
+	if (isdigit((unsigned char)*l)) {
+		/* counters: told apart by the word after the first number */
+		const char *w = l + strspn(l, "0123456789");
+
+		w += strspn(w, " ");
+		if (starts(w, "link status changes") && (v = count_before(l, "link status changes")) >= 0)
+			fc_set_int(&ifc->cnt_resets, v, here(t));
+		else if (starts(w, "runts,") && (v = count_before(l, "giants")) >= 0)
+			fc_set_int(&ifc->cnt_giants, v, here(t));
+		else if (starts(w, "input errors")) {
+			if ((v = count_before(l, "input errors")) >= 0)
+				fc_set_int(&ifc->cnt_in_errors, v, here(t));
+			if ((v = count_before(l, "CRC")) >= 0)
+				fc_set_int(&ifc->cnt_crc, v, here(t));
+		}
+		return FC_OK;   /* rates and packet counts */
+	}
 	if (starts(l, "Hardware is ")) {
 		const char *a = strstr(l, "address is ");
 
@@ -149,15 +166,6 @@ static enum fc_rc body(struct tx *t, const char *l)
 		mtu_bw(t, l);
 	} else if (starts(l, "Full-duplex") || starts(l, "Half-duplex")) {
 		duplex(t, l);
-	} else if ((v = count_before(l, "link status changes")) >= 0) {
-		fc_set_int(&ifc->cnt_resets, v, here(t));
-	} else if (strstr(l, "giants") && (v = count_before(l, "giants")) >= 0) {
-		fc_set_int(&ifc->cnt_giants, v, here(t));
-	} else if (strstr(l, "input errors")) {
-		if ((v = count_before(l, "input errors")) >= 0)
-			fc_set_int(&ifc->cnt_in_errors, v, here(t));
-		if ((v = count_before(l, "CRC")) >= 0)
-			fc_set_int(&ifc->cnt_crc, v, here(t));
 	} else if (!skipped(l)) {
 		return fc_dev_add_unparsed(m, t->c->dev, here(t), t->line, t->len);
 	}
@@ -183,8 +191,12 @@ enum fc_rc eos_parse_interfaces_text(struct fc_parse_ctx *c, const char *text)
 			;
 		if (l < p + t.len) {
 			char buf[512];
+			size_t bn = t.len - (size_t)(l - p);
 
-			snprintf(buf, sizeof(buf), "%.*s", (int)(t.len - (size_t)(l - p)), l);
+			if (bn >= sizeof(buf))
+				bn = sizeof(buf) - 1;
+			memcpy(buf, l, bn);
+			buf[bn] = '\0';
 			if (l == p) {
 				if ((rc = header(&t, buf)) != FC_OK)
 					return rc;

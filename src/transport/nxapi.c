@@ -20,10 +20,36 @@
 #define MAX_REPLY FC_RPC_MAX_REPLY
 #define now_s fc_rpc_now
 
+/* The command sent k-th: the commands that fit a batch first, in table order, then the large ones
+ * (each its own chunk-mode exchange), so that the small ones share as few requests as can be. */
+static size_t cmd_at(const struct fc_rpc_dev *d, size_t k)
+{
+	const struct fc_vendor_cmd *c = d->job->v->commands;
+	size_t i, seen = 0;
+	int large;
+
+	for (large = 0; large < 2; large++)
+		for (i = 0; i < d->ncmds; i++)
+			if ((int)c[i].large == large && seen++ == k)
+				return i;
+	return d->ncmds;
+}
+
+/* Where command idx is sent (the inverse of cmd_at). */
+static size_t pos_of(const struct fc_rpc_dev *d, size_t idx)
+{
+	size_t k;
+
+	for (k = 0; k < d->ncmds; k++)
+		if (cmd_at(d, k) == idx)
+			return k;
+	return d->ncmds;
+}
+
 /* One chunk of a large command: {"ins_api": {"type": "cli_show[_ascii]", "chunk": "1", "sid": ...}} */
 static char *build_chunk_request(struct fc_rpc_dev *d)
 {
-	const struct fc_vendor_cmd *c = &d->job->v->commands[d->next];
+	const struct fc_vendor_cmd *c = &d->job->v->commands[cmd_at(d, d->next)];
 	json_object *o = json_object_new_object(), *ins = json_object_new_object();
 	char *s;
 
@@ -50,15 +76,16 @@ static char *build_body(struct fc_rpc_dev *d, size_t batch)
 	const struct fc_vendor_cmd *cmds = d->job->v->commands;
 	json_object *arr;
 	char *s;
-	size_t i;
+	size_t k;
 
-	if (cmds[d->next].large)
+	if (cmds[cmd_at(d, d->next)].large)
 		return build_chunk_request(d);
 	d->chunking = false;
 	arr = json_object_new_array();
 	d->batch_n = 0;
-	for (i = d->next; i < d->ncmds && d->batch_n < batch && !cmds[i].large; i++, d->batch_n++) {
+	for (k = d->next; k < d->ncmds && d->batch_n < batch && !cmds[cmd_at(d, k)].large; k++, d->batch_n++) {
 		json_object *o = json_object_new_object(), *p = json_object_new_object();
+		size_t i = cmd_at(d, k);
 
 		json_object_object_add(o, "jsonrpc", json_object_new_string("2.0"));
 		json_object_object_add(o, "method", json_object_new_string(strcmp(cmds[i].encoding, "json") ? "cli_ascii"
@@ -89,7 +116,7 @@ static void chunks_reset(struct fc_rpc_dev *d)
  * command, never a truncated file. */
 static bool take_chunk(struct fc_rpc_dev *d, json_object *root, bool *more)
 {
-	const struct fc_vendor_cmd *c = &d->job->v->commands[d->next];
+	const struct fc_vendor_cmd *c = &d->job->v->commands[cmd_at(d, d->next)];
 	json_object *ins, *sid = NULL, *out = NULL, *code = NULL, *msg = NULL, *body = NULL;
 	const char *sidv;
 	size_t before = d->chunks.len;
@@ -187,7 +214,7 @@ static bool nx_take(struct fc_rpc_dev *d, json_object *root, bool *more, size_t 
 		    (idv = json_object_get_int64(id)) < 1 || (uint64_t)idv > d->ncmds)
 			continue;
 		idx = (size_t)(idv - 1);
-		if (idx < d->next || idx >= d->next + d->batch_n)
+		if (pos_of(d, idx) < d->next || pos_of(d, idx) >= d->next + d->batch_n)
 			continue;
 		answered++;
 		if (json_object_object_get_ex(el, "error", &e)) {

@@ -4,11 +4,12 @@
 # of 64 ports with 16 hosts each (8 NICs x 8 GIDs per host); one leaf in three classifies and
 # buffers per port (Cisco's AI/ML design, on an interface range), so that the QoS path resolver
 # runs both precedence paths. Prints wall time, peak memory and
-# findings per size, and how the time grows with the input; and the JSON and HTML reports beside
-# the text one: time, size, and time as a multiple of the text report's.
+# findings per size, and how the time grows with the input; and the JSON, SARIF, CSV and HTML
+# reports beside the text one: time, size, and time as a multiple of the text report's.
 #   bench/validate_scale.sh [BUILD_DIR] [SIZES]      target: 1,000 switches < 10 s, < 2 GiB;
 #                                                     10x the input <= 12x the time;
-#                                                     HTML <= 1.5x the text time, < 50 MB
+#                                                     JSON, SARIF, CSV, HTML <= 1.5x the text
+#                                                     time; HTML < 50 MB
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-rel}; sizes=${2:-"100 300 1000"}
@@ -19,7 +20,7 @@ for n in $sizes; do
   d="$t/fabric-$n"
   [ -f "$d/manifest.json" ] || /usr/bin/python3 bench/gen_fabric.py "$d" --switches "$n" > /dev/null
   mb=$(du -smL "$d" | cut -f1)
-  for fmt in text json html; do
+  for fmt in ${FORMATS:-text json sarif csv html}; do
     # the median of five runs: on this VM the kernel's time to hand out fresh pages (sys) varies
     # from run to run by a second or more at 1,000 switches
     for r in 1 2 3 4 5; do

@@ -1,19 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /* SARIF 2.1.0 reporter: rules[] metadata from the registry, one result per finding, located at
  * the snapshot or config file and line its evidence came from. FAIL results carry the level of
- * their severity; PASS is kind "pass", UNKNOWN is kind "review" (level none), never a pass. */
+ * their severity; PASS is kind "pass", UNKNOWN is kind "review" (level none), never a pass.
+ * The run's header is built with json-c; the results are streamed (report/jw.h), one per line, as
+ * they come: a fleet has millions of them. */
 #include <ctype.h>
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/jw.h"
 #include "report/report.h"
 #include "util/buf.h"
 
 struct sarif {
 	FILE *out;
 	const struct fc_report_run *run;
-	json_object *root, *results;
+	size_t nres;
+	bool err;
 };
 
 static json_object *str(const char *s)
@@ -31,11 +35,10 @@ static json_object *text(const char *s)
 
 /* Relative paths stay relative (they resolve against the run's working directory, the repo
  * root in CI); characters outside RFC 3986 unreserved/path set are percent-encoded. */
-static json_object *uri(const char *path)
+static void put_uri(FILE *o, const char *path)
 {
 	struct fc_buf b;
 	const unsigned char *p;
-	json_object *o;
 
 	fc_buf_init(&b, 1u << 16);
 	if (path[0] == '/')
@@ -46,26 +49,20 @@ static json_object *uri(const char *path)
 		else
 			fc_buf_addf(&b, "%%%02X", *p);
 	}
-	o = str(b.data ? b.data : "");
+	fc_jw_str(o, b.data ? b.data : "");
 	fc_buf_free(&b);
-	return o;
 }
 
 static enum fc_rc sarif_begin(FILE *out, const struct fc_report_run *run, void **st)
 {
 	struct sarif *s = calloc(1, sizeof(*s));
-	json_object *runs, *r, *tool, *driver, *rules;
+	json_object *tool, *driver, *rules;
 	const struct fc_rule *const *rl;
 
 	if (!s)
 		return FC_ERR_NOMEM;
 	s->out = out;
 	s->run = run;
-	s->root = json_object_new_object();
-	json_object_object_add(s->root, "$schema", str("https://json.schemastore.org/sarif-2.1.0.json"));
-	json_object_object_add(s->root, "version", str("2.1.0"));
-	runs = json_object_new_array();
-	r = json_object_new_object();
 	tool = json_object_new_object();
 	driver = json_object_new_object();
 	rules = json_object_new_array();
@@ -96,13 +93,12 @@ static enum fc_rc sarif_begin(FILE *out, const struct fc_report_run *run, void *
 	}
 	json_object_object_add(driver, "rules", rules);
 	json_object_object_add(tool, "driver", driver);
-	json_object_object_add(r, "tool", tool);
-	s->results = json_object_new_array();
-	json_object_object_add(r, "results", s->results);
-	json_object_array_add(runs, r);
-	json_object_object_add(s->root, "runs", runs);
+	fprintf(out, "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{\n"
+		     "\"tool\":%s,\n\"results\":[",
+		json_object_to_json_string_ext(tool, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(tool);
 	*st = s;
-	return FC_OK;
+	return ferror(out) ? FC_ERR_IO : FC_OK;
 }
 
 static enum fc_rc sarif_device(void *st, const struct fc_device *d)
@@ -122,92 +118,90 @@ static int rule_index(const struct fc_rule *const *l, const struct fc_rule *r)
 	return -1;
 }
 
-static json_object *location(const struct fc_src *s, const char *msg)
+/* {"physicalLocation":{"artifactLocation":{"uri":U},"region":{"startLine":N}},"message":{"text":M}[,"id":k]} */
+static void put_location(FILE *o, const struct fc_src *s, const char *msg, long long id)
 {
-	json_object *loc = json_object_new_object(), *phys = json_object_new_object(), *art = json_object_new_object();
-
-	json_object_object_add(art, "uri", uri(s->file));
-	json_object_object_add(phys, "artifactLocation", art);
-	if (s->line) {
-		json_object *reg = json_object_new_object();
-
-		json_object_object_add(reg, "startLine", json_object_new_int((int)s->line));
-		json_object_object_add(phys, "region", reg);
+	FC_JW_LIT(o, "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
+	put_uri(o, s->file);
+	fputc_unlocked('}', o);
+	if (s->line)
+		fprintf(o, ",\"region\":{\"startLine\":%u}", s->line);
+	fputc_unlocked('}', o);
+	if (msg) {
+		FC_JW_LIT(o, ",\"message\":{\"text\":");
+		fc_jw_str(o, msg);
+		fputc_unlocked('}', o);
 	}
-	json_object_object_add(loc, "physicalLocation", phys);
-	if (msg)
-		json_object_object_add(loc, "message", text(msg));
-	return loc;
+	if (id >= 0)
+		fc_jw_ki(o, "id", id, false);
+	fputc_unlocked('}', o);
 }
 
 static enum fc_rc sarif_finding(void *st, const struct fc_finding *f)
 {
 	struct sarif *s = st;
-	json_object *res = json_object_new_object(), *locs = json_object_new_array(), *rel = json_object_new_array();
-	json_object *fp = json_object_new_object(), *props = json_object_new_object();
+	FILE *o = s->out;
 	struct fc_buf b;
 	char label[1200];
-	size_t i;
-	bool primary = false;
+	size_t i, nloc = 0;
 
-	json_object_object_add(res, "ruleId", str(f->rule->id));
-	json_object_object_add(res, "ruleIndex", json_object_new_int(rule_index(fc_policy_rules(s->run->policy), f->rule)));
-	json_object_object_add(res, "kind", str(f->status == FC_FAIL || f->status == FC_WARN ? "fail"
-						: f->status == FC_PASS ? "pass" : "review"));
-	json_object_object_add(res, "level", str(f->status == FC_FAIL ? fc_sarif_level(f->sev)
-						 : f->status == FC_WARN ? "warning" : "none"));
+	if (s->nres++)
+		FC_JW_LIT(o, ",\n{");
+	else
+		FC_JW_LIT(o, "\n{");
+	fc_jw_kv(o, "ruleId", f->rule->id, true);
+	fc_jw_ki(o, "ruleIndex", rule_index(fc_policy_rules(s->run->policy), f->rule), false);
+	fc_jw_kv(o, "kind", f->status == FC_FAIL || f->status == FC_WARN ? "fail" : f->status == FC_PASS ? "pass" : "review",
+		 false);
+	fc_jw_kv(o, "level", f->status == FC_FAIL ? fc_sarif_level(f->sev) : f->status == FC_WARN ? "warning" : "none", false);
 	fc_buf_init(&b, 1u << 20);
 	fc_buf_addf(&b, "%s: %s", f->subject, f->message);
-	json_object_object_add(res, "message", text(b.data ? b.data : f->message));
+	FC_JW_LIT(o, ",\"message\":{\"text\":");
+	fc_jw_str(o, b.data ? b.data : f->message);
+	fputc_unlocked('}', o);
 	fc_buf_free(&b);
+	/* the first evidence with a file is where the result points (the offending line); the others
+	 * are related locations */
 	for (i = 0; i < f->nev; i++) {
 		const struct fc_evidence *e = &f->ev[i];
 
 		if (!e->src.file)
 			continue;
 		snprintf(label, sizeof(label), "%s %s: %s", e->end, e->what, e->value);
-		/* The first evidence with a file is where the result points (the offending line). */
-		if (!primary) {
-			json_object_array_add(locs, location(&e->src, label));
-			primary = true;
-		} else {
-			json_object *l = location(&e->src, label);
-
-			json_object_object_add(l, "id", json_object_new_int((int)json_object_array_length(rel)));
-			json_object_array_add(rel, l);
-		}
+		if (nloc == 0)
+			FC_JW_LIT(o, ",\"locations\":[");
+		else if (nloc == 1)
+			FC_JW_LIT(o, "],\"relatedLocations\":[");
+		else
+			fputc_unlocked(',', o);
+		put_location(o, &e->src, label, nloc ? (long long)nloc - 1 : -1);
+		nloc++;
 	}
-	if (primary)
-		json_object_object_add(res, "locations", locs);
-	else
-		json_object_put(locs);
-	if (json_object_array_length(rel))
-		json_object_object_add(res, "relatedLocations", rel);
-	else
-		json_object_put(rel);
+	if (nloc)
+		fputc_unlocked(']', o);
 	if (f->waiver) {
 		/* SARIF 2.1.0 section 3.35: an external suppression, accepted, with its justification */
-		json_object *sup = json_object_new_array(), *one = json_object_new_object(), *wp = json_object_new_object();
 		struct fc_src ws = { f->waiver->file, f->waiver->line };
 
-		json_object_object_add(one, "kind", str("external"));
-		json_object_object_add(one, "status", str("accepted"));
-		json_object_object_add(one, "justification", str(f->waiver->reason));
-		json_object_object_add(one, "location", location(&ws, "waiver"));
-		json_object_object_add(wp, "owner", str(f->waiver->owner));
-		json_object_object_add(wp, "expires", str(f->waiver->expires));
-		json_object_object_add(one, "properties", wp);
-		json_object_array_add(sup, one);
-		json_object_object_add(res, "suppressions", sup);
+		FC_JW_LIT(o, ",\"suppressions\":[{\"kind\":\"external\",\"status\":\"accepted\"");
+		fc_jw_kv(o, "justification", f->waiver->reason, false);
+		FC_JW_LIT(o, ",\"location\":");
+		put_location(o, &ws, "waiver", -1);
+		FC_JW_LIT(o, ",\"properties\":{");
+		fc_jw_kv(o, "owner", f->waiver->owner, true);
+		fc_jw_kv(o, "expires", f->waiver->expires, false);
+		FC_JW_LIT(o, "}}]");
 	}
-	json_object_object_add(fp, "fabcheckSubject/v1", str(f->subject));
-	json_object_object_add(res, "partialFingerprints", fp);
-	json_object_object_add(props, "subject", str(f->subject));
-	json_object_object_add(props, "status", str(fc_status_name(f->status)));
-	json_object_object_add(props, "severity", str(fc_sev_name(f->sev)));
-	json_object_object_add(res, "properties", props);
-	json_object_array_add(s->results, res);
-	return FC_OK;
+	FC_JW_LIT(o, ",\"partialFingerprints\":{");
+	fc_jw_kv(o, "fabcheckSubject/v1", f->subject, true);
+	FC_JW_LIT(o, "},\"properties\":{");
+	fc_jw_kv(o, "subject", f->subject, true);
+	fc_jw_kv(o, "status", fc_status_name(f->status), false);
+	fc_jw_kv(o, "severity", fc_sev_name(f->sev), false);
+	FC_JW_LIT(o, "}}");
+	if (ferror(o))
+		s->err = true;
+	return s->err ? FC_ERR_IO : FC_OK;
 }
 
 static enum fc_rc sarif_end(void *st, const struct fc_summary *sum)
@@ -216,10 +210,8 @@ static enum fc_rc sarif_end(void *st, const struct fc_summary *sum)
 	enum fc_rc rc = FC_OK;
 
 	(void)sum;
-	if (fprintf(s->out, "%s\n", json_object_to_json_string_ext(s->root, JSON_C_TO_STRING_PRETTY |
-								   JSON_C_TO_STRING_NOSLASHESCAPE)) < 0)
+	if (fprintf(s->out, "\n]}]}\n") < 0 || s->err)
 		rc = FC_ERR_IO;
-	json_object_put(s->root);
 	free(s);
 	return rc;
 }

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/* The streaming JSON writer (jw.h). */
+#include "report/jw.h"
+
+#include <string.h>
+
+void fc_jw_raw(FILE *o, const char *s, size_t n)
+{
+	fwrite_unlocked(s, 1, n, o);
+}
+
+void fc_jw_str(FILE *o, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)(s ? s : ""), *run = p;
+
+	fputc_unlocked('"', o);
+	for (;; p++) {
+		unsigned char c = *p;
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		if (p > run)
+			fc_jw_raw(o, (const char *)run, (size_t)(p - run));
+		if (!c)
+			break;
+		run = p + 1;
+		switch (c) {
+		case '"': FC_JW_LIT(o, "\\\""); break;
+		case '\\': FC_JW_LIT(o, "\\\\"); break;
+		case '\n': FC_JW_LIT(o, "\\n"); break;
+		case '\t': FC_JW_LIT(o, "\\t"); break;
+		case '\r': FC_JW_LIT(o, "\\r"); break;
+		default: {
+			char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+
+			fc_jw_raw(o, u, sizeof(u));
+		}
+		}
+	}
+	fputc_unlocked('"', o);
+}
+
+void fc_jw_kv(FILE *o, const char *key, const char *v, bool first)
+{
+	if (!first)
+		fputc_unlocked(',', o);
+	fputc_unlocked('"', o);
+	fputs_unlocked(key, o);
+	FC_JW_LIT(o, "\":");
+	fc_jw_str(o, v);
+}
+
+void fc_jw_ki(FILE *o, const char *key, long long n, bool first)
+{
+	fprintf(o, "%s\"%s\":%lld", first ? "" : ",", key, n);
+}

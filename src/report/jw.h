@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/* A streaming JSON writer for the reporters that write millions of objects (JSON, SARIF): text
+ * straight to the stream, no tree. The caller writes the punctuation; these write the strings,
+ * escaped as RFC 8259 asks (the model's text is valid UTF-8, checked when it was read). */
+#ifndef FC_JW_H
+#define FC_JW_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+void fc_jw_raw(FILE *o, const char *s, size_t n);
+#define FC_JW_LIT(o, lit) fc_jw_raw((o), (lit), sizeof(lit) - 1)
+/* "s", escaped; NULL writes "" */
+void fc_jw_str(FILE *o, const char *s);
+/* [,]"key":"value" (the comma unless first) */
+void fc_jw_kv(FILE *o, const char *key, const char *v, bool first);
+/* [,]"key":n */
+void fc_jw_ki(FILE *o, const char *key, long long n, bool first);
+
+#endif

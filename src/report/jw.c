@@ -11,10 +11,16 @@ void fc_jw_raw(FILE *o, const char *s, size_t n)
 
 void fc_jw_str(FILE *o, const char *s)
 {
+	fputc_unlocked('"', o);
+	fc_jw_esc(o, s);
+	fputc_unlocked('"', o);
+}
+
+void fc_jw_esc(FILE *o, const char *s)
+{
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)(s ? s : ""), *run = p;
 
-	fputc_unlocked('"', o);
 	for (;; p++) {
 		unsigned char c = *p;
 
@@ -38,7 +44,6 @@ void fc_jw_str(FILE *o, const char *s)
 		}
 		}
 	}
-	fputc_unlocked('"', o);
 }
 
 void fc_jw_kv(FILE *o, const char *key, const char *v, bool first)

@@ -12,6 +12,8 @@ void fc_jw_raw(FILE *o, const char *s, size_t n);
 #define FC_JW_LIT(o, lit) fc_jw_raw((o), (lit), sizeof(lit) - 1)
 /* "s", escaped; NULL writes "" */
 void fc_jw_str(FILE *o, const char *s);
+/* s escaped, without the quotes: one part of a string the caller opens and closes */
+void fc_jw_esc(FILE *o, const char *s);
 /* [,]"key":"value" (the comma unless first) */
 void fc_jw_kv(FILE *o, const char *key, const char *v, bool first);
 /* [,]"key":n */

@@ -37,20 +37,28 @@ static json_object *text(const char *s)
  * root in CI); characters outside RFC 3986 unreserved/path set are percent-encoded. */
 static void put_uri(FILE *o, const char *path)
 {
-	struct fc_buf b;
-	const unsigned char *p;
+	static const char hex[] = "0123456789ABCDEF";
+	const unsigned char *p = (const unsigned char *)path, *run = p;
 
-	fc_buf_init(&b, 1u << 16);
+	/* every character left as it is is safe in a JSON string too: the URI needs no escaping */
+	fputc_unlocked('"', o);
 	if (path[0] == '/')
-		fc_buf_add(&b, "file://", 7);
-	for (p = (const unsigned char *)path; *p; p++) {
-		if (isalnum(*p) || strchr("-._~/:@!$&'()*+,;=", *p))
-			fc_buf_add(&b, p, 1);
-		else
-			fc_buf_addf(&b, "%%%02X", *p);
+		FC_JW_LIT(o, "file://");
+	for (;; p++) {
+		if (*p && (isalnum(*p) || strchr("-._~/:@!$&'()*+,;=", *p)))
+			continue;
+		if (p > run)
+			fc_jw_raw(o, (const char *)run, (size_t)(p - run));
+		if (!*p)
+			break;
+		run = p + 1;
+		{
+			char e[3] = { '%', hex[*p >> 4], hex[*p & 15] };
+
+			fc_jw_raw(o, e, sizeof(e));
+		}
 	}
-	fc_jw_str(o, b.data ? b.data : "");
-	fc_buf_free(&b);
+	fputc_unlocked('"', o);
 }
 
 static enum fc_rc sarif_begin(FILE *out, const struct fc_report_run *run, void **st)
@@ -119,7 +127,8 @@ static int rule_index(const struct fc_rule *const *l, const struct fc_rule *r)
 }
 
 /* {"physicalLocation":{"artifactLocation":{"uri":U},"region":{"startLine":N}},"message":{"text":M}[,"id":k]} */
-static void put_location(FILE *o, const struct fc_src *s, const char *msg, long long id)
+/* A location; its message is "END WHAT: VALUE" of an evidence, or msg when ev is NULL. */
+static void put_location(FILE *o, const struct fc_src *s, const struct fc_evidence *ev, const char *msg, long long id)
 {
 	FC_JW_LIT(o, "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
 	put_uri(o, s->file);
@@ -127,11 +136,17 @@ static void put_location(FILE *o, const struct fc_src *s, const char *msg, long 
 	if (s->line)
 		fprintf(o, ",\"region\":{\"startLine\":%u}", s->line);
 	fputc_unlocked('}', o);
-	if (msg) {
-		FC_JW_LIT(o, ",\"message\":{\"text\":");
-		fc_jw_str(o, msg);
-		fputc_unlocked('}', o);
+	FC_JW_LIT(o, ",\"message\":{\"text\":\"");
+	if (ev) {
+		fc_jw_esc(o, ev->end);
+		fputc_unlocked(' ', o);
+		fc_jw_esc(o, ev->what);
+		FC_JW_LIT(o, ": ");
+		fc_jw_esc(o, ev->value);
+	} else {
+		fc_jw_esc(o, msg);
 	}
+	FC_JW_LIT(o, "\"}");
 	if (id >= 0)
 		fc_jw_ki(o, "id", id, false);
 	fputc_unlocked('}', o);
@@ -141,8 +156,6 @@ static enum fc_rc sarif_finding(void *st, const struct fc_finding *f)
 {
 	struct sarif *s = st;
 	FILE *o = s->out;
-	struct fc_buf b;
-	char label[1200];
 	size_t i, nloc = 0;
 
 	if (s->nres++)
@@ -154,12 +167,11 @@ static enum fc_rc sarif_finding(void *st, const struct fc_finding *f)
 	fc_jw_kv(o, "kind", f->status == FC_FAIL || f->status == FC_WARN ? "fail" : f->status == FC_PASS ? "pass" : "review",
 		 false);
 	fc_jw_kv(o, "level", f->status == FC_FAIL ? fc_sarif_level(f->sev) : f->status == FC_WARN ? "warning" : "none", false);
-	fc_buf_init(&b, 1u << 20);
-	fc_buf_addf(&b, "%s: %s", f->subject, f->message);
-	FC_JW_LIT(o, ",\"message\":{\"text\":");
-	fc_jw_str(o, b.data ? b.data : f->message);
-	fputc_unlocked('}', o);
-	fc_buf_free(&b);
+	FC_JW_LIT(o, ",\"message\":{\"text\":\"");
+	fc_jw_esc(o, f->subject);
+	FC_JW_LIT(o, ": ");
+	fc_jw_esc(o, f->message);
+	FC_JW_LIT(o, "\"}");
 	/* the first evidence with a file is where the result points (the offending line); the others
 	 * are related locations */
 	for (i = 0; i < f->nev; i++) {
@@ -167,14 +179,13 @@ static enum fc_rc sarif_finding(void *st, const struct fc_finding *f)
 
 		if (!e->src.file)
 			continue;
-		snprintf(label, sizeof(label), "%s %s: %s", e->end, e->what, e->value);
 		if (nloc == 0)
 			FC_JW_LIT(o, ",\"locations\":[");
 		else if (nloc == 1)
 			FC_JW_LIT(o, "],\"relatedLocations\":[");
 		else
 			fputc_unlocked(',', o);
-		put_location(o, &e->src, label, nloc ? (long long)nloc - 1 : -1);
+		put_location(o, &e->src, e, NULL, nloc ? (long long)nloc - 1 : -1);
 		nloc++;
 	}
 	if (nloc)
@@ -186,7 +197,7 @@ static enum fc_rc sarif_finding(void *st, const struct fc_finding *f)
 		FC_JW_LIT(o, ",\"suppressions\":[{\"kind\":\"external\",\"status\":\"accepted\"");
 		fc_jw_kv(o, "justification", f->waiver->reason, false);
 		FC_JW_LIT(o, ",\"location\":");
-		put_location(o, &ws, "waiver", -1);
+		put_location(o, &ws, NULL, "waiver", -1);
 		FC_JW_LIT(o, ",\"properties\":{");
 		fc_jw_kv(o, "owner", f->waiver->owner, true);
 		fc_jw_kv(o, "expires", f->waiver->expires, false);

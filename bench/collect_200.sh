@@ -20,7 +20,8 @@ esac
 root=$(pwd); t=$(mktemp -d); sim_pid=""
 trap '[ -n "$sim_pid" ] && kill $sim_pid 2>/dev/null; rm -rf "$t"' EXIT
 cd "$t"
-san=$(for i in $(seq 1 254); do printf "IP:127.0.0.%d," "$i"; done); san=${san%,}
+# a name for every loopback address a switch gets (127.0.0.2 on, 254 per third octet)
+san=$(for o in $(seq 0 $(( (n + 1) / 254 ))); do for i in $(seq 1 254); do printf "IP:127.0.%d.%d," "$o" "$i"; done; done); san=${san%,}
 printf "subjectAltName=%s\nextendedKeyUsage=serverAuth\n" "$san" > ext.cnf
 openssl ecparam -name prime256v1 -genkey -noout -out ca.key 2>/dev/null
 openssl req -x509 -new -key ca.key -out ca.pem -days 2 -subj "/CN=bench CA" 2>/dev/null
@@ -29,7 +30,13 @@ openssl req -new -key srv.key -out srv.csr -subj "/CN=nxapi-sim" 2>/dev/null
 openssl x509 -req -in srv.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out srv.pem -days 2 -extfile ext.cnf 2>/dev/null
 export BENCH_PW="bench-$RANDOM"
 port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("",0)); print(s.getsockname()[1])')
-"$root/$build/tests/nxapi_sim" --snapshot "$root/$rec" --port "$port" --cert srv.pem --key srv.key \
+# The simulator stands for N separate switches: with two cores or more it gets the last one and
+# fabcheck the others (BENCH_PIN=0: no pinning), so that its TLS work does not take the collector's
+pin_sim=""; pin_fc=""
+if [ "${BENCH_PIN:-1}" = 1 ] && [ "$(nproc)" -ge 2 ] && command -v taskset > /dev/null; then
+  last=$(( $(nproc) - 1 )); pin_sim="taskset -c $last"; pin_fc="taskset -c 0-$(( last - 1 ))"
+fi
+$pin_sim "$root/$build/tests/nxapi_sim" --snapshot "$root/$rec" --port "$port" --cert srv.pem --key srv.key \
   --user fabcheck --password-env BENCH_PW --default leaf1 --latency-ms "$lat" > sim.log 2>&1 &
 sim_pid=$!
 for i in $(seq 50); do grep -q READY sim.log && break; sleep 0.1; done
@@ -68,8 +75,8 @@ snap="$out_base/fabcheck-bench-$$"
 runs=${BENCH_RUNS:-3}; walls=""
 for r in $(seq "$runs"); do
   rm -rf "$snap"
-  ${BENCH_WRAP:-} /usr/bin/time -f "%e %M" -o time.txt "$root/$build/fabcheck" collect --inventory inv.yaml --out "$snap" --ca-file ca.pem > out.txt 2>&1 || true
-  read -r w rss_kb < time.txt
+  ${BENCH_WRAP:-} /usr/bin/time -f "%e %M" -o time.txt $pin_fc "$root/$build/fabcheck" collect --inventory inv.yaml --out "$snap" --ca-file ca.pem > out.txt 2>&1 || true
+  read -r w rss_kb < <(tail -n 1 time.txt)
   walls="$walls $w"
   ok=$(/usr/bin/python3 -c 'import json,sys; print(sum(d["status"]=="ok" for d in json.load(open(sys.argv[1]))["devices"]))' "$snap/manifest.json")
   rm -rf "$snap"
@@ -77,12 +84,13 @@ done
 wall=$(tr ' ' '\n' <<< "$walls" | grep . | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 range=$(tr ' ' '\n' <<< "$walls" | grep . | sort -n | awk 'NR==1{lo=$1} {hi=$1} END {printf "%s-%s s", lo, hi}')
 served=$(( $(grep -c "status=200" sim.log) / runs ))
-/usr/bin/time -f "%e %M" -o time2.txt "$root/$build/fabcheck" collect --inventory inv.yaml --out "$t/snap-disk" --ca-file ca.pem > out2.txt 2>&1 || true
-read -r wall_disk rss2 < time2.txt
+/usr/bin/time -f "%e %M" -o time2.txt $pin_fc "$root/$build/fabcheck" collect --inventory inv.yaml --out "$t/snap-disk" --ca-file ca.pem > out2.txt 2>&1 || true
+read -r wall_disk rss2 < <(tail -n 1 time2.txt)
 ideal=$(awk -v n="$n" -v c="$conc" -v r="$reqs" -v l="$lat" 'BEGIN { printf "%.3f", int((n + c - 1) / c) * r * l / 1000 }')
 ratio=$(awk -v w="$wall" -v i="$ideal" 'BEGIN { printf "%.2f", w / i }')
 echo "$title collection: $n switches x $ncmd commands ($reqs round trips each at --batch $batch, chunks included), ${lat} ms added per request, concurrency $conc"
 printf "  %-36s %s of %s switches ok, %s requests served\n" "result" "$ok" "$n" "$served"
+printf "  %-36s %s\n" "cores" "$([ -n "$pin_sim" ] && echo "fabcheck on ${pin_fc#taskset -c }, the simulator on ${pin_sim#taskset -c } (BENCH_PIN=0: shared)" || echo "shared by fabcheck and the simulator")"
 printf "  %-36s %8.3f s   (median of %s runs, %s; snapshot on %s)\n" "wall time" "$wall" "$runs" "$range" "$out_base"
 printf "  %-36s %8.3f s   (ceil(%s/%s) x %s x %s ms)\n" "latency-bound ideal" "$ideal" "$n" "$conc" "$reqs" "$lat"
 printf "  %-36s %8s x   (target <= %sx: %s)\n" "wall / ideal" "$ratio" "$target" "$(awk -v r="$ratio" -v t="$target" 'BEGIN { print (r <= t ? "met" : "NOT met") }')"

@@ -26,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_MAP 1024
+#define MAX_MAP 8192
 #define MAX_BODY (1u << 20)
 
 struct map {

@@ -87,6 +87,20 @@ static enum fc_rc text(struct fc_parse_ctx *c, const struct doc *d, const struct
 	return FC_OK;
 }
 
+/* The map under key of an output's body: each reader's top-level table. NULL, with the error
+ * naming the command, when it is not there. */
+static const struct doc_node *table(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b,
+				    const char *key, const char *command)
+{
+	const struct doc_node *t = doc_get(b, key);
+
+	if (!t || t->type != DOC_MAP) {
+		fc_err_set(c->err, FC_ERR_INPUT, d->file, b->line, "expected {\"%s\": {...}} (%s)", key, command);
+		return NULL;
+	}
+	return t;
+}
+
 static enum fc_rc version(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
 	const char *model, *ver;
@@ -218,12 +232,12 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 
 static enum fc_rc interfaces(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
-	const struct doc_node *its = doc_get(b, "interfaces");
+	const struct doc_node *its = table(c, d, b, "interfaces", "show interfaces");
 	size_t i;
 	enum fc_rc rc;
 
-	if (!its || its->type != DOC_MAP)
-		return fc_err_set(c->err, FC_ERR_INPUT, d->file, b->line, "expected {\"interfaces\": {...}} (show interfaces)");
+	if (!its)
+		return FC_ERR_INPUT;
 	for (i = 0; i < its->n; i++)
 		if (fabric_port(its->keys[i]) && (rc = one_interface(c, d, its->keys[i], its->items[i])) != FC_OK)
 			return rc;
@@ -282,13 +296,12 @@ static enum fc_rc module_id(struct fc_parse_ctx *c, const struct doc *d, const s
 /* show interfaces transceiver: one set of values per interface. */
 static enum fc_rc transceiver(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
-	const struct doc_node *its = doc_get(b, "interfaces");
+	const struct doc_node *its = table(c, d, b, "interfaces", "show interfaces transceiver");
 	size_t i, k;
 	enum fc_rc rc;
 
-	if (!its || its->type != DOC_MAP)
-		return fc_err_set(c->err, FC_ERR_INPUT, d->file, b->line,
-				  "expected {\"interfaces\": {...}} (show interfaces transceiver)");
+	if (!its)
+		return FC_ERR_INPUT;
 	for (i = 0; i < its->n; i++) {
 		const struct doc_node *x = its->items[i];
 		struct fc_iface *ifc;
@@ -383,13 +396,12 @@ static enum fc_rc dom_param(struct fc_parse_ctx *c, const struct doc *d, const c
 /* show interfaces transceiver dom thresholds: per channel values and the module's limits. */
 static enum fc_rc dom_thresholds(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
-	const struct doc_node *its = doc_get(b, "interfaces");
+	const struct doc_node *its = table(c, d, b, "interfaces", "show interfaces transceiver dom thresholds");
 	size_t i, k;
 	enum fc_rc rc;
 
-	if (!its || its->type != DOC_MAP)
-		return fc_err_set(c->err, FC_ERR_INPUT, d->file, b->line,
-				  "expected {\"interfaces\": {...}} (show interfaces transceiver dom thresholds)");
+	if (!its)
+		return FC_ERR_INPUT;
 	for (i = 0; i < its->n; i++) {
 		const struct doc_node *x = its->items[i], *params;
 		struct fc_iface *ifc;
@@ -431,13 +443,12 @@ static enum fc_rc dom_thresholds(struct fc_parse_ctx *c, const struct doc *d, co
 
 static enum fc_rc pfc_counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
-	const struct doc_node *its = doc_get(b, "interfaceCounters");
+	const struct doc_node *its = table(c, d, b, "interfaceCounters", "show priority-flow-control counters");
 	size_t i;
 	enum fc_rc rc;
 
-	if (!its || its->type != DOC_MAP)
-		return fc_err_set(c->err, FC_ERR_INPUT, d->file, b->line,
-				  "expected {\"interfaceCounters\": {...}} (show priority-flow-control counters)");
+	if (!its)
+		return FC_ERR_INPUT;
 	for (i = 0; i < its->n; i++) {
 		struct fc_iface *ifc;
 		double rx, tx;
@@ -465,12 +476,11 @@ static enum fc_rc pfc_counters(struct fc_parse_ctx *c, const struct doc *d, cons
  * without FEC counters says nothing of the FEC: unknown, not off. */
 static enum fc_rc phy_detail(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
-	const struct doc_node *its = doc_get(b, "interfacePhyStatuses");
+	const struct doc_node *its = table(c, d, b, "interfacePhyStatuses", "show interfaces phy detail");
 	size_t i, k;
 
-	if (!its || its->type != DOC_MAP)
-		return fc_err_set(c->err, FC_ERR_INPUT, d->file, b->line,
-				  "expected {\"interfacePhyStatuses\": {...}} (show interfaces phy detail)");
+	if (!its)
+		return FC_ERR_INPUT;
 	for (i = 0; i < its->n; i++) {
 		const struct doc_node *ps = doc_get(its->items[i], "phyStatuses");
 		struct fc_iface *ifc;
@@ -503,14 +513,13 @@ static enum fc_rc phy_detail(struct fc_parse_ctx *c, const struct doc *d, const 
  * (up, down, adminDown), lineProtocolStatus}}} */
 static enum fc_rc descriptions(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
-	const struct doc_node *its = doc_get(b, "interfaceDescriptions");
+	const struct doc_node *its = table(c, d, b, "interfaceDescriptions", "show interfaces description");
 	struct eos_state *s = eos_state(c);
 	size_t i;
 	enum fc_rc rc;
 
-	if (!its || its->type != DOC_MAP)
-		return fc_err_set(c->err, FC_ERR_INPUT, d->file, b->line,
-				  "expected {\"interfaceDescriptions\": {...}} (show interfaces description)");
+	if (!its)
+		return FC_ERR_INPUT;
 	for (i = 0; i < its->n; i++) {
 		const char *desc, *st, *lp, *admin, *oper;
 		unsigned ld = 0, ls = 0;
@@ -577,13 +586,12 @@ static bool counter_of(const struct doc_node *n, int64_t *v)
  * -> stats tx_queueQ_ecn_marked */
 static enum fc_rc ecn_counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
-	const struct doc_node *its = doc_get(b, "intfQueueCounters");
+	const struct doc_node *its = table(c, d, b, "intfQueueCounters", "show qos interfaces ecn counters queue");
 	size_t i, k;
 	enum fc_rc rc;
 
-	if (!its || its->type != DOC_MAP)
-		return fc_err_set(c->err, FC_ERR_INPUT, d->file, b->line,
-				  "expected {\"intfQueueCounters\": {...}} (show qos interfaces ecn counters queue)");
+	if (!its)
+		return FC_ERR_INPUT;
 	for (i = 0; i < its->n; i++) {
 		const struct doc_node *q = doc_get(its->items[i], "queueCounters");
 		struct fc_iface *ifc;

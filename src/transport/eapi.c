@@ -30,7 +30,8 @@ static char *ea_build(struct fc_rpc_dev *d, size_t batch)
 		json_object_array_add(arr, json_object_new_string(cmds[i].command));
 	json_object_object_add(o, "jsonrpc", json_object_new_string("2.0"));
 	json_object_object_add(o, "method", json_object_new_string("runCmds"));
-	json_object_object_add(p, "version", json_object_new_int(1));
+	/* the models the readers were checked against: ANTA (Arista's own) asks for the latest */
+	json_object_object_add(p, "version", json_object_new_string("latest"));
 	json_object_object_add(p, "cmds", arr);
 	json_object_object_add(p, "format", json_object_new_string(strcmp(enc, "json") ? "text" : "json"));
 	json_object_object_add(o, "params", p);

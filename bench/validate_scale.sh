@@ -9,7 +9,7 @@
 #   bench/validate_scale.sh [BUILD_DIR] [SIZES]      target: 1,000 switches < 10 s, < 2 GiB;
 #                                                     10x the input <= 12x the time;
 #                                                     JSON, SARIF, CSV, HTML <= 1.5x the text
-#                                                     time; HTML < 50 MB
+#                                                     time; HTML < 50 MB; --baseline <= 1.8x
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-rel}; sizes=${2:-"100 300 1000"}
@@ -20,11 +20,14 @@ for n in $sizes; do
   d="$t/fabric-$n"
   [ -f "$d/manifest.json" ] || /usr/bin/python3 bench/gen_fabric.py "$d" --switches "$n" > /dev/null
   mb=$(du -smL "$d" | cut -f1)
-  for fmt in ${FORMATS:-text json sarif csv html}; do
+  for fmt in ${FORMATS:-text json sarif csv html baseline}; do
+    # baseline: the text report with --baseline, the same snapshot as the earlier one (two
+    # snapshots loaded, the counter rules judging the pair)   target: <= 1.8x a single snapshot
+    args=(--format "$fmt"); [ "$fmt" = baseline ] && args=(--format text --baseline "$d")
     # the median of five runs: on this VM the kernel's time to hand out fresh pages (sys) varies
     # from run to run by a second or more at 1,000 switches
     for r in 1 2 3 4 5; do
-      /usr/bin/time -f "%e %M %U %S" -o "$t/time.$r" "$build/fabcheck" validate "$d" --format "$fmt" > "$t/out" || true
+      /usr/bin/time -f "%e %M %U %S" -o "$t/time.$r" "$build/fabcheck" validate "$d" "${args[@]}" > "$t/out" || true
     done
     read -r s kb us ss < <(sort -n "$t"/time.[1-5] | sed -n 3p)
     if [ "$fmt" = text ]; then

@@ -472,6 +472,39 @@ void fc_hop_unknown(struct fc_hop *h, const char *why)
 		fc_set_unknown(ms[i], why);
 }
 
+void fc_dom_set(struct fc_dom_val *d, double v, struct fc_src src)
+{
+	d->v = v;
+	d->m.known = true;
+	d->m.src = src;
+	d->m.why = NULL;
+}
+
+enum fc_rc fc_iface_add_stats(struct fc_model *m, struct fc_iface *ifc, const struct fc_counter *add, size_t n,
+			      struct fc_src src)
+{
+	struct fc_counter *v = fc_alloc(m->arena, (ifc->nstats + n) * sizeof(*v));
+	size_t i;
+
+	if (!v)
+		return FC_ERR_NOMEM;
+	if (ifc->nstats)
+		memcpy(v, ifc->stats, ifc->nstats * sizeof(*v));
+	for (i = 0; i < n; i++) {
+		v[ifc->nstats + i].value = add[i].value;
+		if (!(v[ifc->nstats + i].name = fc_model_str(m, add[i].name)))
+			return FC_ERR_NOMEM;
+	}
+	ifc->stats = v;
+	ifc->nstats += n;
+	if (!ifc->stats_m.known) {
+		ifc->stats_m.known = true;
+		ifc->stats_m.src = src;
+		ifc->stats_m.why = NULL;
+	}
+	return FC_OK;
+}
+
 struct fc_dom_lane *fc_xcvr_lane(struct fc_model *m, struct fc_xcvr *x, int lane)
 {
 	size_t i;

@@ -450,6 +450,12 @@ void fc_set_dbl(struct fc_dbl *x, double v, struct fc_src src);
 void fc_hop_unknown(struct fc_hop *h, const char *why);
 /* The DOM lane of a module (0: the module's own values), added zeroed when new; NULL when out of memory. */
 struct fc_dom_lane *fc_xcvr_lane(struct fc_model *m, struct fc_xcvr *x, int lane);
+/* A DOM reading, known from src (its thresholds are left as they are). */
+void fc_dom_set(struct fc_dom_val *d, double v, struct fc_src src);
+/* Appends n named counters to a port's stats (names copied into the model); the stats become
+ * known from src when they were not. */
+enum fc_rc fc_iface_add_stats(struct fc_model *m, struct fc_iface *ifc, const struct fc_counter *add, size_t n,
+			      struct fc_src src);
 void fc_set_bool(struct fc_bool *x, bool v, struct fc_src src);
 void fc_set_str(struct fc_model *m, struct fc_str *x, const char *v, struct fc_src src);
 void fc_set_unknown(struct fc_meta *x, const char *why);

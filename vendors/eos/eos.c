@@ -75,8 +75,7 @@ static enum fc_rc eos_parse(struct fc_parse_ctx *c, const char *command, const c
 	return rc;
 }
 
-/* "Et1/1", "Eth1/1", "ethernet1/1" -> "Ethernet1/1"; "Po10" -> "Port-Channel10". */
-static const char *eos_ifname(const char *in, char *buf, size_t size)
+const char *eos_ifname(const char *in, char *buf, size_t size)
 {
 	static const struct { const char *abbr, *full; } forms[] = {
 		{ "ethernet", "Ethernet" }, { "eth", "Ethernet" }, { "et", "Ethernet" },

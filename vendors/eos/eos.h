@@ -81,6 +81,12 @@ enum fc_rc eos_parse_lldp_json(struct fc_parse_ctx *c, const struct doc *d);
 enum fc_rc eos_parse_state_json(struct fc_parse_ctx *c, const char *command, const struct doc *d);
 /* eos_show_text.c: show interfaces as text (a CLI capture). */
 enum fc_rc eos_parse_interfaces_text(struct fc_parse_ctx *c, const char *text);
+/* eos_state.c: the admin and operational state an interface status word means ("connected",
+ * "notconnect", "disabled", "adminDown", ...), in JSON and CLI alike; false when not understood. */
+bool eos_status(const char *st, const char **admin, const char **oper);
+/* eos.c: "Et1/1", "Eth1/1", "ethernet1/1" -> "Ethernet1/1"; "Po10" -> "Port-Channel10"; other
+ * names as they are. */
+const char *eos_ifname(const char *in, char *buf, size_t size);
 /* eos_show_tables.c: show interfaces status, transceiver [detail|hardware] and lldp neighbors
  * detail as CLI text. FC_ERR_UNSUPPORTED for another command. */
 enum fc_rc eos_parse_table_text(struct fc_parse_ctx *c, const char *command, const char *text);

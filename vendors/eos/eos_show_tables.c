@@ -34,6 +34,12 @@ static struct fc_src here(const struct line *l)
 	return fc_src_at(l->c->file, l->no);
 }
 
+/* Where needle is in the line (not past its end), or NULL. */
+static const char *in_line(const struct line *l, const char *needle)
+{
+	return memmem(l->text, l->len, needle, strlen(needle));
+}
+
 static enum fc_rc not_understood(struct line *l)
 {
 	return fc_dev_add_unparsed(l->c->m, l->c->dev, here(l), l->text, l->len);
@@ -78,19 +84,10 @@ static enum fc_rc each_line(struct fc_parse_ctx *c, const char *text, line_fn fn
  * fabric (Ma1, Vl10, Lo0) or a word that is no port. */
 static const char *port_name(const char *w, char *buf, size_t size)
 {
-	static const struct { const char *abbr, *full; } forms[] = {
-		{ "Ethernet", "Ethernet" }, { "Et", "Ethernet" }, { "Port-Channel", "Port-Channel" }, { "Po", "Port-Channel" },
-	};
-	size_t k, n;
+	const char *n = eos_ifname(w, buf, size);
+	size_t p = strncmp(n, "Ethernet", 8) ? strncmp(n, "Port-Channel", 12) ? 0 : 12 : 8;
 
-	for (k = 0; k < sizeof(forms) / sizeof(forms[0]); k++) {
-		n = strlen(forms[k].abbr);
-		if (!strncmp(w, forms[k].abbr, n) && isdigit((unsigned char)w[n]) && strspn(w + n, "0123456789/.") == strlen(w + n)) {
-			snprintf(buf, size, "%s%s", forms[k].full, w + n);
-			return buf;
-		}
-	}
-	return NULL;
+	return p && isdigit((unsigned char)n[p]) && strspn(n + p, "0123456789/.") == strlen(n + p) ? n : NULL;
 }
 
 static bool looks_like_port(const char *w)
@@ -115,22 +112,6 @@ struct status_st {
 	bool header;
 	size_t flags_col;        /* where the Flags column starts; 0 without one */
 };
-
-static bool status_word(const char *w, const char **admin, const char **oper)
-{
-	static const struct { const char *st, *admin, *oper; } map[] = {
-		{ "connected", "up", "up" }, { "notconnect", "up", "down" }, { "errdisabled", "up", "down" },
-		{ "disabled", "down", "down" }, { "inactive", "up", "down" }, { "monitoring", "up", "up" },
-	};
-	size_t k;
-
-	for (k = 0; k < sizeof(map) / sizeof(map[0]); k++)
-		if (!strcmp(w, map[k].st)) {
-			*admin = map[k].admin, *oper = map[k].oper;
-			return true;
-		}
-	return false;
-}
 
 /* "a-40G", "100G", "10M", "2.5G": Mb/s; 0 for auto or unconf */
 static int64_t speed_of(const char *w)
@@ -170,7 +151,7 @@ static enum fc_rc status_line(struct line *l, void *vst)
 		return FC_OK;   /* a prompt or a legend */
 	if (!(name = port_name(l->w[0], full, sizeof(full))))
 		return FC_OK;   /* Ma1: not a fabric port */
-	for (i = 1; i < l->n && !status_word(l->w[i], &admin, &oper); i++)
+	for (i = 1; i < l->n && !eos_status(l->w[i], &admin, &oper); i++)
 		;
 	k = i + 1;
 	if (k < l->n && !strcmp(l->w[k], "in"))
@@ -226,14 +207,6 @@ static struct fc_dom_val *dom_of(struct fc_dom_lane *ln, int param)
 	}
 }
 
-static void set_val(struct fc_dom_val *dv, double v, struct fc_src s)
-{
-	dv->v = v;
-	dv->m.known = true;
-	dv->m.src = s;
-	dv->m.why = NULL;
-}
-
 static struct fc_dom_lane *lane_of(struct line *l, const char *name)
 {
 	struct fc_iface *ifc = fc_dev_iface(l->c->m, l->c->dev, name);
@@ -263,7 +236,7 @@ static enum fc_rc values_line(struct line *l, void *vst)
 		return FC_ERR_NOMEM;
 	for (k = 0; k < 5; k++) {
 		if (number(l->w[1 + k], &v))
-			set_val(dom_of(ln, k), v, here(l));
+			fc_dom_set(dom_of(ln, k), v, here(l));
 		else if (strcmp(l->w[1 + k], "N/A") && strcmp(l->w[1 + k], "NA"))
 			return not_understood(l);
 	}
@@ -283,9 +256,7 @@ static enum fc_rc detail_line(struct line *l, void *vst)
 	int k;
 
 	for (k = 0; k < 5; k++) {
-		const char *at = strstr(l->text, labels[k]);
-
-		if (at && at < l->text + l->len && strstr(l->text, "Threshold") && strstr(l->text, "Threshold") < l->text + l->len) {
+		if (in_line(l, labels[k]) && in_line(l, "Threshold")) {
 			st->param = k;
 			return FC_OK;
 		}
@@ -312,7 +283,7 @@ static enum fc_rc detail_line(struct line *l, void *vst)
 		return FC_ERR_NOMEM;
 	dv = dom_of(ln, st->param);
 	if (!isnan(v[0]))
-		set_val(dv, v[0], here(l));
+		fc_dom_set(dv, v[0], here(l));
 	/* columns: high alarm, high warn, low alarm, low warn */
 	dv->hi_alarm = isnan(v[1]) ? (double)INFINITY : v[1];
 	dv->hi_warn = isnan(v[2]) ? (double)INFINITY : v[2];
@@ -384,7 +355,7 @@ static enum fc_rc lldp_line(struct line *l, void *vst)
 	char val[256];
 	size_t ind = strspn(t, " ");
 
-	if (!strncmp(t, "Interface ", 10) && strstr(t, " detected ")) {
+	if (!strncmp(t, "Interface ", 10) && in_line(l, " detected ")) {
 		char name[128];
 
 		snprintf(name, sizeof(name), "%.*s", (int)strcspn(t + 10, " "), t + 10);
@@ -408,7 +379,7 @@ static enum fc_rc lldp_line(struct line *l, void *vst)
 	snprintf(val, sizeof(val), "%.*s", (int)(l->len - (size_t)(colon + 1 - t)), colon + 1);
 	memmove(val, val + strspn(val, " "), strlen(val + strspn(val, " ")) + 1);
 	unquote(val);
-	if (strstr(t, "- Port ID type:") && strstr(t, "- Port ID type:") < colon) {
+	if (in_line(l, "- Port ID type:") && in_line(l, "- Port ID type:") < colon) {
 		st->want_port = true;
 	} else if (st->want_port && !strncmp(t + ind, "Port ID", 7)) {
 		fc_set_str(l->c->m, &st->ifc->lldp_port, val, here(l));

@@ -118,13 +118,12 @@ static enum fc_rc version(struct fc_parse_ctx *c, const struct doc *d, const str
 	return FC_OK;
 }
 
-/* interfaceStatus: the admin and operational state it means; false when not understood. */
-static bool status_of(const char *st, const char **admin, const char **oper)
+bool eos_status(const char *st, const char **admin, const char **oper)
 {
 	static const struct { const char *st, *admin, *oper; } map[] = {
 		{ "connected", "up", "up" }, { "up", "up", "up" }, { "notconnect", "up", "down" },
 		{ "down", "up", "down" }, { "errdisabled", "up", "down" }, { "disabled", "down", "down" },
-		{ "adminDown", "down", "down" }, { "inactive", "up", "down" },
+		{ "adminDown", "down", "down" }, { "inactive", "up", "down" }, { "monitoring", "up", "up" },
 	};
 	size_t k;
 
@@ -186,7 +185,7 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 	    (rc = text(c, d, x, "forwardingModel", &fwd, &l_fwd)) != FC_OK ||
 	    (rc = text(c, d, x, "physicalAddress", &mac, &l_mac)) != FC_OK)
 		return rc;
-	if (st && status_of(st, &admin, &oper)) {
+	if (st && eos_status(st, &admin, &oper)) {
 		fc_set_str(c->m, &p->sh.admin, admin, fc_src_at(c->file, l_st));
 		/* "connected" with the line protocol down (lowerLayerDown, dormant) carries no traffic */
 		fc_set_str(c->m, &ifc->oper_state, lp && strcmp(lp, "up") ? "down" : oper, fc_src_at(c->file, l_st));
@@ -242,14 +241,6 @@ static enum fc_rc interfaces(struct fc_parse_ctx *c, const struct doc *d, const 
 		if (fabric_port(its->keys[i]) && (rc = one_interface(c, d, its->keys[i], its->items[i])) != FC_OK)
 			return rc;
 	return FC_OK;
-}
-
-static void set_dom(struct fc_dom_val *dv, double v, struct fc_src s)
-{
-	dv->v = v;
-	dv->m.known = true;
-	dv->m.src = s;
-	dv->m.why = NULL;
 }
 
 static const struct dom_param {
@@ -326,7 +317,7 @@ static enum fc_rc transceiver(struct fc_parse_ctx *c, const struct doc *d, const
 			if ((rc = num(c, d, x, dom_params[k].key, &v, &have, &line)) != FC_OK)
 				return rc;
 			if (have)
-				set_dom(dom_at(ln, &dom_params[k]), v, fc_src_at(c->file, line)), any = true;
+				fc_dom_set(dom_at(ln, &dom_params[k]), v, fc_src_at(c->file, line)), any = true;
 		}
 		if (any)
 			fc_set_bool(&ifc->xcvr.dom_supported, true, fc_src_at(c->file, x->line));
@@ -386,7 +377,7 @@ static enum fc_rc dom_param(struct fc_parse_ctx *c, const struct doc *d, const c
 		if (!(ln = fc_xcvr_lane(c->m, &ifc->xcvr, lane)))
 			return FC_ERR_NOMEM;
 		dv = dom_at(ln, p);
-		set_dom(dv, v, fc_src_at(c->file, ch->items[j]->line));
+		fc_dom_set(dv, v, fc_src_at(c->file, ch->items[j]->line));
 		if (thr && thr->type == DOC_MAP && (rc = thresholds(c, d, thr, dv)) != FC_OK)
 			return rc;
 	}
@@ -535,7 +526,7 @@ static enum fc_rc descriptions(struct fc_parse_ctx *c, const struct doc *d, cons
 			return rc;
 		if (desc)
 			fc_set_str(c->m, &p->sh.description, desc, fc_src_at(c->file, ld));
-		if (st && status_of(st, &admin, &oper)) {
+		if (st && eos_status(st, &admin, &oper)) {
 			fc_set_str(c->m, &p->sh.admin, admin, fc_src_at(c->file, ls));
 			fc_set_str(c->m, &p->ifc->oper_state, lp && strcmp(lp, "up") ? "down" : oper, fc_src_at(c->file, ls));
 		} else if (st && (rc = unparsed(c, ls, "%s: interfaceStatus '%.60s' not understood", its->keys[i], st)) != FC_OK) {
@@ -545,25 +536,12 @@ static enum fc_rc descriptions(struct fc_parse_ctx *c, const struct doc *d, cons
 	return FC_OK;
 }
 
-/* Appends named counters to a port's stats (the model's list, copied: it keeps no spare room). */
+/* One named counter onto a port's stats. */
 static enum fc_rc add_stat(struct fc_parse_ctx *c, struct fc_iface *ifc, const char *name, int64_t v, unsigned line)
 {
-	struct fc_counter *n = fc_alloc(c->m->arena, (ifc->nstats + 1) * sizeof(*n));
+	struct fc_counter one = { name, v };
 
-	if (!n || !(name = fc_model_str(c->m, name)))
-		return FC_ERR_NOMEM;
-	if (ifc->nstats)
-		memcpy(n, ifc->stats, ifc->nstats * sizeof(*n));
-	n[ifc->nstats].name = name;
-	n[ifc->nstats].value = v;
-	ifc->stats = n;
-	ifc->nstats++;
-	if (!ifc->stats_m.known) {
-		ifc->stats_m.known = true;
-		ifc->stats_m.src = fc_src_at(c->file, line);
-		ifc->stats_m.why = NULL;
-	}
-	return FC_OK;
+	return fc_iface_add_stats(c->m, ifc, &one, 1, fc_src_at(c->file, line));
 }
 
 /* A counter: a number, or its digits as a string (EOS prints some so). */

@@ -355,32 +355,6 @@ static bool count_of(const char *s, int64_t *v)
 	return !*s && fc_parse_i64(digits, 0, INT64_MAX, v);
 }
 
-/* Appends counters to a port's stats (the model's list of named counters, copied: it has no spare room). */
-static enum fc_rc add_stats(struct fc_parse_ctx *c, struct fc_iface *ifc, const struct fc_counter *add, size_t n,
-			    struct fc_src src)
-{
-	struct fc_counter *v = fc_alloc(c->m->arena, (ifc->nstats + n) * sizeof(*v));
-	size_t i;
-
-	if (!v)
-		return FC_ERR_NOMEM;
-	if (ifc->nstats)
-		memcpy(v, ifc->stats, ifc->nstats * sizeof(*v));
-	for (i = 0; i < n; i++) {
-		v[ifc->nstats + i].value = add[i].value;
-		if (!(v[ifc->nstats + i].name = fc_model_str(c->m, add[i].name)))
-			return FC_ERR_NOMEM;
-	}
-	ifc->stats = v;
-	ifc->nstats += n;
-	if (!ifc->stats_m.known) {
-		ifc->stats_m.known = true;
-		ifc->stats_m.src = src;
-		ifc->stats_m.why = NULL;
-	}
-	return FC_OK;
-}
-
 /* show pfc counters: a "Port Rx" table and a "Port Tx" table, PFC0..PFC7 frames per port. Into the
  * port's stats (rx_pfcN_frames, tx_pfcN_frames) and its PFC frame totals. */
 static enum fc_rc pfccnt_row(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno)
@@ -410,7 +384,7 @@ static enum fc_rc pfccnt_row(struct fc_parse_ctx *c, const struct table *t, cons
 		return FC_ERR_NOMEM;
 	if (got == 8)
 		fc_set_int(rx ? &ifc->cnt_rx_ppp : &ifc->cnt_tx_ppp, total, src);
-	return got ? add_stats(c, ifc, add, got, src) : FC_OK;
+	return got ? fc_iface_add_stats(c->m, ifc, add, got, src) : FC_OK;
 }
 
 /* show pfc counters --history: per port and priority, the pause transitions received and the total
@@ -446,7 +420,7 @@ static enum fc_rc pfchist_row(struct fc_parse_ctx *c, const struct table *t, con
 	}
 	if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
 		return FC_ERR_NOMEM;
-	return got ? add_stats(c, ifc, add, got, src) : FC_OK;
+	return got ? fc_iface_add_stats(c->m, ifc, add, got, src) : FC_OK;
 }
 
 /* show queue counters: per port and queue (UC0.., MC8..), packets and bytes sent and dropped: stats
@@ -480,7 +454,7 @@ static enum fc_rc queue_row(struct fc_parse_ctx *c, const struct table *t, const
 	}
 	if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
 		return FC_ERR_NOMEM;
-	return got ? add_stats(c, ifc, add, got, src) : FC_OK;
+	return got ? fc_iface_add_stats(c->m, ifc, add, got, src) : FC_OK;
 }
 
 /* show acl rule: per rule, the packets it matched (into the ACL entry at finalize: SHOW_ACL_RULE). */
@@ -535,7 +509,7 @@ static enum fc_rc ifcnt_row(struct fc_parse_ctx *c, const struct table *t, const
 		if (k == 1)
 			fc_set_int(&ifc->cnt_in_errors, x, src);
 	}
-	return got ? add_stats(c, ifc, add, got, src) : FC_OK;
+	return got ? fc_iface_add_stats(c->m, ifc, add, got, src) : FC_OK;
 }
 
 enum fc_rc sonic_parse_show(struct fc_parse_ctx *c, const char *command, const char *text)

@@ -81,14 +81,6 @@ static bool useful(const char *v)
 	       strncmp(v, "Not supported", 13) && strcmp(v, "0");
 }
 
-static void set_dom(struct fc_dom_val *d, double v, struct fc_src s)
-{
-	d->v = v;
-	d->m.known = true;
-	d->m.src = s;
-	d->m.why = NULL;
-}
-
 /* ChannelMonitorValues: RX3Power, TX3Bias, TX3Power (RXPower, TXBias, TXPower on one-lane modules). */
 static enum fc_rc channel(struct fc_model *m, struct mod *md, const char *k, const char *v, struct fc_src s, bool *ok)
 {
@@ -121,7 +113,7 @@ static enum fc_rc channel(struct fc_model *m, struct mod *md, const char *k, con
 	}
 	if (!(L = fc_xcvr_lane(m, &md->ifc->xcvr, lane ? (int)lane : 1)))
 		return FC_ERR_NOMEM;
-	set_dom(k[0] == 'R' ? &L->rx_dbm : !strcmp(what, "Bias") ? &L->bias_ma : &L->tx_dbm, x, s);
+	fc_dom_set(k[0] == 'R' ? &L->rx_dbm : !strcmp(what, "Bias") ? &L->bias_ma : &L->tx_dbm, x, s);
 	if (!md->monitor)
 		md->dom_src = s;
 	md->monitor = true;
@@ -366,7 +358,7 @@ enum fc_rc sonic_parse_xcvr(struct fc_parse_ctx *c, const char *text)
 			if ((t && num_unit(v, "C", &x)) || (vcc && num_unit(v, "Volts", &x))) {
 				if (!(L = fc_xcvr_lane(c->m, &md.ifc->xcvr, 0)))
 					return FC_ERR_NOMEM;
-				set_dom(t ? &L->temp_c : &L->volt_v, x, s);
+				fc_dom_set(t ? &L->temp_c : &L->volt_v, x, s);
 				if (!md.monitor)
 					md.dom_src = s;
 				md.monitor = true;

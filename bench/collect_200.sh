@@ -71,17 +71,18 @@ fi
 # that filesystem costs (on this VM, ext4's inode allocator dominates).
 out_base=${BENCH_OUT:-/dev/shm}
 snap="$out_base/fabcheck-bench-$$"
-# three runs (the simulator shares the machine's cores): the median is the figure, the range shown
-runs=${BENCH_RUNS:-3}; walls=""
+# five runs (the simulator shares the machine's cores): the median is the figure, the range shown
+runs=${BENCH_RUNS:-5}; walls=""; users=""; syss=""
 for r in $(seq "$runs"); do
   rm -rf "$snap"
-  ${BENCH_WRAP:-} /usr/bin/time -f "%e %M" -o time.txt $pin_fc "$root/$build/fabcheck" collect --inventory inv.yaml --out "$snap" --ca-file ca.pem > out.txt 2>&1 || true
-  read -r w rss_kb < <(tail -n 1 time.txt)
-  walls="$walls $w"
+  ${BENCH_WRAP:-} /usr/bin/time -f "%e %M %U %S" -o time.txt $pin_fc "$root/$build/fabcheck" collect --inventory inv.yaml --out "$snap" --ca-file ca.pem > out.txt 2>&1 || true
+  read -r w rss_kb u sy < <(tail -n 1 time.txt)
+  walls="$walls $w"; users="$users $u"; syss="$syss $sy"
   ok=$(/usr/bin/python3 -c 'import json,sys; print(sum(d["status"]=="ok" for d in json.load(open(sys.argv[1]))["devices"]))' "$snap/manifest.json")
   rm -rf "$snap"
 done
-wall=$(tr ' ' '\n' <<< "$walls" | grep . | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+med() { tr ' ' '\n' <<< "$1" | grep . | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+wall=$(med "$walls"); user=$(med "$users"); sys=$(med "$syss")
 range=$(tr ' ' '\n' <<< "$walls" | grep . | sort -n | awk 'NR==1{lo=$1} {hi=$1} END {printf "%s-%s s", lo, hi}')
 served=$(( $(grep -c "status=200" sim.log) / runs ))
 /usr/bin/time -f "%e %M" -o time2.txt $pin_fc "$root/$build/fabcheck" collect --inventory inv.yaml --out "$t/snap-disk" --ca-file ca.pem > out2.txt 2>&1 || true
@@ -92,8 +93,10 @@ echo "$title collection: $n switches x $ncmd commands ($reqs round trips each at
 printf "  %-36s %s of %s switches ok, %s requests served\n" "result" "$ok" "$n" "$served"
 printf "  %-36s %s\n" "cores" "$([ -n "$pin_sim" ] && echo "fabcheck on ${pin_fc#taskset -c }, the simulator on ${pin_sim#taskset -c } (BENCH_PIN=0: shared)" || echo "shared by fabcheck and the simulator")"
 printf "  %-36s %8.3f s   (median of %s runs, %s; snapshot on %s)\n" "wall time" "$wall" "$runs" "$range" "$out_base"
+printf "  %-36s %8.3f s user, %.3f s sys (medians)\n" "fabcheck CPU" "$user" "$sys"
 printf "  %-36s %8.3f s   (ceil(%s/%s) x %s x %s ms)\n" "latency-bound ideal" "$ideal" "$n" "$conc" "$reqs" "$lat"
 printf "  %-36s %8s x   (target <= %sx: %s)\n" "wall / ideal" "$ratio" "$target" "$(awk -v r="$ratio" -v t="$target" 'BEGIN { print (r <= t ? "met" : "NOT met") }')"
-printf "  %-36s %8.1f MiB\n" "fabcheck peak memory (max RSS)" "$(awk -v k="$rss_kb" 'BEGIN { print k / 1024 }')"
+printf "  %-36s %8.1f MiB  (target < 100 MiB at 2,000 switches: %s)\n" "fabcheck peak memory (max RSS)" \
+  "$(awk -v k="$rss_kb" 'BEGIN { print k / 1024 }')" "$(awk -v k="$rss_kb" 'BEGIN { print k < 102400 ? "met" : "NOT met" }')"
 printf "  %-36s %8.3f s   (%s files written on %s)\n" "same run, snapshot on the work disk" "$wall_disk" \
   "$(find "$t/snap-disk" -type f | wc -l)" "$(df --output=fstype "$t" | tail -1)"

@@ -47,20 +47,10 @@ const char *fc_status_name(enum fc_status s)
 
 /* fc_intern, first trying the few strings interned last: they are in cache, the intern table
  * (millions of entries at fleet scale) is not. */
+/* The arena's intern table keeps the strings last found by hash in front of the big table. */
 static const char *eng_intern(struct fc_engine *e, const char *s)
 {
-	const char *r;
-	unsigned i;
-
-	if (!s)
-		return NULL;
-	for (i = 0; i < 8; i++)
-		if (e->recent[i] && e->recent[i][0] == s[0] && !strcmp(e->recent[i], s))
-			return e->recent[i];
-	r = fc_intern(e->arena, s);
-	if (r)
-		e->recent[e->recent_next++ & 7] = r;
-	return r;
+	return fc_intern(e->arena, s);
 }
 
 struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const char *subject, const char *fmt, ...)

@@ -176,9 +176,6 @@ struct fc_engine {
 	const struct fc_link *links;
 	const char **link_names;
 	size_t nlinks;
-	/* the strings interned last: consecutive findings repeat their subject, ends and messages */
-	const char *recent[8];
-	unsigned recent_next;
 };
 
 struct fc_engine_opts {

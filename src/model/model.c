@@ -260,9 +260,15 @@ struct fc_src fc_src_make(struct fc_model *m, const char *file, unsigned line)
 {
 	struct fc_src s;
 
+	s.line = line;
+	if (file && m->src_last && strcmp(m->src_last, file) == 0) {
+		s.file = m->src_last;   /* clean, as it was interned: the same bytes are */
+		return s;
+	}
 	s.file = file && !fc_text_is_clean(file, strlen(file)) ? fc_intern(m->arena, fc_model_str(m, file))
 								: fc_intern(m->arena, file);
-	s.line = line;
+	if (file && s.file && strcmp(s.file, file) == 0)
+		m->src_last = s.file;
 	return s;
 }
 

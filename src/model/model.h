@@ -405,6 +405,8 @@ struct fc_model {
 	struct fc_int taken_at;              /* the snapshot manifest's created, epoch s */
 	struct fc_dev_index *index;          /* name -> device */
 	size_t input_errors;                 /* outputs that failed to parse (exit 2) */
+	const char *src_last;                /* the source file fc_src_make gave last (a reader gives
+					      * the same file for every value it sets) */
 };
 
 /* The one way a string from an input enters the model: a copy in the model's arena with control

@@ -29,14 +29,20 @@ static unsigned hname(const char *s)
 	return h;
 }
 
+/* Clean strings are interned: a fleet's values repeat ("up", "100000baseCR4/Full", a firmware
+ * version on 100,000 NICs), and a copy each was a tenth of a 1,000-leaf model. */
 const char *fc_model_strn(struct fc_model *m, const char *s, size_t n)
 {
-	return s ? fc_text_clean(m->arena, s, n, NULL) : NULL;
+	if (!s)
+		return NULL;
+	if (fc_text_is_clean(s, n))   /* no NUL either: a control character is not clean */
+		return fc_intern_n(m->arena, s, n);
+	return fc_text_clean(m->arena, s, n, NULL);
 }
 
 const char *fc_model_str(struct fc_model *m, const char *s)
 {
-	return s ? fc_text_clean(m->arena, s, strlen(s), NULL) : NULL;
+	return s ? fc_model_strn(m, s, strlen(s)) : NULL;
 }
 
 enum fc_rc fc_strlist_add(struct fc_model *m, struct fc_strlist *l, const char *v, struct fc_src src)

@@ -431,7 +431,7 @@ static void evidence(struct html *h, const struct fc_finding *f)
 		hp(&h->o, "<span class=na>none</span>");
 		return;
 	}
-	hf(&h->o, "<details><summary>%zu item(s)</summary><table>", f->nev);
+	hf(&h->o, "<details><summary>%zu item(s)</summary><table>", (size_t)f->nev);
 	for (i = 0; i < f->nev; i++) {
 		const struct fc_evidence *e = &f->ev[i];
 

@@ -121,16 +121,16 @@ void fc_arena_free(struct fc_arena **a)
 	*a = NULL;
 }
 
-void *fc_alloc(struct fc_arena *a, size_t size)
+/* size bytes at an offset aligned to al (a power of two), not zeroed: from the current block, or
+ * a new one. Strings take al = 1: a fleet model holds millions of short ones, and rounding each
+ * to 16 bytes was a third of their memory. */
+static void *bump(struct fc_arena *a, size_t size, size_t al)
 {
 	struct block *b = a->head;
-	size_t al = _Alignof(max_align_t);
+	size_t off = b ? (b->used + al - 1) & ~(al - 1) : 0;
 	void *p;
 
-	size = (size + al - 1) & ~(al - 1);
-	if (size == 0)
-		size = al;
-	if (!b || b->size - b->used < size) {
+	if (!b || off > b->size || b->size - off < size) {
 		size_t std = BLOCK_SIZE, bs;
 
 		while (std < MAX_BLOCK && std * 8 <= a->total)
@@ -159,10 +159,24 @@ void *fc_alloc(struct fc_arena *a, size_t size)
 			a->head = b;
 		}
 		a->total += bs;
+		off = 0;
 	}
-	p = (char *)b->data + b->used;
-	b->used += size;
-	memset(p, 0, size);
+	p = (char *)b->data + off;
+	b->used = off + size;
+	return p;
+}
+
+void *fc_alloc(struct fc_arena *a, size_t size)
+{
+	size_t al = _Alignof(max_align_t);
+	void *p;
+
+	size = (size + al - 1) & ~(al - 1);
+	if (size == 0)
+		size = al;
+	p = bump(a, size, al);
+	if (p)
+		memset(p, 0, size);
 	return p;
 }
 
@@ -172,7 +186,7 @@ char *fc_strndup(struct fc_arena *a, const char *s, size_t n)
 
 	if (!s)
 		return NULL;
-	d = fc_alloc(a, n + 1);
+	d = bump(a, n + 1, 1);
 	if (!d)
 		return NULL;
 	memcpy(d, s, n);
@@ -205,18 +219,22 @@ char *fc_sprintf(struct fc_arena *a, const char *fmt, ...)
 	return d;
 }
 
-/* FNV-1a over the string, with its length: both are compared before the bytes, so a lookup
- * that misses costs no string compare, even among strings with long common prefixes (a fleet's
- * link subjects "leaf0001:Ethernet1/1 <-> ..." share most of theirs). */
-static unsigned hash_str(const char *s, size_t *len)
+/* FNV-1a over n bytes, mixed with n: the hash and then the length are compared before the bytes,
+ * so a lookup that misses costs no string compare, even among strings with long common prefixes
+ * (a fleet's link subjects "leaf0001:Ethernet1/1 <-> ..." share most of theirs). */
+static unsigned hash_mem(const char *s, size_t n)
 {
 	uint32_t h = 2166136261u;
-	const char *p;
+	size_t i;
 
-	for (p = s; *p; p++)
-		h = (h ^ (unsigned char)*p) * 16777619u;
-	*len = (size_t)(p - s);
-	return h ^ (uint32_t)*len * 0x9e3779b1u;
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h ^ (uint32_t)n * 0x9e3779b1u;
+}
+
+static bool same(const char *interned, const char *s, size_t n)
+{
+	return memcmp(interned, s, n) == 0 && interned[n] == '\0';
 }
 
 /* Doubles the table when it would be more than half full: a snapshot has a file name per device
@@ -243,7 +261,12 @@ static bool intern_grow(struct fc_arena *a)
 
 const char *fc_intern(struct fc_arena *a, const char *s)
 {
-	size_t i, len;
+	return s ? fc_intern_n(a, s, strlen(s)) : NULL;
+}
+
+const char *fc_intern_n(struct fc_arena *a, const char *s, size_t n)
+{
+	size_t i;
 	unsigned h;
 	struct interned *slot;
 	char *d;
@@ -257,16 +280,16 @@ const char *fc_intern(struct fc_arena *a, const char *s)
 		return NULL;
 	if (!a->recent && !(a->recent = calloc(RECENT, sizeof(*a->recent))))
 		return NULL;
-	h = hash_str(s, &len);
+	h = hash_mem(s, n);
 	slot = &a->recent[h & (RECENT - 1)];
-	if (slot->s && slot->hash == h && memcmp(slot->s, s, len + 1) == 0)
+	if (slot->s && slot->hash == h && same(slot->s, s, n))
 		return slot->s;
 	for (i = h & (a->nslots - 1); a->intern[i].s; i = (i + 1) & (a->nslots - 1))
-		if (a->intern[i].hash == h && memcmp(a->intern[i].s, s, len + 1) == 0) {
+		if (a->intern[i].hash == h && same(a->intern[i].s, s, n)) {
 			*slot = a->intern[i];
 			return slot->s;
 		}
-	if (!(d = fc_strndup(a, s, len)))
+	if (!(d = fc_strndup(a, s, n)))
 		return NULL;
 	a->intern[i].hash = h;
 	a->intern[i].s = d;

@@ -14,12 +14,14 @@ struct fc_arena *fc_arena_new(void);
 void fc_arena_free(struct fc_arena **a);
 /* Zeroed memory, aligned for any type; NULL when out of memory. */
 void *fc_alloc(struct fc_arena *a, size_t size);
-/* Copies; NULL input gives NULL. */
+/* Copies, byte-aligned; NULL input gives NULL. */
 char *fc_strdup(struct fc_arena *a, const char *s);
 char *fc_strndup(struct fc_arena *a, const char *s, size_t n);
 char *fc_sprintf(struct fc_arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Returns a copy of s that is shared by every caller asking for the same string (file names). */
 const char *fc_intern(struct fc_arena *a, const char *s);
+/* The same for the n bytes at s (which need not end there); s must hold no NUL among them. */
+const char *fc_intern_n(struct fc_arena *a, const char *s, size_t n);
 size_t fc_arena_bytes(const struct fc_arena *a);
 
 /* A point to return to: fc_arena_release gives back what was allocated after it (the evidence of

@@ -2,10 +2,13 @@
 /* Runs rules over links, devices and the fleet, and collects findings. */
 #include "engine/engine.h"
 
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/str.h"
 
@@ -287,76 +290,159 @@ static bool lacks(struct fc_rctx *c, const struct fc_device *d)
 	return true;
 }
 
-enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_policy *p,
-			 const struct fc_engine_opts *o, struct fc_err *err)
+/* An engine's own state: its arenas, findings and the link-name cache. */
+static bool engine_init(struct fc_engine *e, const struct fc_model *m, const struct fc_policy *p,
+			const struct fc_engine_opts *o)
 {
-	const struct fc_rule *const *r, *waiver_rule = NULL;
-	const struct fc_model *base = o->base;
-	const struct fc_waivers *w = o->waivers;
-	const char *only_rule = o->only_rule;
-	struct fc_rctx c;
-	size_t i;
-
 	memset(e, 0, sizeof(*e));
 	e->arena = fc_arena_new();
 	e->ev_arena = fc_arena_new();
 	if (!e->arena || !e->ev_arena)
-		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+		return false;
 	e->policy = p;
-	e->waivers = w;
+	e->waivers = o->waivers;
 	e->pass_evidence = o->pass_evidence;
 	e->links = m->links;
 	e->nlinks = m->nlinks;
-	if (m->nlinks) {
-		e->link_names = fc_alloc(e->arena, m->nlinks * 3 * sizeof(*e->link_names));
-		if (!e->link_names)
-			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
-		memset(e->link_names, 0, m->nlinks * 3 * sizeof(*e->link_names));
+	if (m->nlinks && !(e->link_names = fc_alloc(e->arena, m->nlinks * 3 * sizeof(*e->link_names))))
+		return false;
+	return true;
+}
+
+/* A rule over every link, every device or the fleet, into e. */
+static void run_rule(struct fc_engine *e, const struct fc_model *m, const struct fc_model *base,
+		     const struct fc_rule *r)
+{
+	struct fc_rctx c;
+	size_t i;
+
+	memset(&c, 0, sizeof(c));
+	c.m = m;
+	c.base = base;
+	c.rule = r;
+	c.eng = e;
+	switch (r->scope) {
+	case FC_SCOPE_LINK:
+		for (i = 0; i < m->nlinks && !e->oom; i++) {
+			c.link = &m->links[i];
+			if (!lacks(&c, m->links[i].a.dev) && !lacks(&c, m->links[i].b.dev))
+				run_one(e, r, &c);
+		}
+		break;
+	case FC_SCOPE_DEVICE:
+		for (i = 0; i < m->ndevs && !e->oom; i++) {
+			c.dev = m->devs[i];
+			if (!lacks(&c, m->devs[i]))
+				run_one(e, r, &c);
+		}
+		break;
+	case FC_SCOPE_FLEET:
+		run_one(e, r, &c);
+		break;
 	}
+	if (e->oom && !e->oom_rule)
+		e->oom_rule = r->id;
+}
+
+/* Rules are independent: each reads the model (const) and writes findings into its engine. Two
+ * threads take the next rule in turn, each into an engine of its own; a rule's findings stay in
+ * one engine in the order it made them, so the merged, sorted list is the one thread's. */
+struct worker {
+	struct fc_engine *e;
+	const struct fc_model *m, *base;
+	const struct fc_rule *const *todo;
+	size_t ntodo;
+	atomic_size_t *next;
+};
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	size_t k;
+
+	while (!w->e->oom && (k = atomic_fetch_add(w->next, 1)) < w->ntodo)
+		run_rule(w->e, w->m, w->base, w->todo[k]);
+	return NULL;
+}
+
+/* Moves side's findings and arenas into e; false when out of memory (side is then freed). */
+static bool adopt(struct fc_engine *e, struct fc_engine *side)
+{
+	struct fc_finding **nf = NULL;
+
+	if (side->n && !(nf = realloc(e->findings, (e->n + side->n) * sizeof(*nf)))) {
+		fc_engine_free(side);
+		return false;
+	}
+	if (side->n) {
+		memcpy(nf + e->n, side->findings, side->n * sizeof(*nf));
+		e->findings = nf;
+		e->n += side->n;
+		e->cap = e->n;
+	}
+	free(side->findings);
+	e->side_arena = side->arena;
+	e->side_ev_arena = side->ev_arena;
+	return true;
+}
+
+enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const struct fc_policy *p,
+			 const struct fc_engine_opts *o, struct fc_err *err)
+{
+	const struct fc_rule *const *r, *waiver_rule = NULL;
+	const struct fc_rule **todo = NULL;
+	const char *only_rule = o->only_rule;
+	struct fc_engine side;
+	struct worker me, other;
+	atomic_size_t next = 0;
+	pthread_t t;
+	bool threaded = false;
+	size_t ntodo = 0, nrules = 0;
+
+	if (!engine_init(e, m, p, o))
+		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 	if (only_rule && !fc_rules_find(fc_policy_rules(p), only_rule))
 		return fc_err_set(err, FC_ERR_USAGE, NULL, 0, "unknown rule id '%s' (see fabcheck rules)", only_rule);
+	for (r = fc_policy_rules(p); *r; r++)
+		nrules++;
+	if (nrules && !(todo = calloc(nrules, sizeof(*todo))))
+		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 	for (r = fc_policy_rules(p); *r; r++) {
 		if (only_rule ? *r != fc_rules_find(fc_policy_rules(p), only_rule) : !fc_policy_enabled(p, *r))
 			continue;
-		if ((*r)->after_waivers) {
+		if ((*r)->after_waivers)
 			waiver_rule = *r;   /* reports on the waivers themselves, once they are applied */
-			continue;
-		}
-		memset(&c, 0, sizeof(c));
-		c.m = m;
-		c.base = base;
-		c.rule = *r;
-		c.eng = e;
-		switch ((*r)->scope) {
-		case FC_SCOPE_LINK:
-			for (i = 0; i < m->nlinks; i++) {
-				c.link = &m->links[i];
-				if (!lacks(&c, m->links[i].a.dev) && !lacks(&c, m->links[i].b.dev))
-					run_one(e, *r, &c);
-			}
-			break;
-		case FC_SCOPE_DEVICE:
-			for (i = 0; i < m->ndevs; i++) {
-				c.dev = m->devs[i];
-				if (!lacks(&c, m->devs[i]))
-					run_one(e, *r, &c);
-			}
-			break;
-		case FC_SCOPE_FLEET:
-			run_one(e, *r, &c);
-			break;
-		}
-		if (e->oom)
-			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory while running %s", (*r)->id);
+		else
+			todo[ntodo++] = *r;
 	}
-	fc_waivers_apply(e, w);
+	me = (struct worker){ e, m, o->base, todo, ntodo, &next };
+	if (ntodo > 1 && sysconf(_SC_NPROCESSORS_ONLN) > 1) {   /* else, or failing that, this thread alone */
+		if (engine_init(&side, m, p, o)) {
+			other = (struct worker){ &side, m, o->base, todo, ntodo, &next };
+			threaded = pthread_create(&t, NULL, work, &other) == 0;
+		}
+		if (!threaded)
+			fc_engine_free(&side);
+	}
+	work(&me);
+	if (threaded) {
+		pthread_join(t, NULL);
+		if (side.oom && !e->oom) {
+			e->oom = true;
+			e->oom_rule = side.oom_rule;
+		}
+		if (!adopt(e, &side) && !e->oom) {
+			e->oom = true;
+			e->oom_rule = "the rules";
+		}
+	}
+	free(todo);
+	if (e->oom)
+		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory while running %s",
+				  e->oom_rule ? e->oom_rule : "the rules");
+	fc_waivers_apply(e, o->waivers);
 	if (waiver_rule) {
-		memset(&c, 0, sizeof(c));
-		c.m = m;
-		c.base = base;
-		c.rule = waiver_rule;
-		c.eng = e;
-		run_one(e, waiver_rule, &c);
+		run_rule(e, m, o->base, waiver_rule);
 		if (e->oom)
 			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory while running %s", waiver_rule->id);
 	}
@@ -369,6 +455,8 @@ void fc_engine_free(struct fc_engine *e)
 {
 	fc_arena_free(&e->arena);
 	fc_arena_free(&e->ev_arena);
+	fc_arena_free(&e->side_arena);
+	fc_arena_free(&e->side_ev_arena);
 	free(e->findings);
 	e->findings = NULL;
 	e->n = e->cap = 0;

@@ -171,6 +171,9 @@ struct fc_engine {
 	struct fc_finding **findings;    /* malloc'd (fc_engine_free frees it); the findings in arena */
 	size_t n, cap;
 	bool oom;
+	const char *oom_rule;            /* the rule that ran out of memory */
+	/* the arenas of the second thread's engine, whose findings were merged into these */
+	struct fc_arena *side_arena, *side_ev_arena;
 	const struct fc_waivers *waivers;   /* NULL: none given */
 	bool pass_evidence;
 	/* per link of the model: its subject and end names, interned once (3 per link, in the arena) */

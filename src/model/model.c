@@ -91,6 +91,7 @@ void fc_model_free(struct fc_model **m)
 
 	if (!m || !*m)
 		return;
+	fc_arena_free(&(*m)->parse_arena);
 	a = (*m)->arena;
 	fc_arena_free(&a);
 	*m = NULL;

@@ -407,6 +407,7 @@ struct fc_model {
 	size_t input_errors;                 /* outputs that failed to parse (exit 2) */
 	const char *src_last;                /* the source file fc_src_make gave last (a reader gives
 					      * the same file for every value it sets) */
+	struct fc_arena *parse_arena;        /* what a second parsing thread allocated (snapshot.c) */
 };
 
 /* The one way a string from an input enters the model: a copy in the model's arena with control

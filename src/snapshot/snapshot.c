@@ -3,10 +3,15 @@
 #include "snapshot/snapshot.h"
 
 #include <json-c/json.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "util/buf.h"
 #include "util/path.h"
@@ -121,11 +126,19 @@ static enum fc_rc load_from_inventory(struct fc_model *m, const struct fc_invent
 	return FC_OK;
 }
 
-static enum fc_rc load_manifest(struct fc_model *m, const char *dir, const struct fc_roots *snap, struct doc *md,
-			       struct fc_err *err)
+/* An output the manifest names, read and parsed once the manifest is checked whole. */
+struct job {
+	struct fc_device *dev;
+	const char *cmd, *enc, *file;   /* in the manifest's document */
+	unsigned line;
+};
+
+/* Phase 1: the manifest checked, its devices' errors and statuses set, their outputs listed. */
+static enum fc_rc load_manifest(struct fc_model *m, struct doc *md, struct job **jobs, size_t *njobs,
+				struct fc_err *err)
 {
 	const struct doc_node *devs = doc_get(md->root, "devices");
-	size_t i, j;
+	size_t i, j, cap = 0;
 	enum fc_rc rc;
 
 	if ((rc = doc_expect(md, devs, DOC_SEQ, "devices", err)) != FC_OK)
@@ -194,12 +207,122 @@ static enum fc_rc load_manifest(struct fc_model *m, const char *dir, const struc
 			if (file[0] == '/')
 				return fc_err_set(err, FC_ERR_INPUT, md->file, doc_key_line(o, "file"),
 						  "file: '%s' must be a path inside the snapshot", file);
-			if ((rc = read_and_parse(m, dev, snap, dir, file, cmd, enc, md->file, doc_key_line(o, "file"), "file",
-						 err)) != FC_OK)
-				return rc;
+			if (!(*jobs = fc_grow(m->arena, *jobs, *njobs, &cap, sizeof(**jobs))))
+				return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+			(*jobs)[(*njobs)++] = (struct job){ dev, cmd, enc, file, doc_key_line(o, "file") };
 		}
 	}
 	return FC_OK;
+}
+
+/* Phase 2: the outputs read and parsed, a device's in the manifest's order, by two threads where
+ * there are two cores. A device's outputs are parsed by one thread, into its device only; the
+ * second thread allocates from an arena of its own (a copy of the model that differs only in
+ * that), which the model keeps. What refuses the whole input is the first such output in the
+ * manifest's order, whichever thread met it: devices are taken in order, so every output before
+ * it was parsed. */
+struct parse_run {
+	const struct fc_roots *snap;
+	const char *dir, *mfile;
+	const struct job *jobs;
+	const size_t *group;   /* group[k]: the first job of the k-th device; group[ngroups] = njobs */
+	size_t ngroups;
+	atomic_size_t next;    /* the next group to claim */
+	atomic_bool stop;      /* an output refused the input: claim no more */
+};
+
+struct parse_thread {
+	struct parse_run *run;
+	struct fc_model *m;    /* the model, or the second thread's copy of it */
+	size_t bad;            /* the first job that refused the input; SIZE_MAX: none */
+	struct fc_err err;
+};
+
+static void *parse_work(void *arg)
+{
+	struct parse_thread *t = arg;
+	struct parse_run *r = t->run;
+	size_t k, j;
+
+	while (!atomic_load(&r->stop) && (k = atomic_fetch_add(&r->next, 1)) < r->ngroups)
+		for (j = r->group[k]; j < r->group[k + 1]; j++) {
+			const struct job *b = &r->jobs[j];
+
+			if (read_and_parse(t->m, b->dev, r->snap, r->dir, b->file, b->cmd, b->enc, r->mfile, b->line,
+					   "file", &t->err) != FC_OK) {
+				t->bad = j;
+				atomic_store(&r->stop, true);
+				return NULL;
+			}
+		}
+	return NULL;
+}
+
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(const void *const *)a, y = (uintptr_t)*(const void *const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* True when no device has outputs in two places of the manifest (then one thread takes each). */
+static bool devices_once(const struct job *jobs, const size_t *group, size_t ngroups)
+{
+	const void **d = malloc(ngroups * sizeof(*d));
+	size_t k;
+	bool once = d != NULL;
+
+	for (k = 0; once && k < ngroups; k++)
+		d[k] = jobs[group[k]].dev;
+	if (once)
+		qsort(d, ngroups, sizeof(*d), cmp_ptr);
+	for (k = 1; once && k < ngroups; k++)
+		once = d[k] != d[k - 1];
+	free(d);
+	return once;
+}
+
+static enum fc_rc parse_outputs(struct fc_model *m, const char *dir, const struct fc_roots *snap, const char *mfile,
+				const struct job *jobs, size_t njobs, struct fc_err *err)
+{
+	struct parse_run r = { snap, dir, mfile, jobs, NULL, 0, 0, false };
+	struct parse_thread me = { &r, m, SIZE_MAX, { 0 } }, other = { &r, NULL, SIZE_MAX, { 0 } };
+	struct fc_model copy;
+	size_t *group, j;
+	pthread_t t;
+	bool threaded = false;
+
+	if (!(group = malloc((njobs + 1) * sizeof(*group))))
+		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+	for (j = 0; j < njobs; j++)
+		if (!j || jobs[j].dev != jobs[j - 1].dev)
+			group[r.ngroups++] = j;
+	group[r.ngroups] = njobs;
+	r.group = group;
+	fc_err_clear(&me.err);
+	fc_err_clear(&other.err);
+	if (r.ngroups > 1 && sysconf(_SC_NPROCESSORS_ONLN) > 1 && devices_once(jobs, group, r.ngroups)) {
+		copy = *m;
+		copy.src_last = NULL;
+		copy.input_errors = 0;
+		if ((copy.arena = fc_arena_new())) {
+			other.m = &copy;
+			threaded = pthread_create(&t, NULL, parse_work, &other) == 0;
+			if (!threaded)
+				fc_arena_free(&copy.arena);
+		}
+	}
+	parse_work(&me);
+	if (threaded) {
+		pthread_join(t, NULL);
+		m->input_errors += copy.input_errors;
+		m->parse_arena = copy.arena;   /* what the second thread's devices hold */
+	}
+	free(group);
+	if (me.bad == SIZE_MAX && other.bad == SIZE_MAX)
+		return FC_OK;
+	*err = me.bad < other.bad ? me.err : other.err;
+	return err->rc;
 }
 
 static void intent_from_inventory(struct fc_model *m, const struct fc_inventory *inv)
@@ -249,7 +372,8 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 	char path[4096];
 	const char *invfile;
 	enum fc_rc rc;
-	size_t i;
+	size_t i, njobs = 0;
+	struct job *jobs = NULL;
 
 	*inv_out = NULL;
 	*model_out = NULL;
@@ -295,7 +419,8 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 	m->base_dir = fc_strdup(m->arena, md ? target : inv->dir);
 	if ((rc = create_devices(m, inv, err)) != FC_OK)
 		goto out;
-	if (md && (rc = load_manifest(m, target, &snap, md, err)) != FC_OK)
+	if (md && ((rc = load_manifest(m, md, &jobs, &njobs, err)) != FC_OK ||
+		   (rc = parse_outputs(m, target, &snap, md->file, jobs, njobs, err)) != FC_OK))
 		goto out;
 	if (md) {
 		const char *created = NULL;

@@ -320,7 +320,7 @@ def acl_entries(bad):
     return e
 
 
-def nx_switch(name, ports, role, idx, qos, extra_cfg, acl_bad, per_port_policy):
+def nx_switch(name, ports, role, idx, qos, extra_cfg, acl_bad):
     """ports: [(port, attrs)] with attrs speed, desc, ip, x (type, bitrate, serial, dom | length),
     peer (name, port, mac|None), host (bool), override (a qos policy name on the port)."""
     d = "%s/devices/%s" % (OUT, name)
@@ -454,8 +454,7 @@ def eos_switch(s, ports):
     def wf(path, text):
         os.makedirs(os.path.dirname(path), exist_ok=True)
         open(path, "w").write(text)
-    eos_leaf.MODEL = "DCS-7060DX5-64S"
-    outs = eos_leaf.write(wf, d, name, s % 256, mine, lldp, set())
+    outs = eos_leaf.write(wf, d, name, s % 256, mine, lldp, set(), model="DCS-7060DX5-64S")
     return {"name": name, "platform": "eos", "status": "ok", "errors": [], "outputs": [
         {"command": c, "encoding": e, "file": "devices/%s/%s" % (name, f)} for c, e, f in outs]}
 
@@ -488,7 +487,7 @@ for s in range(L):
         if "override-lossy" in PLANT and s == FL:
             extra = LOSSY
             dict(ports)["Ethernet1/9"]["override"] = "AI-QOS-LOSSY"
-        manifest.append(nx_switch(sw, ports, "leaf", s, qos, extra, "acl-4791" in PLANT and s == FM, per_range))
+        manifest.append(nx_switch(sw, ports, "leaf", s, qos, extra, "acl-4791" in PLANT and s == FM))
         devices.append({"name": sw, "role": "leaf", "platform": "nxos", "transport": "file"})
         lp = lambda p: p  # noqa: E731
     for h in range(HPS):
@@ -514,7 +513,7 @@ for sp in range(NSP):
         continue
     name = "spine%03d" % sp
     manifest.append(nx_switch(name, sorted(spine_ports[sp], key=lambda x: int(x[0][10:])), "spine", 4096 + sp,
-                              ai_qos(buffer=BUF), "", False, False))
+                              ai_qos(buffer=BUF), "", False))
     devices.append({"name": name, "role": "spine", "platform": "nxos", "transport": "file"})
 inv = {"version": 1, "fabric": {"name": "bench", "profile": "lossless_dcqcn",
                                 "roce": {"priority": 3, "dscp": 26, "cnp_dscp": 48, "mtu": 9000}},

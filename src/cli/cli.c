@@ -333,12 +333,13 @@ static int parse_formats(struct opts *o, struct out_spec *specs, int *nspecs, FI
 	return 0;
 }
 
-/* Writes one output to spec's file (beside its name, renamed when whole: a reader such as
- * node_exporter's textfile collector or a CI upload never sees half a report) or to out. */
-/* Reports are written through a 1 MiB buffer: a fleet's JSON report is gigabytes, and stdio's
- * 4 KiB buffer made that hundreds of thousands of write calls. Standard output, when it is not a
- * terminal, is written through a duplicate of its descriptor with that buffer. */
 #define OUT_BUFFER ((size_t)1 << 20)
+
+/* Writes one output to spec's file (beside its name, renamed when whole: a reader such as
+ * node_exporter's textfile collector or a CI upload never sees half a report) or to out, through
+ * a 1 MiB buffer: a fleet's JSON report is gigabytes, and stdio's 4 KiB buffer made that hundreds
+ * of thousands of write calls. Standard output that is not a terminal is written through a
+ * duplicate of its descriptor with that buffer. */
 
 static int write_output(const struct out_spec *sp, FILE *out, FILE *errf,
 			enum fc_rc (*write)(void *ctx, FILE *f, bool tty, struct fc_err *err), void *ctx)

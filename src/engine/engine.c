@@ -48,14 +48,6 @@ const char *fc_status_name(enum fc_status s)
 	return "?";
 }
 
-/* fc_intern, first trying the few strings interned last: they are in cache, the intern table
- * (millions of entries at fleet scale) is not. */
-/* The arena's intern table keeps the strings last found by hash in front of the big table. */
-static const char *eng_intern(struct fc_engine *e, const char *s)
-{
-	return fc_intern(e->arena, s);
-}
-
 struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const char *subject, const char *fmt, ...)
 {
 	struct fc_engine *e = c->eng;
@@ -88,8 +80,8 @@ struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const ch
 	f->scope = c->rule->scope;
 	/* interned: a fleet has millions of findings whose subjects, messages and evidence repeat
 	 * (a link's subject in every link rule, "PFC on priorities 3 on both ends" on every link) */
-	f->subject = eng_intern(e, subject);
-	f->message = eng_intern(e, buf);
+	f->subject = fc_intern(e->arena, subject);
+	f->message = fc_intern(e->arena, buf);
 	f->link = c->link;
 	f->dev = c->dev;
 	e->findings[e->n++] = f;
@@ -106,7 +98,7 @@ void fc_finding_set_message(struct fc_rctx *c, struct fc_finding *f, const char 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	f->message = eng_intern(c->eng, buf);
+	f->message = fc_intern(c->eng->arena, buf);
 }
 
 void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what, const struct fc_src *src,
@@ -132,11 +124,11 @@ void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	ev = &f->ev[f->nev++];
-	ev->end = eng_intern(c->eng, end);
-	ev->what = eng_intern(c->eng, what);   /* callers may pass a buffer of their own */
+	ev->end = fc_intern(c->eng->arena, end);
+	ev->what = fc_intern(c->eng->arena, what);   /* callers may pass a buffer of their own */
 	/* a value kept for every finding repeats across the fleet ("9000", "rs544"): interned; one
 	 * that is dropped with a passing finding goes back with it, so it is copied beside it */
-	ev->value = c->eng->pass_evidence ? eng_intern(c->eng, buf) : fc_strdup(c->eng->ev_arena, buf);
+	ev->value = c->eng->pass_evidence ? fc_intern(c->eng->arena, buf) : fc_strdup(c->eng->ev_arena, buf);
 	if (!ev->value)
 		c->eng->oom = true;
 	if (src)
@@ -184,7 +176,7 @@ const char *fc_rstr(struct fc_rctx *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	return eng_intern(c->eng, buf);
+	return fc_intern(c->eng->arena, buf);
 }
 
 /* The cache slot for a link of the model (0 subject, 1 end a, 2 end b), or NULL for a link

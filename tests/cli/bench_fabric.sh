@@ -18,6 +18,8 @@ fail() { echo "FAIL: $*"; exit 1; }
 "$PY" bench/gen_fabric.py "$t/later" --switches 5 --faults --later > /dev/null
 "$fabcheck" validate "$t/clean" --format json > "$t/clean.json" || fail "the clean fabric: exit $?"
 "$fabcheck" validate "$t/later" --baseline "$t/earlier" --format json > "$t/faults.json" && fail "the faults: exit 0"
+# every planted fault fails its rule on its subject (the checker the benchmark uses)
+"$PY" bench/check_planted.py "$t/later/planted.json" "$t/faults.json" || fail "a planted fault was not found"
 "$PY" - "$t/clean.json" "$t/faults.json" "$t/later/planted.json" <<'PY'
 import collections, json, sys
 clean, faults, planted = (json.load(open(p)) for p in sys.argv[1:])
@@ -26,15 +28,12 @@ want = {("unknown", r) for r in ("HR-SIZE", "ECN-BEFORE-PFC", "L1-FLAP", "FEC-BE
 assert set(st) <= want, "clean fabric: %s" % sorted(set(st) - want)
 assert st[("unknown", "HR-SIZE")] == 72, st   # the EOS leaf's 72 ports
 assert sum(f["status"] == "pass" for f in clean["findings"]) > 10000
-assert not any("not understood" in json.dumps(f) for f in clean["findings"]), "not understood in the clean fabric"
-ends = lambda s: [s] + s.split(" <-> ") + [s.split(" RoCE")[0]]  # noqa: E731
-for p in planted:
-    hit = [f for f in faults["findings"] if f["rule"] == p["rule"] and f["status"] == "fail" and p["subject"] in ends(f["subject"])]
-    assert hit, "planted fault %(id)s not found: %(rule)s on %(subject)s" % p
+assert all(d["status"] == "ok" and not d["errors"] and not d["not_understood"] for d in clean["devices"]), \
+    [d for d in clean["devices"] if d["status"] != "ok" or d["errors"] or d["not_understood"]][:2]
 # what fails is what the faults explain: their rules, and the consequences named here
 also = {"ECN-ANTI", "HR-SIZE", "PFC-NODROP-CLASS", "ECN-SW-QUEUE", "DDM-LINK-BUDGET"}
 other = {f["rule"] for f in faults["findings"] if f["status"] in ("fail", "warn")} - {p["rule"] for p in planted} - also
 assert not other, "failing beyond the planted faults: %s" % sorted(other)
-print("clean: %d findings, %d not passing (all expected UNKNOWNs); faults: %d planted, all found" % (
+print("clean: %d findings, %d not passing (all expected UNKNOWNs); faults: %d planted, nothing else failing" % (
     len(clean["findings"]), sum(st.values()), len(planted)))
 PY

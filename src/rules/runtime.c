@@ -8,7 +8,8 @@
  *   ECN-RUNTIME  DCQCN working: ECN marks answered by CNPs, CNPs not ignored, no retransmission
  *                symptoms in a lossless fabric.
  * Without a baseline each rule reports one UNKNOWN for the fabric. A counter that went down
- * (cleared, or the device restarted) is UNKNOWN for that port, never a pass. */
+ * (cleared, or the device restarted) is UNKNOWN for that port, never a pass; so is a port the rule
+ * judges whose counters were not read in both snapshots (or that the baseline does not have). */
 #include <stdio.h>
 #include <string.h>
 
@@ -67,7 +68,7 @@ static struct dval stat_delta(const struct fc_iface *n, const struct fc_iface *b
 {
 	struct dval r = { D_MISSING, 0, 0, 0 };
 
-	if (!n->stats_m.known || !b->stats_m.known)
+	if (!b || !n->stats_m.known || !b->stats_m.known)
 		return r;
 	return counter_delta(n->stats, n->nstats, b->stats, b->nstats, name);
 }
@@ -76,7 +77,7 @@ static struct dval int_delta(const struct fc_int *n, const struct fc_int *b)
 {
 	struct dval r = { D_MISSING, 0, 0, 0 };
 
-	if (!n->m.known || !b->m.known)
+	if (!b || !n->m.known || !b->m.known)
 		return r;
 	r.was = b->v, r.now = n->v, r.d = n->v - b->v;
 	r.st = r.d < 0 ? D_BACKWARDS : D_OK;
@@ -94,14 +95,25 @@ static void backwards(struct fc_rctx *c, const char *subj, const char *name, con
 					    "between the snapshots", name, (long long)v->was, (long long)v->now);
 }
 
+/* UNKNOWN for a port the rule judges without both readings of what (b: the baseline's port, NULL
+ * when the baseline does not have it). */
+static void not_both(struct fc_rctx *c, const char *subj, const void *b, const char *what)
+{
+	if (b)
+		fc_finding_new(c, FC_UNKNOWN, subj, "%s not read in both snapshots: nothing to compare", what);
+	else
+		fc_finding_new(c, FC_UNKNOWN, subj, "the port is not in the baseline snapshot: no %s to compare", what);
+}
+
 static void ev_delta(struct fc_rctx *c, struct fc_finding *f, const char *subj, const char *name,
 		     const struct dval *v, const struct fc_src *src)
 {
 	fc_ev(c, f, subj, name, src, "%lld -> %lld (+%lld)", (long long)v->was, (long long)v->now, (long long)v->d);
 }
 
-/* Runs fn on every interface present in both snapshots, with the interval; devices without
- * an interval get one UNKNOWN. */
+/* Runs fn on every interface of this snapshot with the baseline's of the same name (NULL when it has
+ * none: fn says UNKNOWN where it judges the port) and the interval; devices without an interval
+ * get one UNKNOWN. */
 static void per_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const struct fc_device *, const struct fc_iface *,
 						    const struct fc_iface *, double))
 {
@@ -126,10 +138,7 @@ static void per_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const stru
 			continue;
 		}
 		for (k = 0; k < d->nifaces; k++) {
-			const struct fc_iface *bi = fc_dev_find_iface(b, d->ifaces[k]->name);
-
-			if (bi)
-				fn(c, d, d->ifaces[k], bi, dt);
+			fn(c, d, d->ifaces[k], fc_dev_find_iface(b, d->ifaces[k]->name), dt);
 		}
 	}
 }
@@ -147,15 +156,17 @@ static void flap_iface(struct fc_rctx *c, const struct fc_device *d, const struc
 {
 	const bool host = d->kind == FC_DEV_HOST;
 	const char *name = host ? "link_down_events_phy" : "interface resets";
-	struct dval v = host ? stat_delta(n, b, name) : int_delta(&n->cnt_resets, &b->cnt_resets);
+	struct dval v = host ? stat_delta(n, b, name) : int_delta(&n->cnt_resets, b ? &b->cnt_resets : NULL);
 	const char *subj;
 	struct fc_finding *f;
 	double limit, max;
 	bool set;
 
-	if (v.st == D_MISSING)
-		return;   /* the port does not report it in both snapshots */
 	subj = subj_if(c, d, n);
+	if (v.st == D_MISSING) {
+		not_both(c, subj, b, name);
+		return;
+	}
 	if (v.st == D_BACKWARDS) {
 		backwards(c, subj, name, &v);
 		return;
@@ -212,10 +223,12 @@ static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct
 
 	(void)dt;
 	if (d->kind == FC_DEV_SWITCH) {
-		crc = int_delta(&n->cnt_crc, &b->cnt_crc);
-		if (crc.st == D_MISSING)
-			return;
+		crc = int_delta(&n->cnt_crc, b ? &b->cnt_crc : NULL);
 		subj = subj_if(c, d, n);
+		if (crc.st == D_MISSING) {
+			not_both(c, subj, b, "CRC errors");
+			return;
+		}
 		if (crc.st == D_BACKWARDS) {
 			backwards(c, subj, "CRC errors", &crc);
 			return;
@@ -229,9 +242,11 @@ static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct
 	unc = stat_delta(n, b, "rx_pcs_symbol_err_phy");
 	bits = stat_delta(n, b, "rx_bits_phy");
 	corr = stat_delta(n, b, "rx_corrected_bits_phy");
-	if (unc.st == D_MISSING && bits.st == D_MISSING)
-		return;   /* no PHY counters on this port (not an mlx5 NIC, or a virtual one) */
 	subj = subj_if(c, d, n);
+	if (unc.st == D_MISSING && bits.st == D_MISSING) {   /* not an mlx5 NIC, a virtual one, or not read */
+		not_both(c, subj, b, "PHY error counters (rx_pcs_symbol_err_phy, rx_bits_phy)");
+		return;
+	}
 	if (unc.st == D_BACKWARDS || bits.st == D_BACKWARDS || corr.st == D_BACKWARDS) {
 		backwards(c, subj, unc.st == D_BACKWARDS ? "rx_pcs_symbol_err_phy" : bits.st == D_BACKWARDS ? "rx_bits_phy"
 													   : "rx_corrected_bits_phy",
@@ -316,9 +331,11 @@ static void pause_iface(struct fc_rctx *c, const struct fc_device *d, const stru
 	txc = fc_rstr(c, "tx_prio%lld_pause", (long long)p);
 	rx = stat_delta(n, b, rxn), tx = stat_delta(n, b, txn), txcnt = stat_delta(n, b, txc);
 	disc = stat_delta(n, b, "rx_discards_phy");
-	if (rx.st == D_MISSING && tx.st == D_MISSING && txcnt.st == D_MISSING)
-		return;   /* no pause counters for the RoCE priority on this port */
 	subj = subj_if(c, d, n);
+	if (rx.st == D_MISSING && tx.st == D_MISSING && txcnt.st == D_MISSING) {
+		not_both(c, subj, b, "pause counters of the RoCE priority");
+		return;
+	}
 	if (rx.st == D_BACKWARDS || tx.st == D_BACKWARDS) {
 		backwards(c, subj, rx.st == D_BACKWARDS ? rxn : txn, rx.st == D_BACKWARDS ? &rx : &tx);
 		return;
@@ -383,8 +400,10 @@ static void dcqcn_port(struct fc_rctx *c, const struct fc_device *d, const struc
 	size_t i;
 
 	(void)d;
-	if (!n->hw_counters_m.known || !b->hw_counters_m.known)
+	if (!b || !n->hw_counters_m.known || !b->hw_counters_m.known) {
+		not_both(c, subj, b, "RDMA hw_counters");
 		return;
+	}
 	marked = counter_delta(n->hw_counters, n->nhw_counters, b->hw_counters, b->nhw_counters, "np_ecn_marked_roce_packets");
 	cnp = counter_delta(n->hw_counters, n->nhw_counters, b->hw_counters, b->nhw_counters, "np_cnp_sent");
 	ignored = counter_delta(n->hw_counters, n->nhw_counters, b->hw_counters, b->nhw_counters, "rp_cnp_ignored");
@@ -443,14 +462,14 @@ static void dcqcn_run(struct fc_rctx *c)
 			for (j = 0; j < b->nrdma && !brd; j++)
 				if (!strcmp(b->rdma[j].name, rd->name))
 					brd = &b->rdma[j];
-			for (j = 0; brd && j < rd->nports; j++) {
+			for (j = 0; j < rd->nports; j++) {
 				const struct fc_rdma_port *p = &rd->ports[j], *bp = NULL;
 				size_t q;
 
-				for (q = 0; q < brd->nports && !bp; q++)
+				for (q = 0; brd && q < brd->nports && !bp; q++)
 					if (brd->ports[q].num == p->num)
 						bp = &brd->ports[q];
-				if (bp && (!p->link_layer.m.known || !strcmp(p->link_layer.v, "Ethernet")))
+				if (!p->link_layer.m.known || !strcmp(p->link_layer.v, "Ethernet"))
 					dcqcn_port(c, d, p, bp, fc_rstr(c, "%s:%s/%d", d->name, rd->name, p->num));
 			}
 		}

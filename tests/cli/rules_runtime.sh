@@ -75,10 +75,19 @@ for root, crc, resets in ((base, 0, 2), (now, 7, 3)):
                 row[key] = val
                 if leaf == "leaf1":
                     row["eth_crc"] = crc
+            if root == base and leaf == "leaf1" and row["interface"] == "Ethernet1/3":
+                row.pop("eth_crc", None)   # not read in the baseline: UNKNOWN, not silence
         json.dump(d, open(p, "w"), indent=1)
     m = json.load(open(root + "/manifest.json"))
     m["created"] = "2026-11-30T10:58:12Z" if root == base else "2026-11-30T11:58:12Z"
     json.dump(m, open(root + "/manifest.json", "w"), indent=1)
+# a port the baseline does not have (a NIC added since): UNKNOWN for each counter rule that judges it
+p = now + "/devices/host4/probe.json"
+d = json.load(open(p))
+extra = json.loads(json.dumps([i for i in d["interfaces"] if i["name"] == "ens1f1"][0]))
+extra["name"] = "ens9f0"
+d["interfaces"].append(extra)
+json.dump(d, open(p, "w"), indent=1)
 PY
 run() {   # run NAME WANT_RC args...
 	local n=$1 want=$2 rc; shift 2
@@ -121,6 +130,9 @@ rule("delta", "PFC-RUNTIME", "host3:ens1f0", "unknown", "no pause duration count
 rule("delta", "ECN-RUNTIME", "host1:mlx5_0/1", "fail", "1000 ECN-marked RoCE packets arrived and no CNP was sent")
 rule("delta", "ECN-RUNTIME", "host2:mlx5_0/1", "pass", "DCQCN answers marks with CNPs")
 rule("delta", "ECN-RUNTIME", "host3:mlx5_0/1", "warn", "out_of_sequence grew by 5")
+rule("delta", "FEC-BER", "leaf1:Ethernet1/3", "unknown", "CRC errors not read in both snapshots")
+for rid in ("L1-FLAP", "FEC-BER"):
+    rule("delta", rid, "host4:ens9f0", "unknown", "the port is not in the baseline snapshot")
 for rid in ("L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME"):
     rule("nobase", rid, "fabric", "unknown", "no --baseline snapshot given: %s needs the same counters read twice" % rid)
     assert not [k for k in R.runs["nobase"] if k[0] == rid and k[1] != "fabric"], rid

@@ -4,6 +4,7 @@
 #include "cli/cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <json-c/json.h>
 #include <stdbool.h>
@@ -23,6 +24,7 @@
 #include "topology/topology.h"
 #include "transport/transport.h"
 #include "transport/collect.h"
+#include "util/bgwrite.h"
 #include "util/buf.h"
 #include "util/path.h"
 #include "util/str.h"
@@ -353,11 +355,13 @@ static int write_output(const struct out_spec *sp, FILE *out, FILE *errf,
 
 	fc_err_clear(&err);
 	if (sp->path && ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", sp->path, (long)getpid()) >= sizeof(tmp) ||
-			 !(f = fopen(tmp, "w")))) {
+			 (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0 ||
+			 (!(f = fc_bgwrite_open(fd, OUT_BUFFER)) && (close(fd), unlink(tmp), true)))) {
 		fprintf(errf, "fabcheck: %s: cannot write: %s\n", sp->path, strerror(errno));
 		return FC_EXIT_USAGE;
 	}
-	if (!sp->path && !tty && fflush(out) == 0 && (fd = dup(fileno(out))) >= 0 && !(f = fdopen(fd, "w"))) {
+	/* not a terminal: written on a thread of its own (a fleet's report is gigabytes) */
+	if (!sp->path && !tty && fflush(out) == 0 && (fd = dup(fileno(out))) >= 0 && !(f = fc_bgwrite_open(fd, OUT_BUFFER))) {
 		close(fd);
 		f = out;
 	}
@@ -643,7 +647,7 @@ static int parse_fabric(struct opts *o, FILE *out, FILE *errf)
 {
 	struct fc_inventory *inv = NULL;
 	struct fc_model *m = NULL;
-	struct fc_load_opts lo = { o->allow, (size_t)o->nallow };
+	struct fc_load_opts lo = { .allow_outside = o->allow, .nallow = (size_t)o->nallow };
 	struct fc_err err;
 	json_object *a;
 	size_t i;

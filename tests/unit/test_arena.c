@@ -10,7 +10,12 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "util/arena.h"
+#include "util/bgwrite.h"
 
 #define N 200000   /* past many doublings of the table and the 1024-entry recent cache */
 
@@ -128,6 +133,54 @@ static void many_blocks(void **state)
 	fc_arena_free(&a);
 }
 
+/* The background writer: every byte in order across chunk boundaries (writes smaller and larger
+ * than a chunk), and a failed write seen by the caller, not lost. */
+static void bgwrite_in_order_and_errors(void **state)
+{
+	char path[] = "/tmp/fc-bgwrite-XXXXXX", *back;
+	const size_t total = 3 * 4096 + 1234;
+	size_t i, n = 0, k;
+	int fd = mkstemp(path);
+	FILE *f;
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_non_null(f = fc_bgwrite_open(fd, 4096));
+	for (i = 0; i < total; i += k) {
+		char buf[9000];
+		size_t j;
+
+		k = (i / 7) % 3 == 0 ? 1 : (i / 7) % 3 == 1 ? 100 : 9000;
+		if (k > total - i)
+			k = total - i;
+		for (j = 0; j < k; j++)
+			buf[j] = (char)('a' + (i + j) % 26);
+		assert_int_equal(fwrite(buf, 1, k, f), k);
+	}
+	assert_int_equal(fclose(f), 0);
+	assert_non_null(back = malloc(total + 1));
+	assert_true((fd = open(path, O_RDONLY)) >= 0);
+	while ((k = (size_t)read(fd, back + n, total + 1 - n)) > 0 && k != (size_t)-1)
+		n += k;
+	close(fd);
+	unlink(path);
+	assert_int_equal(n, total);
+	for (i = 0; i < total; i++)
+		assert_int_equal(back[i], 'a' + i % 26);
+	free(back);
+	/* a device with no space: the failure reaches fclose (and the writes after it) */
+	if ((fd = open("/dev/full", O_WRONLY)) >= 0) {
+		assert_non_null(f = fc_bgwrite_open(fd, 4096));
+		for (i = 0; i < 10; i++)
+			fputs("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+			      "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+			      "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", f);
+		errno = 0;
+		assert_int_equal(fclose(f), EOF);
+		assert_int_equal(errno, ENOSPC);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -135,6 +188,7 @@ int main(void)
 		cmocka_unit_test(alloc_zeroed_and_aligned),
 		cmocka_unit_test(mark_and_release),
 		cmocka_unit_test(many_blocks),
+		cmocka_unit_test(bgwrite_in_order_and_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

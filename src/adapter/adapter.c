@@ -38,6 +38,21 @@ const struct fc_vendor *fc_vendor_find(const char *platform)
 	return NULL;
 }
 
+bool fc_vendor_counter_output(const struct fc_vendor *v, const char *command)
+{
+	const struct fc_vendor_cmd *c;
+	bool marks = false;
+
+	if (!v)
+		return true;
+	for (c = v->commands; c->command; c++) {
+		if (c->counters && strcmp(c->command, command) == 0)
+			return true;
+		marks |= c->counters;
+	}
+	return !marks;
+}
+
 struct fc_iface *fc_vendor_find_iface(const struct fc_device *d, const char *name)
 {
 	const struct fc_vendor *v = d->platform ? fc_vendor_find(d->platform) : NULL;

@@ -26,6 +26,8 @@ struct fc_vendor_cmd {
 	const char *remote;    /* optional: what a CLI transport sends instead of command (a script) */
 	bool optional;         /* its failure is a warning, not an error: another output gives what it
 				* gives, or only some configurations need it */
+	bool counters;         /* carries the counters the counter rules compare: of an earlier snapshot
+				* (validate --baseline) only these are read, where a platform marks any */
 };
 
 struct fc_vendor {
@@ -76,6 +78,9 @@ struct fc_vendor {
 };
 
 const struct fc_vendor *fc_vendor_find(const char *platform);
+/* Whether an earlier snapshot's output of command is read for --baseline: it carries counters, or
+ * the platform marks no command as carrying them (then every output is read). */
+bool fc_vendor_counter_output(const struct fc_vendor *v, const char *command);
 /* The device's interface called name in any spelling its platform takes, or NULL. */
 struct fc_iface *fc_vendor_find_iface(const struct fc_device *d, const char *name);
 /* The registry, ended by NULL. */

@@ -48,7 +48,7 @@ static void count(struct fc_judged *j)
 
 enum fc_rc fc_judge(const struct fc_judge_opts *o, struct fc_judged *j, struct fc_err *err)
 {
-	struct fc_load_opts lo = { o->allow, o->nallow };
+	struct fc_load_opts lo = { .allow_outside = o->allow, .nallow = o->nallow };
 	struct fc_engine_opts eo;
 	enum fc_rc rc;
 
@@ -56,8 +56,13 @@ enum fc_rc fc_judge(const struct fc_judge_opts *o, struct fc_judged *j, struct f
 	j->sum.fail_on = o->fail_on;
 	if ((rc = fc_fabric_load(o->target, &lo, &j->inv, &j->m, err)) != FC_OK)
 		return rc;
-	if (o->baseline && (rc = fc_fabric_load(o->baseline, &lo, &j->binv, &j->base, err)) != FC_OK)
-		return rc;
+	if (o->baseline) {
+		struct fc_load_opts blo = lo;
+
+		blo.counters_only = true;   /* the counter rules are all that read it */
+		if ((rc = fc_fabric_load(o->baseline, &blo, &j->binv, &j->base, err)) != FC_OK)
+			return rc;
+	}
 	if ((rc = fc_topology_build(j->m, j->inv, err)) != FC_OK)
 		return rc;
 	if ((rc = fc_policy_load(o->rules_dir, o->profile ? o->profile : j->inv->profile, o->policy, fc_rule_list(),

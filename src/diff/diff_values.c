@@ -162,8 +162,9 @@ static void iface(struct vdiff *x, const char *subject, const struct fc_iface *a
 		static const char *const names[FC_PRIO_COUNT] = {
 			"priority 0 buffer", "priority 1 buffer", "priority 2 buffer", "priority 3 buffer",
 			"priority 4 buffer", "priority 5 buffer", "priority 6 buffer", "priority 7 buffer" };
+		struct fc_pg pa, pb;
 
-		CMP(s_int, names[k], &a->pg[k].size, &b->pg[k].size);
+		CMP(s_int, names[k], &fc_iface_pg(a, (int)k, &pa)->size, &fc_iface_pg(b, (int)k, &pb)->size);
 	}
 	if (a->hops && b->hops) {
 		hop(x, subject, &a->hops[FC_TC_ROCE], &b->hops[FC_TC_ROCE], "RoCE");

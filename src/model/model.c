@@ -518,6 +518,73 @@ enum fc_rc fc_iface_add_stats(struct fc_model *m, struct fc_iface *ifc, const st
 	return FC_OK;
 }
 
+const struct fc_pg *fc_iface_pg(const struct fc_iface *i, int p, struct fc_pg *tmp)
+{
+	const struct fc_pg_row *r = i->pg ? &i->pg[p] : NULL;
+
+	memset(tmp, 0, sizeof(*tmp));
+	if (!r)
+		return tmp;
+	if (!r->m.known) {
+		tmp->size.m = r->m;   /* why the buffer is not known */
+		return tmp;
+	}
+	if (r->have & FC_PG_SIZE)
+		tmp->size.m = r->m, tmp->size.v = r->size;
+	if (r->have & FC_PG_XOFF)
+		tmp->xoff.m = r->m, tmp->xoff.v = r->xoff;
+	if (r->have & FC_PG_XON)
+		tmp->xon.m = r->m, tmp->xon.v = r->xon;
+	return tmp;
+}
+
+static bool pg_rows(struct fc_model *m, struct fc_iface *i)
+{
+	return i->pg || (i->pg = fc_alloc(m->arena, FC_PRIO_COUNT * sizeof(*i->pg)));
+}
+
+bool fc_iface_pg_set(struct fc_model *m, struct fc_iface *i, int p, unsigned have, int64_t size, int64_t xoff,
+		     int64_t xon, struct fc_src src)
+{
+	struct fc_pg_row *r;
+
+	if (!pg_rows(m, i))
+		return false;
+	r = &i->pg[p];
+	memset(r, 0, sizeof(*r));
+	r->m.known = true;
+	r->m.src = src;
+	r->size = size, r->xoff = xoff, r->xon = xon;
+	r->have = (uint8_t)have;
+	return true;
+}
+
+bool fc_iface_pg_unknown(struct fc_model *m, struct fc_iface *i, const char *why)
+{
+	int p;
+
+	if (!pg_rows(m, i))
+		return false;
+	for (p = 0; p < FC_PRIO_COUNT; p++)
+		fc_set_unknown(&i->pg[p].m, why);
+	return true;
+}
+
+bool fc_xcvr_reserve(struct fc_model *m, struct fc_xcvr *x, size_t more)
+{
+	struct fc_dom_lane *n;
+
+	if (x->lanes_cap - x->nlanes >= more)
+		return true;
+	if (!(n = fc_alloc(m->arena, (x->nlanes + more) * sizeof(*n))))
+		return false;
+	if (x->nlanes)
+		memcpy(n, x->lanes, x->nlanes * sizeof(*n));
+	x->lanes = n;
+	x->lanes_cap = x->nlanes + more;
+	return true;
+}
+
 struct fc_dom_lane *fc_xcvr_lane(struct fc_model *m, struct fc_xcvr *x, int lane)
 {
 	size_t i;
@@ -525,7 +592,8 @@ struct fc_dom_lane *fc_xcvr_lane(struct fc_model *m, struct fc_xcvr *x, int lane
 	for (i = 0; i < x->nlanes; i++)
 		if (x->lanes[i].lane == lane)
 			return &x->lanes[i];
-	x->lanes = fc_grow(m->arena, x->lanes, x->nlanes, &x->lanes_cap, sizeof(*x->lanes));
+	/* in place while the lanes are the arena's newest allocation (a module's table is read in one go) */
+	x->lanes = fc_grow_tail(m->arena, x->lanes, x->nlanes, &x->lanes_cap, sizeof(*x->lanes));
 	if (!x->lanes)
 		return NULL;
 	memset(&x->lanes[x->nlanes], 0, sizeof(x->lanes[0]));

@@ -43,12 +43,24 @@ struct fc_pg {
 				  * states it (SONiC BUFFER_PROFILE xoff); else it is size - xoff */
 };
 
+/* A port's ingress buffer of one priority as one output line gives it: a switch's pause buffer and
+ * thresholds (size, xoff, xon), a host's receive buffer (size). The fields share the line, so the
+ * port keeps one provenance for them: 56 bytes a priority instead of struct fc_pg's 128 (a fleet
+ * has 200,000 ports with eight each). fc_iface_pg() gives it as a struct fc_pg. */
+enum { FC_PG_SIZE = 1, FC_PG_XOFF = 2, FC_PG_XON = 4 };
+struct fc_pg_row {
+	struct fc_meta m;                    /* known: the line that gave the row; unknown: why */
+	int64_t size, xoff, xon;
+	uint8_t have;                        /* FC_PG_*: the fields the line gave */
+};
+
 struct fc_dom_val {
 	struct fc_meta m;
 	double v;
-	bool thresholds;                     /* the module reported its own thresholds */
 	double hi_alarm, lo_alarm, hi_warn, lo_warn;   /* +-INFINITY: no limit on that side */
 	char flag[4];                        /* "++", "+", "-", "--" or "" as printed */
+	bool thresholds;                     /* the module reported its own thresholds (beside flag: 8 bytes
+					      * less per value, five per lane, hundreds of thousands of lanes) */
 };
 
 struct fc_dom_lane {
@@ -136,7 +148,8 @@ struct fc_iface {
 	struct fc_bool pfc_watchdog;
 	struct fc_str trust;                 /* dscp, pcp */
 	struct fc_dscp_map dscp_map;
-	struct fc_pg pg[FC_PRIO_COUNT];
+	struct fc_pg_row *pg;                /* [FC_PRIO_COUNT] by priority, NULL until an output gives one:
+					      * fc_iface_pg() reads, fc_iface_pg_set() / _unknown() write */
 	struct fc_int cable_model_m;         /* cable length the port's headroom is computed for */
 	struct fc_str qos_in, queuing_out, queuing_in;   /* service-policy names attached here */
 	struct fc_str acl_in, acl_out;       /* ip access-group names attached here */
@@ -405,6 +418,10 @@ struct fc_model {
 	struct fc_int taken_at;              /* the snapshot manifest's created, epoch s */
 	struct fc_dev_index *index;          /* name -> device */
 	size_t input_errors;                 /* outputs that failed to parse (exit 2) */
+	bool counters_only;                  /* an earlier snapshot read for its counters (--baseline,
+					      * fc_load_opts): adapters may read no more than those */
+	size_t outputs_not_read;             /* of it, the outputs without any, listed in its manifest and
+					      * not parsed */
 	const char *src_last;                /* the source file fc_src_make gave last (a reader gives
 					      * the same file for every value it sets) */
 	struct fc_arena *parse_arena;        /* what a second parsing thread allocated (snapshot.c) */
@@ -451,6 +468,17 @@ void fc_set_int(struct fc_int *x, int64_t v, struct fc_src src);
 void fc_set_dbl(struct fc_dbl *x, double v, struct fc_src src);
 /* Every field of a hop unknown with why (a path that cannot be followed past a point). */
 void fc_hop_unknown(struct fc_hop *h, const char *why);
+/* The ingress buffer of priority p (0-7) of port i, built in *tmp, which is returned: every field
+ * unknown when no output gave the port one. */
+const struct fc_pg *fc_iface_pg(const struct fc_iface *i, int p, struct fc_pg *tmp);
+/* Priority p's buffer from one line: the fields in have (FC_PG_*) known from src. Every priority's
+ * unknown with why. Both false when out of memory. */
+bool fc_iface_pg_set(struct fc_model *m, struct fc_iface *i, int p, unsigned have, int64_t size, int64_t xoff,
+		     int64_t xon, struct fc_src src);
+bool fc_iface_pg_unknown(struct fc_model *m, struct fc_iface *i, const char *why);
+/* Room for more lanes after the module's nlanes, allocated exactly (a fleet has hundreds of
+ * thousands): false when out of memory. */
+bool fc_xcvr_reserve(struct fc_model *m, struct fc_xcvr *x, size_t more);
 /* The DOM lane of a module (0: the module's own values), added zeroed when new; NULL when out of memory. */
 struct fc_dom_lane *fc_xcvr_lane(struct fc_model *m, struct fc_xcvr *x, int lane);
 /* A DOM reading, known from src (its thresholds are left as they are). */

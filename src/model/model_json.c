@@ -9,10 +9,10 @@
 
 /* Sizes on x86-64 (LP64) as of the last field printed here. */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(struct fc_iface) == 3760, "struct fc_iface changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_iface) == 2744, "struct fc_iface changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_hop) == 800, "struct fc_hop changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 280, "struct fc_xcvr changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_dom_lane) == 408, "struct fc_dom_lane changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_dom_lane) == 368, "struct fc_dom_lane changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_device) == 984, "struct fc_device changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_qos) == 440, "struct fc_qos changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_pclass) == 536, "struct fc_pclass changed: print the new field in model_json.c");
@@ -187,6 +187,7 @@ static json_object *hops(const struct fc_hop *hv)
 static json_object *iface(const struct fc_iface *f)
 {
 	json_object *o = json_object_new_object(), *pgs = json_object_new_array();
+	struct fc_pg tmp;
 	int p;
 
 	json_object_object_add(o, "name", json_object_new_string(f->name));
@@ -217,7 +218,7 @@ static json_object *iface(const struct fc_iface *f)
 	S(o, "trust", f->trust);
 	json_object_object_add(o, "dscp_map", dscp_map(&f->dscp_map));
 	for (p = 0; p < FC_PRIO_COUNT; p++)
-		json_object_array_add(pgs, pg(&f->pg[p]));
+		json_object_array_add(pgs, pg(fc_iface_pg(f, p, &tmp)));
 	json_object_object_add(o, "buffers_by_priority", pgs);
 	I(o, "cable_model_m", f->cable_model_m);
 	S(o, "qos_in", f->qos_in);

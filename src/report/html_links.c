@@ -230,8 +230,10 @@ static void value(struct html_out *h, const struct matrix *x, enum fc_aspect asp
 			hp(h, ", pause at ");
 			kbytes(h, &hop->buf.xoff);
 		} else if (rp >= 0 && rp < FC_PRIO_COUNT) {
+			struct fc_pg tmp;
+
 			hp(h, "receive buffer ");
-			kbytes(h, &i->pg[rp].size);
+			kbytes(h, &fc_iface_pg(i, rp, &tmp)->size);
 		} else
 			unknown(h, &x->m->intent.roce_prio.m);
 		break;

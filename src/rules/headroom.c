@@ -51,6 +51,7 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 	const struct fc_link *l = c->link;
 	const char *name = fc_end_name(c, e);
 	const struct fc_iface *ifc = e->ifc;
+	struct fc_pg pg_port;   /* the port's own buffer, built by fc_iface_pg() */
 	const struct fc_pg *pg;
 	bool set;
 	int64_t floor, have;
@@ -85,7 +86,7 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 		}
 		pg = &h->buf;
 	} else {
-		pg = &ifc->pg[prio];
+		pg = fc_iface_pg(ifc, prio, &pg_port);
 	}
 	if (!ifc->speed_mbps.m.known || !ifc->mtu.m.known || !l->length_m.m.known ||
 	    (!pg->size.m.known && !pg->headroom.m.known) ||

@@ -14,6 +14,9 @@
 struct fc_load_opts {
 	const char *const *allow_outside;   /* directories an inventory's config: may name besides its own */
 	size_t nallow;
+	/* an earlier snapshot for validate --baseline: only the outputs that carry counters are parsed
+	 * (fc_vendor_counter_output; the manifest is checked whole) and no QoS path is resolved */
+	bool counters_only;
 };
 
 /* target: a snapshot directory (holding manifest.json) or an inventory file; o may be NULL. On

@@ -123,7 +123,7 @@ static void job_done(void *ctx, struct fc_collect_job *j)
 
 static void saved_config(struct fc_collect_job *j, const struct fc_roots *roots)
 {
-	static const struct fc_vendor_cmd rc = { "show running-config", "text", "show_running-config.txt", true, NULL, false };
+	static const struct fc_vendor_cmd rc = { "show running-config", "text", "show_running-config.txt", true, NULL, false, false };
 	struct fc_buf b;
 	char why[1024];
 

@@ -34,6 +34,30 @@ assert all(d["status"] == "ok" and not d["errors"] and not d["not_understood"] f
 also = {"ECN-ANTI", "HR-SIZE", "PFC-NODROP-CLASS", "ECN-SW-QUEUE", "DDM-LINK-BUDGET"}
 other = {f["rule"] for f in faults["findings"] if f["status"] in ("fail", "warn")} - {p["rule"] for p in planted} - also
 assert not other, "failing beyond the planted faults: %s" % sorted(other)
-print("clean: %d findings, %d not passing (all expected UNKNOWNs); faults: %d planted, nothing else failing" % (
-    len(clean["findings"]), sum(st.values()), len(planted)))
+# the baseline is read for its counters only (NX-OS show interface, EOS show interfaces, hosts in
+# full): every port of every switch and host still has both readings
+runtime = [f for f in faults["findings"] if f["rule"] in ("L1-FLAP", "FEC-BER")]
+assert len({f["subject"].split(":")[0] for f in runtime}) == len(faults["devices"]), "a device without counters"
+assert not [f for f in runtime if f["status"] == "unknown"], [f for f in runtime if f["status"] == "unknown"][:2]
+print("clean: %d findings, %d not passing (all expected UNKNOWNs); faults: %d planted, nothing else failing; "
+      "%d counter findings with --baseline, none UNKNOWN" % (len(clean["findings"]), sum(st.values()), len(planted),
+                                                             len(runtime)))
 PY
+
+# a module's lanes are kept exactly: one entry more than a module's 8 lanes is refused, with the
+# file and line, not dropped
+"$PY" - "$t"/clean/devices/host*/probe.json <<'PY' > "$t/nine.json" || fail "no host with module lanes in the generated fabric"
+import json, sys
+for path in sys.argv[1:]:
+    d = json.load(open(path))
+    ms = [i["module"] for i in d["interfaces"] if isinstance(i.get("module", {}).get("lanes"), list)]
+    if ms:
+        ms[0]["lanes"] = [dict(ms[0]["lanes"][0], lane=1 + k % 8) for k in range(9)]
+        json.dump(d, sys.stdout, indent=1)
+        sys.exit(0)
+sys.exit(1)
+PY
+"$fabcheck" parse --platform linux --command "fabcheck probe" "$t/nine.json" > /dev/null 2> "$t/nine.err" &&
+  fail "a module with 9 lane entries was accepted"
+grep -Eq 'nine\.json:[0-9]+: .*lanes: 9 entries, a module has at most 8' "$t/nine.err" || fail "9 lanes: $(cat "$t/nine.err")"
+echo "a module with 9 lane entries is refused at its line"

@@ -14,6 +14,14 @@
 #include "model/model.h"
 #include "adapter/adapter.h"
 
+/* Priority p's ingress buffer of port i, as the rules read it. */
+static struct fc_pg pgv(const struct fc_iface *i, int p)
+{
+	struct fc_pg t;
+
+	return *fc_iface_pg(i, p, &t);
+}
+
 static struct fc_device *parse(struct fc_model *m, const char *file, const char *cmd, const char *enc)
 {
 	const struct fc_vendor *v = fc_vendor_find("nxos");
@@ -55,7 +63,7 @@ static void demo_leaf2(void **state)
 	assert_string_equal(b->link_mode.v, "50000baseCR/Full");
 	assert_int_equal(a->pfc_prios.v, 1 << 3);
 	/* no show queuing interface here: the buffer is the network-qos class's, on the resolved path */
-	assert_false(a->pg[3].size.m.known);
+	assert_false(pgv(a, 3).size.m.known);
 	fc_set_int(&m->intent.roce_dscp, 26, fc_src_at(NULL, 0));
 	fc_set_int(&m->intent.roce_prio, 3, fc_src_at(NULL, 0));
 	fc_set_int(&m->intent.cnp_dscp, 48, fc_src_at(NULL, 0));
@@ -118,10 +126,10 @@ static void qos_views(void **state)
 	assert_string_equal(e1->pfc_mode.v, "on");
 	assert_int_equal(e1->cnt_rx_ppp.v, 0);
 	/* operational buffers from show queuing interface */
-	assert_int_equal(e3->pg[3].size.v, 103360);
-	assert_int_equal(e3->pg[3].xon.v, 24320);
-	assert_false(e3->pg[7].size.m.known);
-	assert_non_null(strstr(e3->pg[3].size.m.src.file, "show_queuing_interface.txt"));
+	assert_int_equal(pgv(e3, 3).size.v, 103360);
+	assert_int_equal(pgv(e3, 3).xon.v, 24320);
+	assert_false(pgv(e3, 7).size.m.known);
+	assert_non_null(strstr(pgv(e3, 3).size.m.src.file, "show_queuing_interface.txt"));
 	assert_true(e1->pfc_capable.v);
 	assert_string_equal(e1->cap_type.v, "QSFP-100G-CR4");
 	assert_int_equal(e1->speeds_capable.n, 8);
@@ -138,7 +146,7 @@ static void qos_views(void **state)
 	assert_int_equal(d->nunparsed, 0);
 	/* queuing values win over the configuration's */
 	assert_int_equal(fc_vendor_find("nxos")->finalize(&ctx), FC_OK);
-	assert_non_null(strstr(e3->pg[3].size.m.src.file, "show_queuing_interface.txt"));
+	assert_non_null(strstr(pgv(e3, 3).size.m.src.file, "show_queuing_interface.txt"));
 	fc_model_free(&m);
 }
 

@@ -19,16 +19,16 @@
 /* The running-config first: the state outputs after it show what runs (eos_finalize applies
  * them over the config whatever the order a directory of saved outputs gives). */
 static const struct fc_vendor_cmd eos_commands[] = {
-	{ RUNNING, "text", "show_running-config.txt", true, NULL, false },
-	{ "show version", "json", "show_version.json", false, NULL, false },
-	{ INTERFACES, "json", "show_interfaces.json", true, NULL, false },
+	{ RUNNING, "text", "show_running-config.txt", true, NULL, false, false },
+	{ "show version", "json", "show_version.json", false, NULL, false, false },
+	{ INTERFACES, "json", "show_interfaces.json", true, NULL, false, true },
 	{ "show interfaces transceiver dom thresholds", "json", "show_interfaces_transceiver_dom_thresholds.json", false,
-	  NULL, true },
-	{ "show interfaces phy detail", "json", "show_interfaces_phy_detail.json", false, NULL, true },
-	{ "show priority-flow-control counters", "json", "show_priority-flow-control_counters.json", false, NULL, true },
-	{ "show qos interfaces ecn counters queue", "json", "show_qos_interfaces_ecn_counters_queue.json", false, NULL, true },
-	{ LLDP, "json", "show_lldp_neighbors_detail.json", false, NULL, false },
-	{ NULL, NULL, NULL, false, NULL, false },
+	  NULL, true, false },
+	{ "show interfaces phy detail", "json", "show_interfaces_phy_detail.json", false, NULL, true, false },
+	{ "show priority-flow-control counters", "json", "show_priority-flow-control_counters.json", false, NULL, true, false },
+	{ "show qos interfaces ecn counters queue", "json", "show_qos_interfaces_ecn_counters_queue.json", false, NULL, true, false },
+	{ LLDP, "json", "show_lldp_neighbors_detail.json", false, NULL, false, false },
+	{ NULL, NULL, NULL, false, NULL, false, false },
 };
 
 static bool eos_reads(const char *command, const char *encoding)

@@ -61,7 +61,8 @@ struct eos_state {
 	struct fc_bool pfc_all_off;      /* priority-flow-control all off */
 	struct eos_profile *profiles;
 	size_t nprof, prof_cap;
-	struct eos_port *ports;          /* moves when it grows: hold indexes, not pointers */
+	struct eos_port **ports;         /* each allocated once (a port is 2.5 KB: a doubling array of them
+					  * left 440 KB behind per switch) */
 	size_t nports, ports_cap;
 	struct fc_src config;
 	bool have_config;

@@ -51,7 +51,7 @@ struct cfg {
 	struct fc_parse_ctx *c;
 	struct eos_state *s;
 	enum blk blk;
-	size_t *ports;                   /* the interface block's ports (indexes into s->ports) */
+	struct eos_port **ports;         /* the interface block's ports */
 	size_t nports, ports_cap;
 	size_t profile;                  /* index into s->profiles */
 	struct fc_acl *acl;
@@ -102,16 +102,16 @@ struct eos_port *eos_port_of(struct fc_parse_ctx *c, struct eos_state *s, const 
 
 	if (!ifc)
 		return NULL;
-	for (i = 0; i < s->nports && s->ports[i].ifc != ifc; i++)
+	for (i = 0; i < s->nports && s->ports[i]->ifc != ifc; i++)
 		;
 	if (i == s->nports) {
-		if (!(s->ports = fc_grow(c->m->arena, s->ports, s->nports, &s->ports_cap, sizeof(*s->ports))))
+		if (!(s->ports = fc_grow(c->m->arena, s->ports, s->nports, &s->ports_cap, sizeof(*s->ports))) ||
+		    !(s->ports[i] = fc_alloc(c->m->arena, sizeof(*s->ports[i]))))
 			return NULL;
-		memset(&s->ports[i], 0, sizeof(s->ports[i]));
-		s->ports[i].ifc = ifc;
+		s->ports[i]->ifc = ifc;
 		s->nports++;
 	}
-	return &s->ports[i];
+	return s->ports[i];
 }
 
 const struct eos_profile *eos_profile(const struct eos_state *s, const char *name)
@@ -329,7 +329,7 @@ static enum fc_rc qos_line(struct cfg *g, struct eos_qos *q, char **w, size_t n,
 
 static struct eos_port *port(struct cfg *g, size_t k)
 {
-	return &g->s->ports[g->ports[k]];
+	return g->ports[k];
 }
 
 static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
@@ -422,7 +422,6 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 static enum fc_rc iface_block(struct cfg *g, const char *spec)
 {
 	char buf[512], *item, *save = NULL, prefix[64] = "";
-	size_t i;
 
 	g->nports = 0;
 	if (strlen(spec) >= sizeof(buf))
@@ -464,10 +463,9 @@ static enum fc_rc iface_block(struct cfg *g, const char *spec)
 				snprintf(name, sizeof(name), "%s%lld", prefix, (long long)k);
 			if (!(pp = eos_port_of(g->c, s, name)))
 				return FC_ERR_NOMEM;
-			i = (size_t)(pp - s->ports);
 			if (!(g->ports = fc_grow(g->c->m->arena, g->ports, g->nports, &g->ports_cap, sizeof(*g->ports))))
 				return FC_ERR_NOMEM;
-			g->ports[g->nports++] = i;
+			g->ports[g->nports++] = pp;
 		}
 	}
 	g->blk = B_IFACE;

@@ -167,17 +167,17 @@ enum fc_rc eos_finalize(struct fc_parse_ctx *c)
 	if (!s)
 		return FC_OK;
 	for (i = 0; i < s->nports; i++)
-		apply_shown(&s->ports[i]);
+		apply_shown(s->ports[i]);
 	if (!s->have_config) {
 		for (i = 0; i < s->nports; i++)
-			if (s->ports[i].ifc->speed_mbps.m.known && s->ports[i].ifc->lanes.m.known)
-				fc_iface_link_mode(c->m, s->ports[i].ifc, s->ports[i].ifc->lanes.m.src);
+			if (s->ports[i]->ifc->speed_mbps.m.known && s->ports[i]->ifc->lanes.m.known)
+				fc_iface_link_mode(c->m, s->ports[i]->ifc, s->ports[i]->ifc->lanes.m.src);
 		return FC_OK;
 	}
 	c->dev->config_m.known = true;
 	c->dev->config_m.src = s->config;
 	for (i = 0; i < s->nports; i++)
-		if ((rc = port_model(c, s, &s->ports[i])) != FC_OK)
+		if ((rc = port_model(c, s, s->ports[i])) != FC_OK)
 			return rc;
 	return FC_OK;
 }

@@ -120,7 +120,7 @@ enum fc_rc eos_qos_path(struct fc_model *m, struct fc_device *dev)
 	if (!s || !s->have_config)
 		return FC_OK;
 	for (i = 0; i < s->nports; i++) {
-		const struct eos_port *p = &s->ports[i];
+		const struct eos_port *p = s->ports[i];
 		struct fc_iface *ifc = p->ifc;
 		struct eos_qos q;
 		int t;

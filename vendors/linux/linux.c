@@ -13,14 +13,14 @@
 #include "util/str.h"
 
 static const struct fc_vendor_cmd linux_commands[] = {
-	{ "fabcheck probe", "json", "probe.json", false, NULL, false },
-	{ NULL, NULL, NULL, false, NULL, false },
+	{ "fabcheck probe", "json", "probe.json", false, NULL, false, false },
+	{ NULL, NULL, NULL, false, NULL, false, false },
 };
 
 /* where fabcheck is not installed: the standard tools and files, captured by one sh script */
 static const struct fc_vendor_cmd linux_agentless[] = {
-	{ "fabcheck agentless capture", "text", "capture.txt", true, fc_linux_capture_script, false },
-	{ NULL, NULL, NULL, false, NULL, false },
+	{ "fabcheck agentless capture", "text", "capture.txt", true, fc_linux_capture_script, false, false },
+	{ NULL, NULL, NULL, false, NULL, false, false },
 };
 
 struct hp {
@@ -254,6 +254,12 @@ static enum fc_rc medium(struct hp *h, struct fc_iface *ifc, const struct doc_no
 	return FC_OK;
 }
 
+/* Every priority's receive buffer unknown, with why. */
+static enum fc_rc pg_unknown(struct hp *h, struct fc_iface *ifc, const char *why)
+{
+	return fc_iface_pg_unknown(h->c->m, ifc, why) ? FC_OK : FC_ERR_NOMEM;
+}
+
 static enum fc_rc dcb(struct hp *h, struct fc_iface *ifc, const struct doc_node *map)
 {
 	const struct doc_node *o, *dp, *b;
@@ -273,9 +279,7 @@ static enum fc_rc dcb(struct hp *h, struct fc_iface *ifc, const struct doc_node 
 		fc_set_unknown(&ifc->pfc_prios.m, why);
 		fc_set_unknown(&ifc->trust.m, why);
 		fc_set_unknown(&ifc->cable_model_m.m, why);
-		for (p = 0; p < FC_PRIO_COUNT; p++)
-			fc_set_unknown(&ifc->pg[p].size.m, why);
-		return FC_OK;
+		return pg_unknown(h, ifc, why);
 	}
 	if ((rc = get_prios(h, o, "pfc_enabled", &ifc->pfc_prios)) != FC_OK ||
 	    (rc = get_int(h, o, "pfc_delay_m", 0, 100000, &ifc->cable_model_m)) != FC_OK ||
@@ -303,9 +307,7 @@ static enum fc_rc dcb(struct hp *h, struct fc_iface *ifc, const struct doc_node 
 	if ((rc = section(h, o, "buffer", buf_keys, &b)) != FC_OK)
 		return rc;
 	if (!b) {
-		for (p = 0; p < FC_PRIO_COUNT; p++)
-			fc_set_unknown(&ifc->pg[p].size.m, "the driver reports no receive buffer layout");
-		return FC_OK;
+		return pg_unknown(h, ifc, "the driver reports no receive buffer layout");
 	}
 	{
 		const struct doc_node *pb = doc_get(b, "prio_buffer"), *bs = doc_get(b, "buffer_size");
@@ -324,7 +326,8 @@ static enum fc_rc dcb(struct hp *h, struct fc_iface *ifc, const struct doc_node 
 			if ((rc = doc_as_int(h->d, bs->items[idx], "buffer_size", 0, INT64_C(1) << 32, &size,
 					     h->c->err)) != FC_OK)
 				return rc;
-			fc_set_int(&ifc->pg[p].size, size, src_of(h, bs->items[idx]));
+			if (!fc_iface_pg_set(h->c->m, ifc, p, FC_PG_SIZE, size, 0, 0, src_of(h, bs->items[idx])))
+				return FC_ERR_NOMEM;
 		}
 	}
 	return FC_OK;
@@ -416,15 +419,17 @@ static enum fc_rc module(struct hp *h, struct fc_iface *ifc, const struct doc_no
 	ths = doc_get(n, "thresholds");
 	if (ths && (rc = doc_check_keys(h->d, ths, ths_keys, "thresholds", h->c->err)) != FC_OK)
 		return rc;
-	if (!(x->lanes = fc_alloc(h->c->m->arena, 9 * sizeof(*x->lanes))))
+	ls = doc_get(n, "lanes");
+	if (ls && ls->type == DOC_SEQ && ls->n > 8)
+		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, ls->line,
+				  "lanes: %zu entries, a module has at most 8 (one per lane 1-8)", ls->n);
+	/* the module's own values, then one per lane: exactly as many as there are */
+	if (!fc_xcvr_reserve(h->c->m, x, 1 + (ls && ls->type == DOC_SEQ ? ls->n : 0)))
 		return FC_ERR_NOMEM;
-	memset(x->lanes, 0, 9 * sizeof(*x->lanes));
-	x->lanes_cap = 9;
 	x->nlanes = 1;
 	if ((rc = dom_val(h, n, "temp_c", ths, &x->lanes[0].temp_c)) != FC_OK ||
 	    (rc = dom_val(h, n, "voltage_v", ths, &x->lanes[0].volt_v)) != FC_OK)
 		return rc;
-	ls = doc_get(n, "lanes");
 	if (ls && ls->type == DOC_MAP && doc_get(ls, "unknown")) {
 		/* the probe could not read the lane monitors: the module-level entry says why */
 		struct fc_dom_lane *L = &x->lanes[0];
@@ -436,7 +441,7 @@ static enum fc_rc module(struct hp *h, struct fc_iface *ifc, const struct doc_no
 	}
 	if (ls && (rc = doc_expect(h->d, ls, DOC_SEQ, "lanes", h->c->err)) != FC_OK)
 		return rc;
-	for (i = 0; ls && i < ls->n && x->nlanes < 9; i++) {
+	for (i = 0; ls && i < ls->n; i++) {
 		struct fc_dom_lane *L = &x->lanes[x->nlanes];
 		int64_t lane;
 
@@ -524,6 +529,8 @@ static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, n->line, "interface '%s' listed twice", name);
 	if (!(ifc = fc_dev_iface(m, h->c->dev, name)))
 		return FC_ERR_NOMEM;
+	if (m->counters_only)   /* an earlier snapshot for --baseline: its statistics are what is compared */
+		return counters(h, n, "stats", &ifc->stats_m, &ifc->stats, &ifc->nstats);
 	if ((rc = get_str(h, n, "mac", &ifc->mac)) != FC_OK || (rc = get_int(h, n, "mtu", 68, 65535, &ifc->mtu)) != FC_OK ||
 	    (rc = get_str(h, n, "operstate", &ifc->oper_state)) != FC_OK ||
 	    (rc = get_strlist(h, n, "addresses", &ifc->addresses)) != FC_OK)
@@ -669,6 +676,11 @@ static enum fc_rc rdma_port(struct hp *h, struct fc_rdma_dev *rd, const struct d
 	if (!doc_get(n, "port"))
 		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, n->line, "rdma port: missing required key 'port'");
 	p->num = (int)num;
+	if (h->c->m->counters_only) {   /* --baseline: the hw_counters are what is compared */
+		if ((rc = counters(h, n, "hw_counters", &p->hw_counters_m, &p->hw_counters, &p->nhw_counters)) == FC_OK)
+			rd->nports++;
+		return rc;
+	}
 	if ((rc = get_str(h, n, "state", &p->state)) != FC_OK || (rc = get_str(h, n, "phys_state", &p->phys_state)) != FC_OK ||
 	    (rc = get_str(h, n, "link_layer", &p->link_layer)) != FC_OK || (rc = get_str(h, n, "netdev", &p->netdev)) != FC_OK ||
 	    (rc = get_str(h, n, "roce_mode", &p->roce_mode)) != FC_OK ||

@@ -10,18 +10,18 @@
 #include "util/str.h"
 
 static const struct fc_vendor_cmd nxos_commands[] = {
-	{ "show version", "json", "show_version.json", false, NULL, false },
-	{ "show interface", "json", "show_interface.json", true, NULL, false },
-	{ "show interface transceiver details", "text", "show_interface_transceiver_details.txt", false, NULL, false },
-	{ "show lldp neighbors detail", "text", "show_lldp_neighbors_detail.txt", false, NULL, false },
-	{ "show interface capabilities", "text", "show_interface_capabilities.txt", false, NULL, false },
-	{ "show interface fec", "text", "show_interface_fec.txt", false, NULL, false },
-	{ "show interface priority-flow-control", "text", "show_interface_priority-flow-control.txt", false, NULL, false },
-	{ "show queuing interface", "text", "show_queuing_interface.txt", false, NULL, false },
-	{ "show policy-map system type network-qos", "text", "show_policy-map_system_type_network-qos.txt", false, NULL, false },
-	{ "show ip access-lists", "text", "show_ip_access-lists.txt", false, NULL, false },
-	{ "show running-config", "text", "show_running-config.txt", true, NULL, false },
-	{ NULL, NULL, NULL, false, NULL, false },
+	{ "show version", "json", "show_version.json", false, NULL, false, false },
+	{ "show interface", "json", "show_interface.json", true, NULL, false, true },
+	{ "show interface transceiver details", "text", "show_interface_transceiver_details.txt", false, NULL, false, false },
+	{ "show lldp neighbors detail", "text", "show_lldp_neighbors_detail.txt", false, NULL, false, false },
+	{ "show interface capabilities", "text", "show_interface_capabilities.txt", false, NULL, false, false },
+	{ "show interface fec", "text", "show_interface_fec.txt", false, NULL, false, false },
+	{ "show interface priority-flow-control", "text", "show_interface_priority-flow-control.txt", false, NULL, false, false },
+	{ "show queuing interface", "text", "show_queuing_interface.txt", false, NULL, false, false },
+	{ "show policy-map system type network-qos", "text", "show_policy-map_system_type_network-qos.txt", false, NULL, false, false },
+	{ "show ip access-lists", "text", "show_ip_access-lists.txt", false, NULL, false, false },
+	{ "show running-config", "text", "show_running-config.txt", true, NULL, false, false },
+	{ NULL, NULL, NULL, false, NULL, false, false },
 };
 
 struct nxos_state *nxos_state(struct fc_parse_ctx *c)

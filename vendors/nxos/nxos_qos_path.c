@@ -386,10 +386,9 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 		buf_unknown(h, fc_why(&h->tc.m));
 		return;
 	}
-	if (g >= 0 && g < FC_PRIO_COUNT && ifc->pg[g].size.m.known) {   /* show queuing interface: operational */
-		h->buf = ifc->pg[g];
-		fc_set_bool(&h->buf_per_port, true, ifc->pg[g].size.m.src);
-		fc_set_bool(&h->buf_dynamic, false, ifc->pg[g].size.m.src);   /* bytes the switch reports */
+	if (g >= 0 && g < FC_PRIO_COUNT && fc_iface_pg(ifc, (int)g, &h->buf)->size.m.known) {   /* show queuing interface: operational */
+		fc_set_bool(&h->buf_per_port, true, h->buf.size.m.src);
+		fc_set_bool(&h->buf_dynamic, false, h->buf.size.m.src);   /* bytes the switch reports */
 		return;
 	}
 	if (name->m.known && !pm) {   /* what the missing policy would set is not known: no fallback */

@@ -181,16 +181,14 @@ enum fc_rc nxos_parse_transceiver_json(struct fc_parse_ctx *c, const struct doc 
 			const struct doc_node *const *lanes = NULL, *lone = NULL;
 			size_t nl = nxos_rows(r, "TABLE_lane", "ROW_lane", &lanes, &lone), k;
 
+			if (!fc_xcvr_reserve(c->m, x, nl))
+				return FC_ERR_NOMEM;
 			for (k = 0; k < nl; k++) {
 				struct fc_dom_lane *L;
 				const char *ln = NULL;
 				int64_t lnum = 0;
 
-				x->lanes = fc_grow(c->m->arena, x->lanes, x->nlanes, &x->lanes_cap, sizeof(*x->lanes));
-				if (!x->lanes)
-					return FC_ERR_NOMEM;
-				L = &x->lanes[x->nlanes++];
-				memset(L, 0, sizeof(*L));
+				L = &x->lanes[x->nlanes++];   /* reserved above, zeroed */
 				if (nxos_field(c, d, lanes[k], "lane_number", &ln) == FC_OK && ln)
 					fc_parse_i64(ln, 0, 64, &lnum);
 				L->lane = (int)lnum;

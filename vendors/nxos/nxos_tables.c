@@ -584,9 +584,11 @@ enum fc_rc nxos_parse_queuing_text(struct fc_parse_ctx *c, const char *text)
 		    !fc_parse_i64(w[3], 0, INT64_C(1) << 32, &xon))
 			continue;
 		/* qos-group g carries the no-drop CoS g (Cisco pairs them) */
-		fc_set_int(&ifc->pg[g].size, size, at(c, it.lineno));
-		fc_set_int(&ifc->pg[g].xoff, xoff, at(c, it.lineno));
-		fc_set_int(&ifc->pg[g].xon, xon, at(c, it.lineno));
+		if (!fc_iface_pg_set(c->m, ifc, (int)g, FC_PG_SIZE | FC_PG_XOFF | FC_PG_XON, size, xoff, xon,
+				     at(c, it.lineno))) {
+			rc = FC_ERR_NOMEM;
+			break;
+		}
 	}
 	if ((rc = finish(c, &ws, rc, it.lineno)) != FC_OK)
 		return rc;

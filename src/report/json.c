@@ -122,7 +122,7 @@ static void w_src(FILE *o, const struct fc_src *s)
 	FC_JW_LIT(o, ",\"source\":{\"file\":");
 	fc_jw_str(o, s->file);
 	if (s->line)
-		fprintf(o, ",\"line\":%u", s->line);
+		fc_jw_ki(o, "line", s->line, false);
 	fputc_unlocked('}', o);
 }
 

@@ -56,7 +56,25 @@ void fc_jw_kv(FILE *o, const char *key, const char *v, bool first)
 	fc_jw_str(o, v);
 }
 
+void fc_jw_int(FILE *o, long long n)
+{
+	char d[24], *p = d + sizeof(d);
+	unsigned long long u = n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
+
+	do
+		*--p = (char)('0' + u % 10);
+	while (u /= 10);
+	if (n < 0)
+		*--p = '-';
+	fc_jw_raw(o, p, (size_t)(d + sizeof(d) - p));
+}
+
 void fc_jw_ki(FILE *o, const char *key, long long n, bool first)
 {
-	fprintf(o, "%s\"%s\":%lld", first ? "" : ",", key, n);
+	if (!first)
+		fputc_unlocked(',', o);
+	fputc_unlocked('"', o);
+	fputs_unlocked(key, o);
+	FC_JW_LIT(o, "\":");
+	fc_jw_int(o, n);
 }

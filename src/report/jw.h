@@ -18,5 +18,7 @@ void fc_jw_esc(FILE *o, const char *s);
 void fc_jw_kv(FILE *o, const char *key, const char *v, bool first);
 /* [,]"key":n */
 void fc_jw_ki(FILE *o, const char *key, long long n, bool first);
+/* n in decimal (no printf: a fleet's report writes millions of line numbers) */
+void fc_jw_int(FILE *o, long long n);
 
 #endif

@@ -13,11 +13,21 @@
 #include "report/report.h"
 #include "util/buf.h"
 
+/* The last URI written for each of a few hundred file names, by the name's address (the model's
+ * names are interned): a fleet's millions of locations cite tens of thousands of files. */
+#define URI_SLOTS 1024
+struct uri_slot {
+	const char *path;
+	char *uri;            /* quoted and percent-encoded, malloc'd */
+	size_t len;
+};
+
 struct sarif {
 	FILE *out;
 	const struct fc_report_run *run;
 	size_t nres;
 	bool err;
+	struct uri_slot uris[URI_SLOTS];
 };
 
 static json_object *str(const char *s)
@@ -35,30 +45,44 @@ static json_object *text(const char *s)
 
 /* Relative paths stay relative (they resolve against the run's working directory, the repo
  * root in CI); characters outside RFC 3986 unreserved/path set are percent-encoded. */
-static void put_uri(FILE *o, const char *path)
+static size_t encode_uri(char *d, const char *path)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	const unsigned char *p = (const unsigned char *)path, *run = p;
+	const unsigned char *p = (const unsigned char *)path;
+	char *start = d;
 
 	/* every character left as it is is safe in a JSON string too: the URI needs no escaping */
-	fputc_unlocked('"', o);
+	*d++ = '"';
 	if (path[0] == '/')
-		FC_JW_LIT(o, "file://");
-	for (;; p++) {
-		if (*p && (isalnum(*p) || strchr("-._~/:@!$&'()*+,;=", *p)))
-			continue;
-		if (p > run)
-			fc_jw_raw(o, (const char *)run, (size_t)(p - run));
-		if (!*p)
-			break;
-		run = p + 1;
-		{
-			char e[3] = { '%', hex[*p >> 4], hex[*p & 15] };
-
-			fc_jw_raw(o, e, sizeof(e));
+		memcpy(d, "file://", 7), d += 7;
+	for (; *p; p++) {
+		if (isalnum(*p) || strchr("-._~/:@!$&'()*+,;=", *p)) {
+			*d++ = (char)*p;
+		} else {
+			*d++ = '%';
+			*d++ = hex[*p >> 4];
+			*d++ = hex[*p & 15];
 		}
 	}
-	fputc_unlocked('"', o);
+	*d++ = '"';
+	return (size_t)(d - start);
+}
+
+static void put_uri(struct sarif *s, const char *path)
+{
+	struct uri_slot *u = &s->uris[((uintptr_t)path >> 4) % URI_SLOTS];
+	char *n;
+
+	if (u->path != path || !u->uri) {
+		if (!(n = realloc(u->uri, 3 * strlen(path) + 10))) {
+			s->err = true;
+			return;
+		}
+		u->uri = n;
+		u->len = encode_uri(n, path);
+		u->path = path;
+	}
+	fc_jw_raw(s->out, u->uri, u->len);
 }
 
 static enum fc_rc sarif_begin(FILE *out, const struct fc_report_run *run, void **st)
@@ -128,13 +152,19 @@ static int rule_index(const struct fc_rule *const *l, const struct fc_rule *r)
 
 /* {"physicalLocation":{"artifactLocation":{"uri":U},"region":{"startLine":N}},"message":{"text":M}[,"id":k]} */
 /* A location; its message is "END WHAT: VALUE" of an evidence, or msg when ev is NULL. */
-static void put_location(FILE *o, const struct fc_src *s, const struct fc_evidence *ev, const char *msg, long long id)
+static void put_location(struct sarif *st, const struct fc_src *s, const struct fc_evidence *ev, const char *msg,
+			 long long id)
 {
+	FILE *o = st->out;
+
 	FC_JW_LIT(o, "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
-	put_uri(o, s->file);
+	put_uri(st, s->file);
 	fputc_unlocked('}', o);
-	if (s->line)
-		fprintf(o, ",\"region\":{\"startLine\":%u}", s->line);
+	if (s->line) {
+		FC_JW_LIT(o, ",\"region\":{\"startLine\":");
+		fc_jw_int(o, s->line);
+		fputc_unlocked('}', o);
+	}
 	fputc_unlocked('}', o);
 	FC_JW_LIT(o, ",\"message\":{\"text\":\"");
 	if (ev) {
@@ -185,7 +215,7 @@ static enum fc_rc sarif_finding(void *st, const struct fc_finding *f)
 			FC_JW_LIT(o, "],\"relatedLocations\":[");
 		else
 			fputc_unlocked(',', o);
-		put_location(o, &e->src, e, NULL, nloc ? (long long)nloc - 1 : -1);
+		put_location(s, &e->src, e, NULL, nloc ? (long long)nloc - 1 : -1);
 		nloc++;
 	}
 	if (nloc)
@@ -197,7 +227,7 @@ static enum fc_rc sarif_finding(void *st, const struct fc_finding *f)
 		FC_JW_LIT(o, ",\"suppressions\":[{\"kind\":\"external\",\"status\":\"accepted\"");
 		fc_jw_kv(o, "justification", f->waiver->reason, false);
 		FC_JW_LIT(o, ",\"location\":");
-		put_location(o, &ws, NULL, "waiver", -1);
+		put_location(s, &ws, NULL, "waiver", -1);
 		FC_JW_LIT(o, ",\"properties\":{");
 		fc_jw_kv(o, "owner", f->waiver->owner, true);
 		fc_jw_kv(o, "expires", f->waiver->expires, false);
@@ -219,10 +249,13 @@ static enum fc_rc sarif_end(void *st, const struct fc_summary *sum)
 {
 	struct sarif *s = st;
 	enum fc_rc rc = FC_OK;
+	size_t i;
 
 	(void)sum;
 	if (fprintf(s->out, "\n]}]}\n") < 0 || s->err)
 		rc = FC_ERR_IO;
+	for (i = 0; i < URI_SLOTS; i++)
+		free(s->uris[i].uri);
 	free(s);
 	return rc;
 }

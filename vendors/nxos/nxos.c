@@ -346,7 +346,7 @@ const struct fc_vendor fc_vendor_nxos = {
 	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_COUNTERS | FC_CAP_ASIC | FC_CAP_LLDP |
 		FC_CAP_DOM | FC_CAP_ACL,
 	.commands = nxos_commands,
-	.saved_config = { "show running-config", "text", "show_running-config.txt", true, NULL, false },
+	.saved_config = { "show running-config", "text", "show_running-config.txt", true, NULL, false, false },
 	.cli_json_suffix = " | json",
 	.reads = nxos_reads,
 	.parse = nxos_parse,

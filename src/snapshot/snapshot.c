@@ -134,8 +134,8 @@ struct job {
 };
 
 /* Phase 1: the manifest checked, its devices' errors and statuses set, their outputs listed. */
-static enum fc_rc load_manifest(struct fc_model *m, struct doc *md, bool counters_only, struct job **jobs,
-				size_t *njobs, struct fc_err *err)
+static enum fc_rc load_manifest(struct fc_model *m, struct doc *md, struct job **jobs, size_t *njobs,
+				struct fc_err *err)
 {
 	const struct doc_node *devs = doc_get(md->root, "devices");
 	size_t i, j, cap = 0;
@@ -207,7 +207,7 @@ static enum fc_rc load_manifest(struct fc_model *m, struct doc *md, bool counter
 			if (file[0] == '/')
 				return fc_err_set(err, FC_ERR_INPUT, md->file, doc_key_line(o, "file"),
 						  "file: '%s' must be a path inside the snapshot", file);
-			if (counters_only && !fc_vendor_counter_output(fc_vendor_find(dev->platform), cmd)) {
+			if (m->counters_only && !fc_vendor_counter_output(fc_vendor_find(dev->platform), cmd)) {
 				m->outputs_not_read++;
 				continue;
 			}
@@ -424,7 +424,7 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 	m->counters_only = o && o->counters_only;
 	if ((rc = create_devices(m, inv, err)) != FC_OK)
 		goto out;
-	if (md && ((rc = load_manifest(m, md, o && o->counters_only, &jobs, &njobs, err)) != FC_OK ||
+	if (md && ((rc = load_manifest(m, md, &jobs, &njobs, err)) != FC_OK ||
 		   (rc = parse_outputs(m, target, &snap, md->file, jobs, njobs, err)) != FC_OK))
 		goto out;
 	if (md) {
@@ -459,7 +459,7 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 			fc_dev_add_error(m, d, "no collected data, saved config or intent for this device");
 	}
 	intent_from_inventory(m, inv);
-	for (i = 0; !(o && o->counters_only) && i < m->ndevs; i++) {
+	for (i = 0; !m->counters_only && i < m->ndevs; i++) {   /* the counter rules read no QoS path */
 		struct fc_device *d = m->devs[i];
 		const struct fc_vendor *v = fc_vendor_find(d->platform);
 

@@ -19,6 +19,7 @@
 #include "doc/doc.h"
 #include "engine/engine.h"
 #include "rules/rules.h"
+#include "report/jw.h"
 #include "report/report.h"
 #include "transport/transport.h"
 #include "adapter/adapter.h"
@@ -833,6 +834,36 @@ static void every_option_documented(void **state)
 	fc_buf_free(&man);
 }
 
+/* JSON string escaping (RFC 8259) wherever the character needing it falls in the 8-byte words the
+ * writer scans: quote, backslash, newline, tab, other control characters, and UTF-8 left as is. */
+static void json_escape_every_position(void **state)
+{
+	static const char *const special[] = { "\"", "\\", "\n", "\t", "\x01", "\x1f", "\xc3\xa9", "\x7f" };
+	static const char *const want[] = { "\\\"", "\\\\", "\\n", "\\t", "\\u0001", "\\u001f", "\xc3\xa9", "\x7f" };
+	size_t k, pos, len;
+
+	(void)state;
+	for (k = 0; k < sizeof(special) / sizeof(special[0]); k++)
+		for (len = 1; len <= 24; len++)
+			for (pos = 0; pos < len; pos++) {
+				char in[64], exp[96], a[32], b[32], *out = NULL;
+				size_t n = 0;
+				FILE *f;
+
+				memset(a, 'a', pos);
+				a[pos] = '\0';
+				memset(b, 'b', len - pos - 1);
+				b[len - pos - 1] = '\0';
+				snprintf(in, sizeof(in), "%s%s%s", a, special[k], b);
+				snprintf(exp, sizeof(exp), "%s%s%s", a, want[k], b);
+				f = open_memstream(&out, &n);
+				fc_jw_esc(f, in);
+				fclose(f);
+				assert_string_equal(out, exp);
+				free(out);
+			}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -850,6 +881,7 @@ int main(void)
 		cmocka_unit_test(parse_prints_model),
 		cmocka_unit_test(every_rule_documented),
 		cmocka_unit_test(every_option_documented),
+		cmocka_unit_test(json_escape_every_position),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

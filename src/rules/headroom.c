@@ -53,7 +53,7 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 	const struct fc_iface *ifc = e->ifc;
 	struct fc_pg pg_port;   /* the port's own buffer, built by fc_iface_pg() */
 	const struct fc_pg *pg;
-	bool set;
+	bool set, nobuf;
 	int64_t floor, have;
 	double need;
 
@@ -88,9 +88,12 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 	} else {
 		pg = fc_iface_pg(ifc, prio, &pg_port);
 	}
+	/* a buffer of 0 bytes (the switch reports none for the group) holds no headroom whatever the
+	 * threshold: judged, not UNKNOWN */
+	nobuf = pg->size.m.known && pg->size.v == 0 && !pg->headroom.m.known;
 	if (!ifc->speed_mbps.m.known || !ifc->mtu.m.known || !l->length_m.m.known ||
 	    (!pg->size.m.known && !pg->headroom.m.known) ||
-	    (fc_is_switch(e) && !pg->xoff.m.known && !pg->headroom.m.known)) {
+	    (fc_is_switch(e) && !pg->xoff.m.known && !pg->headroom.m.known && !nobuf)) {
 		if (!ifc->speed_mbps.m.known)
 			fc_ev_unknown(c, f, name, "speed", &ifc->speed_mbps.m);
 		if (!ifc->mtu.m.known)
@@ -106,7 +109,7 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 	if (fc_is_switch(e)) {
 		struct fc_hr_need hn;
 
-		have = pg->headroom.m.known ? pg->headroom.v : pg->size.v - pg->xoff.v;
+		have = pg->headroom.m.known ? pg->headroom.v : nobuf ? 0 : pg->size.v - pg->xoff.v;
 		if (!fc_switch_headroom(e->dev, fc_param_str(c, "switch_model"), (double)ifc->speed_mbps.v / 1000.0,
 					l->length_m.v, (double)ifc->mtu.v, &hn)) {
 			fc_ev(c, f, name, "headroom model", NULL, "unknown: %s: %s at %lldG, %.1f m", hn.model, hn.why,
@@ -118,6 +121,10 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 			fc_ev(c, f, name, "headroom", &pg->headroom.m.src,
 			      "%lld B (as the platform states it%s%s), needs >= %.0f B for %lldG, %.1f m, MTU %lld",
 			      (long long)have, pg->headroom.m.why ? ": " : "", pg->headroom.m.why ? pg->headroom.m.why : "",
+			      need, (long long)(ifc->speed_mbps.v / 1000), l->length_m.v, (long long)ifc->mtu.v);
+		else if (nobuf)
+			fc_ev(c, f, name, "headroom", &pg->size.m.src,
+			      "0 B (no pause buffer for the priority's group), needs >= %.0f B for %lldG, %.1f m, MTU %lld",
 			      need, (long long)(ifc->speed_mbps.v / 1000), l->length_m.v, (long long)ifc->mtu.v);
 		else
 			fc_ev(c, f, name, "headroom", &pg->size.m.src,

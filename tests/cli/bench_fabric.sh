@@ -44,20 +44,34 @@ print("clean: %d findings, %d not passing (all expected UNKNOWNs); faults: %d pl
                                                              len(runtime)))
 PY
 
-# a module's lanes are kept exactly: one entry more than a module's 8 lanes is refused, with the
-# file and line, not dropped
-"$PY" - "$t"/clean/devices/host*/probe.json <<'PY' > "$t/nine.json" || fail "no host with module lanes in the generated fabric"
+# a module's lanes are kept exactly: one entry more than a module's 8 lanes, a lane without its
+# number and a lane number given twice are each refused, with the file and line, not dropped
+for kind in nine nonumber twice; do
+  "$PY" - "$kind" "$t"/clean/devices/host*/probe.json <<'PY' > "$t/$kind.json" || fail "no host with module lanes in the generated fabric"
 import json, sys
-for path in sys.argv[1:]:
+kind = sys.argv[1]
+for path in sys.argv[2:]:
     d = json.load(open(path))
     ms = [i["module"] for i in d["interfaces"] if isinstance(i.get("module", {}).get("lanes"), list)]
     if ms:
-        ms[0]["lanes"] = [dict(ms[0]["lanes"][0], lane=1 + k % 8) for k in range(9)]
+        ls = ms[0]["lanes"]
+        if kind == "nine":
+            ms[0]["lanes"] = [dict(ls[0], lane=1 + k % 8) for k in range(9)]
+        elif kind == "nonumber":
+            del ls[-1]["lane"]
+        else:
+            ls[-1]["lane"] = ls[0]["lane"]
         json.dump(d, sys.stdout, indent=1)
         sys.exit(0)
 sys.exit(1)
 PY
-"$fabcheck" parse --platform linux --command "fabcheck probe" "$t/nine.json" > /dev/null 2> "$t/nine.err" &&
-  fail "a module with 9 lane entries was accepted"
-grep -Eq 'nine\.json:[0-9]+: .*lanes: 9 entries, a module has at most 8' "$t/nine.err" || fail "9 lanes: $(cat "$t/nine.err")"
-echo "a module with 9 lane entries is refused at its line"
+  "$fabcheck" parse --platform linux --command "fabcheck probe" "$t/$kind.json" > /dev/null 2> "$t/$kind.err" &&
+    fail "$kind: a module's lanes were accepted"
+  case $kind in
+    nine) want='lanes: 9 entries, a module has at most 8' ;;
+    nonumber) want='module lane: no "lane"' ;;
+    twice) want='module lane 1: given twice in one module' ;;
+  esac
+  grep -Eq "$kind\.json:[0-9]+: .*$want" "$t/$kind.err" || fail "$kind: $(cat "$t/$kind.err")"
+done
+echo "a module with 9 lane entries, a lane without its number, a lane number twice: each refused at its line"

@@ -14,7 +14,9 @@
 #   m  the config as a repository holds it: classification on "interface Ethernet1/1-4", written
 #      "int" / "service-policy type qos in", a banner (before issue 12 the range was not understood
 #      and RoCE "never classified");
-#   n  Ethernet1/4 a trunk classifying RoCE by its CoS (match cos 3) with a policy of its own.
+#   n  Ethernet1/4 a trunk classifying RoCE by its CoS (match cos 3) with a policy of its own;
+#   o  the switch reports no pause buffer ("-") for qos-group 3 on Ethernet1/1 while network-qos
+#      configures one: the hardware wins (HR-SIZE passed on the configuration before).
 set -euo pipefail
 fabcheck=$1
 PY=/usr/bin/python3
@@ -22,9 +24,9 @@ t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-for v in g h i j k l m n; do cp -r inventories/demo "$t/$v"; done
+for v in g h i j k l m n o; do cp -r inventories/demo "$t/$v"; done
 "$PY" - "$t" <<'PY'
-import sys
+import re, sys
 t = sys.argv[1]
 def cfg(v, *pairs, f="show_running-config.txt", leaf="leaf1"):
     p = "%s/%s/devices/%s/%s" % (t, v, leaf, f)
@@ -40,10 +42,12 @@ def per_port(v):
         cfg(v, ("interface Ethernet1/%d\n  description" % n,
                 "interface Ethernet1/%d\n  service-policy type qos input AI-QOS-IN\n  description" % n))
 def no_oper_buffers(v):
+    """show queuing interface without its ingress pause tables (the egress ones stay)"""
     q = "%s/%s/devices/leaf1/show_queuing_interface.txt" % (t, v)
     s = open(q).read()
-    assert s.count("      3         103360        43680        24320") == 4
-    open(q, "w").write(s.replace("      3         103360        43680        24320", "      3              -            -            -"))
+    s, n = re.subn(r"Ingress Queuing for \S+\n(?:.+\n)*\n", "", s)
+    assert n == 4 and "103360" not in s, (v, n)
+    open(q, "w").write(s)
 for v in "ghj":
     per_port(v)
 cfg("h", ("interface Ethernet1/4\n  service-policy type qos input AI-QOS-IN\n",
@@ -75,8 +79,10 @@ open(js, "w").write(x[:k] + x[k:].replace('"eth_mode": "routed"', '"eth_mode": "
 cfg("m", ("  service-policy type qos input AI-QOS-IN\n", ""),
     ("hostname leaf1\n", "hostname leaf1\nbanner motd #\nAuthorised use only.\n#\n"),
     ("\ninterface Ethernet1/1\n", "\nint Ethernet1/1-4\n  service-policy type qos in AI-QOS-IN\ninterface Ethernet1/1\n"))
+cfg("o", ("      3         103360        43680        24320\n", "      3              -            -            -\n"),
+    f="show_queuing_interface.txt")
 PY
-for v in g h i j k l m n; do
+for v in g h i j k l m n o; do
 	set +e; "$fabcheck" validate "$t/$v" --format json > "$t/$v.json"; rc=$?; set -e
 	[ "$rc" -eq 1 ] || fail "$v: validate exit $rc"   # the demo's own faults remain
 done
@@ -86,7 +92,7 @@ import json, sys
 sys.path.insert(0, "tests/cli")
 from findings import Reports, link as L
 t = sys.argv[1]
-R = Reports.of_dir(t, ["g", "h", "i", "j", "k", "l", "m", "n"])
+R = Reports.of_dir(t, ["g", "h", "i", "j", "k", "l", "m", "n", "o"])
 rule = R.want
 # g: classified per port, judged everywhere
 rule("g", "PFC-NODROP-CLASS", "leaf1", "pass", "all 4 RoCE ports (Ethernet1/1-4): RoCE DSCP 26 -> the port's policy AI-QOS-IN class RDMA -> traffic class 3")
@@ -118,6 +124,12 @@ rule("k", "PFC-NODROP-CLASS", "leaf1", "pass", "no-drop class ROCE-NQ (MTU 9216)
 ev = [e for e in R.get("l", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"))["evidence"] if e["what"] == "headroom"][0]
 assert ev["source"]["file"].endswith("leaf1/show_policy-map_system_type_network-qos.txt") or ev["source"]["file"].endswith("leaf1/show_running-config.txt"), ev
 rule("l", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "covers speed, cable length and MTU")
+# o: the operational "-" wins over the configured buffer, on that port only, with its line
+rule("o", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "below what speed, cable length and MTU require on leaf1:Ethernet1/1")
+ev = [e for e in R.get("o", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"))["evidence"] if e["what"] == "headroom"][0]
+assert ev["value"].startswith("0 B (no pause buffer for the priority's group)"), ev
+assert ev["source"]["file"].endswith("leaf1/show_queuing_interface.txt") and ev["source"]["line"] == 21, ev
+rule("o", "HR-SIZE", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "covers speed, cable length and MTU")
 # m: classification on a range, abbreviated
 rule("m", "PFC-NODROP-CLASS", "leaf1", "pass", "all 4 RoCE ports (Ethernet1/1-4): RoCE DSCP 26 -> the port's policy AI-QOS-IN class RDMA")
 rule("m", "ECN-SW-QUEUE", "leaf1", "pass", "marks ECN")

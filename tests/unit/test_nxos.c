@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "model/model.h"
@@ -128,7 +129,7 @@ static void qos_views(void **state)
 	/* operational buffers from show queuing interface */
 	assert_int_equal(pgv(e3, 3).size.v, 103360);
 	assert_int_equal(pgv(e3, 3).xon.v, 24320);
-	assert_false(pgv(e3, 7).size.m.known);
+	assert_true(pgv(e3, 7).size.m.known && pgv(e3, 7).size.v == 0);   /* "-": no pause buffer */
 	assert_non_null(strstr(pgv(e3, 3).size.m.src.file, "show_queuing_interface.txt"));
 	assert_true(e1->pfc_capable.v);
 	assert_string_equal(e1->cap_type.v, "QSFP-100G-CR4");
@@ -219,6 +220,52 @@ static struct fc_device *parse_text(struct fc_model *m, const char *cmd, const c
 	d = parse(m, "/tmp/fabcheck-block.txt", cmd, "text");
 	remove("/tmp/fabcheck-block.txt");
 	return d;
+}
+
+/* show queuing interface, as Nexus 9000 cloud-scale prints it (pager and all): the ingress pause
+ * table's rows are read, "-" is a group without a pause buffer (0 bytes), a row of the table that
+ * does not read is listed with its line; the statistics after it and the egress table are left. */
+static void queuing_table(void **state)
+{
+	struct fc_model *m = fc_model_new();
+	struct fc_device *d;
+	struct fc_iface *e1;
+	struct fc_pg p;
+
+	(void)state;
+	d = parse_text(m, "show queuing interface",
+		       "\nslot  1\n=======\n\n"                                                             /* 1-4 */
+		       "Egress Queuing for Ethernet1/1 [System]\n"                                          /* 5 */
+		       "QoS-Group# Bandwidth% PrioLevel                Shape                   QLimit\n"    /* 6 */
+		       "      3            60         -           -            -     -            9(D)\n"   /* 7 */
+		       "Ingress Queuing for Ethernet1/1\n"                                                  /* 8 */
+		       "-----------------------------------------------------\n"                            /* 9 */
+		       "QoS-Group#                 Pause\n"                                                 /* 10 */
+		       "           Buff Size       Pause Th      Resume Th\n"                               /* 11 */
+		       "-----------------------------------------------------\n"                            /* 12 */
+		       "      7              -            -            -\n"                                 /* 13 */
+		       "      3         103360        43680        24320\n"                                 /* 14 */
+		       "      2         103360         oops        24320\n"                                 /* 15 */
+		       "      9              1            2            3\n"                                 /* 16 */
+		       "Per Port Ingress Statistics\n"                                                      /* 17 */
+		       "--------------------------------------------------------\n"
+		       "     Hi Priority Drop Pkts                           0\n"
+		       "Ingress Overflow Drop Pkts                       19490\n"
+		       "PFC Statistics\nTxPPP:                    0, RxPPP:                    0\n");
+	e1 = fc_dev_find_iface(d, "Ethernet1/1");
+	assert_non_null(e1);
+	p = pgv(e1, 3);
+	assert_true(p.size.m.known && p.size.v == 103360 && p.xoff.v == 43680 && p.xon.v == 24320);
+	assert_int_equal(p.size.m.src.line, 14);
+	p = pgv(e1, 7);
+	assert_true(p.size.m.known && p.size.v == 0);
+	assert_false(p.xoff.m.known);
+	assert_int_equal(p.size.m.src.line, 13);
+	assert_false(pgv(e1, 2).size.m.known);
+	assert_int_equal(d->nunparsed, 2);
+	assert_int_equal(d->unparsed[0].src.line, 15);
+	assert_int_equal(d->unparsed[1].src.line, 16);
+	fc_model_free(&m);
 }
 
 /* Configurations as config repositories hold them (issue 12): interface ranges and lists, a space
@@ -450,6 +497,100 @@ static void xcvr_lanes(void **state)
 	fc_model_free(&m);
 }
 
+/* NX-API "show interface transceiver details" as JSON: one ROW_lane per lane, thresholds named
+ * temp_alrm_hi / volt_warn_lo / current_... / tx_pwr_... / rx_pwr_..., flags null or "++".
+ * A row without a lane number, a number given twice or a reading that is not a number is refused
+ * at its line; N/A is unknown with that reason. */
+static enum fc_rc parse_json_text(struct fc_model *m, const char *text, struct fc_device **d, struct fc_err *err)
+{
+	char path[64];
+	FILE *f;
+	enum fc_rc rc;
+
+	snprintf(path, sizeof(path), "/tmp/fabcheck-xcvr-%ld.json", (long)getpid());
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	if (!m->ndevs)
+		assert_int_equal(fc_model_add_device(m, "sw", FC_DEV_SWITCH, d, err), FC_OK);
+	*d = m->devs[0];
+	(*d)->platform = "nxos";
+	fc_err_clear(err);
+	rc = fc_vendor_parse_file(m, *d, fc_vendor_find("nxos"), ".", path, "show interface transceiver details", "json",
+				  err);
+	remove(path);
+	return rc;
+}
+
+#define XROW(lane, extra)                                                                                        \
+	"{\"lane_number\": \"" lane "\", \"temperature\": \"34.48\", \"temp_flag\": null, \"temp_alrm_hi\": \"75.00\", " \
+	"\"temp_alrm_lo\": \"-5.00\", \"temp_warn_hi\": \"70.00\", \"temp_warn_lo\": \"0.00\", \"voltage\": \"3.28\", " \
+	"\"volt_alrm_hi\": \"3.63\", \"volt_alrm_lo\": \"2.97\", \"volt_warn_hi\": \"3.46\", \"volt_warn_lo\": \"3.13\", " \
+	"\"current\": \"6.49\", \"current_alrm_hi\": \"15.00\", \"current_alrm_lo\": \"0.50\", "                       \
+	"\"current_warn_hi\": \"12.00\", \"current_warn_lo\": \"2.00\", \"tx_pwr\": \"-1.78\", "                        \
+	"\"tx_pwr_alrm_hi\": \"2.99\", \"tx_pwr_alrm_lo\": \"-9.50\", \"tx_pwr_warn_hi\": \"1.99\", "                    \
+	"\"tx_pwr_warn_lo\": \"-7.52\"" extra "}"
+#define XDOC(rows)                                                                                               \
+	"{\"TABLE_interface\": {\"ROW_interface\": [{\"interface\": \"Ethernet1/36/1\", \"sfp\": \"present\",\n"        \
+	"\"type\": \"QSFP-40G-CSR4\", \"name\": \"FS\", \"nom_bitrate\": \"10300\",\n\"TABLE_lane\": {\"ROW_lane\": [\n" \
+	rows "]}}]}}\n"
+
+static void xcvr_json_lanes(void **state)
+{
+	struct fc_model *m = fc_model_new();
+	struct fc_device *d;
+	struct fc_err err;
+	struct fc_xcvr *x;
+
+	(void)state;
+	assert_int_equal(parse_json_text(m, XDOC(XROW("1", ", \"rx_pwr\": \"-1.24\", \"rx_pwr_flag\": \"--\", "
+							  "\"rx_pwr_alrm_hi\": \"3.40\", \"rx_pwr_alrm_lo\": \"-14.10\", "
+							  "\"rx_pwr_warn_hi\": \"2.39\", \"rx_pwr_warn_lo\": \"-11.10\"") ",\n"
+						 XROW("2", ", \"rx_pwr\": \"N/A\"")),
+					 &d, &err),
+			 FC_OK);
+	x = &fc_dev_find_iface(d, "Ethernet1/36/1")->xcvr;
+	assert_int_equal(x->nlanes, 2);
+	assert_int_equal(x->lanes[0].lane, 1);
+	assert_int_equal(x->lanes[1].lane, 2);
+	/* the module's thresholds for temperature and voltage (temp_ / volt_ keys) */
+	assert_true(x->lanes[0].temp_c.thresholds);
+	assert_true(x->lanes[0].temp_c.hi_alarm > 74.99 && x->lanes[0].temp_c.hi_alarm < 75.01);
+	assert_true(x->lanes[0].volt_v.thresholds);
+	assert_true(x->lanes[0].volt_v.lo_warn > 3.12 && x->lanes[0].volt_v.lo_warn < 3.14);
+	assert_true(x->lanes[0].bias_ma.thresholds);
+	assert_true(x->lanes[0].rx_dbm.m.known && x->lanes[0].rx_dbm.thresholds);
+	assert_string_equal(x->lanes[0].rx_dbm.flag, "--");
+	assert_string_equal(x->lanes[0].temp_c.flag, "");
+	assert_false(x->lanes[1].rx_dbm.m.known);
+	assert_string_equal(x->lanes[1].rx_dbm.m.why, "module reports N/A");
+	assert_true(x->dom_supported.v);
+	fc_model_free(&m);
+
+	{
+		static const struct { const char *doc, *msg; unsigned line; } bad[] = {
+			{ XDOC(XROW("1", "") ",\n" XROW("1", "")), "lane 1 given twice", 5 },
+			{ XDOC(XROW("x", "")), "lane_number: expected 1-64", 4 },
+			{ XDOC(XROW("0", "")), "lane_number: expected 1-64", 4 },
+			{ XDOC(XROW("1", ", \"rx_pwr\": \"low\"")), "rx_pwr: expected a number or N/A", 4 },
+			{ XDOC(XROW("1", ", \"rx_pwr\": \"-3.1\", \"rx_pwr_alrm_hi\": \"hi\"")), "rx_pwr_alrm_hi", 4 },
+			{ XDOC(XROW("1", ", \"rx_pwr\": \"-3.1\", \"rx_pwr_flag\": \"+-\"")), "rx_pwr_flag", 4 },
+			{ XDOC("{\"temperature\": \"30\"}"), "lane_number: expected 1-64", 4 },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			m = fc_model_new();
+			assert_int_equal(parse_json_text(m, bad[i].doc, &d, &err), FC_ERR_INPUT);
+			if (!strstr(err.msg, bad[i].msg))
+				fail_msg("case %zu: '%s' does not say '%s'", i, err.msg, bad[i].msg);
+			assert_int_equal(err.line, bad[i].line);
+			fc_model_free(&m);
+		}
+	}
+}
+
 static void realdata(void **state)
 {
 	const char *shared = getenv("FABCHECK_SHARED");
@@ -511,7 +652,9 @@ int main(void)
 		cmocka_unit_test(qos_views),
 		cmocka_unit_test(unknown_lines_counted),
 		cmocka_unit_test(xcvr_lanes),
+		cmocka_unit_test(xcvr_json_lanes),
 		cmocka_unit_test(block_outputs),
+		cmocka_unit_test(queuing_table),
 		cmocka_unit_test(many_addresses),
 		cmocka_unit_test(repo_syntax),
 		cmocka_unit_test(qos_defaults),

@@ -114,29 +114,64 @@ enum fc_rc nxos_parse_inventory_json(struct fc_parse_ctx *c, const struct doc *d
 	return FC_OK;
 }
 
-static void lane_val(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row, const char *key,
-		     struct fc_dom_val *dv)
+/* "N/A" or "--": the module reports no such value. */
+static bool lane_na(const char *v)
 {
-	const char *v = NULL, *ha = NULL, *la = NULL, *hw = NULL, *lw = NULL;
-	char k[64];
-	double x;
+	return !strcmp(v, "N/A") || !strcmp(v, "--");
+}
 
-	if (nxos_field(c, d, row, key, &v) != FC_OK || !v || !fc_parse_double(v, &x))
-		return;
-	dv->v = x;
-	dv->m.known = true;
-	dv->m.src = fc_src_make(c->m, d->file, doc_key_line(row, key));
-	snprintf(k, sizeof(k), "%s_alrm_hi", key);
-	nxos_field(c, d, row, k, &ha);
-	snprintf(k, sizeof(k), "%s_alrm_lo", key);
-	nxos_field(c, d, row, k, &la);
-	snprintf(k, sizeof(k), "%s_warn_hi", key);
-	nxos_field(c, d, row, k, &hw);
-	snprintf(k, sizeof(k), "%s_warn_lo", key);
-	nxos_field(c, d, row, k, &lw);
-	if (ha && la && hw && lw && fc_parse_double(ha, &dv->hi_alarm) && fc_parse_double(la, &dv->lo_alarm) &&
-	    fc_parse_double(hw, &dv->hi_warn) && fc_parse_double(lw, &dv->lo_warn))
+/* One reading of a ROW_lane: key holds the value, pfx_alrm_hi .. pfx_warn_lo its thresholds and
+ * pfx_flag the out-of-range mark ("temperature" / "temp_alrm_hi", "voltage" / "volt_alrm_hi",
+ * "current", "tx_pwr", "rx_pwr"), as NX-API names them. Absent: unknown; N/A: unknown with that
+ * reason; anything else that is not a number: refused at its line. */
+static enum fc_rc lane_val(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row, const char *key,
+			   const char *pfx, struct fc_dom_val *dv)
+{
+	static const char *const th[4] = { "alrm_hi", "alrm_lo", "warn_hi", "warn_lo" };
+	const struct doc_node *fl;
+	const char *v = NULL, *t[4];
+	double x, tv[4];
+	char k[64];
+	int i, nt = 0;
+	enum fc_rc rc;
+
+	if ((rc = nxos_field(c, d, row, key, &v)) != FC_OK || !v)
+		return rc;
+	if (lane_na(v)) {
+		fc_set_unknown(&dv->m, "module reports N/A");
+		return FC_OK;
+	}
+	if (!fc_parse_double(v, &x))
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(row, key),
+				  "ROW_lane %s: expected a number or N/A", key);
+	fc_dom_set(dv, x, fc_src_make(c->m, d->file, doc_key_line(row, key)));
+	for (i = 0; i < 4; i++) {
+		snprintf(k, sizeof(k), "%s_%s", pfx, th[i]);
+		if ((rc = nxos_field(c, d, row, k, &t[i])) != FC_OK)
+			return rc;
+		if (!t[i] || lane_na(t[i]))
+			continue;
+		if (!fc_parse_double(t[i], &tv[i]))
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(row, k),
+					  "ROW_lane %s: expected a number or N/A", k);
+		nt++;
+	}
+	if (nt == 4) {
 		dv->thresholds = true;
+		dv->hi_alarm = tv[0], dv->lo_alarm = tv[1], dv->hi_warn = tv[2], dv->lo_warn = tv[3];
+	}
+	/* "temp_flag": null when in range, "++" / "+" / "-" / "--" when out of it */
+	snprintf(k, sizeof(k), "%s_flag", pfx);
+	fl = doc_get(row, k);
+	if (fl && fl->type == DOC_STR && fl->str[0]) {
+		size_t n = strlen(fl->str);
+
+		if (n > 2 || strspn(fl->str, "+-") != n || (n == 2 && fl->str[0] != fl->str[1]))
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, fl->line,
+					  "ROW_lane %s: expected ++, +, - or --", k);
+		memcpy(dv->flag, fl->str, n + 1);
+	}
+	return FC_OK;
 }
 
 enum fc_rc nxos_parse_transceiver_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)
@@ -186,17 +221,30 @@ enum fc_rc nxos_parse_transceiver_json(struct fc_parse_ctx *c, const struct doc 
 			for (k = 0; k < nl; k++) {
 				struct fc_dom_lane *L;
 				const char *ln = NULL;
-				int64_t lnum = 0;
+				int64_t lnum;
+				size_t j;
 
+				/* a lane without its number, or with one given twice, would put readings on the
+				 * wrong lane or hide one: refused at its line */
+				if ((rc = nxos_field(c, d, lanes[k], "lane_number", &ln)) != FC_OK)
+					return rc;
+				if (!ln || !fc_parse_i64(ln, 1, 64, &lnum))
+					return fc_err_set(c->err, FC_ERR_INPUT, d->file,
+							  ln ? doc_key_line(lanes[k], "lane_number") : lanes[k]->line,
+							  "ROW_lane: lane_number: expected 1-64");
+				for (j = 0; j < x->nlanes; j++)
+					if (x->lanes[j].lane == (int)lnum)
+						return fc_err_set(c->err, FC_ERR_INPUT, d->file,
+								  doc_key_line(lanes[k], "lane_number"),
+								  "ROW_lane: lane %d given twice in one module", (int)lnum);
 				L = &x->lanes[x->nlanes++];   /* reserved above, zeroed */
-				if (nxos_field(c, d, lanes[k], "lane_number", &ln) == FC_OK && ln)
-					fc_parse_i64(ln, 0, 64, &lnum);
 				L->lane = (int)lnum;
-				lane_val(c, d, lanes[k], "temperature", &L->temp_c);
-				lane_val(c, d, lanes[k], "voltage", &L->volt_v);
-				lane_val(c, d, lanes[k], "current", &L->bias_ma);
-				lane_val(c, d, lanes[k], "tx_pwr", &L->tx_dbm);
-				lane_val(c, d, lanes[k], "rx_pwr", &L->rx_dbm);
+				if ((rc = lane_val(c, d, lanes[k], "temperature", "temp", &L->temp_c)) != FC_OK ||
+				    (rc = lane_val(c, d, lanes[k], "voltage", "volt", &L->volt_v)) != FC_OK ||
+				    (rc = lane_val(c, d, lanes[k], "current", "current", &L->bias_ma)) != FC_OK ||
+				    (rc = lane_val(c, d, lanes[k], "tx_pwr", "tx_pwr", &L->tx_dbm)) != FC_OK ||
+				    (rc = lane_val(c, d, lanes[k], "rx_pwr", "rx_pwr", &L->rx_dbm)) != FC_OK)
+					return rc;
 			}
 			if (nl)
 				fc_set_bool(&x->dom_supported, true, fc_src_make(c->m, d->file, lanes[0]->line));

@@ -546,21 +546,44 @@ enum fc_rc nxos_parse_pfc_text(struct fc_parse_ctx *c, const char *text)
 
 /* The ingress pause table of "show queuing interface" (Nexus 9000 cloud-scale):
  *   Ingress Queuing for Ethernet1/1
- *   QoS-Group#   Pause Buff Size   Pause Th   Resume Th
- *        3       103360            43680      24320
- * gives the operational per-priority-group buffer, which wins over the configuration. The
- * egress tables and statistics around it are read and left. */
+ *   -----------------------------------------------------
+ *   QoS-Group#                 Pause
+ *              Buff Size       Pause Th      Resume Th
+ *   -----------------------------------------------------
+ *         7              -            -            -
+ *         3       103360            43680      24320
+ *   Per Port Ingress Statistics
+ * gives the operational per-priority-group buffer, which wins over the configuration; a group
+ * shown with "-" has no pause buffer in the hardware (a buffer of 0 bytes, whatever the
+ * configuration says). A line of the table that is neither its rules, its header nor such a row
+ * is listed as not understood. The statistics after it and the egress tables are read and left. */
+/* The words of the table's two header lines. */
+static bool queuing_header(char **w, size_t n)
+{
+	static const char *const words[] = { "QoS-Group#", "Pause", "Buff", "Size", "Th", "Resume" };
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < sizeof(words) / sizeof(words[0]) && strcmp(w[i], words[k]); k++)
+			;
+		if (k == sizeof(words) / sizeof(words[0]))
+			return false;
+	}
+	return n > 0;
+}
+
 enum fc_rc nxos_parse_queuing_text(struct fc_parse_ctx *c, const char *text)
 {
 	struct fc_lines it;
 	struct fc_words ws = { 0 };
 	struct fc_iface *ifc = NULL;
-	bool ingress = false;
+	enum { OTHER, TABLE, STATS } where = OTHER;   /* in the ingress pause table, or after it */
 	size_t sections = 0;
 	enum fc_rc rc = FC_OK;
 
 	fc_lines_init(&it, text);
 	while (rc == FC_OK && fc_lines_next(&it)) {
+		struct nxos_line l = { it.line, it.len, 0, it.lineno };
 		int64_t g, size, xoff, xon;
 		char **w;
 
@@ -571,24 +594,33 @@ enum fc_rc nxos_parse_queuing_text(struct fc_parse_ctx *c, const char *text)
 		w = ws.w;
 		if (ws.n >= 4 && (!strcmp(w[0], "Ingress") || !strcmp(w[0], "Egress")) && !strcmp(w[1], "Queuing") &&
 		    !strcmp(w[2], "for")) {
-			struct nxos_line l = { it.line, it.len, 0, it.lineno };
-
-			ingress = !strcmp(w[0], "Ingress");
+			where = !strcmp(w[0], "Ingress") ? TABLE : OTHER;
 			if (!(ifc = port(c, w[3], &rc)) && rc == FC_OK)
 				rc = nxos_not_understood(c, &l);
 			sections++;
 			continue;
 		}
-		if (!ifc || !ingress || ws.n != 4 || !fc_parse_i64(w[0], 0, 7, &g) ||
-		    !fc_parse_i64(w[1], 0, INT64_C(1) << 32, &size) || !fc_parse_i64(w[2], 0, INT64_C(1) << 32, &xoff) ||
-		    !fc_parse_i64(w[3], 0, INT64_C(1) << 32, &xon))
+		if (where != TABLE || !ifc || !ws.n || (ws.n == 1 && dashes(w[0])) || queuing_header(w, ws.n))
 			continue;
+		if (memmem(it.line, it.len, "Statistics", 10)) {
+			where = STATS;   /* "Per Port Ingress Statistics", "PFC Statistics": not modelled */
+			continue;
+		}
+		if (ws.n == 4 && fc_parse_i64(w[0], 0, 7, &g) && !strcmp(w[1], "-") && !strcmp(w[2], "-") && !strcmp(w[3], "-")) {
+			/* no pause buffer for the group in the hardware */
+			if (!fc_iface_pg_set(c->m, ifc, (int)g, FC_PG_SIZE, 0, 0, 0, at(c, it.lineno)))
+				rc = FC_ERR_NOMEM;
+			continue;
+		}
+		if (ws.n != 4 || !fc_parse_i64(w[0], 0, 7, &g) || !fc_parse_i64(w[1], 0, INT64_C(1) << 32, &size) ||
+		    !fc_parse_i64(w[2], 0, INT64_C(1) << 32, &xoff) || !fc_parse_i64(w[3], 0, INT64_C(1) << 32, &xon)) {
+			rc = nxos_not_understood(c, &l);
+			continue;
+		}
 		/* qos-group g carries the no-drop CoS g (Cisco pairs them) */
 		if (!fc_iface_pg_set(c->m, ifc, (int)g, FC_PG_SIZE | FC_PG_XOFF | FC_PG_XON, size, xoff, xon,
-				     at(c, it.lineno))) {
+				     at(c, it.lineno)))
 			rc = FC_ERR_NOMEM;
-			break;
-		}
 	}
 	if ((rc = finish(c, &ws, rc, it.lineno)) != FC_OK)
 		return rc;

@@ -81,7 +81,7 @@ struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const ch
 	/* interned: a fleet has millions of findings whose subjects, messages and evidence repeat
 	 * (a link's subject in every link rule, "PFC on priorities 3 on both ends" on every link) */
 	f->subject = fc_intern(e->arena, subject);
-	f->message = fc_intern(e->arena, buf);
+	f->message = fc_intern_repeated(e->arena, buf, strlen(buf));   /* some name their port: unique */
 	f->link = c->link;
 	f->dev = c->dev;
 	e->findings[e->n++] = f;
@@ -98,7 +98,7 @@ void fc_finding_set_message(struct fc_rctx *c, struct fc_finding *f, const char 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	f->message = fc_intern(c->eng->arena, buf);
+	f->message = fc_intern_repeated(c->eng->arena, buf, strlen(buf));
 }
 
 void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what, const struct fc_src *src,
@@ -128,7 +128,8 @@ void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char 
 	ev->what = fc_intern(c->eng->arena, what);   /* callers may pass a buffer of their own */
 	/* a value kept for every finding repeats across the fleet ("9000", "rs544"): interned; one
 	 * that is dropped with a passing finding goes back with it, so it is copied beside it */
-	ev->value = c->eng->pass_evidence ? fc_intern(c->eng->arena, buf) : fc_strdup(c->eng->ev_arena, buf);
+	ev->value = c->eng->pass_evidence ? fc_intern_repeated(c->eng->arena, buf, strlen(buf))
+					  : fc_strdup(c->eng->ev_arena, buf);
 	if (!ev->value)
 		c->eng->oom = true;
 	if (src)

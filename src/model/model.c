@@ -29,14 +29,16 @@ static unsigned hname(const char *s)
 	return h;
 }
 
-/* Clean strings are interned: a fleet's values repeat ("up", "100000baseCR4/Full", a firmware
- * version on 100,000 NICs), and a copy each was a tenth of a 1,000-leaf model. */
+/* Clean strings are interned from their second sight: a fleet's values repeat ("up",
+ * "100000baseCR4/Full", a firmware version on 100,000 NICs), and a copy each was a tenth of a
+ * 1,000-leaf model; those that never repeat (GIDs, MACs, serial numbers) are copied and stay out
+ * of the intern table. Model strings are compared by content, never by pointer. */
 const char *fc_model_strn(struct fc_model *m, const char *s, size_t n)
 {
 	if (!s)
 		return NULL;
 	if (fc_text_is_clean(s, n))   /* no NUL either: a control character is not clean */
-		return fc_intern_n(m->arena, s, n);
+		return fc_intern_repeated(m->arena, s, n);
 	return fc_text_clean(m->arena, s, n, NULL);
 }
 

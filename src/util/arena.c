@@ -36,6 +36,7 @@ struct interned {
 };
 
 #define RECENT 1024u   /* a power of two */
+#define SEEN_BITS (1u << 24)   /* fc_intern_repeated's filter: 2 MiB */
 
 struct fc_arena {
 	struct block *head;
@@ -45,6 +46,11 @@ struct fc_arena {
 	/* by hash, the entry last found or added: a small table that stays in cache, in front of one
 	 * that holds millions of strings at fleet scale (and misses the cache on every lookup) */
 	struct interned *recent;
+	/* fc_intern_repeated: bit (hash >> 7) set once a string of that hash was copied. A fleet
+	 * model's values are either repeated many times ("up", a firmware version) or never (a GID,
+	 * a MAC, a serial number): the never-repeated ones stay out of the table, whose every probe
+	 * at millions of entries missed the cache. */
+	uint64_t *seen;
 	/* The next standard block, made ready on the other core: the kernel zeroes a fresh page on
 	 * first touch, and at fleet scale that was a fifth of validate's time on one core while the
 	 * other idled. MADV_POPULATE_WRITE faults the pages in without writing to them, so the arena
@@ -117,6 +123,7 @@ void fc_arena_free(struct fc_arena **a)
 	}
 	free((*a)->intern);
 	free((*a)->recent);
+	free((*a)->seen);
 	free(*a);
 	*a = NULL;
 }
@@ -219,17 +226,31 @@ char *fc_sprintf(struct fc_arena *a, const char *fmt, ...)
 	return d;
 }
 
-/* FNV-1a over n bytes, mixed with n: the hash and then the length are compared before the bytes,
- * so a lookup that misses costs no string compare, even among strings with long common prefixes
- * (a fleet's link subjects "leaf0001:Ethernet1/1 <-> ..." share most of theirs). */
+/* Eight bytes at a time, multiplied and folded, mixed with n: the hash and then the length are
+ * compared before the bytes, so a lookup that misses costs no string compare, even among strings
+ * with long common prefixes (a fleet's link subjects "leaf0001:Ethernet1/1 <-> ..." share most of
+ * theirs). Byte-at-a-time FNV-1a was a chain of dependent multiplies, one per byte. */
 static unsigned hash_mem(const char *s, size_t n)
 {
-	uint32_t h = 2166136261u;
+	const uint64_t k = UINT64_C(0xff51afd7ed558ccd);
+	uint64_t h = UINT64_C(0x9e3779b97f4a7c15) ^ n, w;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h ^ (uint32_t)n * 0x9e3779b1u;
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * k;
+		h ^= h >> 32;
+	}
+	if (i < n) {
+		w = 0;
+		memcpy(&w, s + i, n - i);
+		h = (h ^ w) * k;
+		h ^= h >> 32;
+	}
+	h ^= h >> 29;
+	h *= UINT64_C(0xc4ceb9fe1a85ec53);
+	h ^= h >> 32;
+	return (unsigned)h;
 }
 
 static bool same(const char *interned, const char *s, size_t n)
@@ -264,15 +285,13 @@ const char *fc_intern(struct fc_arena *a, const char *s)
 	return s ? fc_intern_n(a, s, strlen(s)) : NULL;
 }
 
-const char *fc_intern_n(struct fc_arena *a, const char *s, size_t n)
+/* s (n bytes, hash h) from the table, added when absent. */
+static const char *intern_h(struct fc_arena *a, const char *s, size_t n, unsigned h)
 {
 	size_t i;
-	unsigned h;
 	struct interned *slot;
 	char *d;
 
-	if (!s)
-		return NULL;
 	/* out of memory for a bigger table: go on half full and more, but never with no empty slot,
 	 * where a probe would not end */
 	if ((!a->intern || 2 * (a->ninterned + 1) > a->nslots) && !intern_grow(a) &&
@@ -280,7 +299,6 @@ const char *fc_intern_n(struct fc_arena *a, const char *s, size_t n)
 		return NULL;
 	if (!a->recent && !(a->recent = calloc(RECENT, sizeof(*a->recent))))
 		return NULL;
-	h = hash_mem(s, n);
 	slot = &a->recent[h & (RECENT - 1)];
 	if (slot->s && slot->hash == h && same(slot->s, s, n))
 		return slot->s;
@@ -296,6 +314,28 @@ const char *fc_intern_n(struct fc_arena *a, const char *s, size_t n)
 	a->ninterned++;
 	*slot = a->intern[i];
 	return d;
+}
+
+const char *fc_intern_n(struct fc_arena *a, const char *s, size_t n)
+{
+	return s ? intern_h(a, s, n, hash_mem(s, n)) : NULL;
+}
+
+const char *fc_intern_repeated(struct fc_arena *a, const char *s, size_t n)
+{
+	unsigned h, bit;
+
+	if (!s)
+		return NULL;
+	if (!a->seen && !(a->seen = calloc(SEEN_BITS / 64, sizeof(*a->seen))))
+		return NULL;
+	h = hash_mem(s, n);
+	bit = (h >> 7) & (SEEN_BITS - 1);   /* other bits than the table's slot */
+	if (!(a->seen[bit / 64] & (UINT64_C(1) << (bit % 64)))) {
+		a->seen[bit / 64] |= UINT64_C(1) << (bit % 64);
+		return fc_strndup(a, s, n);   /* the first time: a copy; most such values stay unique */
+	}
+	return intern_h(a, s, n, h);
 }
 
 size_t fc_arena_bytes(const struct fc_arena *a)

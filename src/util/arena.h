@@ -22,6 +22,10 @@ char *fc_sprintf(struct fc_arena *a, const char *fmt, ...) __attribute__((format
 const char *fc_intern(struct fc_arena *a, const char *s);
 /* The same for the n bytes at s (which need not end there); s must hold no NUL among them. */
 const char *fc_intern_n(struct fc_arena *a, const char *s, size_t n);
+/* The same for values most of which never repeat: a string is copied the first time its hash is
+ * seen and interned from then on, so two equal results need not be one pointer. NULL when out of
+ * memory (or s NULL). */
+const char *fc_intern_repeated(struct fc_arena *a, const char *s, size_t n);
 size_t fc_arena_bytes(const struct fc_arena *a);
 
 /* A point to return to: fc_arena_release gives back what was allocated after it (the evidence of

@@ -53,6 +53,37 @@ static void intern_one_pointer_per_string(void **state)
 	assert_null(a);
 }
 
+/* fc_intern_repeated: a copy the first time, the one interned pointer from the second on; the
+ * bytes are always the string's, at every length around the hash's 8-byte words. */
+static void intern_repeated(void **state)
+{
+	struct fc_arena *a = fc_arena_new();
+	char buf[64];
+	size_t i, n;
+
+	(void)state;
+	assert_null(fc_intern_repeated(a, NULL, 0));
+	for (i = 0; i < 1000; i++) {
+		const char *first, *second;
+
+		n = (size_t)snprintf(buf, sizeof(buf), "fe80::%zx:%zx", i * 7919, i);
+		first = fc_intern_repeated(a, buf, n);
+		second = fc_intern_repeated(a, buf, n);
+		assert_string_equal(first, buf);
+		assert_string_equal(second, buf);
+		assert_ptr_equal(fc_intern_repeated(a, buf, n), second);
+		assert_ptr_equal(fc_intern_n(a, buf, n), second);   /* the same table */
+	}
+	for (n = 0; n <= 40; n++) {   /* every tail length of the hash */
+		memset(buf, 'x', n);
+		buf[n] = '\0';
+		assert_int_equal(strlen(fc_intern_repeated(a, buf, n)), n);
+		assert_string_equal(fc_intern_n(a, buf, n), buf);
+		assert_ptr_not_equal(fc_intern_n(a, buf, n), n ? fc_intern_n(a, buf, n - 1) : NULL);
+	}
+	fc_arena_free(&a);
+}
+
 static void alloc_zeroed_and_aligned(void **state)
 {
 	struct fc_arena *a = fc_arena_new();
@@ -185,6 +216,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(intern_one_pointer_per_string),
+		cmocka_unit_test(intern_repeated),
 		cmocka_unit_test(alloc_zeroed_and_aligned),
 		cmocka_unit_test(mark_and_release),
 		cmocka_unit_test(many_blocks),

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
 #include <errno.h>
@@ -166,6 +167,57 @@ static void many_blocks(void **state)
 
 /* The background writer: every byte in order across chunk boundaries (writes smaller and larger
  * than a chunk), and a failed write seen by the caller, not lost. */
+/* A regular file: whole chunks written around the page cache where the file system allows (on
+ * /var/tmp, a disk), the tail through the caller's descriptor, which then stands at the end of
+ * what was written: the caller's own writes before and after (a shell's "{ echo; fabcheck; }")
+ * land where they would with plain writes, at an aligned start and at an unaligned one. */
+static void bgwrite_regular_file(void **state)
+{
+	static const char *const dirs[] = { "/var/tmp", "/tmp" };
+	const size_t total = 5 * 8192 + 777;
+	size_t d, pre, i;
+
+	(void)state;
+	for (d = 0; d < 2; d++)
+		for (pre = 0; pre <= 4096; pre += 4093) {   /* 0, then 4093 bytes before */
+			char path[64], *back, *buf;
+			struct stat st;
+			int fd, dup_fd;
+			FILE *f;
+
+			snprintf(path, sizeof(path), "%s/fc-bgwrite-XXXXXX", dirs[d]);
+			if ((fd = mkstemp(path)) < 0)
+				continue;   /* no such directory here */
+			assert_non_null(buf = malloc(total));
+			for (i = 0; i < pre; i++)
+				assert_int_equal(write(fd, "p", 1), 1);
+			for (i = 0; i < total; i++)
+				buf[i] = (char)('A' + (i * 7) % 26);
+			assert_true((dup_fd = dup(fd)) >= 0);   /* as write_output gives it standard output */
+			assert_non_null(f = fc_bgwrite_open(dup_fd, 8192));
+			for (i = 0; i < total; i += 1000)
+				assert_int_equal(fwrite(buf + i, 1, total - i < 1000 ? total - i : 1000, f),
+						 total - i < 1000 ? total - i : 1000);
+			assert_int_equal(fclose(f), 0);
+			assert_int_equal(lseek(fd, 0, SEEK_CUR), (off_t)(pre + total));
+			assert_int_equal(write(fd, "END", 3), 3);
+			close(fd);
+			assert_int_equal(stat(path, &st), 0);
+			assert_int_equal(st.st_size, (off_t)(pre + total + 3));
+			assert_non_null(back = malloc(pre + total + 3));
+			assert_true((fd = open(path, O_RDONLY)) >= 0);
+			assert_int_equal(read(fd, back, pre + total + 3), (ssize_t)(pre + total + 3));
+			close(fd);
+			unlink(path);
+			for (i = 0; i < pre; i++)
+				assert_int_equal(back[i], 'p');
+			assert_memory_equal(back + pre, buf, total);
+			assert_memory_equal(back + pre + total, "END", 3);
+			free(back);
+			free(buf);
+		}
+}
+
 static void bgwrite_in_order_and_errors(void **state)
 {
 	char path[] = "/tmp/fc-bgwrite-XXXXXX", *back;
@@ -221,6 +273,7 @@ int main(void)
 		cmocka_unit_test(mark_and_release),
 		cmocka_unit_test(many_blocks),
 		cmocka_unit_test(bgwrite_in_order_and_errors),
+		cmocka_unit_test(bgwrite_regular_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

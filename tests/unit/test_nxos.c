@@ -501,7 +501,8 @@ static void xcvr_lanes(void **state)
  * temp_alrm_hi / volt_warn_lo / current_... / tx_pwr_... / rx_pwr_..., flags null or "++".
  * A row without a lane number, a number given twice or a reading that is not a number is refused
  * at its line; N/A is unknown with that reason. */
-static enum fc_rc parse_json_text(struct fc_model *m, const char *text, struct fc_device **d, struct fc_err *err)
+static enum fc_rc parse_json_cmd(struct fc_model *m, const char *cmd, const char *text, struct fc_device **d,
+			     struct fc_err *err)
 {
 	char path[64];
 	FILE *f;
@@ -517,10 +518,14 @@ static enum fc_rc parse_json_text(struct fc_model *m, const char *text, struct f
 	*d = m->devs[0];
 	(*d)->platform = "nxos";
 	fc_err_clear(err);
-	rc = fc_vendor_parse_file(m, *d, fc_vendor_find("nxos"), ".", path, "show interface transceiver details", "json",
-				  err);
+	rc = fc_vendor_parse_file(m, *d, fc_vendor_find("nxos"), ".", path, cmd, "json", err);
 	remove(path);
 	return rc;
+}
+
+static enum fc_rc parse_json_text(struct fc_model *m, const char *text, struct fc_device **d, struct fc_err *err)
+{
+	return parse_json_cmd(m, "show interface transceiver details", text, d, err);
 }
 
 #define XROW(lane, extra)                                                                                        \
@@ -591,6 +596,56 @@ static void xcvr_json_lanes(void **state)
 	}
 }
 
+/* NX-API integers: "auto" speed is no speed (unknown, no error); a counter or a nominal bitrate
+ * that is not an integer is refused at its line, never dropped. */
+static void json_integers(void **state)
+{
+	struct fc_model *m = fc_model_new();
+	struct fc_device *d;
+	struct fc_err err;
+
+	(void)state;
+	assert_int_equal(parse_json_cmd(m, "show interface brief",
+					"{\"TABLE_interface\": {\"ROW_interface\": [\n"
+					"{\"interface\": \"Ethernet1/1\", \"state\": \"up\", \"speed\": \"100000\"},\n"
+					"{\"interface\": \"Ethernet1/2\", \"state\": \"down\", \"speed\": \"auto\"}]}}\n",
+					&d, &err),
+			 FC_OK);
+	assert_int_equal(fc_dev_find_iface(d, "Ethernet1/1")->speed_mbps.v, 100000);
+	assert_false(fc_dev_find_iface(d, "Ethernet1/2")->speed_mbps.m.known);
+	fc_model_free(&m);
+	m = fc_model_new();
+	assert_int_equal(parse_json_cmd(m, "show interface brief",
+					"{\"TABLE_interface\": {\"ROW_interface\": [\n"
+					"{\"interface\": \"Ethernet1/1\", \"state\": \"up\", \"speed\": \"fast\"}]}}\n",
+					&d, &err),
+			 FC_ERR_INPUT);
+	assert_non_null(strstr(err.msg, "speed: expected an integer"));
+	assert_int_equal(err.line, 2);
+	fc_model_free(&m);
+	m = fc_model_new();
+	assert_int_equal(parse_json_cmd(m, "show interface counters detailed",
+					"{\"TABLE_interface\": {\"ROW_interface\": [\n"
+					"{\"interface\": \"Ethernet1/1\", \"eth_crc\": \"12\",\n \"eth_giants\": \"-3\"}]}}\n",
+					&d, &err),
+			 FC_ERR_INPUT);
+	assert_non_null(strstr(err.msg, "eth_giants: expected an integer"));
+	assert_int_equal(err.line, 3);
+	fc_model_free(&m);
+	m = fc_model_new();
+	assert_int_equal(parse_json_text(m, XDOC("") , &d, &err), FC_OK);   /* no lanes at all: fine */
+	fc_model_free(&m);
+	m = fc_model_new();
+	assert_int_equal(parse_json_cmd(m, "show interface transceiver details",
+					"{\"TABLE_interface\": {\"ROW_interface\": {\"interface\": \"Ethernet1/1\",\n"
+					"\"sfp\": \"present\", \"nom_bitrate\": \"lots\"}}}\n",
+					&d, &err),
+			 FC_ERR_INPUT);
+	assert_non_null(strstr(err.msg, "nom_bitrate: expected an integer"));
+	assert_int_equal(err.line, 2);
+	fc_model_free(&m);
+}
+
 static void realdata(void **state)
 {
 	const char *shared = getenv("FABCHECK_SHARED");
@@ -653,6 +708,7 @@ int main(void)
 		cmocka_unit_test(unknown_lines_counted),
 		cmocka_unit_test(xcvr_lanes),
 		cmocka_unit_test(xcvr_json_lanes),
+		cmocka_unit_test(json_integers),
 		cmocka_unit_test(block_outputs),
 		cmocka_unit_test(queuing_table),
 		cmocka_unit_test(many_addresses),

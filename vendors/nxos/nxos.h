@@ -66,6 +66,11 @@ size_t nxos_rows(const struct doc_node *body, const char *table, const char *row
 /* A row's string or number field; NULL when absent. Error on other types. */
 enum fc_rc nxos_field(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row, const char *key,
 		      const char **out);
+/* A row's integer field in [min, max]: *have false when absent or when it is one of the words in
+ * na (NULL-terminated; e.g. "auto"); any other value that is not such an integer is refused at
+ * its line. */
+enum fc_rc nxos_field_int(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row, const char *key,
+			  int64_t min, int64_t max, const char *const *na, int64_t *out, bool *have);
 /* nxos_ifname.c: "Eth1/1", "e1/1", "ethernet 1/1" -> "Ethernet1/1"; "Po5", "Port-channel5" ->
  * "port-channel5"; "Lo0" -> "loopback0"; "vlan10" -> "Vlan10". nxos_ifname_canon is false for what
  * is no NX-OS interface name; nxos_ifname gives it back trimmed. Both write into buf; a name that

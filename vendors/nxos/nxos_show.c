@@ -77,6 +77,25 @@ enum fc_rc nxos_field(struct fc_parse_ctx *c, const struct doc *d, const struct 
 			  doc_type_name(n->type));
 }
 
+enum fc_rc nxos_field_int(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row, const char *key,
+			  int64_t min, int64_t max, const char *const *na, int64_t *out, bool *have)
+{
+	const char *v;
+	enum fc_rc rc;
+
+	*have = false;
+	if ((rc = nxos_field(c, d, row, key, &v)) != FC_OK || !v)
+		return rc;
+	for (; na && *na; na++)
+		if (!strcmp(v, *na))
+			return FC_OK;
+	if (!fc_parse_i64(v, min, max, out))
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(row, key),
+				  "%s: expected an integer from %lld to %lld", key, (long long)min, (long long)max);
+	*have = true;
+	return FC_OK;
+}
+
 /* NX-API ROW_interface keys read as they are: strings, or "on"/"off" flags. */
 enum field_kind { F_STR, F_ON, F_FEC };
 

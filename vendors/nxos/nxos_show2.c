@@ -44,20 +44,22 @@ enum fc_rc nxos_parse_brief_json(struct fc_parse_ctx *c, const struct doc *d, co
 	if (!nrows)
 		return fc_err_set(c->err, FC_ERR_INPUT, d->file, body->line, "show interface brief: no ROW_interface");
 	for (i = 0; i < nrows; i++) {
-		const char *name, *state = NULL, *speed = NULL, *mode = NULL;
+		static const char *const speed_na[] = { "auto", "--", NULL };   /* not fixed: not the speed */
+		const char *name, *state = NULL, *mode = NULL;
 		struct fc_iface *ifc;
 		int64_t v;
+		bool speed;
 
 		if ((rc = doc_req_str(d, rows[i], "interface", &name, c->err)) != FC_OK ||
 		    (rc = nxos_field(c, d, rows[i], "state", &state)) != FC_OK ||
-		    (rc = nxos_field(c, d, rows[i], "speed", &speed)) != FC_OK ||
+		    (rc = nxos_field_int(c, d, rows[i], "speed", 1, 1600000, speed_na, &v, &speed)) != FC_OK ||
 		    (rc = nxos_field(c, d, rows[i], "portmode", &mode)) != FC_OK)
 			return rc;
 		if (!(ifc = iface(c, name, strlen(name))))
 			return iface_rc(c);
 		if (state && !ifc->oper_state.m.known)
 			fc_set_str(c->m, &ifc->oper_state, state, fc_src_make(c->m, d->file, doc_key_line(rows[i], "state")));
-		if (speed && !ifc->speed_mbps.m.known && fc_parse_i64(speed, 1, 1600000, &v))
+		if (speed && !ifc->speed_mbps.m.known)
 			fc_set_int(&ifc->speed_mbps, v, fc_src_make(c->m, d->file, doc_key_line(rows[i], "speed")));
 		if (mode && !ifc->port_mode.m.known)
 			fc_set_str(c->m, &ifc->port_mode, mode, fc_src_make(c->m, d->file, doc_key_line(rows[i], "portmode")));
@@ -183,17 +185,19 @@ enum fc_rc nxos_parse_transceiver_json(struct fc_parse_ctx *c, const struct doc 
 		return fc_err_set(c->err, FC_ERR_INPUT, d->file, body->line, "show interface transceiver: no ROW_interface");
 	for (i = 0; i < nrows; i++) {
 		const struct doc_node *r = rows[i];
-		const char *name, *sfp = NULL, *type = NULL, *vendor = NULL, *part = NULL, *serial = NULL, *rate = NULL;
+		static const char *const rate_na[] = { "N/A", "--", NULL };
+		const char *name, *sfp = NULL, *type = NULL, *vendor = NULL, *part = NULL, *serial = NULL;
 		struct fc_iface *ifc;
 		struct fc_xcvr *x;
 		int64_t v;
+		bool rate;
 
 		if ((rc = doc_req_str(d, r, "interface", &name, c->err)) != FC_OK ||
 		    (rc = nxos_field(c, d, r, "sfp", &sfp)) != FC_OK || (rc = nxos_field(c, d, r, "type", &type)) != FC_OK ||
 		    (rc = nxos_field(c, d, r, "name", &vendor)) != FC_OK ||
 		    (rc = nxos_field(c, d, r, "partnum", &part)) != FC_OK ||
 		    (rc = nxos_field(c, d, r, "serialnum", &serial)) != FC_OK ||
-		    (rc = nxos_field(c, d, r, "nom_bitrate", &rate)) != FC_OK)
+		    (rc = nxos_field_int(c, d, r, "nom_bitrate", 1, 10000000, rate_na, &v, &rate)) != FC_OK)
 			return rc;
 		if (!(ifc = iface(c, name, strlen(name))))
 			return iface_rc(c);
@@ -209,7 +213,7 @@ enum fc_rc nxos_parse_transceiver_json(struct fc_parse_ctx *c, const struct doc 
 			fc_set_str(c->m, &x->part, part, SRC("partnum"));
 		if (serial)
 			fc_set_str(c->m, &x->serial, serial, SRC("serialnum"));
-		if (rate && fc_parse_i64(rate, 1, 10000000, &v))
+		if (rate)
 			fc_set_int(&x->bitrate_mbps, v, SRC("nom_bitrate"));
 #undef SRC
 		{
@@ -267,12 +271,12 @@ enum fc_rc nxos_row_counters(struct fc_parse_ctx *c, const struct doc *d, const 
 	size_t k;
 
 	for (k = 0; k < sizeof(map) / sizeof(map[0]); k++) {
-		const char *v = NULL;
 		int64_t n;
+		bool have;
 
-		if ((rc = nxos_field(c, d, row, map[k].key, &v)) != FC_OK)
+		if ((rc = nxos_field_int(c, d, row, map[k].key, 0, INT64_MAX, NULL, &n, &have)) != FC_OK)
 			return rc;
-		if (v && fc_parse_i64(v, 0, INT64_MAX, &n))
+		if (have)
 			fc_set_int((struct fc_int *)(void *)((char *)ifc + map[k].off), n,
 				   fc_src_make(c->m, d->file, doc_key_line(row, map[k].key)));
 	}

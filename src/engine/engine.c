@@ -355,7 +355,31 @@ static void *work(void *arg)
 
 	while (!w->e->oom && (k = atomic_fetch_add(w->next, 1)) < w->ntodo)
 		run_rule(w->e, w->m, w->base, w->todo[k]);
+	/* each thread sorts its own findings (a fleet has millions), then one merge joins them */
+	if (!w->e->oom && w->e->n > 1)
+		qsort(w->e->findings, w->e->n, sizeof(*w->e->findings), cmp_finding);
 	return NULL;
+}
+
+/* f[0..na) and f[na..n) are each sorted (qsort here is a stable merge sort): one sorted list,
+ * as a stable sort of the whole would make it. Findings of one rule are all in one run, so no
+ * two across the runs compare equal. False when out of memory. */
+static bool merge_runs(struct fc_finding **f, size_t na, size_t n)
+{
+	struct fc_finding **a;
+	size_t i = 0, j = na, k = 0;
+
+	if (!na || na == n || cmp_finding(&f[na - 1], &f[na]) <= 0)
+		return true;
+	if (!(a = malloc(na * sizeof(*a))))
+		return false;
+	memcpy(a, f, na * sizeof(*a));
+	while (i < na && j < n)   /* k = i + j - na <= j: what is written was read already */
+		f[k++] = cmp_finding(&a[i], &f[j]) <= 0 ? a[i++] : f[j++];
+	while (i < na)
+		f[k++] = a[i++];
+	free(a);
+	return true;
 }
 
 /* Moves side's findings and arenas into e; false when out of memory (side is then freed). */
@@ -419,12 +443,14 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 	}
 	work(&me);
 	if (threaded) {
+		size_t mine = e->n;
+
 		pthread_join(t, NULL);
 		if (side.oom && !e->oom) {
 			e->oom = true;
 			e->oom_rule = side.oom_rule;
 		}
-		if (!adopt(e, &side) && !e->oom) {
+		if ((!adopt(e, &side) || !merge_runs(e->findings, mine, e->n)) && !e->oom) {
 			e->oom = true;
 			e->oom_rule = "the rules";
 		}
@@ -433,14 +459,18 @@ enum fc_rc fc_engine_run(struct fc_engine *e, const struct fc_model *m, const st
 	if (e->oom)
 		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory while running %s",
 				  e->oom_rule ? e->oom_rule : "the rules");
-	fc_waivers_apply(e, o->waivers);
+	fc_waivers_apply(e, o->waivers);   /* statuses only: the order stands */
 	if (waiver_rule) {
+		size_t before = e->n;
+
 		run_rule(e, m, o->base, waiver_rule);
+		if (!e->oom && e->n - before > 1)
+			qsort(e->findings + before, e->n - before, sizeof(*e->findings), cmp_finding);
+		if (!e->oom && !merge_runs(e->findings, before, e->n))
+			e->oom = true;
 		if (e->oom)
 			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory while running %s", waiver_rule->id);
 	}
-	if (e->n)
-		qsort(e->findings, e->n, sizeof(*e->findings), cmp_finding);
 	return FC_OK;
 }
 

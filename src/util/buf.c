@@ -95,7 +95,6 @@ enum fc_rc fc_buf_addf(struct fc_buf *b, const char *fmt, ...)
 
 enum fc_rc fc_read_fd(int fd, const char *path, size_t max, struct fc_buf *b, struct fc_err *err)
 {
-	char chunk[65536];
 	ssize_t n;
 	struct stat st;
 
@@ -112,8 +111,21 @@ enum fc_rc fc_read_fd(int fd, const char *path, size_t max, struct fc_buf *b, st
 	if ((uint64_t)st.st_size > max)
 		return fc_err_set(err, FC_ERR_INPUT, path, 0, "file of %lld bytes is larger than the %zu allowed",
 				  (long long)st.st_size, max);
+	/* straight into a buffer of the file's size (and a byte for its NUL): a snapshot is
+	 * gigabytes, and a stack chunk copied into a buffer that doubled was three copies of each */
+	if (st.st_size > 0 && fc_buf_reserve(b, (size_t)st.st_size) != FC_OK)
+		return fc_err_set(err, FC_ERR_NOMEM, path, 0, "out of memory");
 	for (;;) {
-		n = read(fd, chunk, sizeof(chunk));
+		if (b->len + 1 >= b->cap) {   /* the file grew (or stat said 0): more room, within the cap */
+			if (b->len >= max)
+				break;   /* whatever follows is refused below */
+			if (fc_buf_reserve(b, b->len + (b->len < 65536 ? 65536 : b->len) > max ? max
+							: b->len + (b->len < 65536 ? 65536 : b->len)) != FC_OK) {
+				fc_buf_free(b);
+				return fc_err_set(err, FC_ERR_NOMEM, path, 0, "out of memory");
+			}
+		}
+		n = read(fd, b->data + b->len, b->cap - 1 - b->len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -124,12 +136,24 @@ enum fc_rc fc_read_fd(int fd, const char *path, size_t max, struct fc_buf *b, st
 		}
 		if (n == 0)
 			break;
-		/* the file may grow while it is read: the cap holds all the same */
-		if (fc_buf_add(b, chunk, (size_t)n) != FC_OK)
+		b->len += (size_t)n;
+		b->data[b->len] = '\0';
+	}
+	/* the file may grow while it is read: the cap holds all the same */
+	if (b->len >= max && b->len + 1 >= b->cap) {
+		char c;
+
+		while ((n = read(fd, &c, 1)) < 0 && errno == EINTR)
+			;
+		if (n > 0) {
+			fc_buf_free(b);
 			return fc_err_set(err, FC_ERR_INPUT, path, 0, "file larger than %zu bytes", max);
+		}
 	}
 	if (!b->data && fc_buf_add(b, "", 0) != FC_OK)
 		return fc_err_set(err, FC_ERR_NOMEM, path, 0, "out of memory");
+	if (b->data)
+		b->data[b->len] = '\0';
 	return FC_OK;
 }
 

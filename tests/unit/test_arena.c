@@ -17,6 +17,7 @@
 
 #include "util/arena.h"
 #include "util/bgwrite.h"
+#include "util/buf.h"
 
 #define N 200000   /* past many doublings of the table and the 1024-entry recent cache */
 
@@ -83,6 +84,43 @@ static void intern_repeated(void **state)
 		assert_ptr_not_equal(fc_intern_n(a, buf, n), n ? fc_intern_n(a, buf, n - 1) : NULL);
 	}
 	fc_arena_free(&a);
+}
+
+/* fc_read_file: a file of exactly the cap is read whole; a byte more is refused before reading;
+ * a file whose size stat does not tell (procfs says 0) is read to its end, and refused once it
+ * passes the cap. */
+static void read_file_sizes(void **state)
+{
+	char path[] = "/tmp/fc-read-XXXXXX";
+	struct fc_buf b;
+	struct fc_err err;
+	char data[70000];
+	size_t i;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	for (i = 0; i < sizeof(data); i++)
+		data[i] = (char)('a' + i % 23);
+	assert_int_equal(write(fd, data, sizeof(data)), (ssize_t)sizeof(data));
+	close(fd);
+	fc_err_clear(&err);
+	assert_int_equal(fc_read_file(path, sizeof(data), &b, &err), FC_OK);
+	assert_int_equal(b.len, sizeof(data));
+	assert_memory_equal(b.data, data, sizeof(data));
+	assert_int_equal(b.data[b.len], '\0');
+	fc_buf_free(&b);
+	assert_int_equal(fc_read_file(path, sizeof(data) - 1, &b, &err), FC_ERR_INPUT);
+	assert_non_null(strstr(err.msg, "larger than"));
+	unlink(path);
+	/* procfs: st_size 0, content there all the same */
+	fc_err_clear(&err);
+	assert_int_equal(fc_read_file("/proc/self/status", 1 << 20, &b, &err), FC_OK);
+	assert_true(b.len > 100 && strstr(b.data, "Name:") == b.data);
+	assert_int_equal(strlen(b.data), b.len);
+	fc_buf_free(&b);
+	assert_int_equal(fc_read_file("/proc/self/status", 50, &b, &err), FC_ERR_INPUT);
+	assert_non_null(strstr(err.msg, "file larger than 50 bytes"));
 }
 
 static void alloc_zeroed_and_aligned(void **state)
@@ -269,6 +307,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(intern_one_pointer_per_string),
 		cmocka_unit_test(intern_repeated),
+		cmocka_unit_test(read_file_sizes),
 		cmocka_unit_test(alloc_zeroed_and_aligned),
 		cmocka_unit_test(mark_and_release),
 		cmocka_unit_test(many_blocks),

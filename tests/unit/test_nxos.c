@@ -268,6 +268,30 @@ static void queuing_table(void **state)
 	fc_model_free(&m);
 }
 
+/* A module's bitrate or cable length that is not a number is listed as not understood, with its
+ * line, not dropped (the values that read are taken). */
+static void xcvr_text_numbers(void **state)
+{
+	struct fc_model *m = fc_model_new();
+	struct fc_device *d;
+	struct fc_iface *e1;
+
+	(void)state;
+	d = parse_text(m, "show interface transceiver details",
+		       "Ethernet1/1\n    transceiver is present\n    type is QSFP-100G-CR4\n"
+		       "    nominal bitrate is 25500 MBit/sec\n    Link length supported for copper is 3 m\n"
+		       "Ethernet1/2\n    transceiver is present\n    nominal bitrate is unknown MBit/sec\n"
+		       "    Link length supported for copper is N/A\n");
+	e1 = fc_dev_find_iface(d, "Ethernet1/1");
+	assert_int_equal(e1->xcvr.bitrate_mbps.v, 25500);
+	assert_true(e1->xcvr.cable_len_m.v > 2.99 && e1->xcvr.cable_len_m.v < 3.01);
+	assert_false(fc_dev_find_iface(d, "Ethernet1/2")->xcvr.bitrate_mbps.m.known);
+	assert_int_equal(d->nunparsed, 2);
+	assert_int_equal(d->unparsed[0].src.line, 8);
+	assert_int_equal(d->unparsed[1].src.line, 9);
+	fc_model_free(&m);
+}
+
 /* Configurations as config repositories hold them (issue 12): interface ranges and lists, a space
  * between type and number, abbreviated keywords, a multi-line banner. A range that runs backwards
  * and a line nobody understands are said once, with their line. */
@@ -711,6 +735,7 @@ int main(void)
 		cmocka_unit_test(json_integers),
 		cmocka_unit_test(block_outputs),
 		cmocka_unit_test(queuing_table),
+		cmocka_unit_test(xcvr_text_numbers),
 		cmocka_unit_test(many_addresses),
 		cmocka_unit_test(repo_syntax),
 		cmocka_unit_test(qos_defaults),

@@ -544,7 +544,9 @@ static const struct {
 	{ "Serial number is ", offsetof(struct fc_xcvr, serial) },
 };
 
-static bool xcvr_field(struct fc_model *m, struct fc_xcvr *x, const char *l, size_t n, struct fc_src s)
+/* 1: the line was a module field, taken; 0: it is not one; -1: it names one whose value does not
+ * read (a bitrate or a length that is not a number), to be listed as not understood. */
+static int xcvr_field(struct fc_model *m, struct fc_xcvr *x, const char *l, size_t n, struct fc_src s)
 {
 	const char *r, *end = l + n;
 	size_t k;
@@ -556,26 +558,28 @@ static bool xcvr_field(struct fc_model *m, struct fc_xcvr *x, const char *l, siz
 		if (starts(l, n, xcvr_keys[k].key, &r)) {
 			fc_set_str(m, (struct fc_str *)(void *)((char *)x + xcvr_keys[k].off),
 				   fc_model_strn(m, r, (size_t)(end - r)), s);
-			return true;
+			return 1;
 		}
 	if (has(l, n, "transceiver is not present") || has(l, n, "sfp is not present")) {
 		fc_set_bool(&x->present, false, s);
 	} else if (has(l, n, "transceiver is present") || has(l, n, "sfp is present")) {
 		fc_set_bool(&x->present, true, s);
 	} else if (starts(l, n, "nominal bitrate is ", &r)) {
-		if (fc_parse_i64n(r, strcspn(r, " "), 1, 1000000, &v))
-			fc_set_int(&x->bitrate_mbps, v, s);
+		if (!fc_parse_i64n(r, strcspn(r, " "), 1, 1000000, &v))
+			return -1;
+		fc_set_int(&x->bitrate_mbps, v, s);
 	} else if (((r = memmem(l, n, "Cable Length is ", 16)) && (r += 16)) ||
 		   ((r = memmem(l, n, "cable length is ", 16)) && (r += 16)) ||
 		   ((r = memmem(l, n, "Link length supported for copper is ", 36)) && (r += 36))) {
-		if (num_after(r, strcspn(r, " "), &d, &e))
-			fc_set_dbl(&x->cable_len_m, d, s);
+		if (!num_after(r, strcspn(r, " "), &d, &e))
+			return -1;
+		fc_set_dbl(&x->cable_len_m, d, s);
 	} else if (starts(l, n, "DOM is not supported", NULL)) {
 		fc_set_bool(&x->dom_supported, false, s);
 	} else {
-		return false;
+		return 0;
 	}
-	return true;
+	return 1;
 }
 
 enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
@@ -596,6 +600,7 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 		size_t wl;
 		const char *r;
 		int64_t ln;
+		int k;
 
 		if (!l.n)
 			continue;
@@ -605,7 +610,8 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 				return FC_ERR_NOMEM;
 			lane = NULL;
 			blocks++;
-			xcvr_field(m, &ifc->xcvr, l.s + wl, l.n - wl, s);
+			if (xcvr_field(m, &ifc->xcvr, l.s + wl, l.n - wl, s) < 0)
+				rc = nxos_not_understood(c, &l);
 			continue;
 		}
 		if (!ifc) {
@@ -624,8 +630,11 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 				return FC_ERR_NOMEM;
 			continue;
 		}
-		if (xcvr_field(m, &ifc->xcvr, l.s, l.n, s))
+		if ((k = xcvr_field(m, &ifc->xcvr, l.s, l.n, s)) != 0) {
+			if (k < 0)
+				rc = nxos_not_understood(c, &l);
 			continue;
+		}
 		{
 			struct fc_dom_lane tmp, *L;
 

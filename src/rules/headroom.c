@@ -102,6 +102,8 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 			fc_ev_unknown(c, f, name, "cable length", &l->length_m.m);
 		if (!pg->size.m.known && !pg->headroom.m.known)
 			fc_ev_unknown(c, f, name, "buffer", pg->headroom.m.why ? &pg->headroom.m : &pg->size.m);
+		else if (fc_is_switch(e) && !pg->xoff.m.known && pg->headroom.m.why)
+			fc_ev_unknown(c, f, name, "headroom", &pg->headroom.m);   /* the platform's own word on it */
 		else if (fc_is_switch(e) && !pg->xoff.m.known)
 			fc_ev(c, f, name, "pause-threshold", &pg->size.m.src, "unknown: pause buffer-size without pause-threshold");
 		return V_UNKNOWN;

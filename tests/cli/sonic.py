@@ -134,6 +134,17 @@ def main():
                   "%s: no evidence located in the config or inventory" % name)
             print("%s: fails %s" % (name, ", ".join("%s %s" % k for k in fails)))
 
+        # a buffer value that is not a number: HR-SIZE is UNKNOWN saying which, never judged on
+        # a gap (the xoff was read as "no xoff: a lossy profile" before)
+        rep = validate(variant(tmp, "xoff-garbled",
+                               lambda c: c["BUFFER_PROFILE"]["pg_lossless_100000_5m_profile"].update(xoff="9k"), None))
+        got = verdicts(rep)
+        for k in (("HR-SIZE", L0), ("HR-SIZE", L4)):
+            check(got.get(k) == "unknown", "xoff-garbled: %s %s is %s, expected unknown" % (k[0], k[1], got.get(k)))
+        ev = [e["value"] for f in rep["findings"] if (f["rule"], f["subject"]) == ("HR-SIZE", L0) for e in f["evidence"]]
+        check(any("pg_lossless_100000_5m_profile: xoff is not an integer" in x for x in ev), "xoff-garbled: %s" % ev)
+        print("xoff-garbled: HR-SIZE unknown, naming the profile's xoff")
+
         # an ACL rule with a match field the model does not hold: the ACL is not judged (UNKNOWN,
         # the field listed as not understood), never taken as a plain permit
         def ether(c):

@@ -35,6 +35,27 @@ struct walk {
 static bool through(struct walk *w, const char *field, const char *table, int64_t key, int64_t max, int64_t *out,
 		    struct fc_src *src, const char **why);
 
+/* o's field name, an integer from 0 to max, into x (known from its line): true. Absent: false, x
+ * left as it is. Present but not such an integer: false, x unknown saying so (never a value the
+ * rules would judge, never a silent gap). */
+static bool int_field(struct walk *w, const struct sonic_obj *o, const char *table, const char *name, int64_t max,
+		      struct fc_int *x)
+{
+	const struct sonic_field *f = sonic_field(o, name);
+	int64_t v;
+
+	if (!f)
+		return false;
+	if (!fc_parse_i64(f->value, 0, max, &v)) {
+		fc_set_unknown(&x->m, fc_sprintf(w->m->arena, "%s %s: %s is not an integer from 0 to %lld", table, o->key,
+						 name, (long long)max));
+		x->m.src = f->src;
+		return false;
+	}
+	fc_set_int(x, v, f->src);
+	return true;
+}
+
 /* The map field of the port's PORT_QOS_MAP, else of global; *per_port says which. */
 static const struct sonic_field *port_map(const struct walk *w, const char *field, bool *per_port)
 {
@@ -232,12 +253,9 @@ static void egress(struct walk *w, struct fc_hop *h)
 	fc_set_bool(&h->ecn, f && strcmp(f->value, "ecn_none") != 0, f ? f->src : wred->src);
 	if (!f)
 		h->ecn.m.why = "WRED_PROFILE without ecn: WRED drops, does not mark";
-	if ((f = sonic_field(wred, "green_min_threshold")) && fc_parse_i64(f->value, 0, INT64_MAX / 2, &v))
-		fc_set_int(&h->kmin, v, f->src);
-	if ((f = sonic_field(wred, "green_max_threshold")) && fc_parse_i64(f->value, 0, INT64_MAX / 2, &v))
-		fc_set_int(&h->kmax, v, f->src);
-	if ((f = sonic_field(wred, "green_drop_probability")) && fc_parse_i64(f->value, 0, 100, &v))
-		fc_set_int(&h->prob, v, f->src);
+	int_field(w, wred, "WRED_PROFILE", "green_min_threshold", INT64_MAX / 2, &h->kmin);
+	int_field(w, wred, "WRED_PROFILE", "green_max_threshold", INT64_MAX / 2, &h->kmax);
+	int_field(w, wred, "WRED_PROFILE", "green_drop_probability", 100, &h->prob);
 	fc_set_unknown(&h->weight.m, "SONiC's WRED_PROFILE has no averaging weight");
 }
 
@@ -297,7 +315,7 @@ static void ingress(struct walk *w, struct fc_hop *h)
 	struct fc_src src;
 	const char *why = NULL;
 	char ref[256];
-	int64_t pg, v, xoff = -1, size = -1;
+	int64_t pg;
 
 	if (!through(w, "tc_to_pg_map", "TC_TO_PRIORITY_GROUP_MAP", h->tc.v, 15, &pg, &src, &why)) {
 		fc_set_unknown(&h->buf.size.m, why);
@@ -330,23 +348,19 @@ static void ingress(struct walk *w, struct fc_hop *h)
 		return;
 	}
 	fc_set_bool(&h->buf_per_port, true, bpg->src);
-	if ((f = sonic_field(prof, "size")) && fc_parse_i64(f->value, 0, INT64_MAX / 2, &size))
-		fc_set_int(&h->buf.size, size, f->src);
-	if ((f = sonic_field(prof, "xon")) && fc_parse_i64(f->value, 0, INT64_MAX / 2, &v))
-		fc_set_int(&h->buf.xon, v, f->src);
-	if ((f = sonic_field(prof, "xoff")) && fc_parse_i64(f->value, 0, INT64_MAX / 2, &xoff)) {
-		fc_set_int(&h->buf.headroom, xoff, f->src);
+	int_field(w, prof, "BUFFER_PROFILE", "size", INT64_MAX / 2, &h->buf.size);
+	int_field(w, prof, "BUFFER_PROFILE", "xon", INT64_MAX / 2, &h->buf.xon);
+	if (int_field(w, prof, "BUFFER_PROFILE", "xoff", INT64_MAX / 2, &h->buf.headroom))
 		h->buf.headroom.m.why = "SONiC BUFFER_PROFILE xoff";
-	} else
+	else if (!sonic_field(prof, "xoff"))
 		fc_set_unknown(&h->buf.headroom.m, fc_sprintf(w->m->arena, "BUFFER_PROFILE %s has no xoff: a lossy profile",
 								  prof->key));
 	if ((f = sonic_field(prof, "dynamic_th"))) {
 		fc_set_bool(&h->buf_dynamic, true, f->src);
 		fc_set_unknown(&h->buf.xoff.m, fc_sprintf(w->m->arena, "dynamic_th %s: the pause threshold follows the free "
 								       "shared buffer", f->value));
-	} else if ((f = sonic_field(prof, "static_th")) && fc_parse_i64(f->value, 0, INT64_MAX / 2, &v)) {
-		fc_set_bool(&h->buf_dynamic, false, f->src);
-		fc_set_int(&h->buf.xoff, v, f->src);
+	} else if (int_field(w, prof, "BUFFER_PROFILE", "static_th", INT64_MAX / 2, &h->buf.xoff)) {
+		fc_set_bool(&h->buf_dynamic, false, h->buf.xoff.m.src);
 	}
 }
 

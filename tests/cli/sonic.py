@@ -18,6 +18,7 @@ usage: sonic.py FABCHECK
 import copy
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -144,6 +145,20 @@ def main():
         ev = [e["value"] for f in rep["findings"] if (f["rule"], f["subject"]) == ("HR-SIZE", L0) for e in f["evidence"]]
         check(any("pg_lossless_100000_5m_profile: xoff is not an integer" in x for x in ev), "xoff-garbled: %s" % ev)
         print("xoff-garbled: HR-SIZE unknown, naming the profile's xoff")
+
+        # a scheduler weight that is not a number: no bandwidth share is given (it would be
+        # computed from the other weights alone), the queue is still shown as weighted
+        def queue_ev(rep):
+            return [e["value"] for f in rep["findings"] for e in f["evidence"]
+                    if e["what"].startswith("egress queue") and e["end"].startswith("sleaf1")]
+        before = queue_ev(validate(variant(tmp, "weight-ok", None, None)))
+        rep = validate(variant(tmp, "weight-garbled",
+                               lambda c: c["SCHEDULER"]["scheduler.0"].update(weight="lots"), None))
+        after = queue_ev(rep)
+        check(any(re.search(r"weighted, \d+%$", x) for x in before), "weight-ok: %s" % before[:3])
+        roce = [x for x in after if x.startswith("3, ")]   # RoCE's queue (CNP's is strict)
+        check(roce and all(x == "3, weighted" for x in roce), "weight-garbled: %s" % after[:3])
+        print("weight-garbled: no bandwidth share from the other weights alone")
 
         # an ACL rule with a match field the model does not hold: the ACL is not judged (UNKNOWN,
         # the field listed as not understood), never taken as a plain permit

@@ -221,6 +221,8 @@ static void egress(struct walk *w, struct fc_hop *h)
 	} else if ((f = sonic_field(sch, "type")) && !strcmp(f->value, "STRICT")) {
 		fc_set_int(&h->strict, 1, f->src);
 	} else {
+		const struct sonic_obj *bad = NULL;   /* a weighted scheduler whose weight does not read */
+
 		fc_set_int(&h->strict, 0, f ? f->src : sch->src);
 		/* the share: its weight over the weights of the port's weighted queues */
 		for (k = 0; k < 16; k++) {
@@ -231,11 +233,17 @@ static void egress(struct walk *w, struct fc_hop *h)
 			if (!kf || !(ks = sonic_get(w->s, "SCHEDULER", sonic_ref(kf->value, r2, sizeof(r2)))))
 				continue;
 			ty = sonic_field(ks, "type");
-			if ((!ty || strcmp(ty->value, "STRICT")) && (wt = sonic_field(ks, "weight")) &&
-			    fc_parse_i64(wt->value, 0, 1000000, &v))
-				sum += v;
+			if ((!ty || strcmp(ty->value, "STRICT")) && (wt = sonic_field(ks, "weight"))) {
+				if (fc_parse_i64(wt->value, 0, 1000000, &v))
+					sum += v;
+				else if (!bad)
+					bad = ks;
+			}
 		}
-		if ((f = sonic_field(sch, "weight")) && fc_parse_i64(f->value, 0, 1000000, &v) && sum > 0)
+		if (bad)   /* a share computed without it would be too large: not a value to judge */
+			fc_set_unknown(&h->bw_percent.m, fc_sprintf(w->m->arena, "SCHEDULER %s: weight is not an integer "
+										  "from 0 to 1000000", bad->key));
+		else if ((f = sonic_field(sch, "weight")) && fc_parse_i64(f->value, 0, 1000000, &v) && sum > 0)
 			fc_set_int(&h->bw_percent, v * 100 / sum, f->src);
 	}
 	wred = (f = sonic_field(qo, "wred_profile")) ? sonic_get(w->s, "WRED_PROFILE", sonic_ref(f->value, ref, sizeof(ref)))

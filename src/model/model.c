@@ -587,13 +587,22 @@ bool fc_xcvr_reserve(struct fc_model *m, struct fc_xcvr *x, size_t more)
 	return true;
 }
 
-struct fc_dom_lane *fc_xcvr_lane(struct fc_model *m, struct fc_xcvr *x, int lane)
+struct fc_dom_lane *fc_xcvr_find_lane(struct fc_xcvr *x, int lane)
 {
 	size_t i;
 
 	for (i = 0; i < x->nlanes; i++)
 		if (x->lanes[i].lane == lane)
 			return &x->lanes[i];
+	return NULL;
+}
+
+struct fc_dom_lane *fc_xcvr_lane(struct fc_model *m, struct fc_xcvr *x, int lane)
+{
+	struct fc_dom_lane *L = fc_xcvr_find_lane(x, lane);
+
+	if (L)
+		return L;
 	/* in place while the lanes are the arena's newest allocation (a module's table is read in one go) */
 	x->lanes = fc_grow_tail(m->arena, x->lanes, x->nlanes, &x->lanes_cap, sizeof(*x->lanes));
 	if (!x->lanes)

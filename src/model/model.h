@@ -481,6 +481,8 @@ bool fc_iface_pg_unknown(struct fc_model *m, struct fc_iface *i, const char *why
 bool fc_xcvr_reserve(struct fc_model *m, struct fc_xcvr *x, size_t more);
 /* The DOM lane of a module (0: the module's own values), added zeroed when new; NULL when out of memory. */
 struct fc_dom_lane *fc_xcvr_lane(struct fc_model *m, struct fc_xcvr *x, int lane);
+/* The module's DOM lane numbered lane, NULL when it has none. */
+struct fc_dom_lane *fc_xcvr_find_lane(struct fc_xcvr *x, int lane);
 /* A DOM reading, known from src (its thresholds are left as they are). */
 void fc_dom_set(struct fc_dom_val *d, double v, struct fc_src src);
 /* Appends n named counters to a port's stats (names copied into the model); the stats become

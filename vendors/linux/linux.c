@@ -446,7 +446,6 @@ static enum fc_rc module(struct hp *h, struct fc_iface *ifc, const struct doc_no
 		const struct doc_node *li = ls->items[i];
 		int64_t lane = 0;
 		bool have = false;
-		size_t j;
 
 		if ((rc = doc_check_keys(h->d, li, mlane_keys, "module lane", h->c->err)) != FC_OK ||
 		    (rc = doc_opt_int(h->d, li, "lane", 1, 8, &lane, &have, h->c->err)) != FC_OK)
@@ -456,10 +455,9 @@ static enum fc_rc module(struct hp *h, struct fc_iface *ifc, const struct doc_no
 		if (!have)
 			return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, li->line,
 					  "module lane: no \"lane\" (expected its number, 1-8)");
-		for (j = 1; j < x->nlanes; j++)
-			if (x->lanes[j].lane == (int)lane)
-				return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, doc_key_line(li, "lane"),
-						  "module lane %d: given twice in one module", (int)lane);
+		if (fc_xcvr_find_lane(x, (int)lane))
+			return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, doc_key_line(li, "lane"),
+					  "module lane %d: given twice in one module", (int)lane);
 		if ((rc = dom_val(h, li, "bias_ma", ths, &L->bias_ma)) != FC_OK ||
 		    (rc = dom_val(h, li, "tx_dbm", ths, &L->tx_dbm)) != FC_OK ||
 		    (rc = dom_val(h, li, "rx_dbm", ths, &L->rx_dbm)) != FC_OK)

@@ -224,23 +224,19 @@ enum fc_rc nxos_parse_transceiver_json(struct fc_parse_ctx *c, const struct doc 
 				return FC_ERR_NOMEM;
 			for (k = 0; k < nl; k++) {
 				struct fc_dom_lane *L;
-				const char *ln = NULL;
 				int64_t lnum;
-				size_t j;
+				bool have;
 
 				/* a lane without its number, or with one given twice, would put readings on the
 				 * wrong lane or hide one: refused at its line */
-				if ((rc = nxos_field(c, d, lanes[k], "lane_number", &ln)) != FC_OK)
+				if ((rc = nxos_field_int(c, d, lanes[k], "lane_number", 1, 64, NULL, &lnum, &have)) != FC_OK)
 					return rc;
-				if (!ln || !fc_parse_i64(ln, 1, 64, &lnum))
-					return fc_err_set(c->err, FC_ERR_INPUT, d->file,
-							  ln ? doc_key_line(lanes[k], "lane_number") : lanes[k]->line,
-							  "ROW_lane: lane_number: expected 1-64");
-				for (j = 0; j < x->nlanes; j++)
-					if (x->lanes[j].lane == (int)lnum)
-						return fc_err_set(c->err, FC_ERR_INPUT, d->file,
-								  doc_key_line(lanes[k], "lane_number"),
-								  "ROW_lane: lane %d given twice in one module", (int)lnum);
+				if (!have)
+					return fc_err_set(c->err, FC_ERR_INPUT, d->file, lanes[k]->line,
+							  "ROW_lane: no lane_number (expected 1-64)");
+				if (fc_xcvr_find_lane(x, (int)lnum))
+					return fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(lanes[k], "lane_number"),
+							  "ROW_lane: lane %d given twice in one module", (int)lnum);
 				L = &x->lanes[x->nlanes++];   /* reserved above, zeroed */
 				L->lane = (int)lnum;
 				if ((rc = lane_val(c, d, lanes[k], "temperature", "temp", &L->temp_c)) != FC_OK ||

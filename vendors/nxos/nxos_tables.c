@@ -577,7 +577,7 @@ enum fc_rc nxos_parse_queuing_text(struct fc_parse_ctx *c, const char *text)
 	struct fc_lines it;
 	struct fc_words ws = { 0 };
 	struct fc_iface *ifc = NULL;
-	enum { OTHER, TABLE, STATS } where = OTHER;   /* in the ingress pause table, or after it */
+	bool table = false;   /* in an ingress pause table (not the statistics after it) */
 	size_t sections = 0;
 	enum fc_rc rc = FC_OK;
 
@@ -594,16 +594,16 @@ enum fc_rc nxos_parse_queuing_text(struct fc_parse_ctx *c, const char *text)
 		w = ws.w;
 		if (ws.n >= 4 && (!strcmp(w[0], "Ingress") || !strcmp(w[0], "Egress")) && !strcmp(w[1], "Queuing") &&
 		    !strcmp(w[2], "for")) {
-			where = !strcmp(w[0], "Ingress") ? TABLE : OTHER;
+			table = !strcmp(w[0], "Ingress");
 			if (!(ifc = port(c, w[3], &rc)) && rc == FC_OK)
 				rc = nxos_not_understood(c, &l);
 			sections++;
 			continue;
 		}
-		if (where != TABLE || !ifc || !ws.n || (ws.n == 1 && dashes(w[0])) || queuing_header(w, ws.n))
+		if (!table || !ifc || !ws.n || (ws.n == 1 && dashes(w[0])) || queuing_header(w, ws.n))
 			continue;
 		if (memmem(it.line, it.len, "Statistics", 10)) {
-			where = STATS;   /* "Per Port Ingress Statistics", "PFC Statistics": not modelled */
+			table = false;   /* "Per Port Ingress Statistics", "PFC Statistics": not modelled */
 			continue;
 		}
 		if (ws.n == 4 && fc_parse_i64(w[0], 0, 7, &g) && !strcmp(w[1], "-") && !strcmp(w[2], "-") && !strcmp(w[3], "-")) {

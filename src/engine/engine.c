@@ -48,6 +48,19 @@ const char *fc_status_name(enum fc_status s)
 	return "?";
 }
 
+static const char **name_slot(struct fc_engine *e, const struct fc_link *l, int k);
+
+/* s as kept in e's arena: interned, unless it is one of the current link's cached names, which
+ * are (every link rule passes them, and a probe of a table of millions misses the cache). */
+static const char *link_str(struct fc_rctx *c, const char *s)
+{
+	const char **slot = c->link ? name_slot(c->eng, c->link, 0) : NULL;
+
+	if (slot && s && (s == slot[0] || s == slot[1] || s == slot[2]))
+		return s;
+	return fc_intern(c->eng->arena, s);
+}
+
 struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const char *subject, const char *fmt, ...)
 {
 	struct fc_engine *e = c->eng;
@@ -80,7 +93,7 @@ struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const ch
 	f->scope = c->rule->scope;
 	/* interned: a fleet has millions of findings whose subjects, messages and evidence repeat
 	 * (a link's subject in every link rule, "PFC on priorities 3 on both ends" on every link) */
-	f->subject = fc_intern(e->arena, subject);
+	f->subject = link_str(c, subject);
 	f->message = fc_intern_repeated(e->arena, buf, strlen(buf));   /* some name their port: unique */
 	f->link = c->link;
 	f->dev = c->dev;
@@ -124,7 +137,7 @@ void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	ev = &f->ev[f->nev++];
-	ev->end = fc_intern(c->eng->arena, end);
+	ev->end = link_str(c, end);
 	ev->what = fc_intern(c->eng->arena, what);   /* callers may pass a buffer of their own */
 	/* a value kept for every finding repeats across the fleet ("9000", "rs544"): interned; one
 	 * that is dropped with a passing finding goes back with it, so it is copied beside it */
@@ -177,7 +190,8 @@ const char *fc_rstr(struct fc_rctx *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	return fc_intern(c->eng->arena, buf);
+	/* most are formatted once per port or lane: copied the first time, interned from the second */
+	return fc_intern_repeated(c->eng->arena, buf, strlen(buf));
 }
 
 /* The cache slot for a link of the model (0 subject, 1 end a, 2 end b), or NULL for a link

@@ -106,6 +106,22 @@ static enum fc_rc csv_end(void *st, const struct fc_summary *s)
 	return rc;
 }
 
+/* A state for the rows after the first, into out (fc_report_emit's second thread). */
+static void *csv_fork(const void *st, FILE *out)
+{
+	struct csv *f = calloc(1, sizeof(*f));
+
+	(void)st;
+	if (f)
+		f->out = out;
+	return f;
+}
+
+static enum fc_rc csv_unfork(void *fst)
+{
+	return csv_end(fst, NULL);
+}
+
 const struct fc_reporter fc_reporter_csv = {
 	.name = "csv",
 	.desc = "CSV (RFC 4180): one finding per row, with its ends, evidence sources and waiver",
@@ -114,4 +130,6 @@ const struct fc_reporter fc_reporter_csv = {
 	.device = csv_device,
 	.finding = csv_finding,
 	.end = csv_end,
+	.fork = csv_fork,
+	.unfork = csv_unfork,
 };

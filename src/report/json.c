@@ -200,6 +200,30 @@ static enum fc_rc json_end(void *st, const struct fc_summary *s)
 	return rc;
 }
 
+/* A state for the findings after the first, into out (fc_report_emit's second thread). */
+static void *json_fork(const void *st, FILE *out)
+{
+	const struct jrep *j = st;
+	struct jrep *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return NULL;
+	f->out = out;
+	f->run = j->run;
+	f->head = true;
+	f->nfind = 1;
+	return f;
+}
+
+static enum fc_rc json_unfork(void *fst)
+{
+	struct jrep *f = fst;
+	enum fc_rc rc = f->err ? FC_ERR_IO : FC_OK;
+
+	free(f);
+	return rc;
+}
+
 const struct fc_reporter fc_reporter_json = {
 	.name = "json",
 	.pass_evidence = true,
@@ -208,4 +232,6 @@ const struct fc_reporter fc_reporter_json = {
 	.device = json_device,
 	.finding = json_finding,
 	.end = json_end,
+	.fork = json_fork,
+	.unfork = json_unfork,
 };

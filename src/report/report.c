@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The reporter registry and the driver that feeds one reporter. */
+/* The reporter registry and the driver that feeds one reporter (on two threads where it can). */
 #include "report/report.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const struct fc_reporter *const registry[] = {
@@ -42,8 +44,164 @@ const char *fc_sarif_level(enum fc_sev s)
 	return "note";
 }
 
+/* Two threads formatting findings (fc_report_emit_chunked): the findings after the first are cut
+ * into chunks; this thread writes the even ones straight to the stream, the other formats the
+ * odd ones into memory, one of two slots each, which this thread then writes in their turn. */
+struct par {
+	const struct fc_reporter *r;
+	const void *st;
+	struct fc_finding *const *f;
+	size_t n, chunk, nchunks;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct {
+		char *buf;                 /* malloc'd by open_memstream; the writer frees it */
+		size_t len;
+		bool full;
+	} slot[2];
+	bool stop, done;               /* this thread gave up; the other one has returned */
+	enum fc_rc rc;                 /* the other thread's failure */
+};
+
+/* Findings [*lo, *hi) of chunk k: the first finding is not in any. */
+static void chunk_range(const struct par *p, size_t k, size_t *lo, size_t *hi)
+{
+	*lo = 1 + k * p->chunk;
+	*hi = *lo + p->chunk < p->n ? *lo + p->chunk : p->n;
+}
+
+static enum fc_rc format_chunk(struct par *p, size_t k, char **buf, size_t *len)
+{
+	FILE *mf = open_memstream(buf, len);
+	void *fst = mf ? p->r->fork(p->st, mf) : NULL;
+	enum fc_rc rc = fst ? FC_OK : FC_ERR_NOMEM;
+	size_t i, hi;
+
+	chunk_range(p, k, &i, &hi);
+	for (; rc == FC_OK && i < hi; i++)
+		rc = p->r->finding(fst, p->f[i]);
+	if (fst && p->r->unfork(fst) != FC_OK && rc == FC_OK)
+		rc = FC_ERR_IO;
+	if (mf && fclose(mf) != 0 && rc == FC_OK)
+		rc = FC_ERR_NOMEM;
+	if (!mf)
+		*buf = NULL;
+	return rc;
+}
+
+static void *format_odd(void *arg)
+{
+	struct par *p = arg;
+	enum fc_rc rc = FC_OK;
+	size_t k;
+
+	for (k = 1; rc == FC_OK && k < p->nchunks; k += 2) {
+		size_t si = (k / 2) % 2;
+		char *buf = NULL;
+		size_t len = 0;
+
+		bool stop;
+
+		pthread_mutex_lock(&p->mu);
+		while (p->slot[si].full && !p->stop)
+			pthread_cond_wait(&p->cv, &p->mu);
+		stop = p->stop;
+		pthread_mutex_unlock(&p->mu);
+		if (stop)
+			break;
+		rc = format_chunk(p, k, &buf, &len);
+		pthread_mutex_lock(&p->mu);
+		if (rc == FC_OK) {
+			p->slot[si].buf = buf;
+			p->slot[si].len = len;
+			p->slot[si].full = true;
+		} else {
+			free(buf);
+			p->rc = rc;
+		}
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+	pthread_mutex_lock(&p->mu);
+	p->done = true;
+	pthread_cond_broadcast(&p->cv);
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+/* Writes odd chunk k, formatted by the other thread, once it is there. */
+static enum fc_rc take_chunk(struct par *p, size_t k, FILE *out)
+{
+	size_t si = (k / 2) % 2, len;
+	enum fc_rc rc = FC_OK;
+	char *buf = NULL;
+
+	pthread_mutex_lock(&p->mu);
+	while (!p->slot[si].full && !p->done)
+		pthread_cond_wait(&p->cv, &p->mu);
+	if (p->slot[si].full) {
+		buf = p->slot[si].buf;
+		len = p->slot[si].len;
+		p->slot[si].buf = NULL;
+		p->slot[si].full = false;
+		pthread_cond_broadcast(&p->cv);
+	} else {
+		rc = p->rc != FC_OK ? p->rc : FC_ERR_IO;
+	}
+	pthread_mutex_unlock(&p->mu);
+	if (buf && fwrite_unlocked(buf, 1, len, out) != len)
+		rc = FC_ERR_IO;
+	free(buf);
+	return rc;
+}
+
+/* The findings through r on two threads; false when the second thread could not start (nothing
+ * was written then). */
+static bool findings_parallel(const struct fc_reporter *r, void *st, FILE *out, const struct fc_engine *e,
+			      size_t chunk, enum fc_rc *rc)
+{
+	struct par p = { .r = r, .st = st, .f = e->findings, .n = e->n, .chunk = chunk };
+	pthread_t t;
+	size_t k, i, hi;
+
+	p.nchunks = (e->n - 1 + chunk - 1) / chunk;
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.cv, NULL);
+	if (pthread_create(&t, NULL, format_odd, &p) != 0) {
+		pthread_cond_destroy(&p.cv);
+		pthread_mutex_destroy(&p.mu);
+		return false;
+	}
+	*rc = r->finding(st, e->findings[0]);   /* the first: what comes before the others */
+	for (k = 0; *rc == FC_OK && k < p.nchunks; k++) {
+		if (k % 2) {
+			*rc = take_chunk(&p, k, out);
+			continue;
+		}
+		for (chunk_range(&p, k, &i, &hi); *rc == FC_OK && i < hi; i++)
+			*rc = r->finding(st, e->findings[i]);
+	}
+	pthread_mutex_lock(&p.mu);
+	p.stop = true;
+	pthread_cond_broadcast(&p.cv);
+	pthread_mutex_unlock(&p.mu);
+	pthread_join(t, NULL);
+	free(p.slot[0].buf);
+	free(p.slot[1].buf);
+	pthread_cond_destroy(&p.cv);
+	pthread_mutex_destroy(&p.mu);
+	return true;
+}
+
 enum fc_rc fc_report_emit(const struct fc_reporter *r, FILE *out, const struct fc_report_run *run,
 			  const struct fc_engine *e, const struct fc_summary *s, struct fc_err *err)
+{
+	return fc_report_emit_chunked(r, out, run, e, s, FC_REPORT_CHUNK, err);
+}
+
+enum fc_rc fc_report_emit_chunked(const struct fc_reporter *r, FILE *out, const struct fc_report_run *run,
+				  const struct fc_engine *e, const struct fc_summary *s, size_t chunk,
+				  struct fc_err *err)
 {
 	void *st = NULL;
 	enum fc_rc rc;
@@ -53,8 +211,11 @@ enum fc_rc fc_report_emit(const struct fc_reporter *r, FILE *out, const struct f
 		return fc_err_set(err, rc, NULL, 0, "%s report: cannot start", r->name);
 	for (i = 0; rc == FC_OK && i < run->m->ndevs; i++)
 		rc = r->device(st, run->m->devs[i]);
-	for (i = 0; rc == FC_OK && i < e->n; i++)
-		rc = r->finding(st, e->findings[i]);
+	/* two threads pay off from a few chunks on (a fleet's millions of findings) */
+	if (rc != FC_OK || !r->fork || !chunk || e->n <= 1 + 2 * chunk ||
+	    !findings_parallel(r, st, out, e, chunk, &rc))
+		for (i = 0; rc == FC_OK && i < e->n; i++)
+			rc = r->finding(st, e->findings[i]);
 	if (r->end(st, s) != FC_OK && rc == FC_OK)
 		rc = FC_ERR_IO;
 	if (rc == FC_OK && (fflush(out) != 0 || ferror(out)))

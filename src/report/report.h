@@ -47,14 +47,27 @@ struct fc_reporter {
 	enum fc_rc (*finding)(void *st, const struct fc_finding *f);
 	/* required: writes what was buffered and frees the state, also after an error */
 	enum fc_rc (*end)(void *st, const struct fc_summary *s);
+	/* optional: a second state that writes findings as st would after its first, into out
+	 * (a memory stream): with it, a fleet's findings are formatted on two threads at once
+	 * (fc_report_emit). It only reads st. NULL when out of memory. */
+	void *(*fork)(const void *st, FILE *out);
+	/* required with fork: frees a fork's state; FC_ERR_IO when one of its writes failed */
+	enum fc_rc (*unfork)(void *fst);
 };
 
 const struct fc_reporter *const *fc_reporter_list(void);
 const struct fc_reporter *fc_reporter_find(const char *name);
 
-/* Walks the model and the findings through one reporter, then checks the stream. */
+/* Walks the model and the findings through one reporter, then checks the stream. A reporter
+ * with fork() and more than a few chunks of findings has every other chunk formatted on a
+ * second thread into memory, written in order: the output is byte for byte the one thread's. */
 enum fc_rc fc_report_emit(const struct fc_reporter *r, FILE *out, const struct fc_report_run *run,
 			  const struct fc_engine *e, const struct fc_summary *s, struct fc_err *err);
+#define FC_REPORT_CHUNK 4096   /* findings per chunk */
+/* The same with chunks of chunk findings; 0: on one thread (tests compare the two). */
+enum fc_rc fc_report_emit_chunked(const struct fc_reporter *r, FILE *out, const struct fc_report_run *run,
+				  const struct fc_engine *e, const struct fc_summary *s, size_t chunk,
+				  struct fc_err *err);
 
 /* fold.c: UNKNOWN findings (not waived) grouped by rule and reason, in order of first appearance. */
 struct fc_fold {

@@ -260,6 +260,33 @@ static enum fc_rc sarif_end(void *st, const struct fc_summary *sum)
 	return rc;
 }
 
+/* A state for the results after the first, into out (fc_report_emit's second thread), with a URI
+ * cache of its own. */
+static void *sarif_fork(const void *st, FILE *out)
+{
+	const struct sarif *s = st;
+	struct sarif *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return NULL;
+	f->out = out;
+	f->run = s->run;
+	f->nres = 1;
+	return f;
+}
+
+static enum fc_rc sarif_unfork(void *fst)
+{
+	struct sarif *f = fst;
+	enum fc_rc rc = f->err ? FC_ERR_IO : FC_OK;
+	size_t i;
+
+	for (i = 0; i < URI_SLOTS; i++)
+		free(f->uris[i].uri);
+	free(f);
+	return rc;
+}
+
 const struct fc_reporter fc_reporter_sarif = {
 	.name = "sarif",
 	.pass_evidence = true,   /* a pass result keeps its locations */
@@ -268,4 +295,6 @@ const struct fc_reporter fc_reporter_sarif = {
 	.device = sarif_device,
 	.finding = sarif_finding,
 	.end = sarif_end,
+	.fork = sarif_fork,
+	.unfork = sarif_unfork,
 };

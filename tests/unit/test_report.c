@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/* The report driver on two threads: the multi-vendor example judged as validate judges it, each
+ * reporter that can fork written with chunks of 1 to 1,000 findings must give the bytes the one
+ * thread gives; a stream that fills up fails the report without a hang. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "cli/judge.h"
+#include "report/report.h"
+
+static int judged_setup(void **state)
+{
+	static struct fc_judged j;
+	struct fc_judge_opts o = { .target = "inventories/examples/multi-vendor", .pass_evidence = true,
+				   .fail_on = FC_SEV_HIGH, .rules_dir = getenv("FABCHECK_RULES_DIR") };
+	struct fc_err err;
+
+	*state = &j;
+	fc_err_clear(&err);
+	if (fc_judge(&o, &j, &err) != FC_OK) {
+		fprintf(stderr, "judge: %s\n", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int judged_teardown(void **state)
+{
+	fc_judged_free(*state);
+	return 0;
+}
+
+static char *emit(struct fc_judged *j, const struct fc_reporter *r, size_t chunk, size_t *len)
+{
+	struct fc_report_run run = { .m = j->m, .policy = j->pol, .docs = j->docs, .target = "t" };
+	struct fc_err err;
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	assert_non_null(f);
+	fc_err_clear(&err);
+	assert_int_equal(fc_report_emit_chunked(r, f, &run, &j->eng, &j->sum, chunk, &err), FC_OK);
+	assert_int_equal(fclose(f), 0);
+	return buf;
+}
+
+static void chunks_same_bytes(void **state)
+{
+	struct fc_judged *j = *state;
+	const struct fc_reporter *const *r;
+	static const size_t chunks[] = { 1, 2, 3, 7, 64, 1000 };
+	size_t nfork = 0, i;
+
+	/* enough findings that every chunk size below splits them over both threads */
+	assert_true(j->eng.n > 1 + 2 * 64);
+	for (r = fc_reporter_list(); *r; r++) {
+		char *one;
+		size_t n1;
+
+		if (!(*r)->fork)
+			continue;
+		assert_non_null((*r)->unfork);
+		nfork++;
+		one = emit(j, *r, 0, &n1);
+		assert_true(n1 > 1000);
+		for (i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++) {
+			size_t n2;
+			char *two = emit(j, *r, chunks[i], &n2);
+
+			if (n1 != n2 || memcmp(one, two, n1))
+				fail_msg("%s with chunks of %zu: %zu bytes, one thread %zu, or other bytes", (*r)->name,
+					 chunks[i], n2, n1);
+			free(two);
+		}
+		free(one);
+	}
+	assert_true(nfork >= 3);   /* json, sarif, csv */
+}
+
+/* A stream that ends before the report does, at a quarter, half, three quarters and one byte
+ * short of it: the report fails with FC_ERR_IO, whichever thread's chunk meets the end, and
+ * returns (the other thread joined and its buffers freed: ASan would see a leak). */
+static void full_stream_fails(void **state)
+{
+	struct fc_judged *j = *state;
+	struct fc_report_run run = { .m = j->m, .policy = j->pol, .docs = j->docs, .target = "t" };
+	const struct fc_reporter *const *r;
+	size_t k;
+
+	for (r = fc_reporter_list(); *r; r++) {
+		size_t n;
+		char *whole, *room;
+
+		if (!(*r)->fork)
+			continue;
+		whole = emit(j, *r, 0, &n);
+		room = malloc(n);
+		assert_non_null(room);
+		for (k = 1; k <= 4; k++) {
+			size_t cap = k < 4 ? n * k / 4 : n - 1;
+			FILE *f = fmemopen(room, cap, "w");
+			struct fc_err err;
+
+			assert_non_null(f);
+			setvbuf(f, NULL, _IONBF, 0);
+			fc_err_clear(&err);
+			assert_int_equal(fc_report_emit_chunked(*r, f, &run, &j->eng, &j->sum, 2, &err), FC_ERR_IO);
+			assert_non_null(strstr(err.msg, "could not be written"));
+			fclose(f);
+		}
+		free(room);
+		free(whole);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(chunks_same_bytes),
+		cmocka_unit_test(full_stream_fails),
+	};
+
+	return cmocka_run_group_tests(tests, judged_setup, judged_teardown);
+}

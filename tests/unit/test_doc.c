@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -59,6 +60,55 @@ static void json_errors(void **state)
 		if (!strstr(err.msg, cases[i].needle))
 			fail_msg("case %zu: '%s' lacks '%s'", i, err.msg, cases[i].needle);
 	}
+}
+
+/* Strings are scanned eight bytes at a time: a quote, an escape, a control character or a UTF-8
+ * byte at every position of strings 0 to 24 bytes long, against the byte-by-byte reading. */
+static void json_string_every_position(void **state)
+{
+	static const char *const ins[] = { "\\\"", "\\\\", "\\n", "\\u00e9", "\xc3\xa9", "\x7f", "\x1f", "\n" };
+	static const char *const outs[] = { "\"", "\\", "\n", "\xc3\xa9", "\xc3\xa9", "\x7f", NULL, NULL };
+	size_t len, pos, k;
+
+	(void)state;
+	for (len = 0; len <= 24; len++)
+		for (pos = 0; pos <= len; pos++)
+			for (k = 0; k < sizeof(ins) / sizeof(ins[0]); k++) {
+				char text[128], want[64];
+				struct doc *d = NULL;
+				struct fc_err err;
+				size_t i, n = 0, w = 0;
+
+				text[n++] = '[';
+				text[n++] = '"';
+				for (i = 0; i < len; i++) {
+					if (i == pos) {
+						n += (size_t)snprintf(text + n, sizeof(text) - n, "%s", ins[k]);
+						if (outs[k])
+							w += (size_t)snprintf(want + w, sizeof(want) - w, "%s", outs[k]);
+					}
+					text[n++] = (char)('a' + i % 26);
+					want[w++] = (char)('a' + i % 26);
+				}
+				if (pos == len) {
+					n += (size_t)snprintf(text + n, sizeof(text) - n, "%s", ins[k]);
+					if (outs[k])
+						w += (size_t)snprintf(want + w, sizeof(want) - w, "%s", outs[k]);
+				}
+				n += (size_t)snprintf(text + n, sizeof(text) - n, "\", \"z\"]");
+				want[w] = '\0';
+				fc_err_clear(&err);
+				if (!outs[k]) {   /* a raw control character: refused, never copied */
+					assert_int_equal(doc_parse_json("s.json", text, n, &d, &err), FC_ERR_INPUT);
+					assert_non_null(strstr(err.msg, "control characters"));
+					continue;
+				}
+				assert_int_equal(doc_parse_json("s.json", text, n, &d, &err), FC_OK);
+				assert_int_equal(d->root->n, 2);
+				assert_string_equal(d->root->items[0]->str, want);
+				assert_string_equal(d->root->items[1]->str, "z");
+				doc_free(&d);
+			}
 }
 
 static void json_depth_limit(void **state)
@@ -128,6 +178,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(json_lines),
 		cmocka_unit_test(json_errors),
+		cmocka_unit_test(json_string_every_position),
 		cmocka_unit_test(json_depth_limit),
 		cmocka_unit_test(yaml_values_and_keys),
 		cmocka_unit_test(yaml_errors),

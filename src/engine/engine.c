@@ -190,8 +190,7 @@ const char *fc_rstr(struct fc_rctx *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	/* most are formatted once per port or lane: copied the first time, interned from the second */
-	return fc_intern_repeated(c->eng->arena, buf, strlen(buf));
+	return fc_intern(c->eng->arena, buf);   /* rules compare keys by pointer (fleet.c) */
 }
 
 /* The cache slot for a link of the model (0 subject, 1 end a, 2 end b), or NULL for a link

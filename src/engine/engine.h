@@ -221,8 +221,8 @@ int64_t fc_param_int(struct fc_rctx *c, const char *key, bool *set);
 double fc_param_dbl(struct fc_rctx *c, const char *key, bool *set);
 /* A string parameter's value (the policy's, else the rule's default); "" when unset. */
 const char *fc_param_str(struct fc_rctx *c, const char *key);
-/* A formatted string kept in the engine arena for the engine's life; one seen before is shared
- * (fc_intern_repeated): two equal results need not be one pointer. */
+/* A formatted string interned in the engine arena: subjects, end names and values repeat across
+ * rules and findings, and a fleet has millions of them. Equal strings are one pointer. */
 const char *fc_rstr(struct fc_rctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "leaf1:Ethernet1/1" for an endpoint, interned in the engine arena. */
 const char *fc_end_name(struct fc_rctx *c, const struct fc_endpoint *e);

@@ -153,11 +153,11 @@ static void iface(struct vdiff *x, const char *subject, const struct fc_iface *a
 	CMP(s_str, "LLDP neighbour port", &a->lldp_port, &b->lldp_port);
 	CMP(s_str, "transceiver", &a->xcvr.type, &b->xcvr.type);
 	CMP(s_str, "transceiver serial", &a->xcvr.serial, &b->xcvr.serial);
-	CMP(s_str, "driver", &a->driver, &b->driver);
-	CMP(s_str, "NIC firmware", &a->firmware, &b->firmware);
-	CMP(s_prios, "ECN NP priorities", &a->ecn_np_prios, &b->ecn_np_prios);
-	CMP(s_prios, "ECN RP priorities", &a->ecn_rp_prios, &b->ecn_rp_prios);
-	CMP(s_int, "CNP DSCP", &a->cnp_dscp, &b->cnp_dscp);
+	CMP(s_str, "driver", &fc_nic(a)->driver, &fc_nic(b)->driver);
+	CMP(s_str, "NIC firmware", &fc_nic(a)->firmware, &fc_nic(b)->firmware);
+	CMP(s_prios, "ECN NP priorities", &fc_nic(a)->ecn_np_prios, &fc_nic(b)->ecn_np_prios);
+	CMP(s_prios, "ECN RP priorities", &fc_nic(a)->ecn_rp_prios, &fc_nic(b)->ecn_rp_prios);
+	CMP(s_int, "CNP DSCP", &fc_nic(a)->cnp_dscp, &fc_nic(b)->cnp_dscp);
 	for (k = 0; k < FC_PRIO_COUNT; k++) {
 		static const char *const names[FC_PRIO_COUNT] = {
 			"priority 0 buffer", "priority 1 buffer", "priority 2 buffer", "priority 3 buffer",

@@ -520,6 +520,20 @@ enum fc_rc fc_iface_add_stats(struct fc_model *m, struct fc_iface *ifc, const st
 	return FC_OK;
 }
 
+const struct fc_nic *fc_nic(const struct fc_iface *i)
+{
+	static const struct fc_nic none;   /* zero: every value unknown, no reason (nothing gave one) */
+
+	return i->nic ? i->nic : &none;
+}
+
+struct fc_nic *fc_nic_mut(struct fc_model *m, struct fc_iface *i)
+{
+	if (!i->nic)
+		i->nic = fc_alloc(m->arena, sizeof(*i->nic));
+	return i->nic;
+}
+
 const struct fc_pg *fc_iface_pg(const struct fc_iface *i, int p, struct fc_pg *tmp)
 {
 	const struct fc_pg_row *r = i->pg ? &i->pg[p] : NULL;

@@ -127,6 +127,20 @@ struct fc_hop {
 	struct fc_bool buf_dynamic;    /* thresholds scale with the free shared buffer (else fixed bytes) */
 };
 
+/* What only a host's NIC has: kept apart from the port, so a switch's ports (a fleet has hundreds
+ * of thousands) do not carry 700 bytes of values that are always unknown on them. */
+struct fc_nic {
+	struct fc_str driver, driver_version, firmware;
+	struct fc_str pci_addr, pci_cur_speed, pci_max_speed;
+	struct fc_int pci_cur_width, pci_max_width, numa_node;
+	struct fc_str pci_up_addr, pci_up_cur_speed, pci_up_max_speed;   /* the upstream bridge port */
+	struct fc_int pci_up_cur_width, pci_up_max_width;
+	struct fc_int ecn_np_prios, ecn_rp_prios, cnp_dscp;
+	struct fc_int cnp_prio;              /* 802.1p priority the NIC sends CNPs on (ecn/roce_np/cnp_802p_prio) */
+	struct fc_int arp_ignore, arp_announce;  /* effective: the higher of "all" and the interface's */
+	struct fc_int pfc_prev_tout_ms;      /* ethtool pfc-prevention-tout: 0 off, -1 auto (driver's choice) */
+};
+
 struct fc_iface {
 	const char *name;
 	struct fc_device *dev;
@@ -154,16 +168,9 @@ struct fc_iface {
 	struct fc_str qos_in, queuing_out, queuing_in;   /* service-policy names attached here */
 	struct fc_str acl_in, acl_out;       /* ip access-group names attached here */
 	struct fc_str lag;                   /* the port-channel (LAG) this port is a member of */
-	/* host NIC */
-	struct fc_str driver, driver_version, firmware;
-	struct fc_str pci_addr, pci_cur_speed, pci_max_speed;
-	struct fc_int pci_cur_width, pci_max_width, numa_node;
-	struct fc_str pci_up_addr, pci_up_cur_speed, pci_up_max_speed;   /* the upstream bridge port */
-	struct fc_int pci_up_cur_width, pci_up_max_width;
-	struct fc_int ecn_np_prios, ecn_rp_prios, cnp_dscp;
-	struct fc_int cnp_prio;              /* 802.1p priority the NIC sends CNPs on (ecn/roce_np/cnp_802p_prio) */
-	struct fc_int arp_ignore, arp_announce;  /* effective: the higher of "all" and the interface's */
-	struct fc_int pfc_prev_tout_ms;      /* ethtool pfc-prevention-tout: 0 off, -1 auto (driver's choice) */
+	/* host NIC: driver, PCIe, DCQCN, ARP (NULL on a port no host output described): fc_nic() reads,
+	 * fc_nic_mut() writes */
+	struct fc_nic *nic;
 	struct fc_meta stats_m;              /* ethtool -S, the lossless-relevant subset (docs/probe.md) */
 	struct fc_counter *stats;
 	size_t nstats;
@@ -471,6 +478,10 @@ void fc_hop_unknown(struct fc_hop *h, const char *why);
 /* The ingress buffer of priority p (0-7) of port i, built in *tmp, which is returned: every field
  * unknown when no output gave the port one. */
 const struct fc_pg *fc_iface_pg(const struct fc_iface *i, int p, struct fc_pg *tmp);
+/* The port's NIC values: every one unknown where no output gave any (a switch port). */
+const struct fc_nic *fc_nic(const struct fc_iface *i);
+/* The same to write into, made in m's arena at the first write; NULL when out of memory. */
+struct fc_nic *fc_nic_mut(struct fc_model *m, struct fc_iface *i);
 /* Priority p's buffer from one line: the fields in have (FC_PG_*) known from src. Every priority's
  * unknown with why. Both false when out of memory. */
 bool fc_iface_pg_set(struct fc_model *m, struct fc_iface *i, int p, unsigned have, int64_t size, int64_t xoff,

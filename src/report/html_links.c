@@ -204,13 +204,13 @@ static void value(struct html_out *h, const struct matrix *x, enum fc_aspect asp
 		break;
 	case FC_ASPECT_ECN:
 		if (host) {
-			if (i->ecn_np_prios.m.known || i->ecn_rp_prios.m.known) {
+			if (fc_nic(i)->ecn_np_prios.m.known || fc_nic(i)->ecn_rp_prios.m.known) {
 				hp(h, "NP ");
-				i->ecn_np_prios.m.known ? prios(h, i->ecn_np_prios.v) : unknown(h, &i->ecn_np_prios.m);
+				fc_nic(i)->ecn_np_prios.m.known ? prios(h, fc_nic(i)->ecn_np_prios.v) : unknown(h, &fc_nic(i)->ecn_np_prios.m);
 				hp(h, ", RP ");
-				i->ecn_rp_prios.m.known ? prios(h, i->ecn_rp_prios.v) : unknown(h, &i->ecn_rp_prios.m);
+				fc_nic(i)->ecn_rp_prios.m.known ? prios(h, fc_nic(i)->ecn_rp_prios.v) : unknown(h, &fc_nic(i)->ecn_rp_prios.m);
 			} else
-				unknown(h, &i->ecn_np_prios.m);
+				unknown(h, &fc_nic(i)->ecn_np_prios.m);
 		} else if (hop && hop->ecn.m.known) {
 			hp(h, hop->ecn.v ? "on" : "off");
 			if (hop->ecn.v && hop->kmin.m.known && hop->kmax.m.known)

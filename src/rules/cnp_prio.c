@@ -52,14 +52,14 @@ static void cnp_prio_run(struct fc_rctx *c)
 
 		if (!host_switch(&m->links[i], &h, &s) || !fc_roce_port(h->dev, h->ifc, NULL))
 			continue;
-		if (!h->ifc->cnp_prio.m.known || h->ifc->cnp_prio.v < 0 || h->ifc->cnp_prio.v >= FC_PRIO_COUNT) {
+		if (!fc_nic(h->ifc)->cnp_prio.m.known || fc_nic(h->ifc)->cnp_prio.v < 0 || fc_nic(h->ifc)->cnp_prio.v >= FC_PRIO_COUNT) {
 			if (!nunknown++)
 				unknown = h;
 			continue;
 		}
 		nknown++;
-		if (!seen[h->ifc->cnp_prio.v].n++)
-			seen[h->ifc->cnp_prio.v].first = h;
+		if (!seen[fc_nic(h->ifc)->cnp_prio.v].n++)
+			seen[fc_nic(h->ifc)->cnp_prio.v].first = h;
 	}
 	if (!nknown && !nunknown)
 		return;   /* no RoCE host is cabled to a switch */
@@ -67,7 +67,7 @@ static void cnp_prio_run(struct fc_rctx *c)
 		f = fc_finding_new(c, FC_UNKNOWN, "CNP priority", "none of the %zu RoCE host interfaces reports the 802.1p "
 								  "priority it sends CNPs on", nunknown);
 		/* the first unknown one's reason (absent, or unreadable, or out of range) */
-		fc_ev_unknown(c, f, fc_end_name(c, unknown), "cnp_802p_prio", &unknown->ifc->cnp_prio.m);
+		fc_ev_unknown(c, f, fc_end_name(c, unknown), "cnp_802p_prio", &fc_nic(unknown->ifc)->cnp_prio.m);
 		return;
 	}
 	for (p = 0; p < FC_PRIO_COUNT; p++)
@@ -83,11 +83,11 @@ static void cnp_prio_run(struct fc_rctx *c)
 			const struct fc_src *src;
 			bool by_cos;
 
-			if (!host_switch(&m->links[i], &h, &s) || !h->ifc->cnp_prio.m.known || !s->ifc ||
+			if (!host_switch(&m->links[i], &h, &s) || !fc_nic(h->ifc)->cnp_prio.m.known || !s->ifc ||
 			    !s->ifc->port_mode.m.known || strcmp(s->ifc->port_mode.v, "trunk") || !fc_hop_of(s->ifc, FC_TC_CNP))
 				continue;
 			ntagged++;
-			if (!cos_strict(s->ifc, (int)h->ifc->cnp_prio.v, &by_cos, &src) && by_cos && !nbad++) {
+			if (!cos_strict(s->ifc, (int)fc_nic(h->ifc)->cnp_prio.v, &by_cos, &src) && by_cos && !nbad++) {
 				bad_host = h, bad_sw = s, bad_src = src;
 			}
 		}
@@ -97,17 +97,17 @@ static void cnp_prio_run(struct fc_rctx *c)
 								"and %zu tagged switch port(s) classify by CoS "
 								"where the host's CNP CoS does not reach a strict queue: "
 								"first %s, whose host sends CNPs on CoS %lld",
-				   list, nbad, fc_end_name(c, bad_sw), (long long)bad_host->ifc->cnp_prio.v);
-		fc_ev(c, f, fc_end_name(c, bad_host), "cnp_802p_prio", &bad_host->ifc->cnp_prio.m.src, "%lld",
-		      (long long)bad_host->ifc->cnp_prio.v);
+				   list, nbad, fc_end_name(c, bad_sw), (long long)fc_nic(bad_host->ifc)->cnp_prio.v);
+		fc_ev(c, f, fc_end_name(c, bad_host), "cnp_802p_prio", &fc_nic(bad_host->ifc)->cnp_prio.m.src, "%lld",
+		      (long long)fc_nic(bad_host->ifc)->cnp_prio.v);
 		fc_ev(c, f, fc_end_name(c, bad_sw), "port mode", &bad_sw->ifc->port_mode.m.src, "trunk");
 		fc_ev(c, f, fc_end_name(c, bad_sw), "CoS classification", bad_src, "CoS %lld leaves by no strict queue",
-		      (long long)bad_host->ifc->cnp_prio.v);
+		      (long long)fc_nic(bad_host->ifc)->cnp_prio.v);
 	} else if (nunknown) {
 		f = fc_finding_new(c, FC_UNKNOWN, "CNP priority", "%zu of %zu RoCE host interfaces do not report the 802.1p "
 								  "priority they send CNPs on; the others: %s",
 				   nunknown, nunknown + nknown, list);
-		fc_ev_unknown(c, f, fc_end_name(c, unknown), "cnp_802p_prio", &unknown->ifc->cnp_prio.m);
+		fc_ev_unknown(c, f, fc_end_name(c, unknown), "cnp_802p_prio", &fc_nic(unknown->ifc)->cnp_prio.m);
 		return;
 	} else if (ndistinct == 1) {
 		for (p = 0; !seen[p].n; p++)
@@ -125,7 +125,7 @@ static void cnp_prio_run(struct fc_rctx *c)
 		if (seen[p].n)
 			fc_ev(c, f, fc_end_name(c, seen[p].first),
 			      fc_rstr(c, "cnp_802p_prio, the first of %zu interface(s)", seen[p].n),
-			      &seen[p].first->ifc->cnp_prio.m.src, "%d", p);
+			      &fc_nic(seen[p].first->ifc)->cnp_prio.m.src, "%d", p);
 }
 
 const struct fc_rule fc_rule_cnp_prio = {

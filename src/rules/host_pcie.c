@@ -40,63 +40,63 @@ static void pcie_iface(struct fc_rctx *c, const struct fc_iface *ifc)
 {
 	const struct fc_device *d = c->dev;
 	const char *subj = fc_rstr(c, "%s:%s", d->name, ifc->name);
-	double cur = gts(&ifc->pci_cur_speed), max = gts(&ifc->pci_max_speed), need = 0, bw;
+	double cur = gts(&fc_nic(ifc)->pci_cur_speed), max = gts(&fc_nic(ifc)->pci_max_speed), need = 0, bw;
 	const char *end = subj;
 	struct fc_finding *f;
 	size_t k;
 
-	if (!ifc->pci_addr.m.known)
+	if (!fc_nic(ifc)->pci_addr.m.known)
 		return;   /* not a PCI NIC (veth, bond): nothing to judge */
-	if (!ifc->pci_cur_width.m.known || !ifc->pci_max_width.m.known || !cur || !max) {
-		f = fc_finding_new(c, FC_UNKNOWN, subj, "the PCIe link of %s is not known", ifc->pci_addr.v);
-		fc_ev_unknown(c, f, end, "PCIe link", !ifc->pci_cur_width.m.known ? &ifc->pci_cur_width.m
-						       : !ifc->pci_max_width.m.known ? &ifc->pci_max_width.m
-						       : !ifc->pci_cur_speed.m.known ? &ifc->pci_cur_speed.m
-										       : &ifc->pci_max_speed.m);
+	if (!fc_nic(ifc)->pci_cur_width.m.known || !fc_nic(ifc)->pci_max_width.m.known || !cur || !max) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the PCIe link of %s is not known", fc_nic(ifc)->pci_addr.v);
+		fc_ev_unknown(c, f, end, "PCIe link", !fc_nic(ifc)->pci_cur_width.m.known ? &fc_nic(ifc)->pci_cur_width.m
+						       : !fc_nic(ifc)->pci_max_width.m.known ? &fc_nic(ifc)->pci_max_width.m
+						       : !fc_nic(ifc)->pci_cur_speed.m.known ? &fc_nic(ifc)->pci_cur_speed.m
+										       : &fc_nic(ifc)->pci_max_speed.m);
 		return;
 	}
 	/* the ports that share this link (functions of one card) */
 	for (k = 0; k < d->nifaces; k++) {
 		const struct fc_iface *o = d->ifaces[k];
 
-		if (o->pci_addr.m.known && same_slot(o->pci_addr.v, ifc->pci_addr.v) && o->speed_mbps.m.known)
+		if (fc_nic(o)->pci_addr.m.known && same_slot(fc_nic(o)->pci_addr.v, fc_nic(ifc)->pci_addr.v) && o->speed_mbps.m.known)
 			need += (double)o->speed_mbps.v / 1000.0;
 	}
-	bw = usable_gbps(cur, ifc->pci_cur_width.v);
-	if (ifc->pci_cur_width.v < ifc->pci_max_width.v) {
-		bool slot = ifc->pci_up_max_width.m.known && ifc->pci_up_max_width.v < ifc->pci_max_width.v;
+	bw = usable_gbps(cur, fc_nic(ifc)->pci_cur_width.v);
+	if (fc_nic(ifc)->pci_cur_width.v < fc_nic(ifc)->pci_max_width.v) {
+		bool slot = fc_nic(ifc)->pci_up_max_width.m.known && fc_nic(ifc)->pci_up_max_width.v < fc_nic(ifc)->pci_max_width.v;
 
-		f = fc_finding_new(c, FC_FAIL, subj, "PCIe link of %s runs x%lld of x%lld%s", ifc->pci_addr.v,
-				   (long long)ifc->pci_cur_width.v, (long long)ifc->pci_max_width.v,
+		f = fc_finding_new(c, FC_FAIL, subj, "PCIe link of %s runs x%lld of x%lld%s", fc_nic(ifc)->pci_addr.v,
+				   (long long)fc_nic(ifc)->pci_cur_width.v, (long long)fc_nic(ifc)->pci_max_width.v,
 				   slot ? ": slot-limited (the slot above is narrower than the card)"
 					: ": a NIC or riser fault, or a card in a narrower slot");
-	} else if (ifc->pci_up_cur_width.m.known && ifc->pci_up_max_width.m.known &&
-		   ifc->pci_up_cur_width.v < ifc->pci_up_max_width.v) {
+	} else if (fc_nic(ifc)->pci_up_cur_width.m.known && fc_nic(ifc)->pci_up_max_width.m.known &&
+		   fc_nic(ifc)->pci_up_cur_width.v < fc_nic(ifc)->pci_up_max_width.v) {
 		f = fc_finding_new(c, FC_FAIL, subj, "the link above %s (upstream port %s) runs x%lld of x%lld: "
 						     "everything behind it shares the narrower link",
-				   ifc->pci_addr.v, ifc->pci_up_addr.v, (long long)ifc->pci_up_cur_width.v,
-				   (long long)ifc->pci_up_max_width.v);
-		bw = usable_gbps(gts(&ifc->pci_up_cur_speed) ? gts(&ifc->pci_up_cur_speed) : cur, ifc->pci_up_cur_width.v);
+				   fc_nic(ifc)->pci_addr.v, fc_nic(ifc)->pci_up_addr.v, (long long)fc_nic(ifc)->pci_up_cur_width.v,
+				   (long long)fc_nic(ifc)->pci_up_max_width.v);
+		bw = usable_gbps(gts(&fc_nic(ifc)->pci_up_cur_speed) ? gts(&fc_nic(ifc)->pci_up_cur_speed) : cur, fc_nic(ifc)->pci_up_cur_width.v);
 	} else if (need > 0 && bw < need) {
 		f = fc_finding_new(c, FC_FAIL, subj, "PCIe %.0f Gb/s usable (%.1f GT/s x%lld) is below the %.0f Gb/s of the "
 						     "ports on it",
-				   bw, cur, (long long)ifc->pci_cur_width.v, need);
+				   bw, cur, (long long)fc_nic(ifc)->pci_cur_width.v, need);
 	} else if (cur < max) {
 		f = fc_finding_new(c, FC_WARN, subj, "PCIe link of %s runs at %.1f of %.1f GT/s (some devices downtrain "
 						     "when idle: re-check under load)",
-				   ifc->pci_addr.v, cur, max);
+				   fc_nic(ifc)->pci_addr.v, cur, max);
 	} else {
 		f = fc_finding_new(c, FC_PASS, subj, "PCIe %.1f GT/s x%lld (%.0f Gb/s usable) for %.0f Gb/s of ports",
-				   cur, (long long)ifc->pci_cur_width.v, bw, need);
+				   cur, (long long)fc_nic(ifc)->pci_cur_width.v, bw, need);
 	}
-	fc_ev(c, f, end, "PCIe current", &ifc->pci_cur_width.m.src, "%s x%lld", ifc->pci_cur_speed.v,
-	      (long long)ifc->pci_cur_width.v);
-	fc_ev(c, f, end, "PCIe capability", &ifc->pci_max_width.m.src, "%s x%lld", ifc->pci_max_speed.v,
-	      (long long)ifc->pci_max_width.v);
-	if (ifc->pci_up_addr.m.known && ifc->pci_up_cur_width.m.known && ifc->pci_up_max_width.m.known)
-		fc_ev(c, f, end, "upstream port", &ifc->pci_up_cur_width.m.src, "%s: %s x%lld of x%lld", ifc->pci_up_addr.v,
-		      ifc->pci_up_cur_speed.m.known ? ifc->pci_up_cur_speed.v : "?", (long long)ifc->pci_up_cur_width.v,
-		      (long long)ifc->pci_up_max_width.v);
+	fc_ev(c, f, end, "PCIe current", &fc_nic(ifc)->pci_cur_width.m.src, "%s x%lld", fc_nic(ifc)->pci_cur_speed.v,
+	      (long long)fc_nic(ifc)->pci_cur_width.v);
+	fc_ev(c, f, end, "PCIe capability", &fc_nic(ifc)->pci_max_width.m.src, "%s x%lld", fc_nic(ifc)->pci_max_speed.v,
+	      (long long)fc_nic(ifc)->pci_max_width.v);
+	if (fc_nic(ifc)->pci_up_addr.m.known && fc_nic(ifc)->pci_up_cur_width.m.known && fc_nic(ifc)->pci_up_max_width.m.known)
+		fc_ev(c, f, end, "upstream port", &fc_nic(ifc)->pci_up_cur_width.m.src, "%s: %s x%lld of x%lld", fc_nic(ifc)->pci_up_addr.v,
+		      fc_nic(ifc)->pci_up_cur_speed.m.known ? fc_nic(ifc)->pci_up_cur_speed.v : "?", (long long)fc_nic(ifc)->pci_up_cur_width.v,
+		      (long long)fc_nic(ifc)->pci_up_max_width.v);
 	if (ifc->speed_mbps.m.known)
 		fc_ev(c, f, end, "port speed", &ifc->speed_mbps.m.src, "%lld Mb/s", (long long)ifc->speed_mbps.v);
 }

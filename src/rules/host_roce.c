@@ -59,37 +59,37 @@ static void ecn_iface(struct fc_rctx *c, const struct fc_iface *ifc, const struc
 							"fabric.roce.priority)");
 		return;
 	}
-	if (!ifc->ecn_np_prios.m.known || !ifc->ecn_rp_prios.m.known) {
+	if (!fc_nic(ifc)->ecn_np_prios.m.known || !fc_nic(ifc)->ecn_rp_prios.m.known) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the NIC's DCQCN enables are not known");
-		fc_ev_unknown(c, f, subj, "ECN NP/RP", !ifc->ecn_np_prios.m.known ? &ifc->ecn_np_prios.m : &ifc->ecn_rp_prios.m);
+		fc_ev_unknown(c, f, subj, "ECN NP/RP", !fc_nic(ifc)->ecn_np_prios.m.known ? &fc_nic(ifc)->ecn_np_prios.m : &fc_nic(ifc)->ecn_rp_prios.m);
 		return;
 	}
 	bit = (int64_t)1 << in->roce_prio.v;
-	if (!(ifc->ecn_np_prios.v & bit) || !(ifc->ecn_rp_prios.v & bit))
+	if (!(fc_nic(ifc)->ecn_np_prios.v & bit) || !(fc_nic(ifc)->ecn_rp_prios.v & bit))
 		f = fc_finding_new(c, FC_FAIL, subj, "DCQCN %s on RoCE priority %lld: %s",
-				   !(ifc->ecn_np_prios.v & bit) && !(ifc->ecn_rp_prios.v & bit) ? "notification and reaction "
+				   !(fc_nic(ifc)->ecn_np_prios.v & bit) && !(fc_nic(ifc)->ecn_rp_prios.v & bit) ? "notification and reaction "
 												   "points are off"
-				   : !(ifc->ecn_np_prios.v & bit) ? "notification point (roce_np) is off"
+				   : !(fc_nic(ifc)->ecn_np_prios.v & bit) ? "notification point (roce_np) is off"
 								  : "reaction point (roce_rp) is off",
 				   (long long)in->roce_prio.v,
-				   !(ifc->ecn_rp_prios.v & bit) ? "marked packets never slow this sender"
+				   !(fc_nic(ifc)->ecn_rp_prios.v & bit) ? "marked packets never slow this sender"
 								: "this receiver sends no CNPs for marked packets");
-	else if (in->cnp_dscp.m.known && ifc->cnp_dscp.m.known && ifc->cnp_dscp.v != in->cnp_dscp.v)
+	else if (in->cnp_dscp.m.known && fc_nic(ifc)->cnp_dscp.m.known && fc_nic(ifc)->cnp_dscp.v != in->cnp_dscp.v)
 		f = fc_finding_new(c, FC_FAIL, subj, "CNPs leave with DSCP %lld, not the fabric's CNP DSCP %lld: they miss "
 						     "the class that protects them",
-				   (long long)ifc->cnp_dscp.v, (long long)in->cnp_dscp.v);
-	else if (!ifc->cnp_dscp.m.known)
+				   (long long)fc_nic(ifc)->cnp_dscp.v, (long long)in->cnp_dscp.v);
+	else if (!fc_nic(ifc)->cnp_dscp.m.known)
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "DCQCN on priority %lld; the CNP DSCP is not known",
 				   (long long)in->roce_prio.v);
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "DCQCN NP and RP on priority %lld, CNP DSCP %lld",
-				   (long long)in->roce_prio.v, (long long)ifc->cnp_dscp.v);
-	fc_ev(c, f, subj, "roce_np enabled", &ifc->ecn_np_prios.m.src, "priority mask 0x%02llx",
-	      (unsigned long long)ifc->ecn_np_prios.v);
-	fc_ev(c, f, subj, "roce_rp enabled", &ifc->ecn_rp_prios.m.src, "priority mask 0x%02llx",
-	      (unsigned long long)ifc->ecn_rp_prios.v);
-	if (ifc->cnp_dscp.m.known)
-		fc_ev(c, f, subj, "cnp_dscp", &ifc->cnp_dscp.m.src, "%lld", (long long)ifc->cnp_dscp.v);
+				   (long long)in->roce_prio.v, (long long)fc_nic(ifc)->cnp_dscp.v);
+	fc_ev(c, f, subj, "roce_np enabled", &fc_nic(ifc)->ecn_np_prios.m.src, "priority mask 0x%02llx",
+	      (unsigned long long)fc_nic(ifc)->ecn_np_prios.v);
+	fc_ev(c, f, subj, "roce_rp enabled", &fc_nic(ifc)->ecn_rp_prios.m.src, "priority mask 0x%02llx",
+	      (unsigned long long)fc_nic(ifc)->ecn_rp_prios.v);
+	if (fc_nic(ifc)->cnp_dscp.m.known)
+		fc_ev(c, f, subj, "cnp_dscp", &fc_nic(ifc)->cnp_dscp.m.src, "%lld", (long long)fc_nic(ifc)->cnp_dscp.v);
 	if (in->cnp_dscp.m.known)
 		fc_ev(c, f, "intent", "CNP DSCP", &in->cnp_dscp.m.src, "%lld", (long long)in->cnp_dscp.v);
 }
@@ -110,21 +110,21 @@ static void pfcwd_iface(struct fc_rctx *c, const struct fc_iface *ifc, const str
 		f = fc_finding_new(c, FC_FAIL, subj, "%llu pause-storm error event(s) since the counters were cleared: the NIC "
 						     "stopped sending pause, and drops could have occurred",
 				   (unsigned long long)storm->value);
-	else if (!ifc->pfc_prev_tout_ms.m.known)
+	else if (!fc_nic(ifc)->pfc_prev_tout_ms.m.known)
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the pfc-prevention-tout tunable is not known");
-	else if (ifc->pfc_prev_tout_ms.v == 0)
+	else if (fc_nic(ifc)->pfc_prev_tout_ms.v == 0)
 		f = fc_finding_new(c, FC_WARN, subj, "pause-storm prevention is disabled (pfc-prevention-tout 0): a stuck "
 						     "receiver can pause the fabric indefinitely");
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "pause-storm prevention on (%s)",
-				   ifc->pfc_prev_tout_ms.v < 0 ? "driver default"
-							       : fc_rstr(c, "%lld ms", (long long)ifc->pfc_prev_tout_ms.v));
-	if (ifc->pfc_prev_tout_ms.m.known)
-		fc_ev(c, f, subj, "pfc-prevention-tout", &ifc->pfc_prev_tout_ms.m.src, "%s",
-		      ifc->pfc_prev_tout_ms.v < 0 ? "auto"
-						  : fc_rstr(c, "%lld ms", (long long)ifc->pfc_prev_tout_ms.v));
+				   fc_nic(ifc)->pfc_prev_tout_ms.v < 0 ? "driver default"
+							       : fc_rstr(c, "%lld ms", (long long)fc_nic(ifc)->pfc_prev_tout_ms.v));
+	if (fc_nic(ifc)->pfc_prev_tout_ms.m.known)
+		fc_ev(c, f, subj, "pfc-prevention-tout", &fc_nic(ifc)->pfc_prev_tout_ms.m.src, "%s",
+		      fc_nic(ifc)->pfc_prev_tout_ms.v < 0 ? "auto"
+						  : fc_rstr(c, "%lld ms", (long long)fc_nic(ifc)->pfc_prev_tout_ms.v));
 	else
-		fc_ev_unknown(c, f, subj, "pfc-prevention-tout", &ifc->pfc_prev_tout_ms.m);
+		fc_ev_unknown(c, f, subj, "pfc-prevention-tout", &fc_nic(ifc)->pfc_prev_tout_ms.m);
 	if (storm)
 		fc_ev(c, f, subj, "tx_pause_storm_error_events", &ifc->stats_m.src, "%llu", (unsigned long long)storm->value);
 }
@@ -262,18 +262,18 @@ static void arpflux_run(struct fc_rctx *c)
 		if (!dup)
 			continue;
 		shared++;
-		if (roce[i]->arp_ignore.m.known && roce[i]->arp_announce.m.known && roce[i]->arp_ignore.v >= 1 &&
-		    roce[i]->arp_announce.v >= 1)
+		if (fc_nic(roce[i])->arp_ignore.m.known && fc_nic(roce[i])->arp_announce.m.known && fc_nic(roce[i])->arp_ignore.v >= 1 &&
+		    fc_nic(roce[i])->arp_announce.v >= 1)
 			continue;
 		if (!f)
 			f = fc_finding_new(c, FC_WARN, d->name, "RoCE NICs share a subnet while ARP flux is possible: a NIC can "
 								"answer ARP for a peer NIC's address and RDMA sessions break");
-		if (roce[i]->arp_ignore.m.known && roce[i]->arp_announce.m.known)
-			fc_ev(c, f, ifsubj(c, roce[i]), "arp_ignore/arp_announce", &roce[i]->arp_ignore.m.src, "%lld/%lld (need >= 1/1)",
-			      (long long)roce[i]->arp_ignore.v, (long long)roce[i]->arp_announce.v);
+		if (fc_nic(roce[i])->arp_ignore.m.known && fc_nic(roce[i])->arp_announce.m.known)
+			fc_ev(c, f, ifsubj(c, roce[i]), "arp_ignore/arp_announce", &fc_nic(roce[i])->arp_ignore.m.src, "%lld/%lld (need >= 1/1)",
+			      (long long)fc_nic(roce[i])->arp_ignore.v, (long long)fc_nic(roce[i])->arp_announce.v);
 		else
 			fc_ev_unknown(c, f, ifsubj(c, roce[i]), "arp_ignore/arp_announce",
-				      !roce[i]->arp_ignore.m.known ? &roce[i]->arp_ignore.m : &roce[i]->arp_announce.m);
+				      !fc_nic(roce[i])->arp_ignore.m.known ? &fc_nic(roce[i])->arp_ignore.m : &fc_nic(roce[i])->arp_announce.m);
 	}
 	if (!f)
 		f = fc_finding_new(c, FC_PASS, d->name, shared ? "%zu RoCE NICs share subnets, all with arp_ignore and "

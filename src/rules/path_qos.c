@@ -38,12 +38,12 @@ static struct fc_tri end_ecn(const struct fc_endpoint *e, const struct fc_intent
 		return t;
 	if (e->dev->kind == FC_DEV_SWITCH)
 		return fc_hop_marks(e->ifc);
-	if (!e->ifc->ecn_np_prios.m.known || !e->ifc->ecn_rp_prios.m.known) {
-		t.why = fc_why(!e->ifc->ecn_np_prios.m.known ? &e->ifc->ecn_np_prios.m : &e->ifc->ecn_rp_prios.m);
+	if (!fc_nic(e->ifc)->ecn_np_prios.m.known || !fc_nic(e->ifc)->ecn_rp_prios.m.known) {
+		t.why = fc_why(!fc_nic(e->ifc)->ecn_np_prios.m.known ? &fc_nic(e->ifc)->ecn_np_prios.m : &fc_nic(e->ifc)->ecn_rp_prios.m);
 		return t;
 	}
-	t.v = (int)((e->ifc->ecn_np_prios.v >> in->roce_prio.v) & (e->ifc->ecn_rp_prios.v >> in->roce_prio.v) & 1);
-	t.src = &e->ifc->ecn_rp_prios.m.src;
+	t.v = (int)((fc_nic(e->ifc)->ecn_np_prios.v >> in->roce_prio.v) & (fc_nic(e->ifc)->ecn_rp_prios.v >> in->roce_prio.v) & 1);
+	t.src = &fc_nic(e->ifc)->ecn_rp_prios.m.src;
 	t.text = t.v ? "DCQCN NP and RP on" : "DCQCN NP or RP off";
 	return t;
 }

@@ -186,6 +186,13 @@ enum fc_rc fc_topology_build(struct fc_model *m, const struct fc_inventory *inv,
 
 	if (!ports)
 		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+	/* the plan's links in one array of their number (grown one by one, a fleet's 288,000 left
+	 * twice that in abandoned copies); links seen by LLDP only grow it from there */
+	if (!m->links_cap && inv->nlinks) {
+		if (!(m->links = fc_alloc(m->arena, inv->nlinks * sizeof(*m->links))))
+			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+		m->links_cap = inv->nlinks;
+	}
 	for (i = 0; i < inv->nlinks; i++) {
 		const struct fc_inv_link *il = &inv->links[i];
 		struct fc_link *l = new_link(m);

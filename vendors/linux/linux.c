@@ -471,11 +471,14 @@ static enum fc_rc module(struct hp *h, struct fc_iface *ifc, const struct doc_no
 /* pfc-prevention-tout: {"ms": N} (0: off) or {"auto": true}; the model keeps -1 for auto. */
 static enum fc_rc pfc_prevention(struct hp *h, struct fc_iface *ifc, const struct doc_node *n)
 {
+	struct fc_nic *nic = fc_nic_mut(h->c->m, ifc);
 	const struct doc_node *a;
 	enum fc_rc rc;
 	bool on;
 
-	if (take_unknown(h, n, &ifc->pfc_prev_tout_ms.m, &rc))
+	if (!nic)
+		return FC_ERR_NOMEM;
+	if (take_unknown(h, n, &nic->pfc_prev_tout_ms.m, &rc))
 		return rc;
 	if ((rc = doc_expect(h->d, n, DOC_MAP, "pfc_prevention_tout", h->c->err)) != FC_OK ||
 	    (rc = doc_check_keys(h->d, n, pfcprev_keys, "pfc_prevention_tout", h->c->err)) != FC_OK)
@@ -484,14 +487,14 @@ static enum fc_rc pfc_prevention(struct hp *h, struct fc_iface *ifc, const struc
 		if ((rc = doc_as_bool(h->d, a, "auto", &on, h->c->err)) != FC_OK)
 			return rc;
 		if (on) {
-			fc_set_int(&ifc->pfc_prev_tout_ms, -1, src_of(h, a));
+			fc_set_int(&nic->pfc_prev_tout_ms, -1, src_of(h, a));
 			return FC_OK;
 		}
 	}
 	if (!doc_get(n, "ms"))
 		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, n->line,
 				  "pfc_prevention_tout: expected \"ms\" or \"auto\": true");
-	return get_int(h, n, "ms", 0, 65534, &ifc->pfc_prev_tout_ms);
+	return get_int(h, n, "ms", 0, 65534, &nic->pfc_prev_tout_ms);
 }
 
 /* Counters (RDMA hw_counters, ethtool -S): name -> non-negative integer, or unknown with the
@@ -529,6 +532,7 @@ static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 {
 	struct fc_model *m = h->c->m;
 	struct fc_iface *ifc;
+	struct fc_nic *nic;
 	const struct doc_node *o;
 	const char *name;
 	enum fc_rc rc;
@@ -542,23 +546,25 @@ static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 		return FC_ERR_NOMEM;
 	if (m->counters_only)   /* an earlier snapshot for --baseline: its statistics are what is compared */
 		return counters(h, n, "stats", &ifc->stats_m, &ifc->stats, &ifc->nstats);
+	if (!(nic = fc_nic_mut(m, ifc)))
+		return FC_ERR_NOMEM;
 	if ((rc = get_str(h, n, "mac", &ifc->mac)) != FC_OK || (rc = get_int(h, n, "mtu", 68, 65535, &ifc->mtu)) != FC_OK ||
 	    (rc = get_str(h, n, "operstate", &ifc->oper_state)) != FC_OK ||
 	    (rc = get_strlist(h, n, "addresses", &ifc->addresses)) != FC_OK)
 		return rc;
 	if ((rc = section(h, n, "driver", drv_keys, &o)) != FC_OK)
 		return rc;
-	if ((rc = get_str(h, o, "name", &ifc->driver)) != FC_OK || (rc = get_str(h, o, "version", &ifc->driver_version)) != FC_OK ||
-	    (rc = get_str(h, o, "firmware", &ifc->firmware)) != FC_OK)
+	if ((rc = get_str(h, o, "name", &nic->driver)) != FC_OK || (rc = get_str(h, o, "version", &nic->driver_version)) != FC_OK ||
+	    (rc = get_str(h, o, "firmware", &nic->firmware)) != FC_OK)
 		return rc;
 	if ((rc = section(h, n, "pci", pci_keys, &o)) != FC_OK)
 		return rc;
-	if ((rc = get_str(h, o, "address", &ifc->pci_addr)) != FC_OK ||
-	    (rc = get_str(h, o, "current_link_speed", &ifc->pci_cur_speed)) != FC_OK ||
-	    (rc = get_str(h, o, "max_link_speed", &ifc->pci_max_speed)) != FC_OK ||
-	    (rc = get_int(h, o, "current_link_width", 0, 32, &ifc->pci_cur_width)) != FC_OK ||
-	    (rc = get_int(h, o, "max_link_width", 0, 32, &ifc->pci_max_width)) != FC_OK ||
-	    (rc = get_int(h, o, "numa_node", -1, 1024, &ifc->numa_node)) != FC_OK)
+	if ((rc = get_str(h, o, "address", &nic->pci_addr)) != FC_OK ||
+	    (rc = get_str(h, o, "current_link_speed", &nic->pci_cur_speed)) != FC_OK ||
+	    (rc = get_str(h, o, "max_link_speed", &nic->pci_max_speed)) != FC_OK ||
+	    (rc = get_int(h, o, "current_link_width", 0, 32, &nic->pci_cur_width)) != FC_OK ||
+	    (rc = get_int(h, o, "max_link_width", 0, 32, &nic->pci_max_width)) != FC_OK ||
+	    (rc = get_int(h, o, "numa_node", -1, 1024, &nic->numa_node)) != FC_OK)
 		return rc;
 	{
 		const struct doc_node *u;
@@ -569,15 +575,15 @@ static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 			/* the probe's reason where it gave one */
 			const struct doc_node *r = doc_get(doc_get(o, "upstream"), "unknown");
 
-			fc_set_unknown(&ifc->pci_up_addr.m, r && r->str ? fc_model_str(h->c->m, r->str)
+			fc_set_unknown(&nic->pci_up_addr.m, r && r->str ? fc_model_str(h->c->m, r->str)
 								   : "absent from the host document");
-			ifc->pci_up_cur_speed.m = ifc->pci_up_max_speed.m = ifc->pci_up_addr.m;
-			ifc->pci_up_cur_width.m = ifc->pci_up_max_width.m = ifc->pci_up_addr.m;
-		} else if ((rc = get_str(h, u, "address", &ifc->pci_up_addr)) != FC_OK ||
-			   (rc = get_str(h, u, "current_link_speed", &ifc->pci_up_cur_speed)) != FC_OK ||
-			   (rc = get_str(h, u, "max_link_speed", &ifc->pci_up_max_speed)) != FC_OK ||
-			   (rc = get_int(h, u, "current_link_width", 0, 32, &ifc->pci_up_cur_width)) != FC_OK ||
-			   (rc = get_int(h, u, "max_link_width", 0, 32, &ifc->pci_up_max_width)) != FC_OK) {
+			nic->pci_up_cur_speed.m = nic->pci_up_max_speed.m = nic->pci_up_addr.m;
+			nic->pci_up_cur_width.m = nic->pci_up_max_width.m = nic->pci_up_addr.m;
+		} else if ((rc = get_str(h, u, "address", &nic->pci_up_addr)) != FC_OK ||
+			   (rc = get_str(h, u, "current_link_speed", &nic->pci_up_cur_speed)) != FC_OK ||
+			   (rc = get_str(h, u, "max_link_speed", &nic->pci_up_max_speed)) != FC_OK ||
+			   (rc = get_int(h, u, "current_link_width", 0, 32, &nic->pci_up_cur_width)) != FC_OK ||
+			   (rc = get_int(h, u, "max_link_width", 0, 32, &nic->pci_up_max_width)) != FC_OK) {
 			return rc;
 		}
 	}
@@ -610,10 +616,10 @@ static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 		return rc;
 	if ((rc = section(h, n, "ecn", ecn_keys, &o)) != FC_OK)
 		return rc;
-	if ((rc = get_prios(h, o, "roce_np_enabled", &ifc->ecn_np_prios)) != FC_OK ||
-	    (rc = get_prios(h, o, "roce_rp_enabled", &ifc->ecn_rp_prios)) != FC_OK ||
-	    (rc = get_int(h, o, "cnp_dscp", 0, 63, &ifc->cnp_dscp)) != FC_OK ||
-	    (rc = get_int(h, o, "cnp_prio", 0, 7, &ifc->cnp_prio)) != FC_OK)
+	if ((rc = get_prios(h, o, "roce_np_enabled", &nic->ecn_np_prios)) != FC_OK ||
+	    (rc = get_prios(h, o, "roce_rp_enabled", &nic->ecn_rp_prios)) != FC_OK ||
+	    (rc = get_int(h, o, "cnp_dscp", 0, 63, &nic->cnp_dscp)) != FC_OK ||
+	    (rc = get_int(h, o, "cnp_prio", 0, 7, &nic->cnp_prio)) != FC_OK)
 		return rc;
 	if ((rc = section(h, n, "lldp", lldp_keys, &o)) != FC_OK)
 		return rc;
@@ -622,9 +628,9 @@ static enum fc_rc one_iface(struct hp *h, const struct doc_node *n)
 		return rc;
 	if ((rc = section(h, n, "sysctl", sysctl_keys, &o)) != FC_OK)
 		return rc;
-	if ((rc = effective_sysctl(h, o, "arp_ignore", 8, &ifc->arp_ignore)) != FC_OK)
+	if ((rc = effective_sysctl(h, o, "arp_ignore", 8, &nic->arp_ignore)) != FC_OK)
 		return rc;
-	return effective_sysctl(h, o, "arp_announce", 2, &ifc->arp_announce);
+	return effective_sysctl(h, o, "arp_announce", 2, &nic->arp_announce);
 }
 
 static enum fc_rc gid(struct hp *h, struct fc_rdma_port *p, const struct doc_node *n)

@@ -180,6 +180,9 @@ struct fc_iface *fc_dev_iface(struct fc_model *m, struct fc_device *d, const cha
 	d->ifaces = fc_grow(m->arena, d->ifaces, d->nifaces, &d->ifaces_cap, sizeof(*d->ifaces));
 	if (!ifc || !d->ifaces || !(ifc->name = fc_model_str(m, name)))
 		return NULL;
+	/* a switch's port has its switch values from the start: adapters write ifc->sw */
+	if (d->kind == FC_DEV_SWITCH && !fc_swport_mut(m, ifc))
+		return NULL;
 	ifc->dev = d;
 	d->ifaces[d->nifaces++] = ifc;
 	return index_iface(m, d, ifc) ? ifc : NULL;
@@ -532,6 +535,20 @@ struct fc_nic *fc_nic_mut(struct fc_model *m, struct fc_iface *i)
 	if (!i->nic)
 		i->nic = fc_alloc(m->arena, sizeof(*i->nic));
 	return i->nic;
+}
+
+const struct fc_swport *fc_swport(const struct fc_iface *i)
+{
+	static const struct fc_swport none;   /* zero: every value unknown, no reason */
+
+	return i->sw ? i->sw : &none;
+}
+
+struct fc_swport *fc_swport_mut(struct fc_model *m, struct fc_iface *i)
+{
+	if (!i->sw)
+		i->sw = fc_alloc(m->arena, sizeof(*i->sw));
+	return i->sw;
 }
 
 const struct fc_pg *fc_iface_pg(const struct fc_iface *i, int p, struct fc_pg *tmp)

@@ -141,6 +141,31 @@ struct fc_nic {
 	struct fc_int pfc_prev_tout_ms;      /* ethtool pfc-prevention-tout: 0 off, -1 auto (driver's choice) */
 };
 
+/* What only a switch's port has: kept apart from the port, so a host's NICs (a fleet has
+ * half a million) do not carry 700 bytes of values that are always unknown on them. */
+struct fc_swport {
+	struct fc_str breakout;              /* NX-OS breakout map of the parent port, e.g. 50g-2x */
+	struct fc_bool pfc_watchdog;
+	struct fc_str qos_in, queuing_out, queuing_in;   /* service-policy names attached here */
+	struct fc_str acl_in, acl_out;       /* ip access-group names attached here */
+	struct fc_str lag;                   /* the port-channel (LAG) this port is a member of */
+	/* switch port capabilities (NX-OS show interface capabilities) */
+	struct fc_strlist speeds_capable;    /* Mb/s as printed, e.g. "10000", "25000", "auto" */
+	struct fc_str cap_type;              /* module class the port takes, e.g. QSFP-100G-CR4 */
+	struct fc_bool pfc_capable;
+	struct fc_str fec_capable;
+	/* operational PFC (NX-OS show interface priority-flow-control) */
+	struct fc_int pfc_oper_prios;        /* bit p: PFC operational on priority p */
+	/* counters, as read at collection time */
+	struct fc_int cnt_crc, cnt_in_errors, cnt_giants, cnt_resets, cnt_rx_ppp, cnt_tx_ppp;
+	/* the port's other name where the platform has one (SONiC's alias, "etp1a"), which LLDP
+	 * neighbours may see as its port id */
+	struct fc_str alias;
+	/* the neighbour the device's own configuration declares on the port (SONiC DEVICE_NEIGHBOR):
+	 * a second cabling plan, kept by the switch */
+	struct fc_str decl_peer, decl_peer_port;
+};
+
 struct fc_iface {
 	const char *name;
 	struct fc_device *dev;
@@ -156,18 +181,16 @@ struct fc_iface {
 	struct fc_str link_mode;             /* the mode in use, ethtool name */
 	struct fc_str fec_config, fec_active;/* normalised: off, baser, rs, rs544, auto */
 	struct fc_bool pause_rx, pause_tx;   /* 802.3x */
-	struct fc_str breakout;              /* NX-OS breakout map of the parent port, e.g. 50g-2x */
 	struct fc_str pfc_mode;              /* on, auto, off */
 	struct fc_int pfc_prios;             /* bit p: priority p is PFC-enabled (lossless) here */
-	struct fc_bool pfc_watchdog;
 	struct fc_str trust;                 /* dscp, pcp */
 	struct fc_dscp_map dscp_map;
 	struct fc_pg_row *pg;                /* [FC_PRIO_COUNT] by priority, NULL until an output gives one:
 					      * fc_iface_pg() reads, fc_iface_pg_set() / _unknown() write */
 	struct fc_int cable_model_m;         /* cable length the port's headroom is computed for */
-	struct fc_str qos_in, queuing_out, queuing_in;   /* service-policy names attached here */
-	struct fc_str acl_in, acl_out;       /* ip access-group names attached here */
-	struct fc_str lag;                   /* the port-channel (LAG) this port is a member of */
+	/* a switch port's attachments, capabilities and counters: made with every port of a switch
+	 * (fc_dev_iface), NULL on a host's; fc_swport() reads, an adapter writes ifc->sw */
+	struct fc_swport *sw;
 	/* host NIC: driver, PCIe, DCQCN, ARP (NULL on a port no host output described): fc_nic() reads,
 	 * fc_nic_mut() writes */
 	struct fc_nic *nic;
@@ -175,23 +198,8 @@ struct fc_iface {
 	struct fc_counter *stats;
 	size_t nstats;
 	struct fc_xcvr xcvr;
-	/* switch port capabilities (NX-OS show interface capabilities) */
-	struct fc_strlist speeds_capable;    /* Mb/s as printed, e.g. "10000", "25000", "auto" */
-	struct fc_str cap_type;              /* module class the port takes, e.g. QSFP-100G-CR4 */
-	struct fc_bool pfc_capable;
-	struct fc_str fec_capable;
-	/* operational PFC (NX-OS show interface priority-flow-control) */
-	struct fc_int pfc_oper_prios;        /* bit p: PFC operational on priority p */
-	/* counters, as read at collection time */
-	struct fc_int cnt_crc, cnt_in_errors, cnt_giants, cnt_resets, cnt_rx_ppp, cnt_tx_ppp;
 	/* LLDP, one neighbour */
 	struct fc_str lldp_sysname, lldp_port;
-	/* the port's other name where the platform has one (SONiC's alias, "etp1a"), which LLDP
-	 * neighbours may see as its port id */
-	struct fc_str alias;
-	/* the neighbour the device's own configuration declares on the port (SONiC DEVICE_NEIGHBOR):
-	 * a second cabling plan, kept by the switch */
-	struct fc_str decl_peer, decl_peer_port;
 	/* switch port: the fabric's traffic classes through it, [FC_TC_COUNT]; NULL until resolved */
 	struct fc_hop *hops;
 	bool linked;                         /* an end of a link of the topology (plan or LLDP) */
@@ -482,6 +490,10 @@ const struct fc_pg *fc_iface_pg(const struct fc_iface *i, int p, struct fc_pg *t
 const struct fc_nic *fc_nic(const struct fc_iface *i);
 /* The same to write into, made in m's arena at the first write; NULL when out of memory. */
 struct fc_nic *fc_nic_mut(struct fc_model *m, struct fc_iface *i);
+/* The port's switch values: every one unknown where no output gave any (a host NIC). */
+const struct fc_swport *fc_swport(const struct fc_iface *i);
+/* The same to write into, made in m's arena at the first write; NULL when out of memory. */
+struct fc_swport *fc_swport_mut(struct fc_model *m, struct fc_iface *i);
 /* Priority p's buffer from one line: the fields in have (FC_PG_*) known from src. Every priority's
  * unknown with why. Both false when out of memory. */
 bool fc_iface_pg_set(struct fc_model *m, struct fc_iface *i, int p, unsigned have, int64_t size, int64_t xoff,

@@ -9,8 +9,9 @@
 
 /* Sizes on x86-64 (LP64) as of the last field printed here. */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(struct fc_iface) == 2080, "struct fc_iface changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_iface) == 1368, "struct fc_iface changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_nic) == 672, "struct fc_nic changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_swport) == 720, "struct fc_swport changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_hop) == 800, "struct fc_hop changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 280, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 368, "struct fc_dom_lane changed: print the new field in model_json.c");
@@ -212,22 +213,22 @@ static json_object *iface(const struct fc_iface *f)
 	S(o, "fec_active", f->fec_active);
 	B(o, "pause_rx", f->pause_rx);
 	B(o, "pause_tx", f->pause_tx);
-	S(o, "breakout", f->breakout);
+	S(o, "breakout", fc_swport(f)->breakout);
 	S(o, "pfc_mode", f->pfc_mode);
 	I(o, "pfc_prios_mask", f->pfc_prios);
-	B(o, "pfc_watchdog", f->pfc_watchdog);
+	B(o, "pfc_watchdog", fc_swport(f)->pfc_watchdog);
 	S(o, "trust", f->trust);
 	json_object_object_add(o, "dscp_map", dscp_map(&f->dscp_map));
 	for (p = 0; p < FC_PRIO_COUNT; p++)
 		json_object_array_add(pgs, pg(fc_iface_pg(f, p, &tmp)));
 	json_object_object_add(o, "buffers_by_priority", pgs);
 	I(o, "cable_model_m", f->cable_model_m);
-	S(o, "qos_in", f->qos_in);
-	S(o, "queuing_out", f->queuing_out);
-	S(o, "queuing_in", f->queuing_in);
-	S(o, "acl_in", f->acl_in);
-	S(o, "acl_out", f->acl_out);
-	S(o, "lag", f->lag);
+	S(o, "qos_in", fc_swport(f)->qos_in);
+	S(o, "queuing_out", fc_swport(f)->queuing_out);
+	S(o, "queuing_in", fc_swport(f)->queuing_in);
+	S(o, "acl_in", fc_swport(f)->acl_in);
+	S(o, "acl_out", fc_swport(f)->acl_out);
+	S(o, "lag", fc_swport(f)->lag);
 	S(o, "driver", fc_nic(f)->driver);
 	S(o, "driver_version", fc_nic(f)->driver_version);
 	S(o, "firmware", fc_nic(f)->firmware);
@@ -250,21 +251,21 @@ static json_object *iface(const struct fc_iface *f)
 	json_object_object_add(o, "stats", counters(&f->stats_m, f->stats, f->nstats));
 	I(o, "arp_ignore", fc_nic(f)->arp_ignore);
 	I(o, "arp_announce", fc_nic(f)->arp_announce);
-	S(o, "alias", f->alias);
-	S(o, "declared_neighbour", f->decl_peer);
-	S(o, "declared_neighbour_port", f->decl_peer_port);
+	S(o, "alias", fc_swport(f)->alias);
+	S(o, "declared_neighbour", fc_swport(f)->decl_peer);
+	S(o, "declared_neighbour_port", fc_swport(f)->decl_peer_port);
 	json_object_object_add(o, "transceiver", xcvr(&f->xcvr));
-	json_object_object_add(o, "speeds_capable", strlist(&f->speeds_capable));
-	S(o, "cap_type", f->cap_type);
-	B(o, "pfc_capable", f->pfc_capable);
-	S(o, "fec_capable", f->fec_capable);
-	I(o, "pfc_oper_prios_mask", f->pfc_oper_prios);
-	I(o, "crc_errors", f->cnt_crc);
-	I(o, "input_errors", f->cnt_in_errors);
-	I(o, "giants", f->cnt_giants);
-	I(o, "resets", f->cnt_resets);
-	I(o, "rx_ppp", f->cnt_rx_ppp);
-	I(o, "tx_ppp", f->cnt_tx_ppp);
+	json_object_object_add(o, "speeds_capable", strlist(&fc_swport(f)->speeds_capable));
+	S(o, "cap_type", fc_swport(f)->cap_type);
+	B(o, "pfc_capable", fc_swport(f)->pfc_capable);
+	S(o, "fec_capable", fc_swport(f)->fec_capable);
+	I(o, "pfc_oper_prios_mask", fc_swport(f)->pfc_oper_prios);
+	I(o, "crc_errors", fc_swport(f)->cnt_crc);
+	I(o, "input_errors", fc_swport(f)->cnt_in_errors);
+	I(o, "giants", fc_swport(f)->cnt_giants);
+	I(o, "resets", fc_swport(f)->cnt_resets);
+	I(o, "rx_ppp", fc_swport(f)->cnt_rx_ppp);
+	I(o, "tx_ppp", fc_swport(f)->cnt_tx_ppp);
 	S(o, "lldp_system_name", f->lldp_sysname);
 	S(o, "lldp_port", f->lldp_port);
 	json_object_object_add(o, "linked", json_object_new_boolean(f->linked));

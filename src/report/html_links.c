@@ -256,13 +256,13 @@ static void value(struct html_out *h, const struct matrix *x, enum fc_aspect asp
 		break;
 	}
 	case FC_ASPECT_ACL:
-		if (!i->acl_in.m.known && !i->acl_out.m.known) {
+		if (!fc_swport(i)->acl_in.m.known && !fc_swport(i)->acl_out.m.known) {
 			hp(h, "<span class=na>none</span>");
 			break;
 		}
-		hx(h, i->acl_in.m.known ? i->acl_in.v : "-");
+		hx(h, fc_swport(i)->acl_in.m.known ? fc_swport(i)->acl_in.v : "-");
 		hp(h, " / ");
-		hx(h, i->acl_out.m.known ? i->acl_out.v : "-");
+		hx(h, fc_swport(i)->acl_out.m.known ? fc_swport(i)->acl_out.v : "-");
 		break;
 	case FC_ASPECT_CABLING:
 		if (i->lldp_sysname.m.known) {

@@ -123,12 +123,12 @@ static enum fc_rc prom_device(void *st, const struct fc_device *d)
 		const char *pk[] = { "device", d->name, "port", ifc->name, NULL };
 
 		dom(p, d, ifc);
-		if (ifc->cnt_crc.m.known)
-			sample(p, F_CRC, pk, (double)ifc->cnt_crc.v);
-		if (ifc->cnt_rx_ppp.m.known)
-			sample(p, F_PPP_RX, pk, (double)ifc->cnt_rx_ppp.v);
-		if (ifc->cnt_tx_ppp.m.known)
-			sample(p, F_PPP_TX, pk, (double)ifc->cnt_tx_ppp.v);
+		if (fc_swport(ifc)->cnt_crc.m.known)
+			sample(p, F_CRC, pk, (double)fc_swport(ifc)->cnt_crc.v);
+		if (fc_swport(ifc)->cnt_rx_ppp.m.known)
+			sample(p, F_PPP_RX, pk, (double)fc_swport(ifc)->cnt_rx_ppp.v);
+		if (fc_swport(ifc)->cnt_tx_ppp.m.known)
+			sample(p, F_PPP_TX, pk, (double)fc_swport(ifc)->cnt_tx_ppp.v);
 		for (k = 0; k < ifc->nstats; k++) {
 			const char *sn = ifc->stats[k].name;
 			enum fam fm = !strcmp(sn, "rx_corrected_bits_phy") ? F_FEC_CORR : !strcmp(sn, "rx_pcs_symbol_err_phy")

@@ -143,18 +143,18 @@ static void wd_run(struct fc_rctx *c)
 	n = fc_end_name(c, sw);
 	if (sw->ifc->pfc_prios.m.known && sw->ifc->pfc_prios.v == 0)
 		return;   /* not a lossless port: no pause to watch */
-	if (!sw->ifc->pfc_watchdog.m.known) {
+	if (!fc_swport(sw->ifc)->pfc_watchdog.m.known) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the PFC watchdog state of %s is not known", n);
-		fc_ev_unknown(c, f, n, "PFC watchdog", &sw->ifc->pfc_watchdog.m);
+		fc_ev_unknown(c, f, n, "PFC watchdog", &fc_swport(sw->ifc)->pfc_watchdog.m);
 		return;
 	}
-	if (!sw->ifc->pfc_watchdog.v)
+	if (!fc_swport(sw->ifc)->pfc_watchdog.v)
 		f = fc_finding_new(c, FC_FAIL, subj, "the PFC watchdog is off on %s: a pause storm from the peer freezes "
 						     "the lossless class until someone intervenes",
 				   n);
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "the PFC watchdog is on on %s", n);
-	fc_ev(c, f, n, "PFC watchdog", &sw->ifc->pfc_watchdog.m.src, "%s", sw->ifc->pfc_watchdog.v ? "on" : "off");
+	fc_ev(c, f, n, "PFC watchdog", &fc_swport(sw->ifc)->pfc_watchdog.m.src, "%s", fc_swport(sw->ifc)->pfc_watchdog.v ? "on" : "off");
 }
 
 const struct fc_rule fc_rule_pfcwd_switch = {

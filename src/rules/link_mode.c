@@ -122,8 +122,8 @@ static void lanes_run(struct fc_rctx *c)
 		fc_ev(c, f, name, "lanes", lsrc[k], "%lld", (long long)lanes[k]);
 		if (ifc->link_mode.m.known)
 			fc_ev(c, f, name, "link mode", &ifc->link_mode.m.src, "%s", ifc->link_mode.v);
-		if (ifc->breakout.m.known)
-			fc_ev(c, f, name, "breakout", &ifc->breakout.m.src, "map %s", ifc->breakout.v);
+		if (fc_swport(ifc)->breakout.m.known)
+			fc_ev(c, f, name, "breakout", &fc_swport(ifc)->breakout.m.src, "map %s", fc_swport(ifc)->breakout.v);
 		if (ifc->xcvr.type.m.known)
 			fc_ev(c, f, name, "transceiver", &ifc->xcvr.type.m.src, "%s", ifc->xcvr.type.v);
 	}

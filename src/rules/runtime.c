@@ -156,7 +156,7 @@ static void flap_iface(struct fc_rctx *c, const struct fc_device *d, const struc
 {
 	const bool host = d->kind == FC_DEV_HOST;
 	const char *name = host ? "link_down_events_phy" : "interface resets";
-	struct dval v = host ? stat_delta(n, b, name) : int_delta(&n->cnt_resets, b ? &b->cnt_resets : NULL);
+	struct dval v = host ? stat_delta(n, b, name) : int_delta(&fc_swport(n)->cnt_resets, b ? &fc_swport(b)->cnt_resets : NULL);
 	const char *subj;
 	struct fc_finding *f;
 	double limit, max;
@@ -181,7 +181,7 @@ static void flap_iface(struct fc_rctx *c, const struct fc_device *d, const struc
 						     "reseat the cable or transceiver", (long long)v.d, dt, max);
 	else
 		f = fc_finding_new(c, FC_WARN, subj, "%lld link-down event(s) in %.0f s", (long long)v.d, dt);
-	ev_delta(c, f, subj, name, &v, host ? &n->stats_m.src : &n->cnt_resets.m.src);
+	ev_delta(c, f, subj, name, &v, host ? &n->stats_m.src : &fc_swport(n)->cnt_resets.m.src);
 }
 
 static void flap_run(struct fc_rctx *c)
@@ -223,7 +223,7 @@ static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct
 
 	(void)dt;
 	if (d->kind == FC_DEV_SWITCH) {
-		crc = int_delta(&n->cnt_crc, b ? &b->cnt_crc : NULL);
+		crc = int_delta(&fc_swport(n)->cnt_crc, b ? &fc_swport(b)->cnt_crc : NULL);
 		subj = subj_if(c, d, n);
 		if (crc.st == D_MISSING) {
 			not_both(c, subj, b, "CRC errors");
@@ -236,7 +236,7 @@ static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct
 		f = crc.d ? fc_finding_new(c, FC_FAIL, subj, "%lld frames with a bad CRC since the baseline: errors FEC did "
 							     "not correct reach the MAC", (long long)crc.d)
 			  : fc_finding_new(c, FC_PASS, subj, "no CRC errors since the baseline");
-		ev_delta(c, f, subj, "CRC errors", &crc, &n->cnt_crc.m.src);
+		ev_delta(c, f, subj, "CRC errors", &crc, &fc_swport(n)->cnt_crc.m.src);
 		return;
 	}
 	unc = stat_delta(n, b, "rx_pcs_symbol_err_phy");

@@ -178,8 +178,8 @@ static void acl_run(struct fc_rctx *c)
 		memcpy(out.dst, in.src, sizeof(in.src));
 		out.dst_any = out.ndst == 0;
 		out.src_any = true;
-		ok &= check_dir(c, f, sw, &sw->ifc->acl_in, "in", &in, &unknown);
-		ok &= check_dir(c, f, sw, &sw->ifc->acl_out, "out", &out, &unknown);
+		ok &= check_dir(c, f, sw, &fc_swport(sw->ifc)->acl_in, "in", &in, &unknown);
+		ok &= check_dir(c, f, sw, &fc_swport(sw->ifc)->acl_out, "out", &out, &unknown);
 		/* The other end: which RoCE packets the ACLs were evaluated for. */
 		if (fc_is_host(peer) && peer->ifc && peer->ifc->addresses.m.known && in.nsrc)
 			fc_ev(c, f, fc_end_name(c, peer), "RoCE packets", &peer->ifc->addresses.m.src,

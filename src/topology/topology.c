@@ -65,7 +65,7 @@ static struct fc_iface *find_by_portid(const struct fc_device *d, const char *po
 	if (ifc)
 		return ifc;
 	for (i = 0; i < d->nifaces; i++)
-		if (d->ifaces[i]->alias.m.known && !strcmp(d->ifaces[i]->alias.v, port))
+		if (fc_swport(d->ifaces[i])->alias.m.known && !strcmp(fc_swport(d->ifaces[i])->alias.v, port))
 			return d->ifaces[i];
 	if (!mac_norm(port, want))
 		return NULL;
@@ -122,11 +122,11 @@ static enum fc_rc declared(struct fc_model *m, struct fc_hmap *ports, struct fc_
 			const char *nif_name;
 			struct fc_link *l;
 
-			if (!ifc->decl_peer.m.known || !ifc->decl_peer_port.m.known ||
-			    !(nd = find_by_sysname(m, ifc->decl_peer.v)))
+			if (!fc_swport(ifc)->decl_peer.m.known || !fc_swport(ifc)->decl_peer_port.m.known ||
+			    !(nd = find_by_sysname(m, fc_swport(ifc)->decl_peer.v)))
 				continue;   /* a neighbour outside the inventory: not part of the fabric */
-			nif = find_by_portid(nd, ifc->decl_peer_port.v);
-			nif_name = nif ? nif->name : ifc->decl_peer_port.v;
+			nif = find_by_portid(nd, fc_swport(ifc)->decl_peer_port.v);
+			nif_name = nif ? nif->name : fc_swport(ifc)->decl_peer_port.v;
 			n = port_key(key, sizeof(key), d->name, ifc->name);
 			if (!(idx = (size_t)(uintptr_t)fc_hmap_get(ports, key, n))) {
 				n = port_key(key, sizeof(key), nd->name, nif_name);
@@ -154,7 +154,7 @@ static enum fc_rc declared(struct fc_model *m, struct fc_hmap *ports, struct fc_
 					if (!says)
 						return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 					if (!l->decl_conflict)
-						l->decl_src = ifc->decl_peer.m.src;
+						l->decl_src = fc_swport(ifc)->decl_peer.m.src;
 					l->decl_conflict = l->decl_conflict ? fc_sprintf(m->arena, "%s. %s", l->decl_conflict, says)
 									    : says;
 				}
@@ -165,7 +165,7 @@ static enum fc_rc declared(struct fc_model *m, struct fc_hmap *ports, struct fc_
 			endpoint(m, &l->a, d->name, ifc->name);
 			endpoint(m, &l->b, nd->name, nif_name);
 			l->origin = FC_LINK_DECLARED;
-			l->decl_src = l->plan_src = ifc->decl_peer.m.src;
+			l->decl_src = l->plan_src = fc_swport(ifc)->decl_peer.m.src;
 			fc_set_unknown(&l->cable.m, "link declared by a device's configuration only: no cable type");
 			fc_set_unknown(&l->design_speed_mbps.m, "link declared by a device's configuration only: no design speed");
 			if (add_port(ports, l->a.dev_name, l->a.if_name, m->nlinks, err) != FC_OK ||

@@ -60,7 +60,7 @@ static void demo_leaf2(void **state)
 	assert_int_equal(a->speed_mbps.v, 50000);
 	assert_int_equal(a->lanes.v, 2);
 	assert_int_equal(b->lanes.v, 1);
-	assert_string_equal(b->breakout.v, "50g-4x");
+	assert_string_equal(fc_swport(b)->breakout.v, "50g-4x");
 	assert_string_equal(b->link_mode.v, "50000baseCR/Full");
 	assert_int_equal(a->pfc_prios.v, 1 << 3);
 	/* no show queuing interface here: the buffer is the network-qos class's, on the resolved path */
@@ -81,12 +81,12 @@ static void demo_leaf2(void **state)
 	assert_int_equal(a->mtu.v, 9216);
 	assert_non_null(strstr(a->mtu.m.src.file, "show_running-config.txt"));
 	/* show interface JSON carries the reset counter (L1-FLAP) */
-	assert_int_equal(a->cnt_resets.v, 2);
-	assert_non_null(strstr(a->cnt_resets.m.src.file, "show_interface.json"));
+	assert_int_equal(fc_swport(a)->cnt_resets.v, 2);
+	assert_non_null(strstr(fc_swport(a)->cnt_resets.m.src.file, "show_interface.json"));
 	/* a description is its own line, not the rest of the configuration */
 	assert_string_equal(a->description.v, "host1:ens1f1");
 	/* the breakout line is the source of the breakout value */
-	assert_int_equal(b->breakout.m.src.line, 42);
+	assert_int_equal(fc_swport(b)->breakout.m.src.line, 42);
 	assert_int_equal(d->nunparsed, 0);
 	fc_model_free(&m);
 }
@@ -123,17 +123,17 @@ static void qos_views(void **state)
 	assert_non_null(e1);
 	assert_string_equal(e1->fec_active.v, "rs");
 	assert_string_equal(e1->fec_config.v, "auto");
-	assert_int_equal(e1->pfc_oper_prios.v, 1 << 3);
+	assert_int_equal(fc_swport(e1)->pfc_oper_prios.v, 1 << 3);
 	assert_string_equal(e1->pfc_mode.v, "on");
-	assert_int_equal(e1->cnt_rx_ppp.v, 0);
+	assert_int_equal(fc_swport(e1)->cnt_rx_ppp.v, 0);
 	/* operational buffers from show queuing interface */
 	assert_int_equal(pgv(e3, 3).size.v, 103360);
 	assert_int_equal(pgv(e3, 3).xon.v, 24320);
 	assert_true(pgv(e3, 7).size.m.known && pgv(e3, 7).size.v == 0);   /* "-": no pause buffer */
 	assert_non_null(strstr(pgv(e3, 3).size.m.src.file, "show_queuing_interface.txt"));
-	assert_true(e1->pfc_capable.v);
-	assert_string_equal(e1->cap_type.v, "QSFP-100G-CR4");
-	assert_int_equal(e1->speeds_capable.n, 8);
+	assert_true(fc_swport(e1)->pfc_capable.v);
+	assert_string_equal(fc_swport(e1)->cap_type.v, "QSFP-100G-CR4");
+	assert_int_equal(fc_swport(e1)->speeds_capable.n, 8);
 	/* ACLs with their hit counts stripped */
 	assert_int_equal(d->nacls, 2);
 	assert_string_equal(d->acls[0].name, "HOST-EDGE-IN");
@@ -324,8 +324,8 @@ static void repo_syntax(void **state)
 		assert_non_null(fc_dev_find_iface(d, want[i]));
 	assert_null(fc_dev_find_iface(d, "Ethernet1/30"));
 	assert_null(fc_dev_find_iface(d, "Ethernet1/9"));
-	assert_string_equal(fc_dev_find_iface(d, "Ethernet1/7")->qos_in.v, "AI-QOS-IN");
-	assert_int_equal(fc_dev_find_iface(d, "Ethernet1/7")->qos_in.m.src.line, 7);
+	assert_string_equal(fc_swport(fc_dev_find_iface(d, "Ethernet1/7"))->qos_in.v, "AI-QOS-IN");
+	assert_int_equal(fc_swport(fc_dev_find_iface(d, "Ethernet1/7"))->qos_in.m.src.line, 7);
 	assert_string_equal(fc_dev_find_iface(d, "Ethernet1/3")->description.v, "host ports");
 	assert_string_equal(fc_dev_find_iface(d, "Ethernet1/4")->admin_state.v, "up");
 	assert_int_equal(fc_dev_find_iface(d, "Ethernet1/19")->mtu.v, 9216);

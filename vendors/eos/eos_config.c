@@ -401,11 +401,11 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 				return rc;
 		} else if (n == 4 && !strcmp(w[0], "ip") && !strcmp(w[1], "access-group") &&
 			   (!strcmp(w[3], "in") || !strcmp(w[3], "out"))) {
-			fc_set_str(m, !strcmp(w[3], "in") ? &ifc->acl_in : &ifc->acl_out, w[2], s);
+			fc_set_str(m, !strcmp(w[3], "in") ? &ifc->sw->acl_in : &ifc->sw->acl_out, w[2], s);
 		} else if (n == 2 && !strcmp(w[0], "service-profile")) {
 			fc_set_str(m, &p->profile, w[1], s);
 		} else if (n >= 4 && !strcmp(w[0], "channel-group") && !strcmp(w[2], "mode")) {
-			fc_set_str(m, &ifc->lag, fc_sprintf(m->arena, "Port-Channel%s", w[1]), s);
+			fc_set_str(m, &ifc->sw->lag, fc_sprintf(m->arena, "Port-Channel%s", w[1]), s);
 		} else if (n == 3 && !strcmp(w[0], "flowcontrol") && (!strcmp(w[1], "receive") || !strcmp(w[1], "send")) &&
 			   (!strcmp(w[2], "on") || !strcmp(w[2], "off"))) {
 			fc_set_bool(!strcmp(w[1], "receive") ? &ifc->pause_rx : &ifc->pause_tx, !strcmp(w[2], "on"), s);

@@ -103,10 +103,10 @@ static enum fc_rc port_model(struct fc_parse_ctx *c, const struct eos_state *s, 
 			ifc->pfc_prios.m.why = "no priority-flow-control on: PFC off (EOS's default)";
 	}
 	if (q.watchdog.m.known)
-		fc_set_bool(&ifc->pfc_watchdog, q.watchdog.v, q.watchdog.m.src);
+		fc_set_bool(&ifc->sw->pfc_watchdog, q.watchdog.v, q.watchdog.m.src);
 	else {
-		fc_set_bool(&ifc->pfc_watchdog, false, s->config);
-		ifc->pfc_watchdog.m.why = "no priority-flow-control pause watchdog on the port or its profile";
+		fc_set_bool(&ifc->sw->pfc_watchdog, false, s->config);
+		ifc->sw->pfc_watchdog.m.why = "no priority-flow-control pause watchdog on the port or its profile";
 	}
 	if (!ifc->pause_rx.m.known) {
 		fc_set_bool(&ifc->pause_rx, false, s->config);

@@ -136,14 +136,14 @@ static enum fc_rc body(struct tx *t, const char *l)
 
 		w += strspn(w, " ");
 		if (starts(w, "link status changes") && (v = count_before(l, "link status changes")) >= 0)
-			fc_set_int(&ifc->cnt_resets, v, here(t));
+			fc_set_int(&ifc->sw->cnt_resets, v, here(t));
 		else if (starts(w, "runts,") && (v = count_before(l, "giants")) >= 0)
-			fc_set_int(&ifc->cnt_giants, v, here(t));
+			fc_set_int(&ifc->sw->cnt_giants, v, here(t));
 		else if (starts(w, "input errors")) {
 			if ((v = count_before(l, "input errors")) >= 0)
-				fc_set_int(&ifc->cnt_in_errors, v, here(t));
+				fc_set_int(&ifc->sw->cnt_in_errors, v, here(t));
 			if ((v = count_before(l, "CRC")) >= 0)
-				fc_set_int(&ifc->cnt_crc, v, here(t));
+				fc_set_int(&ifc->sw->cnt_crc, v, here(t));
 		}
 		return FC_OK;   /* rates and packet counts */
 	}

@@ -138,10 +138,10 @@ bool eos_status(const char *st, const char **admin, const char **oper)
 static enum fc_rc counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *cnt, struct fc_iface *ifc)
 {
 	static const struct { const char *sect, *key; size_t off; } map[] = {
-		{ "inputErrorsDetail", "fcsErrors", offsetof(struct fc_iface, cnt_crc) },
-		{ "inputErrorsDetail", "giantFrames", offsetof(struct fc_iface, cnt_giants) },
-		{ NULL, "totalInErrors", offsetof(struct fc_iface, cnt_in_errors) },
-		{ NULL, "linkStatusChanges", offsetof(struct fc_iface, cnt_resets) },
+		{ "inputErrorsDetail", "fcsErrors", offsetof(struct fc_swport, cnt_crc) },
+		{ "inputErrorsDetail", "giantFrames", offsetof(struct fc_swport, cnt_giants) },
+		{ NULL, "totalInErrors", offsetof(struct fc_swport, cnt_in_errors) },
+		{ NULL, "linkStatusChanges", offsetof(struct fc_swport, cnt_resets) },
 	};
 	size_t k;
 	enum fc_rc rc;
@@ -155,7 +155,7 @@ static enum fc_rc counters(struct fc_parse_ctx *c, const struct doc *d, const st
 		if ((rc = num(c, d, in, map[k].key, &v, &have, &line)) != FC_OK)
 			return rc;
 		if (have && v >= 0 && v < 9.2e18)
-			fc_set_int((struct fc_int *)(void *)((char *)ifc + map[k].off), (int64_t)v, fc_src_at(c->file, line));
+			fc_set_int((struct fc_int *)(void *)((char *)ifc->sw + map[k].off), (int64_t)v, fc_src_at(c->file, line));
 	}
 	return FC_OK;
 }
@@ -454,9 +454,9 @@ static enum fc_rc pfc_counters(struct fc_parse_ctx *c, const struct doc *d, cons
 		if (!(ifc = fc_dev_iface(c->m, c->dev, its->keys[i])))
 			return FC_ERR_NOMEM;
 		if (hrx && rx >= 0 && rx < 9.2e18)
-			fc_set_int(&ifc->cnt_rx_ppp, (int64_t)rx, fc_src_at(c->file, lrx));
+			fc_set_int(&ifc->sw->cnt_rx_ppp, (int64_t)rx, fc_src_at(c->file, lrx));
 		if (htx && tx >= 0 && tx < 9.2e18)
-			fc_set_int(&ifc->cnt_tx_ppp, (int64_t)tx, fc_src_at(c->file, ltx));
+			fc_set_int(&ifc->sw->cnt_tx_ppp, (int64_t)tx, fc_src_at(c->file, ltx));
 	}
 	return FC_OK;
 }

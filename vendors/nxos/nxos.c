@@ -188,7 +188,7 @@ static void derive_phy(struct fc_model *m, struct nxos_state *st, struct fc_ifac
 	if (sscanf(ifc->name, "Ethernet%d/%d/%d", &mod, &port, &sub) == 3 && st) {
 		for (i = 0; i < st->nbo; i++)
 			if (st->bo[i].module == mod && port >= st->bo[i].port_lo && port <= st->bo[i].port_hi) {
-				fc_set_str(m, &ifc->breakout, st->bo[i].map, st->bo[i].src);
+				fc_set_str(m, &ifc->sw->breakout, st->bo[i].map, st->bo[i].src);
 				break;
 			}
 	}
@@ -204,8 +204,8 @@ static void derive_phy(struct fc_model *m, struct nxos_state *st, struct fc_ifac
 	}
 	if (ifc->xcvr.bitrate_mbps.m.known && (lane_gbps = lane_gbps_from_bitrate(ifc->xcvr.bitrate_mbps.v)))
 		lsrc = ifc->xcvr.bitrate_mbps.m.src;
-	else if (ifc->breakout.m.known && (lane_gbps = lane_gbps_from_breakout(ifc->breakout.v)))
-		lsrc = ifc->breakout.m.src;
+	else if (ifc->sw->breakout.m.known && (lane_gbps = lane_gbps_from_breakout(ifc->sw->breakout.v)))
+		lsrc = ifc->sw->breakout.m.src;
 	if (!lane_gbps) {
 		fc_set_unknown(&ifc->lanes.m, "lane count not derivable: no breakout map and no transceiver bitrate");
 		return;
@@ -248,7 +248,7 @@ static void derive_pfc(struct fc_device *dev, struct fc_iface *ifc)
 static void derive_trust(struct fc_model *m, struct fc_device *dev, struct fc_iface *ifc)
 {
 	const struct fc_qos *q = &dev->qos;
-	const struct fc_str *name = ifc->qos_in.m.known ? &ifc->qos_in : &q->sys_qos_in;
+	const struct fc_str *name = ifc->sw->qos_in.m.known ? &ifc->sw->qos_in : &q->sys_qos_in;
 	const struct fc_policy_map *pm;
 	bool dscp = false, cos = false;
 	size_t i;
@@ -298,22 +298,23 @@ static void derive_trust(struct fc_model *m, struct fc_device *dev, struct fc_if
  * most of them on a member itself). Each value keeps the port-channel's source line. */
 static void inherit_lag(struct fc_device *dev, struct fc_iface *ifc)
 {
-	static const size_t strs[] = { offsetof(struct fc_iface, acl_in), offsetof(struct fc_iface, acl_out),
-				       offsetof(struct fc_iface, qos_in), offsetof(struct fc_iface, queuing_out),
-				       offsetof(struct fc_iface, queuing_in),
-				       offsetof(struct fc_iface, pfc_mode) };
-	const struct fc_iface *lag = ifc->lag.m.known ? fc_dev_find_iface(dev, ifc->lag.v) : NULL;
+	static const size_t strs[] = { offsetof(struct fc_swport, acl_in), offsetof(struct fc_swport, acl_out),
+				       offsetof(struct fc_swport, qos_in), offsetof(struct fc_swport, queuing_out),
+				       offsetof(struct fc_swport, queuing_in) };
+	const struct fc_iface *lag = ifc->sw->lag.m.known ? fc_dev_find_iface(dev, ifc->sw->lag.v) : NULL;
 	size_t k;
 
 	if (!lag)
 		return;
 	for (k = 0; k < sizeof(strs) / sizeof(strs[0]); k++) {
-		struct fc_str *mine = (struct fc_str *)(void *)((char *)ifc + strs[k]);
-		const struct fc_str *theirs = (const struct fc_str *)(const void *)((const char *)lag + strs[k]);
+		struct fc_str *mine = (struct fc_str *)(void *)((char *)ifc->sw + strs[k]);
+		const struct fc_str *theirs = (const struct fc_str *)(const void *)((const char *)fc_swport(lag) + strs[k]);
 
 		if (!mine->m.known && theirs->m.known)
 			*mine = *theirs;
 	}
+	if (!ifc->pfc_mode.m.known && lag->pfc_mode.m.known)
+		ifc->pfc_mode = lag->pfc_mode;
 	if (!ifc->mtu.m.known && lag->mtu.m.known)
 		ifc->mtu = lag->mtu;
 }
@@ -329,12 +330,14 @@ enum fc_rc nxos_finalize(struct fc_parse_ctx *c)
 
 		if (strncmp(ifc->name, "Ethernet", 8))
 			continue;
+		if (!fc_swport_mut(c->m, ifc))   /* every Ethernet port has one from here on */
+			return FC_ERR_NOMEM;
 		inherit_lag(dev, ifc);
 		derive_phy(c->m, st, ifc);
 		derive_pfc(dev, ifc);
 		derive_trust(c->m, dev, ifc);
-		if (!ifc->pfc_watchdog.m.known && dev->qos.pfc_wd.m.known)
-			ifc->pfc_watchdog = dev->qos.pfc_wd;
+		if (!ifc->sw->pfc_watchdog.m.known && dev->qos.pfc_wd.m.known)
+			ifc->sw->pfc_watchdog = dev->qos.pfc_wd;
 	}
 	return FC_OK;
 }

@@ -126,9 +126,12 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 {
 	struct fc_model *m = g->c->m;
 	struct fc_iface *ifc = g->ifc;
+	struct fc_swport *sp = fc_swport_mut(m, ifc);
 	struct fc_src s = here(g);
 	int64_t v;
 
+	if (!sp)
+		return FC_ERR_NOMEM;
 	if (!strcmp(w[0], "description") && n >= 2) {
 		/* the rest of this line only: g->line points into the whole output */
 		const char *d = strstr(g->line, "description") + 12;
@@ -169,7 +172,7 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 		   (!strcmp(w[2], "on") || !strcmp(w[2], "off") || !strcmp(w[2], "auto"))) {
 		fc_set_str(m, &ifc->pfc_mode, w[2], s);
 	} else if (!strcmp(w[0], "priority-flow-control") && n == 3 && !strcmp(w[1], "watch-dog-interval")) {
-		fc_set_bool(&ifc->pfc_watchdog, !strcmp(w[2], "on"), s);
+		fc_set_bool(&sp->pfc_watchdog, !strcmp(w[2], "on"), s);
 	} else if (!strcmp(w[0], "flowcontrol") && n == 3 && (!strcmp(w[2], "on") || !strcmp(w[2], "off"))) {
 		if (!strcmp(w[1], "receive"))
 			fc_set_bool(&ifc->pause_rx, !strcmp(w[2], "on"), s);
@@ -187,18 +190,18 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 		if (!dir)
 			return not_understood(g);
 		if (!strcmp(type, "qos") && !strcmp(dir, "input"))
-			fc_set_str(m, &ifc->qos_in, name, s);
+			fc_set_str(m, &sp->qos_in, name, s);
 		else if (!strcmp(type, "queuing") && !strcmp(dir, "output"))
-			fc_set_str(m, &ifc->queuing_out, name, s);
+			fc_set_str(m, &sp->queuing_out, name, s);
 		else if (!strcmp(type, "queuing") && !strcmp(dir, "input"))
-			fc_set_str(m, &ifc->queuing_in, name, s);
+			fc_set_str(m, &sp->queuing_in, name, s);
 		else
 			return not_understood(g);
 	} else if (!strcmp(w[0], "ip") && n == 4 && !strcmp(w[1], "access-group")) {
 		if (!strcmp(w[3], "in"))
-			fc_set_str(m, &ifc->acl_in, w[2], s);
+			fc_set_str(m, &sp->acl_in, w[2], s);
 		else if (!strcmp(w[3], "out"))
-			fc_set_str(m, &ifc->acl_out, w[2], s);
+			fc_set_str(m, &sp->acl_out, w[2], s);
 		else
 			return not_understood(g);
 	} else if (!strcmp(w[0], "ip") && n >= 3 && !strcmp(w[1], "address")) {
@@ -218,7 +221,7 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 			    strcmp(w[k], "passive") && strcmp(w[k], "on"))
 				return not_understood(g);
 		snprintf(lag, sizeof(lag), "port-channel%lld", (long long)num);
-		fc_set_str(m, &ifc->lag, lag, s);
+		fc_set_str(m, &sp->lag, lag, s);
 	} else if (!strcmp(w[0], "no") && n == 2 && !strcmp(w[1], "switchport")) {
 		fc_set_str(m, &ifc->port_mode, "routed", s);
 	} else if (!strcmp(w[0], "switchport") && n == 3 && !strcmp(w[1], "mode")) {

@@ -103,7 +103,7 @@ static bool cmap_matches(const struct fc_class_map *cm, int64_t dscp, int64_t pr
 static void classify(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h, int64_t dscp, int64_t prio)
 {
 	const struct fc_qos *q = w->q;
-	const struct fc_str *name = ifc->qos_in.m.known ? &ifc->qos_in : &q->sys_qos_in;
+	const struct fc_str *name = fc_swport(ifc)->qos_in.m.known ? &fc_swport(ifc)->qos_in : &q->sys_qos_in;
 	const struct fc_policy_map *pm;
 	bool dscp_used = false, cos_used = false, done = false;
 	size_t i;
@@ -121,7 +121,7 @@ static void classify(struct walk *w, const struct fc_iface *ifc, struct fc_hop *
 		return;
 	}
 	put_str(&h->classifier, name->v, name->m.src);
-	fc_set_bool(&h->per_port, name == &ifc->qos_in, name->m.src);
+	fc_set_bool(&h->per_port, name == &fc_swport(ifc)->qos_in, name->m.src);
 	if (!(pm = fc_qos_find_pmap(q, FC_Q_QOS, name->v))) {
 		char buf[400];
 		const char *why;
@@ -199,8 +199,8 @@ static void classify(struct walk *w, const struct fc_iface *ifc, struct fc_hop *
 static void pcp_strict(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h)
 {
 	const struct fc_qos *q = w->q;
-	const struct fc_str *in = ifc->qos_in.m.known ? &ifc->qos_in : &q->sys_qos_in;
-	const struct fc_str *out = ifc->queuing_out.m.known ? &ifc->queuing_out : &q->sys_queuing_out;
+	const struct fc_str *in = fc_swport(ifc)->qos_in.m.known ? &fc_swport(ifc)->qos_in : &q->sys_qos_in;
+	const struct fc_str *out = fc_swport(ifc)->queuing_out.m.known ? &fc_swport(ifc)->queuing_out : &q->sys_queuing_out;
 	const struct fc_policy_map *pm = in->m.known ? fc_qos_find_pmap(q, FC_Q_QOS, in->v) : NULL;
 	const struct fc_policy_map *om = out->m.known ? fc_qos_find_pmap(q, FC_Q_QUEUING, out->v) : NULL;
 	bool by_cos = false;
@@ -278,7 +278,7 @@ static void traffic_class(struct walk *w, struct fc_hop *h)
 static void egress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h)
 {
 	const struct fc_qos *q = w->q;
-	const struct fc_str *name = ifc->queuing_out.m.known ? &ifc->queuing_out : &q->sys_queuing_out;
+	const struct fc_str *name = fc_swport(ifc)->queuing_out.m.known ? &fc_swport(ifc)->queuing_out : &q->sys_queuing_out;
 	const struct fc_policy_map *pm;
 	const struct fc_pclass *pc;
 	char buf[400];
@@ -307,7 +307,7 @@ static void egress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h)
 		fc_set_unknown(&h->weight.m, why);
 		return;
 	}
-	fc_set_bool(&h->queue_per_port, name == &ifc->queuing_out, name->m.src);
+	fc_set_bool(&h->queue_per_port, name == &fc_swport(ifc)->queuing_out, name->m.src);
 	pm = fc_qos_find_pmap(q, FC_Q_QUEUING, name->v);
 	pc = group_class(q, pm, h->tc.v, "c-out-8q-q", "c-out-q");
 	if (!pm || !pc) {
@@ -376,7 +376,7 @@ static void buf_unknown(struct fc_hop *h, const char *why)
 static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h)
 {
 	const struct fc_qos *q = w->q;
-	const struct fc_str *name = ifc->queuing_in.m.known ? &ifc->queuing_in : &q->sys_queuing_in;
+	const struct fc_str *name = fc_swport(ifc)->queuing_in.m.known ? &fc_swport(ifc)->queuing_in : &q->sys_queuing_in;
 	const struct fc_policy_map *pm = name->m.known ? fc_qos_find_pmap(q, FC_Q_QUEUING, name->v) : NULL;
 	const struct fc_pclass *pc, *nqc = NULL;
 	int64_t g = h->tc.v;
@@ -399,7 +399,7 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 	pc = group_class(q, pm, g, "c-in-q", "c-in-q");
 	if (pc && pc->pg.size.m.known) {
 		h->buf = pc->pg;
-		fc_set_bool(&h->buf_per_port, name == &ifc->queuing_in, name->m.src);
+		fc_set_bool(&h->buf_per_port, name == &fc_swport(ifc)->queuing_in, name->m.src);
 		fc_set_bool(&h->buf_dynamic, false, pc->pg.size.m.src);   /* pause-threshold in bytes */
 		return;
 	}

@@ -258,14 +258,17 @@ enum fc_rc nxos_parse_transceiver_json(struct fc_parse_ctx *c, const struct doc 
 enum fc_rc nxos_row_counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row, struct fc_iface *ifc)
 {
 	static const struct { const char *key; size_t off; } map[] = {
-		{ "eth_crc", offsetof(struct fc_iface, cnt_crc) },
-		{ "eth_inerr", offsetof(struct fc_iface, cnt_in_errors) },
-		{ "eth_giants", offsetof(struct fc_iface, cnt_giants) },
-		{ "eth_reset_cntr", offsetof(struct fc_iface, cnt_resets) },
+		{ "eth_crc", offsetof(struct fc_swport, cnt_crc) },
+		{ "eth_inerr", offsetof(struct fc_swport, cnt_in_errors) },
+		{ "eth_giants", offsetof(struct fc_swport, cnt_giants) },
+		{ "eth_reset_cntr", offsetof(struct fc_swport, cnt_resets) },
 	};
+	struct fc_swport *sp = fc_swport_mut(c->m, ifc);
 	enum fc_rc rc;
 	size_t k;
 
+	if (!sp)
+		return FC_ERR_NOMEM;
 	for (k = 0; k < sizeof(map) / sizeof(map[0]); k++) {
 		int64_t n;
 		bool have;
@@ -273,7 +276,7 @@ enum fc_rc nxos_row_counters(struct fc_parse_ctx *c, const struct doc *d, const 
 		if ((rc = nxos_field_int(c, d, row, map[k].key, 0, INT64_MAX, NULL, &n, &have)) != FC_OK)
 			return rc;
 		if (have)
-			fc_set_int((struct fc_int *)(void *)((char *)ifc + map[k].off), n,
+			fc_set_int((struct fc_int *)(void *)((char *)sp + map[k].off), n,
 				   fc_src_make(c->m, d->file, doc_key_line(row, map[k].key)));
 	}
 	return FC_OK;

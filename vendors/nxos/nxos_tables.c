@@ -36,8 +36,11 @@ static struct fc_iface *port(struct fc_parse_ctx *c, const char *w, enum fc_rc *
 	*rc = FC_OK;
 	if (!nxos_ifname_canon(w, strlen(w), nb, sizeof(nb)))
 		return NULL;
-	if (!(ifc = fc_dev_iface(c->m, c->dev, nb)))
+	/* a switch's port: its switch values are written here (fc_swport_mut), so made with it */
+	if (!(ifc = fc_dev_iface(c->m, c->dev, nb)) || !fc_swport_mut(c->m, ifc)) {
 		*rc = FC_ERR_NOMEM;
+		return NULL;
+	}
 	return ifc;
 }
 
@@ -98,25 +101,25 @@ enum fc_rc nxos_parse_capabilities_text(struct fc_parse_ctx *c, const char *text
 		vl = (size_t)(l.s + l.n - val);
 		if (kl >= 4 && !strncmp(l.s, "Type", 4)) {
 			if (!(vl == 2 && !memcmp(val, "--", 2)))
-				fc_set_str(c->m, &ifc->cap_type, fc_model_strn(c->m, val, vl), s);
+				fc_set_str(c->m, &ifc->sw->cap_type, fc_model_strn(c->m, val, vl), s);
 		} else if (kl == 5 && !strncmp(l.s, "Speed", 5)) {
 			const char *p = val, *end = val + vl;
 
-			ifc->speeds_capable.n = 0;
-			ifc->speeds_capable.m.known = true;
-			ifc->speeds_capable.m.src = s;
+			ifc->sw->speeds_capable.n = 0;
+			ifc->sw->speeds_capable.m.known = true;
+			ifc->sw->speeds_capable.m.src = s;
 			while (p < end && rc == FC_OK) {
 				const char *comma = memchr(p, ',', (size_t)(end - p));
 				size_t tl = (size_t)((comma ? comma : end) - p);
 
 				if (tl && nxos_line_str(&lb, p, tl))
-					rc = fc_strlist_add(c->m, &ifc->speeds_capable, lb.b, s);
+					rc = fc_strlist_add(c->m, &ifc->sw->speeds_capable, lb.b, s);
 				p = comma ? comma + 1 : end;
 			}
 		} else if (kl == 11 && !strncmp(l.s, "PFC capable", 11)) {
-			fc_set_bool(&ifc->pfc_capable, vl == 3 && !memcmp(val, "yes", 3), s);
+			fc_set_bool(&ifc->sw->pfc_capable, vl == 3 && !memcmp(val, "yes", 3), s);
 		} else if (kl == 11 && !strncmp(l.s, "FEC capable", 11)) {
-			fc_set_str(c->m, &ifc->fec_capable, fc_model_strn(c->m, val, vl), s);
+			fc_set_str(c->m, &ifc->sw->fec_capable, fc_model_strn(c->m, val, vl), s);
 		}
 		/* the other capabilities (Duplex, Trunk encap. type, Channel, ...): read and left */
 	}
@@ -285,7 +288,7 @@ enum fc_rc nxos_parse_breakout_text(struct fc_parse_ctx *c, const char *text)
 			continue;   /* the headers ("Interface  Breakout Map ..."), or not a row */
 		map = ws.w[1];
 		rows++;
-		fc_set_str(c->m, &ifc->breakout, map, at(c, it.lineno));
+		fc_set_str(c->m, &ifc->sw->breakout, map, at(c, it.lineno));
 		/* Eth1/2/1-4 -> Eth1/2/1 .. Eth1/2/4 */
 		slash = strrchr(ws.w[2], '/');
 		if (!slash || strlen(ws.w[2]) >= sizeof(base) || !strchr(slash, '-') ||
@@ -302,7 +305,7 @@ enum fc_rc nxos_parse_breakout_text(struct fc_parse_ctx *c, const char *text)
 
 			snprintf(nm, sizeof(nm), "%s/%lld", base, (long long)k);
 			if ((sub = port(c, nm, &rc)))
-				fc_set_str(c->m, &sub->breakout, map, at(c, it.lineno));
+				fc_set_str(c->m, &sub->sw->breakout, map, at(c, it.lineno));
 		}
 	}
 	if ((rc = finish(c, &ws, rc, it.lineno)) != FC_OK)
@@ -533,9 +536,9 @@ enum fc_rc nxos_parse_pfc_text(struct fc_parse_ctx *c, const char *text)
 			if (mode)
 				fc_set_str(c->m, &ifc->pfc_mode, mode, s);
 		}
-		fc_set_int(&ifc->pfc_oper_prios, !strcasecmp(w[2], "On") ? bmap & 0xff : 0, s);
-		fc_set_int(&ifc->cnt_rx_ppp, rx, s);
-		fc_set_int(&ifc->cnt_tx_ppp, tx, s);
+		fc_set_int(&ifc->sw->pfc_oper_prios, !strcasecmp(w[2], "On") ? bmap & 0xff : 0, s);
+		fc_set_int(&ifc->sw->cnt_rx_ppp, rx, s);
+		fc_set_int(&ifc->sw->cnt_tx_ppp, tx, s);
 	}
 	if ((rc = finish(c, &ws, rc, it.lineno)) != FC_OK)
 		return rc;

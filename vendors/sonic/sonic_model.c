@@ -131,9 +131,9 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 	if ((f = sonic_field(o, "description")))
 		fc_set_str(c->m, &ifc->description, f->value, f->src);
 	if ((f = sonic_field(o, "alias")))
-		fc_set_str(c->m, &ifc->alias, f->value, f->src);
+		fc_set_str(c->m, &ifc->sw->alias, f->value, f->src);
 	if ((f = sonic_field(sonic_get(s, "BREAKOUT_CFG", o->key), "brkout_mode")))
-		fc_set_str(c->m, &ifc->breakout, f->value, f->src);
+		fc_set_str(c->m, &ifc->sw->breakout, f->value, f->src);
 	/* PFC: the port's PORT_QOS_MAP; no entry or no pfc_enable: PFC off */
 	q = sonic_get(s, "PORT_QOS_MAP", o->key);
 	if ((f = sonic_field(q, "pfc_enable"))) {
@@ -158,10 +158,10 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 	fc_set_bool(&ifc->pause_tx, false, s->config);
 	ifc->pause_rx.m.why = ifc->pause_tx.m.why = "SONiC configures no 802.3x pause";
 	if ((f = sonic_field(sonic_get(s, "PFC_WD", o->key), "action")))
-		fc_set_bool(&ifc->pfc_watchdog, true, f->src);
+		fc_set_bool(&ifc->sw->pfc_watchdog, true, f->src);
 	else {
-		fc_set_bool(&ifc->pfc_watchdog, false, s->config);
-		ifc->pfc_watchdog.m.why = "no PFC_WD entry for the port: the watchdog does not run on it";
+		fc_set_bool(&ifc->sw->pfc_watchdog, false, s->config);
+		ifc->sw->pfc_watchdog.m.why = "no PFC_WD entry for the port: the watchdog does not run on it";
 	}
 	{
 		const struct sonic_obj *cl = NULL;
@@ -397,7 +397,7 @@ static enum fc_rc acls(struct fc_parse_ctx *c, struct sonic_state *s)
 				snprintf(buf, sizeof(buf), "%.*s", (int)n, p);
 				if (!(ifc = fc_dev_iface(c->m, c->dev, buf)))
 					return FC_ERR_NOMEM;
-				fc_set_str(c->m, egress ? &ifc->acl_out : &ifc->acl_in, t->key, ports->src);
+				fc_set_str(c->m, egress ? &ifc->sw->acl_out : &ifc->sw->acl_in, t->key, ports->src);
 				p += n + (p[n] == ',');
 			}
 		}
@@ -429,12 +429,12 @@ static enum fc_rc members(struct fc_parse_ctx *c, struct sonic_state *s)
 		snprintf(name, sizeof(name), "%.*s", (int)(bar - o->key), o->key);
 		if (!(ifc = fc_dev_iface(c->m, c->dev, bar + 1)))
 			return FC_ERR_NOMEM;
-		fc_set_str(c->m, &ifc->lag, name, o->src);
+		fc_set_str(c->m, &ifc->sw->lag, name, o->src);
 		if ((lag = fc_dev_find_iface(c->dev, name))) {
-			if (!ifc->acl_in.m.known && lag->acl_in.m.known)
-				ifc->acl_in = lag->acl_in;
-			if (!ifc->acl_out.m.known && lag->acl_out.m.known)
-				ifc->acl_out = lag->acl_out;
+			if (!ifc->sw->acl_in.m.known && fc_swport(lag)->acl_in.m.known)
+				ifc->sw->acl_in = fc_swport(lag)->acl_in;
+			if (!ifc->sw->acl_out.m.known && fc_swport(lag)->acl_out.m.known)
+				ifc->sw->acl_out = fc_swport(lag)->acl_out;
 		}
 	}
 	return FC_OK;
@@ -479,8 +479,8 @@ static enum fc_rc addresses_and_neighbours(struct fc_parse_ctx *c, struct sonic_
 			}
 			if (!(ifc = fc_dev_iface(c->m, c->dev, o->key)))
 				return FC_ERR_NOMEM;
-			fc_set_str(c->m, &ifc->decl_peer, n->value, n->src);
-			fc_set_str(c->m, &ifc->decl_peer_port, p->value, p->src);
+			fc_set_str(c->m, &ifc->sw->decl_peer, n->value, n->src);
+			fc_set_str(c->m, &ifc->sw->decl_peer_port, p->value, p->src);
 		}
 	}
 	return FC_OK;

@@ -383,7 +383,7 @@ static enum fc_rc pfccnt_row(struct fc_parse_ctx *c, const struct table *t, cons
 	if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
 		return FC_ERR_NOMEM;
 	if (got == 8)
-		fc_set_int(rx ? &ifc->cnt_rx_ppp : &ifc->cnt_tx_ppp, total, src);
+		fc_set_int(rx ? &ifc->sw->cnt_rx_ppp : &ifc->sw->cnt_tx_ppp, total, src);
 	return got ? fc_iface_add_stats(c->m, ifc, add, got, src) : FC_OK;
 }
 
@@ -507,7 +507,7 @@ static enum fc_rc ifcnt_row(struct fc_parse_ctx *c, const struct table *t, const
 		add[got].name = cols[k][1];
 		add[got++].value = x;
 		if (k == 1)
-			fc_set_int(&ifc->cnt_in_errors, x, src);
+			fc_set_int(&ifc->sw->cnt_in_errors, x, src);
 	}
 	return got ? fc_iface_add_stats(c->m, ifc, add, got, src) : FC_OK;
 }

@@ -359,11 +359,17 @@ const struct fc_counter *fc_counter_find(const struct fc_counter *v, size_t n, c
 }
 
 /* "p", the type and the name: the key of a map in the index */
+/* "c0NAME": kind, type digit, name (no printf: every port's QoS path looks maps up) */
 static size_t map_key(char *key, size_t size, char kind, enum fc_qtype t, const char *name)
 {
-	int n = snprintf(key, size, "%c%d%s", kind, (int)t, name);
+	size_t n = strlen(name);
 
-	return n < 0 || (size_t)n >= size ? 0 : (size_t)n;
+	if (n + 3 > size)
+		return 0;
+	key[0] = kind;
+	key[1] = (char)('0' + (int)t);
+	memcpy(key + 2, name, n + 1);
+	return n + 2;
 }
 
 static bool map_index(struct fc_model *m, struct fc_qos *q, char kind, enum fc_qtype t, const char *name, size_t i)

@@ -554,6 +554,9 @@ static int xcvr_field(struct fc_model *m, struct fc_xcvr *x, const char *l, size
 	double d;
 	char *e;
 
+	/* every field line below says " is " (a module has twenty DOM rows for each such line) */
+	if (!memmem(l, n, " is ", 4))
+		return 0;
 	for (k = 0; k < sizeof(xcvr_keys) / sizeof(xcvr_keys[0]); k++)
 		if (starts(l, n, xcvr_keys[k].key, &r)) {
 			fc_set_str(m, (struct fc_str *)(void *)((char *)x + xcvr_keys[k].off),

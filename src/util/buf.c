@@ -93,14 +93,14 @@ enum fc_rc fc_buf_addf(struct fc_buf *b, const char *fmt, ...)
 	return rc;
 }
 
-enum fc_rc fc_read_fd(int fd, const char *path, size_t max, struct fc_buf *b, struct fc_err *err)
+/* The refusals of fc_check_regular, on a stat already made (into *st). */
+static enum fc_rc check_regular(int fd, const char *path, size_t max, struct stat *stp, struct fc_err *err)
 {
-	ssize_t n;
 	struct stat st;
 
-	fc_buf_init(b, max);
 	if (fstat(fd, &st) != 0)
 		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot stat: %s", strerror(errno));
+	*stp = st;
 	/* Only regular files: a FIFO without a writer, a terminal or /dev/zero would hang or never end. */
 	if (!S_ISREG(st.st_mode))
 		return fc_err_set(err, FC_ERR_INPUT, path, 0, "is a %s, expected a regular file",
@@ -111,6 +111,26 @@ enum fc_rc fc_read_fd(int fd, const char *path, size_t max, struct fc_buf *b, st
 	if ((uint64_t)st.st_size > max)
 		return fc_err_set(err, FC_ERR_INPUT, path, 0, "file of %lld bytes is larger than the %zu allowed",
 				  (long long)st.st_size, max);
+	return FC_OK;
+}
+
+enum fc_rc fc_check_regular(int fd, const char *path, size_t max, struct fc_err *err)
+{
+	struct stat st;
+
+	return check_regular(fd, path, max, &st, err);
+}
+
+enum fc_rc fc_read_fd(int fd, const char *path, size_t max, struct fc_buf *b, struct fc_err *err)
+{
+	ssize_t n;
+	struct stat st;
+	enum fc_rc rc;
+
+	fc_buf_init(b, max);
+	memset(&st, 0, sizeof(st));
+	if ((rc = check_regular(fd, path, max, &st, err)) != FC_OK)
+		return rc;
 	/* straight into a buffer of the file's size (and a byte for its NUL): a snapshot is
 	 * gigabytes, and a stack chunk copied into a buffer that doubled was three copies of each */
 	if (st.st_size > 0 && fc_buf_reserve(b, (size_t)st.st_size) != FC_OK)

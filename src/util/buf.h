@@ -25,6 +25,9 @@ enum fc_rc fc_buf_reserve(struct fc_buf *b, size_t n);
 /* Reads a whole regular file (at most max bytes) into b; errors name the file. A FIFO, device or
  * socket is refused without reading, and so is a file whose size is over max. */
 enum fc_rc fc_read_file(const char *path, size_t max, struct fc_buf *b, struct fc_err *err);
+/* fc_read_file's refusals (not a regular file, over max) for fd, which may be an O_PATH one: a
+ * file can be refused before it is opened for reading. */
+enum fc_rc fc_check_regular(int fd, const char *path, size_t max, struct fc_err *err);
 /* The same on an open descriptor (not closed); path only names it in errors. */
 enum fc_rc fc_read_fd(int fd, const char *path, size_t max, struct fc_buf *b, struct fc_err *err);
 /* Writes data to path (created or truncated), without fsync: for files inside a directory that

@@ -15,13 +15,14 @@ secret="TOPSECRET-$$-do-not-print"
 mkdir -p "$t/outside"
 printf 'interface Ethernet1/1\n  %s\n' "$secret" > "$t/outside/secret.cfg"
 cases=0
+PRE=()   # a command fabcheck runs under (case 6: a mount namespace without /proc)
 
 # expect CODE WHAT PATTERN -- ARGS: runs fabcheck (10 s at most: a hang is a failure), checks the
 # exit code, that stderr+stdout name PATTERN, and that the secret appears nowhere.
 expect() {
   local code=$1 what=$2 pat=$3; shift 4
   set +e
-  timeout 10 "$fabcheck" "$@" > "$t/out" 2> "$t/err"
+  timeout 10 "${PRE[@]}" "$fabcheck" "$@" > "$t/out" 2> "$t/err"
   local rc=$?
   set -e
   cases=$((cases + 1))
@@ -96,6 +97,31 @@ if [ "$(id -u)" = 0 ]; then
   fresh
   rm "$t/s/devices/sw1/show_running-config.txt"; mknod "$t/s/devices/sw1/show_running-config.txt" c 1 5
   expect 2 "device file output" "is a device file, expected a regular file" -- validate "$t/s"
+fi
+
+# 6. the same where /proc is not mounted (a container without it): files are resolved by name then,
+# not through the descriptor /proc names, and every refusal holds
+if [ "$(id -u)" = 0 ] && unshare --mount --propagation private true 2> /dev/null; then
+  PRE=(unshare --mount --propagation private -- sh -c 'umount -l /proc && exec "$@"' sh)
+  "${PRE[@]}" test ! -e /proc/self || fail "no-/proc: /proc is still there"
+  fresh
+  ln -sf "$t/outside/secret.cfg" "$t/s/devices/sw1/show_running-config.txt"
+  expect 2 "no-/proc symlinked output" "manifest.json:9: file: 'devices/sw1/show_running-config.txt' resolves to $t/outside/secret.cfg, outside the snapshot" -- validate "$t/s"
+  fresh
+  rm -rf "$t/s/devices/sw1"; ln -s "$t/outside/sw1" "$t/s/devices/sw1"
+  expect 2 "no-/proc symlinked device folder" "manifest.json:9: file: 'devices/sw1/show_running-config.txt' resolves to" -- validate "$t/s"
+  fresh
+  mv "$t/s/devices/sw1" "$t/s/devices/sw1-real"; ln -s sw1-real "$t/s/devices/sw1"
+  expect 0 "no-/proc symlink inside the snapshot" "Summary:" -- validate "$t/s"
+  fresh
+  rm "$t/s/devices/sw1/show_running-config.txt"; mkfifo "$t/s/devices/sw1/show_running-config.txt"
+  expect 2 "no-/proc FIFO output" "is a FIFO, expected a regular file" -- validate "$t/s"
+  fresh
+  rm "$t/s/devices/sw1/show_running-config.txt"; mknod "$t/s/devices/sw1/show_running-config.txt" c 1 5
+  expect 2 "no-/proc device file output" "is a device file, expected a regular file" -- validate "$t/s"
+  PRE=()
+else
+  echo "SKIP: the no-/proc cases need root and unshare(1)"
 fi
 
 # 6. a 1 GB sparse file is refused from its size, without reading 256 MB (peak memory stays small)

@@ -33,6 +33,18 @@ static unsigned hname(const char *s)
  * "100000baseCR4/Full", a firmware version on 100,000 NICs), and a copy each was a tenth of a
  * 1,000-leaf model; those that never repeat (GIDs, MACs, serial numbers) are copied and stay out
  * of the intern table. Model strings are compared by content, never by pointer. */
+char *fc_model_str_own(struct fc_model *m, const char *s)
+{
+	size_t n;
+
+	if (!s)
+		return NULL;
+	n = strlen(s);
+	if (fc_text_is_clean(s, n))
+		return fc_strndup(m->arena, s, n);
+	return fc_text_clean(m->arena, s, n, NULL);
+}
+
 const char *fc_model_strn(struct fc_model *m, const char *s, size_t n)
 {
 	if (!s)

@@ -447,6 +447,9 @@ struct fc_model {
  * string can break a report or a terminal. NULL for NULL or when out of memory. */
 const char *fc_model_str(struct fc_model *m, const char *s);
 const char *fc_model_strn(struct fc_model *m, const char *s, size_t n);
+/* The same for a value that is one of its kind (a GID): a copy of its own, never looked up in the
+ * intern table (a fleet has millions, each twice at most), which the caller may change in place. */
+char *fc_model_str_own(struct fc_model *m, const char *s);
 /* Appends a copy of v (through fc_model_str) to l, which becomes known from src. */
 enum fc_rc fc_strlist_add(struct fc_model *m, struct fc_strlist *l, const char *v, struct fc_src src);
 

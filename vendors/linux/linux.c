@@ -653,16 +653,12 @@ static enum fc_rc gid(struct hp *h, struct fc_rdma_port *p, const struct doc_nod
 	if (!doc_get(n, "index"))
 		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, n->line, "gid: missing required key 'index'");
 	g->index = (int)idx;
-	if (!(g->gid = fc_model_str(h->c->m, s)))
+	if (!(lc = fc_model_str_own(h->c->m, s)))   /* a GID is unique to its port: no intern lookup */
 		return FC_ERR_NOMEM;
-	if (strpbrk(g->gid, "ABCDEF")) {   /* canonical: lower case */
-		if (!(lc = fc_strdup(h->c->m->arena, g->gid)))
-			return FC_ERR_NOMEM;
-		for (char *q = lc; *q; q++)
-			if (*q >= 'A' && *q <= 'F')
-				*q = (char)(*q - 'A' + 'a');
-		g->gid = lc;
-	}
+	for (char *q = lc; *q; q++)   /* canonical: lower case */
+		if (*q >= 'A' && *q <= 'F')
+			*q = (char)(*q - 'A' + 'a');
+	g->gid = lc;
 	if ((rc = doc_req_str(h->d, n, "type", &g->type, h->c->err)) != FC_OK)
 		return rc;
 	if (strcmp(g->type, "RoCE v2") && strcmp(g->type, "IB/RoCE v1"))

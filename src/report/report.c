@@ -47,6 +47,35 @@ const char *fc_sarif_level(enum fc_sev s)
 /* Two threads formatting findings (fc_report_emit_chunked): the findings after the first are cut
  * into chunks; this thread writes the even ones straight to the stream, the other formats the
  * odd ones into memory, one of two slots each, which this thread then writes in their turn. */
+
+/* A chunk's text in memory, kept from chunk to chunk: written by a stream of fopencookie(3), its
+ * memory reused rather than made anew for each chunk (on this project's VMs a fresh page costs
+ * more than the bytes written into it). */
+struct mem {
+	char *data;
+	size_t len, cap;
+};
+
+static ssize_t mem_write(void *cookie, const char *p, size_t n)
+{
+	struct mem *m = cookie;
+
+	if (n > m->cap - m->len) {
+		size_t cap = m->cap ? m->cap : (size_t)1 << 20;
+		char *d;
+
+		while (cap - m->len < n)
+			cap *= 2;
+		if (!(d = realloc(m->data, cap)))
+			return -1;
+		m->data = d;
+		m->cap = cap;
+	}
+	memcpy(m->data + m->len, p, n);
+	m->len += n;
+	return (ssize_t)n;
+}
+
 struct par {
 	const struct fc_reporter *r;
 	const void *st;
@@ -55,8 +84,7 @@ struct par {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	struct {
-		char *buf;                 /* malloc'd by open_memstream; the writer frees it */
-		size_t len;
+		struct mem text;           /* the formatting thread fills it while !full, the writer reads it while full */
 		bool full;
 	} slot[2];
 	bool stop, done;               /* this thread gave up; the other one has returned */
@@ -70,13 +98,18 @@ static void chunk_range(const struct par *p, size_t k, size_t *lo, size_t *hi)
 	*hi = *lo + p->chunk < p->n ? *lo + p->chunk : p->n;
 }
 
-static enum fc_rc format_chunk(struct par *p, size_t k, char **buf, size_t *len)
+static enum fc_rc format_chunk(struct par *p, size_t k, struct mem *text)
 {
-	FILE *mf = open_memstream(buf, len);
-	void *fst = mf ? p->r->fork(p->st, mf) : NULL;
-	enum fc_rc rc = fst ? FC_OK : FC_ERR_NOMEM;
+	static const cookie_io_functions_t io = { .write = mem_write };
+	FILE *mf;
+	void *fst = NULL;
+	enum fc_rc rc;
 	size_t i, hi;
 
+	text->len = 0;
+	if ((mf = fopencookie(text, "w", io)))
+		fst = p->r->fork(p->st, mf);
+	rc = fst ? FC_OK : FC_ERR_NOMEM;
 	chunk_range(p, k, &i, &hi);
 	for (; rc == FC_OK && i < hi; i++)
 		rc = p->r->finding(fst, p->f[i]);
@@ -84,8 +117,6 @@ static enum fc_rc format_chunk(struct par *p, size_t k, char **buf, size_t *len)
 		rc = FC_ERR_IO;
 	if (mf && fclose(mf) != 0 && rc == FC_OK)
 		rc = FC_ERR_NOMEM;
-	if (!mf)
-		*buf = NULL;
 	return rc;
 }
 
@@ -97,9 +128,6 @@ static void *format_odd(void *arg)
 
 	for (k = 1; rc == FC_OK && k < p->nchunks; k += 2) {
 		size_t si = (k / 2) % 2;
-		char *buf = NULL;
-		size_t len = 0;
-
 		bool stop;
 
 		pthread_mutex_lock(&p->mu);
@@ -109,16 +137,12 @@ static void *format_odd(void *arg)
 		pthread_mutex_unlock(&p->mu);
 		if (stop)
 			break;
-		rc = format_chunk(p, k, &buf, &len);
+		rc = format_chunk(p, k, &p->slot[si].text);
 		pthread_mutex_lock(&p->mu);
-		if (rc == FC_OK) {
-			p->slot[si].buf = buf;
-			p->slot[si].len = len;
+		if (rc == FC_OK)
 			p->slot[si].full = true;
-		} else {
-			free(buf);
+		else
 			p->rc = rc;
-		}
 		pthread_cond_broadcast(&p->cv);
 		pthread_mutex_unlock(&p->mu);
 	}
@@ -129,29 +153,29 @@ static void *format_odd(void *arg)
 	return NULL;
 }
 
-/* Writes odd chunk k, formatted by the other thread, once it is there. */
+/* Writes odd chunk k, formatted by the other thread, once it is there, and gives its slot back. */
 static enum fc_rc take_chunk(struct par *p, size_t k, FILE *out)
 {
-	size_t si = (k / 2) % 2, len;
+	size_t si = (k / 2) % 2;
 	enum fc_rc rc = FC_OK;
-	char *buf = NULL;
+	bool full;
 
 	pthread_mutex_lock(&p->mu);
 	while (!p->slot[si].full && !p->done)
 		pthread_cond_wait(&p->cv, &p->mu);
-	if (p->slot[si].full) {
-		buf = p->slot[si].buf;
-		len = p->slot[si].len;
-		p->slot[si].buf = NULL;
-		p->slot[si].full = false;
-		pthread_cond_broadcast(&p->cv);
-	} else {
+	full = p->slot[si].full;
+	if (!full)
 		rc = p->rc != FC_OK ? p->rc : FC_ERR_IO;
-	}
 	pthread_mutex_unlock(&p->mu);
-	if (buf && fwrite_unlocked(buf, 1, len, out) != len)
+	if (!full)
+		return rc;
+	/* full: the other thread leaves the slot alone until it is given back */
+	if (fwrite_unlocked(p->slot[si].text.data, 1, p->slot[si].text.len, out) != p->slot[si].text.len)
 		rc = FC_ERR_IO;
-	free(buf);
+	pthread_mutex_lock(&p->mu);
+	p->slot[si].full = false;
+	pthread_cond_broadcast(&p->cv);
+	pthread_mutex_unlock(&p->mu);
 	return rc;
 }
 
@@ -186,8 +210,8 @@ static bool findings_parallel(const struct fc_reporter *r, void *st, FILE *out, 
 	pthread_cond_broadcast(&p.cv);
 	pthread_mutex_unlock(&p.mu);
 	pthread_join(t, NULL);
-	free(p.slot[0].buf);
-	free(p.slot[1].buf);
+	free(p.slot[0].text.data);
+	free(p.slot[1].text.data);
 	pthread_cond_destroy(&p.cv);
 	pthread_mutex_destroy(&p.mu);
 	return true;

@@ -44,38 +44,17 @@ const char *fc_sarif_level(enum fc_sev s)
 	return "note";
 }
 
+/* A chunk's text in memory: a stream of fopencookie(3) into a buffer kept from chunk to chunk,
+ * its memory reused rather than made anew each time (on this project's VMs a fresh page costs
+ * more than the bytes written into it). */
+static ssize_t mem_write(void *cookie, const char *p, size_t n)
+{
+	return fc_buf_add(cookie, p, n) == FC_OK ? (ssize_t)n : -1;
+}
+
 /* Two threads formatting findings (fc_report_emit_chunked): the findings after the first are cut
  * into chunks; this thread writes the even ones straight to the stream, the other formats the
  * odd ones into memory, one of two slots each, which this thread then writes in their turn. */
-
-/* A chunk's text in memory, kept from chunk to chunk: written by a stream of fopencookie(3), its
- * memory reused rather than made anew for each chunk (on this project's VMs a fresh page costs
- * more than the bytes written into it). */
-struct mem {
-	char *data;
-	size_t len, cap;
-};
-
-static ssize_t mem_write(void *cookie, const char *p, size_t n)
-{
-	struct mem *m = cookie;
-
-	if (n > m->cap - m->len) {
-		size_t cap = m->cap ? m->cap : (size_t)1 << 20;
-		char *d;
-
-		while (cap - m->len < n)
-			cap *= 2;
-		if (!(d = realloc(m->data, cap)))
-			return -1;
-		m->data = d;
-		m->cap = cap;
-	}
-	memcpy(m->data + m->len, p, n);
-	m->len += n;
-	return (ssize_t)n;
-}
-
 struct par {
 	const struct fc_reporter *r;
 	const void *st;
@@ -84,7 +63,7 @@ struct par {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	struct {
-		struct mem text;           /* the formatting thread fills it while !full, the writer reads it while full */
+		struct fc_buf text;        /* the formatting thread fills it while !full, the writer reads it while full */
 		bool full;
 	} slot[2];
 	bool stop, done;               /* this thread gave up; the other one has returned */
@@ -98,7 +77,7 @@ static void chunk_range(const struct par *p, size_t k, size_t *lo, size_t *hi)
 	*hi = *lo + p->chunk < p->n ? *lo + p->chunk : p->n;
 }
 
-static enum fc_rc format_chunk(struct par *p, size_t k, struct mem *text)
+static enum fc_rc format_chunk(struct par *p, size_t k, struct fc_buf *text)
 {
 	static const cookie_io_functions_t io = { .write = mem_write };
 	FILE *mf;
@@ -189,6 +168,8 @@ static bool findings_parallel(const struct fc_reporter *r, void *st, FILE *out, 
 	size_t k, i, hi;
 
 	p.nchunks = (e->n - 1 + chunk - 1) / chunk;
+	fc_buf_init(&p.slot[0].text, SIZE_MAX);
+	fc_buf_init(&p.slot[1].text, SIZE_MAX);
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_cond_init(&p.cv, NULL);
 	if (pthread_create(&t, NULL, format_odd, &p) != 0) {
@@ -210,8 +191,8 @@ static bool findings_parallel(const struct fc_reporter *r, void *st, FILE *out, 
 	pthread_cond_broadcast(&p.cv);
 	pthread_mutex_unlock(&p.mu);
 	pthread_join(t, NULL);
-	free(p.slot[0].text.data);
-	free(p.slot[1].text.data);
+	fc_buf_free(&p.slot[0].text);
+	fc_buf_free(&p.slot[1].text);
 	pthread_cond_destroy(&p.cv);
 	pthread_mutex_destroy(&p.mu);
 	return true;

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* Bump allocator in blocks that grow with the arena (64 KiB up to 8 MiB, an eighth of what it
  * holds, so at most about an eighth is left unused), with an intern table for repeated strings.
- * Blocks of 2 MiB and more are 2 MiB-aligned and advised for transparent huge pages: a fleet
- * model is gigabytes, and 4 KiB page faults were a third of validate's time at 1,000 switches.
- * The next such block is prefaulted on another thread while the current one fills. */
+ * Blocks of 2 MiB and more are 2 MiB-aligned and advised against transparent huge pages, and the
+ * next such block is prefaulted on another thread while the current one fills: a fleet model is
+ * gigabytes, and the kernel zeroing fresh pages is the largest single cost of a fleet-scale run.
+ * Huge pages were advised until 2026-12-02: on the KVM guests we measure on, a fresh 2 MiB page
+ * cost 2-7 s per GB to fault in where 4 KiB pages cost 0.3-1 s (likely because the guest's free
+ * huge blocks are the ones it has reported free to the host, which must fault them in again);
+ * validate at 1,000 switches took 8.3-9.5 s with them and 5.9-6.4 s without, the same user time
+ * either way (A/B, five runs each; docs/architecture.md). */
 #include "util/arena.h"
 
 #include <pthread.h>
@@ -16,7 +21,7 @@
 #include <sys/mman.h>
 
 #define BLOCK_SIZE (64u * 1024u)
-#define HUGE_SIZE ((size_t)2 << 20)
+#define BIG_SIZE ((size_t)2 << 20)
 #define MAX_BLOCK ((size_t)8 << 20)
 #define INTERN_SLOTS 512u   /* a power of two */
 
@@ -76,10 +81,10 @@ static void prefault_join(struct fc_arena *a)
 	a->prefaulting = false;
 }
 
-/* A 2 MiB-aligned block of len bytes (a multiple of 2 MiB) advised for huge pages: the spare when
+/* A 2 MiB-aligned block of len bytes (a multiple of 2 MiB) advised against huge pages: the spare when
  * it has that size, else a new one. For a standard-size block the next spare of that size is then
  * made and prefaulted on another thread (a spare of an older, smaller standard size is dropped). */
-static struct block *huge_block(struct fc_arena *a, size_t len, bool standard)
+static struct block *big_block(struct fc_arena *a, size_t len, bool standard)
 {
 	struct block *b = NULL, *n;
 
@@ -87,16 +92,16 @@ static struct block *huge_block(struct fc_arena *a, size_t len, bool standard)
 		b = a->spare;
 		a->spare = NULL;
 	}
-	if (!b && (b = aligned_alloc(HUGE_SIZE, len)))
-		(void)madvise(b, len, MADV_HUGEPAGE);   /* a hint: no error if refused */
+	if (!b && (b = aligned_alloc(BIG_SIZE, len)))
+		(void)madvise(b, len, MADV_NOHUGEPAGE);   /* a hint: no error if refused */
 	if (!b || !standard)
 		return b;
 	prefault_join(a);
 	free(a->spare);   /* a spare of the size before: blocks grow */
 	a->spare = NULL;
-	if (!(n = aligned_alloc(HUGE_SIZE, len)))
+	if (!(n = aligned_alloc(BIG_SIZE, len)))
 		return b;
-	(void)madvise(n, len, MADV_HUGEPAGE);
+	(void)madvise(n, len, MADV_NOHUGEPAGE);
 	n->size = len - sizeof(*n);
 	a->spare = n;
 	a->spare_len = len;
@@ -143,10 +148,10 @@ static void *bump(struct fc_arena *a, size_t size, size_t al)
 		while (std < MAX_BLOCK && std * 8 <= a->total)
 			std <<= 1;
 		bs = size > std ? size : std;
-		if (sizeof(*b) + bs >= HUGE_SIZE) {
-			size_t len = (sizeof(*b) + bs + HUGE_SIZE - 1) & ~(HUGE_SIZE - 1);
+		if (sizeof(*b) + bs >= BIG_SIZE) {
+			size_t len = (sizeof(*b) + bs + BIG_SIZE - 1) & ~(BIG_SIZE - 1);
 
-			b = huge_block(a, len, bs == std);
+			b = big_block(a, len, bs == std);
 			if (b)
 				bs = len - sizeof(*b);
 		} else {

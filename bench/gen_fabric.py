@@ -8,7 +8,8 @@ Fabric: pods of 64 leaves and 8 spines (N9K-C9364D-GX2A). A leaf has 64 host por
 per spine of its pod). 16 hosts per leaf with 8 ConnectX NICs each: NICs 0-3 cabled to the leaf
 (host h, NIC n -> port 4h+n+1), NICs 4-7 a second rail outside the plan. Host ports are DACs
 (QSFP-100G-CR4, 3 m) but one host in four is cabled with SR4 optics (30 m multimode), with DOM.
-One leaf in eight runs Arista EOS (tests/fixtures/eos_leaf.py), the rest NX-OS.
+One leaf in eight runs Arista EOS (tests/fixtures/eos_leaf.py), one in eight SONiC
+(tests/fixtures/sonic_leaf.py; NVIDIA SN5600 and Arista 7060X6 alternately), the rest NX-OS.
 
 NX-OS switches: the 11 outputs `fabcheck collect` stores (show version, interface with counters,
 transceiver details with per-lane DOM and the module's thresholds, LLDP detail, capabilities, FEC,
@@ -16,6 +17,9 @@ PFC with pause counters, queuing per port, network-qos, access lists with match 
 running-config). One NX-OS leaf in three classifies and buffers per port (Cisco's AI/ML design on an
 interface range), one in five also attaches the same policy to single ports (per-port overrides
 that agree), every leaf filters its host ports with a 250-entry ACL. EOS leaves: the 8 eAPI outputs.
+SONiC leaves: the 16 outputs (CONFIG_DB with the AI QoS, lossless buffer profiles, PFC watchdog and
+the 250-rule ACL; interface status, FEC, LLDP, transceiver EEPROM with DOM (the host ports' QSFP28
+modules as SFF-8636), PFC, queue, interface and ACL counters); host ports in 2x200G cages at 100G.
 Hosts: the probe document: link, FEC, module (DOM on the optical ones), DCB, ECN, 8 GIDs per NIC,
 `ethtool -S` statistics and RDMA hw_counters.
 
@@ -23,12 +27,13 @@ Hosts: the probe document: link, FEC, module (DOM on the optical ones), DCB, ECN
 the faults of FAULTS (the benchmark checks each is found); without it every value is clean.
 
 usage: gen_fabric.py OUT --switches N [--hosts-per-switch 16] [--nics 8] [--gids 8] [--later] [--faults]
-                     [--eos-every 8] [--acl 250]"""
+                     [--eos-every 8] [--sonic-every 8] [--acl 250]"""
 import argparse, json, os, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures"))
 from nxos_qos import ai_qos  # noqa: E402
 import eos_leaf  # noqa: E402
+import sonic_leaf  # noqa: E402
 
 ap = argparse.ArgumentParser()
 ap.add_argument("out")
@@ -39,6 +44,7 @@ ap.add_argument("--gids", type=int, default=8)
 ap.add_argument("--later", action="store_true", help="the snapshot an hour on: counters advanced")
 ap.add_argument("--faults", action="store_true", help="plant FAULTS")
 ap.add_argument("--eos-every", type=int, default=8, help="one leaf in N runs EOS (0: none)")
+ap.add_argument("--sonic-every", type=int, default=8, help="one leaf in N runs SONiC (0: none; EOS wins a tie)")
 ap.add_argument("--acl", type=int, default=250, help="entries in the host-edge ACL")
 a = ap.parse_args()
 OUT, HPS, L = a.out, a.hosts_per_switch, a.switches
@@ -54,6 +60,28 @@ def is_eos(s):
     return a.eos_every > 0 and s % a.eos_every == a.eos_every // 2
 
 
+def is_sonic(s):
+    return a.sonic_every > 0 and s % a.sonic_every == 2 % a.sonic_every and not is_eos(s)
+
+
+SONIC_SKU = [("ACS-SN5600", "x86_64-nvidia_sn5600-r0"), ("Arista-7060X6-64PE-64x400G", "x86_64-arista_7060x6_64pe")]
+SONIC_BREAKOUT = [(c, "100g-2x") for c in range(1, 33)]   # the 64 host ports: cages 1-32, two 4-lane ports each
+
+
+def sonic_port(p):
+    """A leaf port's (SONiC name, lanes): host port Ethernet1/P in cage (P + 1) / 2, uplink 65 + u
+    alone in cage 33 + u."""
+    n = int(p.split("/")[1])
+    if n <= HOSTP:
+        return sonic_leaf.name("Ethernet1/%d/%d" % ((n + 1) // 2, (n - 1) % 2 + 1), SONIC_BREAKOUT)
+    return sonic_leaf.name("Ethernet1/%d" % (n - HOSTP + 32), SONIC_BREAKOUT)
+
+
+def port_name(s, p):
+    """Leaf s's port p (NX-OS style) as that leaf names it."""
+    return eos_leaf.name(p) if is_eos(s) else sonic_port(p)[0] if is_sonic(s) else p
+
+
 def leaf(s):
     return "leaf%04d" % s
 
@@ -64,12 +92,15 @@ def host(s, h):
 
 # Planted faults: (rule that must fail, subject it fails on, what was planted). Subjects are filled
 # in below from the fabric's size; a fault is planted only with --faults, a runtime one only in --later.
-FL = L - 1                      # the last leaf (NX-OS unless it is an EOS one)
-while is_eos(FL):
+FL = L - 1                      # the last NX-OS leaf
+while is_eos(FL) or is_sonic(FL):
     FL -= 1
-FM = L // 2                     # a leaf in the middle
-while is_eos(FM) or FM % 3 == 1:
+FM = L // 2                     # an NX-OS leaf in the middle
+while is_eos(FM) or is_sonic(FM) or FM % 3 == 1:
     FM -= 1
+FS = L - 1                      # the last SONiC leaf (none in a fabric without one)
+while FS >= 0 and not is_sonic(FS):
+    FS -= 1
 FAULTS = {
     "pfc-off": ("PFC-PRIO-MATCH", "%s:Ethernet1/7" % leaf(FM),
                 "priority-flow-control mode off on a host port of an NX-OS leaf"),
@@ -80,6 +111,8 @@ FAULTS = {
     "dirty-fibre": ("DDM-THRESH", "spine%03d:Ethernet1/%d" % ((FM // PODL) * PODS + 2, FM % PODL + 1),
                     "lane 3 of a leaf-spine 400G link arrives 7.5 dB below what the leaf sends"),
     "switch-mtu": ("MTU-HOST-SWITCH", "%s:Ethernet1/22" % leaf(FM), "one host port left at MTU 1500"),
+    "sonic-pfc-off": ("PFC-PRIO-MATCH", "%s:%s" % (leaf(FS), sonic_port("Ethernet1/5")[0]),
+                      "a SONiC leaf's host port has no pfc_enable in its PORT_QOS_MAP"),
     "dup-gid": ("GID-DUP", "GID fd00:0:%x:3::2:4" % FL,
                 "two hosts carry the same RoCE v2 GID"),
 }
@@ -87,6 +120,8 @@ RUNTIME = {
     "flap": ("L1-FLAP", "%s:ens2f0" % host(FM, 9), "a NIC's link went down 6 times in the hour"),
     "fec-ber": ("FEC-BER", "%s:ens1f0" % host(FL, 2), "a NIC corrects 1 bit in 10^4 (a failing DAC)"),
 }
+if FS < 0:
+    del FAULTS["sonic-pfc-off"]
 PLANT = set(FAULTS) | set(RUNTIME) if a.faults else set()
 
 
@@ -239,7 +274,7 @@ def host_doc(name, s, h):
              "sysctl": {"arp_ignore": 1, "arp_announce": 2, "all_arp_ignore": 1, "all_arp_announce": 2}}
         if n < 4:   # the leaf's LLDP, as lldpd reports it
             p = "Ethernet1/%d" % (h * 4 + n + 1)
-            i["lldp"] = {"system_name": sw, "port_id": eos_leaf.name(p) if is_eos(s) else p}
+            i["lldp"] = {"system_name": sw, "port_id": port_name(s, p)}
         ifs.append(i)
         o = [int(x) for x in addr.split(".")]
         v4 = "0000:0000:0000:0000:0000:ffff:%02x%02x:%02x%02x" % tuple(o)
@@ -351,11 +386,13 @@ def nx_switch(name, ports, role, idx, qos, extra_cfg, acl_bad):
             cid = pid = "%s.%s.%s" % (m[:4], m[4:8], m[8:])
             sysd = "Debian GNU/Linux 12 (bookworm) Linux 6.1.0-27-amd64"
         else:
-            cid, pid, sysd = "00c8.8b00.0000", pport.replace("Ethernet", "Eth"), "Cisco Nexus Operating System (NX-OS)"
+            # a SONiC neighbour sends its port's alias as the port id and its description as such
+            cid, pid = "00c8.8b00.0000", at.get("lldp_port", pport.replace("Ethernet", "Eth"))
+            sysd = at.get("lldp_sysd", "Cisco Nexus Operating System (NX-OS)")
         ll.append("Chassis id: %s\nPort id: %s\nLocal Port id: %s\nPort Description: %s\nSystem Name: %s\n"
                   "System Description: %s\nTime remaining: 101 seconds\nSystem Capabilities: B, R\n"
                   "Enabled Capabilities: R\nVlan ID: not advertised\n\n"
-                  % (cid, pid, p.replace("Ethernet", "Eth"), pport, peer, sysd))
+                  % (cid, pid, p.replace("Ethernet", "Eth"), at.get("lldp_descr", pport), peer, sysd))
         cap.append(CAP % (p, x["type"], i + 1))
         fec.append("%-13s 0x%08x    auto        %-11s up          %-9s %s\n"
                    % (p.replace("Ethernet", "Eth"), 0x1a000000 + i * 0x100, "rs-fec" if at["speed"] == 100 else "kp-fec",
@@ -459,6 +496,65 @@ def eos_switch(s, ports):
         {"command": c, "encoding": e, "file": "devices/%s/%s" % (name, f)} for c, e, f in outs]}
 
 
+def sonic_acl(host_ports):
+    """The host-edge ACL of acl_entries in CONFIG_DB: an L3 ingress table on the host ports, a rule
+    per entry (SONiC evaluates the highest PRIORITY first)."""
+    rules = {}
+    for sq, t in acl_entries(False):
+        w = t.split()
+        r = {"PRIORITY": str(10000 - sq), "PACKET_ACTION": "FORWARD" if w[0] == "permit" else "DROP"}
+        if w[1] != "ip":
+            r["IP_PROTOCOL"] = "6" if w[1] == "tcp" else "17"
+        if w[-1] == "established":   # CONFIG_DB has no "established": TCP from the hosts' own range
+            r["SRC_IP"] = "10.0.0.0/8"
+        elif w[2] != "any":
+            r["SRC_IP"] = w[2]
+        elif w[1] == "ip":
+            r["SRC_IP"] = "0.0.0.0/0"
+        if "eq" in w:
+            r["L4_DST_PORT"] = w[w.index("eq") + 1]
+        rules["HOST_EDGE_IN|RULE_%d" % sq] = r
+    table = {"HOST_EDGE_IN": {"policy_desc": "host edge ingress", "type": "L3", "stage": "ingress", "ports": host_ports}}
+    return table, rules
+
+
+def sonic_switch(s, ports):
+    name = leaf(s)
+    d = "%s/devices/%s" % (OUT, name)
+    hwsku, platform = SONIC_SKU[s // max(a.sonic_every, 1) % 2]
+    mine, lldp, isl, hostp = {}, {}, [], []
+    for p, at in ports:
+        sn, lanes = sonic_port(p)
+        x = dict(at["x"])
+        optic = "dom" in x
+        if optic:
+            tx, rx = x["dom"]
+            x["dom"] = [(k + 1, tx[k], rx[k]) for k in range(4)]
+        m = {"speed": at["speed"], "lanes": lanes, "ip": at["ip"], "desc": "%s:%s" % at["peer"][:2], "mtu": 9216,
+             "peer": at["peer"], "x": x}
+        if at.get("host"):   # QSFP28 modules in the 2x200G cages; autoneg on the DACs as on the NX-OS leaves
+            x["ext"] = "100GBASE-SR4 or 25GBASE-SR" if optic else "100GBASE-CR4, 25GBASE-CR CA-L"
+            m.update(autoneg="off" if optic else "on", cable="40m" if optic else "5m")
+            hostp.append(sn)
+        else:
+            isl.append(sn)
+        mine[sn] = m
+        lldp[(name, sn)] = at["peer"]
+
+    def wf(path, text):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        open(path, "w").write(text)
+
+    def edit(cfg):
+        cfg["ACL_TABLE"], cfg["ACL_RULE"] = sonic_acl(hostp)
+        if "sonic-pfc-off" in PLANT and s == FS:
+            del cfg["PORT_QOS_MAP"][sonic_port("Ethernet1/5")[0]]["pfc_enable"]
+    outs = sonic_leaf.write(wf, d, name, hwsku, platform, mine, SONIC_BREAKOUT, lldp, set(), isl,
+                            seed=s * 100 + HOUR * 50000, edit=edit)
+    return {"name": name, "platform": "sonic", "status": "ok", "errors": [], "outputs": [
+        {"command": c, "encoding": e, "file": "devices/%s/%s" % (name, f)} for c, e, f in outs]}
+
+
 devices, manifest, links = [], [], []
 spine_ports = {}
 for s in range(L):
@@ -467,11 +563,18 @@ for s in range(L):
     for u in range(UP):
         sp, spp = uplink_spine(s, u)
         tl, rl, ts, rs = isl_dom(s, u)
-        spine_ports.setdefault(sp, []).append(("Ethernet1/%d" % spp, {
-            "speed": 400, "ip": isl_ip(s, u, 1), "peer": (sw, eos_leaf.name("Ethernet1/%d" % (HOSTP + 1 + u))
-                                                          if is_eos(s) else "Ethernet1/%d" % (HOSTP + 1 + u), None),
-            "x": {"type": "QDD-400G-DR4-S", "bitrate": 106250, "serial": "DS%03d%02d" % (sp, spp), "dom": (ts, rs)}}))
-    if is_eos(s):
+        lport = port_name(s, "Ethernet1/%d" % (HOSTP + 1 + u))
+        at = {"speed": 400, "ip": isl_ip(s, u, 1), "peer": (sw, lport, None),
+              "x": {"type": "QDD-400G-DR4-S", "bitrate": 106250, "serial": "DS%03d%02d" % (sp, spp), "dom": (ts, rs)}}
+        if is_sonic(s):
+            at.update(lldp_port=sonic_leaf.alias(lport), lldp_descr="spine%03d:Ethernet1/%d" % (sp, spp),
+                      lldp_sysd="SONiC Software Version: SONiC.202405.1-example")
+        spine_ports.setdefault(sp, []).append(("Ethernet1/%d" % spp, at))
+    if is_sonic(s):
+        manifest.append(sonic_switch(s, ports))
+        devices.append({"name": sw, "role": "leaf", "platform": "sonic", "transport": "file"})
+        lp = lambda p: sonic_port(p)[0]  # noqa: E731
+    elif is_eos(s):
         manifest.append(eos_switch(s, ports))
         devices.append({"name": sw, "role": "leaf", "platform": "eos", "transport": "file"})
         lp = lambda p: eos_leaf.name(p)  # noqa: E731
@@ -526,5 +629,6 @@ if a.faults:   # what the benchmark checks is found: rule, subject, what was pla
     json.dump([{"id": k, "rule": r, "subject": sj, "what": wh, "runtime": k in RUNTIME} for k, (r, sj, wh) in
                list(FAULTS.items()) + (list(RUNTIME.items()) if HOUR else [])],
               open(OUT + "/planted.json", "w"), indent=1)
-print("%d leaves (%d EOS), %d spines, %d hosts, %d links" % (
-    L, sum(1 for s in range(L) if is_eos(s)), len(spine_ports), L * HPS, len(links)))
+print("%d leaves (%d EOS, %d SONiC), %d spines, %d hosts, %d links" % (
+    L, sum(1 for s in range(L) if is_eos(s)), sum(1 for s in range(L) if is_sonic(s)), len(spine_ports), L * HPS,
+    len(links)))

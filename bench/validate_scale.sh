@@ -2,12 +2,12 @@
 # SPDX-License-Identifier: MIT
 # fabcheck validate on generated fabrics with every output a real collection stores
 # (bench/gen_fabric.py: pods of 64 leaves and 8 spines, 16 hosts of 8 NICs per leaf, transceivers
-# with DOM, LLDP, queuing, per-port policies, 250-entry ACLs, counters, one leaf in eight EOS, and
-# planted faults). Per size: the text report, JSON, SARIF, CSV and HTML, and --baseline against the
-# same fabric an hour earlier (counters advanced); one run of each size and format per round, five
-# rounds: the median of five runs each, wall, user and sys apart, peak memory, and each figure
-# beside its target. Every planted fault must be found (a fast wrong answer is no answer): the run
-# fails otherwise.
+# with DOM, LLDP, queuing, per-port policies, 250-entry ACLs, counters, one leaf in eight EOS and
+# one in eight SONiC, and planted faults). Per size: the text report, JSON, SARIF, CSV and HTML,
+# and --baseline against the same fabric an hour earlier (counters advanced); one run of each size
+# and format per round, five rounds: the median of five runs each, wall, user and sys apart, peak
+# memory, and each figure beside its target. Every planted fault must be found (a fast wrong answer
+# is no answer): the run fails otherwise.
 #   bench/validate_scale.sh [BUILD_DIR] [SIZES]        SIZES default "100 1000 4000"
 #   FORMATS="text json ..." the formats run (default all; at 4,000 leaves only text and baseline
 #   unless FORMATS4000 says otherwise); BENCH_DIR=DIR keeps the generated fabrics between runs;

@@ -93,11 +93,13 @@ def host(s, h):
 # Planted faults: (rule that must fail, subject it fails on, what was planted). Subjects are filled
 # in below from the fabric's size; a fault is planted only with --faults, a runtime one only in --later.
 FL = L - 1                      # the last NX-OS leaf
-while is_eos(FL) or is_sonic(FL):
+while FL >= 0 and (is_eos(FL) or is_sonic(FL)):
     FL -= 1
 FM = L // 2                     # an NX-OS leaf in the middle
-while is_eos(FM) or is_sonic(FM) or FM % 3 == 1:
+while FM >= 0 and (is_eos(FM) or is_sonic(FM) or FM % 3 == 1):
     FM -= 1
+if a.faults and (FL < 0 or FM < 0):
+    sys.exit("gen_fabric.py: --faults plants NX-OS faults: the fabric needs NX-OS leaves (see --eos-every, --sonic-every)")
 FS = L - 1                      # the last SONiC leaf (none in a fabric without one)
 while FS >= 0 and not is_sonic(FS):
     FS -= 1

@@ -110,11 +110,18 @@ def main():
                                    c["ACL_RULE"].update({"LAG_IN|R1": {"PRIORITY": "10", "PACKET_ACTION": "DROP",
                                                                         "IP_PROTOCOL": "17", "L4_DST_PORT": "4791"}})),
                         None, [("UDP4791-SWITCH-ACL", L0)]),
+            # two BUFFER_PG ranges of Ethernet0 hold PG 3: the one read first applies, here a short one
+            "pg-overlap": (lambda c: pg_overlap(c, True), None, [("HR-SIZE", L0)]),
             # re-marked on the way out: RoCE leaves Ethernet0 with DSCP 10
             "remark": (lambda c: (c.update(TC_TO_DSCP_MAP={"RM": {"3": "10"}}),
                                   c["PORT_QOS_MAP"]["Ethernet0"].update(tc_to_dscp_map="RM")),
                        None, [("PFC-DSCP-MAP", "sleaf1:Ethernet0 RoCE DSCP 26")]),
         }
+        def pg_overlap(c, short_first):
+            c["BUFFER_PROFILE"]["pg_short"] = dict(c["BUFFER_PROFILE"]["pg_lossless_100000_5m_profile"], xoff="9216")
+            pgs = list(c["BUFFER_PG"].items())
+            short = ("Ethernet0|3", {"profile": "pg_short"})
+            c["BUFFER_PG"] = dict(([short] if short_first else []) + pgs + ([] if short_first else [short]))
         for name, (ec, ei, fails) in faults.items():
             rep = validate(variant(tmp, name, ec, ei))
             got = verdicts(rep)
@@ -134,6 +141,12 @@ def main():
             check(any(s.endswith("sleaf1.json") or s.endswith("inventory.yaml") for s in src),
                   "%s: no evidence located in the config or inventory" % name)
             print("%s: fails %s" % (name, ", ".join("%s %s" % k for k in fails)))
+
+        rep = validate(variant(tmp, "pg-overlap-later", lambda c: pg_overlap(c, False)))
+        check(verdicts(rep).get(("HR-SIZE", L0)) == "pass",
+              "pg-overlap-later: HR-SIZE on Ethernet0 is %s, expected pass (the range read first applies)"
+              % verdicts(rep).get(("HR-SIZE", L0)))
+        print("two BUFFER_PG ranges holding PG 3: the one read first applies, in either order")
 
         # a buffer value that is not a number: HR-SIZE is UNKNOWN saying which, never judged on
         # a gap (the xoff was read as "no xoff: a lossy profile" before)

@@ -74,7 +74,16 @@ static void phy(struct fc_model *m, struct fc_iface *ifc)
 		fc_iface_link_mode(m, ifc, ifc->lanes.m.src);
 }
 
-static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const struct sonic_obj *o)
+/* The CABLE_LENGTH objects of the device, in the order read (a config has one, "AZURE"): found
+ * once, not by a scan of every object for every port. */
+struct cable_tables {
+	const struct sonic_obj *o[8];
+	size_t n;
+	bool more;   /* more than 8: scan the objects as before */
+};
+
+static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const struct sonic_obj *o,
+		       const struct cable_tables *ct)
 {
 	struct fc_iface *ifc = fc_dev_iface(c->m, c->dev, o->key);
 	const struct sonic_field *f;
@@ -167,7 +176,10 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 		const struct sonic_obj *cl = NULL;
 		size_t i;
 
-		for (i = 0; i < s->n && !cl; i++)
+		for (i = 0; !ct->more && i < ct->n && !cl; i++)
+			if (sonic_field(ct->o[i], o->key))
+				cl = ct->o[i];
+		for (i = 0; ct->more && i < s->n && !cl; i++)
 			if (!strcmp(s->objs[i].table, "CABLE_LENGTH") && sonic_field(&s->objs[i], o->key))
 				cl = &s->objs[i];
 		if ((f = sonic_field(cl, o->key))) {
@@ -552,6 +564,7 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 	struct sonic_state *s = sonic_state(c);
 	const struct sonic_obj *md;
 	const struct sonic_field *f;
+	struct cable_tables ct = { .n = 0 };
 	size_t i;
 	enum fc_rc rc;
 
@@ -569,7 +582,14 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 	if (!c->dev->asic.m.known)
 		fc_set_unknown(&c->dev->asic.m, "CONFIG_DB does not name the ASIC: show version or show platform summary does");
 	for (i = 0; i < s->n; i++)
-		if (!strcmp(s->objs[i].table, "PORT") && (rc = port(c, s, &s->objs[i])) != FC_OK)
+		if (!strcmp(s->objs[i].table, "CABLE_LENGTH")) {
+			if (ct.n < sizeof(ct.o) / sizeof(ct.o[0]))
+				ct.o[ct.n++] = &s->objs[i];
+			else
+				ct.more = true;
+		}
+	for (i = 0; i < s->n; i++)
+		if (!strcmp(s->objs[i].table, "PORT") && (rc = port(c, s, &s->objs[i], &ct)) != FC_OK)
 			return rc;
 	if ((rc = acls(c, s)) != FC_OK || (rc = addresses_and_neighbours(c, s)) != FC_OK || (rc = pools(c, s)) != FC_OK)
 		return rc;

@@ -30,6 +30,11 @@ struct walk {
 	const struct sonic_obj *pqm, *global;   /* PORT_QOS_MAP of the port, and global */
 	bool dynamic;
 	struct fc_src dyn_src;
+	/* the BUFFER_PG and APPL_BUFFER_PG objects by table and key (malloc'd, freed by sonic_qos_path):
+	 * a port's are found by a binary search, where a scan of every object for every port grew with
+	 * the product of ports and objects (ACL rules included) */
+	const struct sonic_obj **pgs;
+	size_t npgs;
 };
 
 static bool through(struct walk *w, const char *field, const char *table, int64_t key, int64_t max, int64_t *out,
@@ -267,24 +272,66 @@ static void egress(struct walk *w, struct fc_hop *h)
 	fc_set_unknown(&h->weight.m, "SONiC's WRED_PROFILE has no averaging weight");
 }
 
-/* The table's (BUFFER_PG, APPL_BUFFER_PG) object of the port whose PG range holds pg. */
+static int by_table_key(const void *pa, const void *pb)
+{
+	const struct sonic_obj *a = *(const struct sonic_obj *const *)pa, *b = *(const struct sonic_obj *const *)pb;
+	int r = strcmp(a->table, b->table);
+
+	return r ? r : strcmp(a->key, b->key);
+}
+
+/* w->pgs: the objects of BUFFER_PG and APPL_BUFFER_PG, sorted by table and key. */
+static enum fc_rc pg_index(struct walk *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->s->n; i++)
+		w->npgs += !strcmp(w->s->objs[i].table, "BUFFER_PG") || !strcmp(w->s->objs[i].table, "APPL_BUFFER_PG");
+	if (!w->npgs)
+		return FC_OK;
+	if (!(w->pgs = malloc(w->npgs * sizeof(*w->pgs))))
+		return FC_ERR_NOMEM;
+	w->npgs = 0;
+	for (i = 0; i < w->s->n; i++)
+		if (!strcmp(w->s->objs[i].table, "BUFFER_PG") || !strcmp(w->s->objs[i].table, "APPL_BUFFER_PG"))
+			w->pgs[w->npgs++] = &w->s->objs[i];
+	qsort(w->pgs, w->npgs, sizeof(*w->pgs), by_table_key);
+	return FC_OK;
+}
+
+/* The table's (BUFFER_PG, APPL_BUFFER_PG) object of the port whose PG range holds pg; of several
+ * (overlapping ranges), the one read first. The port's keys ("Ethernet0|3-4") are one run of the
+ * sorted index: every key that starts with "Ethernet0|" sorts together. */
 static const struct sonic_obj *buffer_pg(const struct walk *w, const char *table, int64_t pg)
 {
-	size_t i, n = strlen(w->ifc->name);
+	size_t lo = 0, hi = w->npgs, n = strlen(w->ifc->name);
+	const struct sonic_obj *best = NULL;
 
-	for (i = 0; i < w->s->n; i++) {
-		const struct sonic_obj *o = &w->s->objs[i];
+	while (lo < hi) {   /* the first object not before (table, "<port>|") */
+		size_t mid = lo + (hi - lo) / 2;
+		const struct sonic_obj *o = w->pgs[mid];
+		int r = strcmp(o->table, table);
+
+		if (!r && !(r = strncmp(o->key, w->ifc->name, n)))
+			r = o->key[n] < '|' ? -1 : o->key[n] > '|';
+		if (r < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < w->npgs; lo++) {
+		const struct sonic_obj *o = w->pgs[lo];
 		long a, b;
 		char *end;
 
 		if (strcmp(o->table, table) || strncmp(o->key, w->ifc->name, n) || o->key[n] != '|')
-			continue;
+			break;
 		a = strtol(o->key + n + 1, &end, 10);
 		b = *end == '-' ? strtol(end + 1, &end, 10) : a;
-		if (!*end && pg >= a && pg <= b)
-			return o;
+		if (!*end && pg >= a && pg <= b && (!best || o < best))
+			best = o;
 	}
-	return NULL;
+	return best;
 }
 
 /* The traditional model's buffermgrd gives a PFC port without a lossless BUFFER_PG the profile
@@ -390,14 +437,18 @@ enum fc_rc sonic_qos_path(struct fc_model *m, struct fc_device *dev)
 
 		w.dynamic = bm && !strcmp(bm->value, "dynamic");
 	}
+	if (pg_index(&w) != FC_OK)
+		return FC_ERR_NOMEM;
 	for (i = 0; i < dev->nifaces; i++) {
 		struct fc_iface *ifc = dev->ifaces[i];
 		int t;
 
 		if (!sonic_get(s, "PORT", ifc->name))
 			continue;
-		if (!(ifc->hops = fc_alloc(m->arena, FC_TC_COUNT * sizeof(*ifc->hops))))
+		if (!(ifc->hops = fc_alloc(m->arena, FC_TC_COUNT * sizeof(*ifc->hops)))) {
+			free(w.pgs);
 			return FC_ERR_NOMEM;
+		}
 		w.ifc = ifc;
 		w.pqm = sonic_get(s, "PORT_QOS_MAP", ifc->name);
 		for (t = 0; t < FC_TC_COUNT; t++) {
@@ -420,5 +471,6 @@ enum fc_rc sonic_qos_path(struct fc_model *m, struct fc_device *dev)
 			ingress(&w, h);
 		}
 	}
+	free(w.pgs);
 	return FC_OK;
 }

@@ -476,6 +476,13 @@ def leaf_ports(s):
     return out
 
 
+def write_file(path, text):
+    """The fixtures' writer: the file at path, its directory made first."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+
+
 def eos_switch(s, ports):
     name = leaf(s)
     d = "%s/devices/%s" % (OUT, name)
@@ -490,10 +497,7 @@ def eos_switch(s, ports):
                    "x": x}
         lldp[(name, e)] = at["peer"]
 
-    def wf(path, text):
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        open(path, "w").write(text)
-    outs = eos_leaf.write(wf, d, name, s % 256, mine, lldp, set(), model="DCS-7060DX5-64S")
+    outs = eos_leaf.write(write_file, d, name, s % 256, mine, lldp, set(), model="DCS-7060DX5-64S")
     return {"name": name, "platform": "eos", "status": "ok", "errors": [], "outputs": [
         {"command": c, "encoding": e, "file": "devices/%s/%s" % (name, f)} for c, e, f in outs]}
 
@@ -543,15 +547,11 @@ def sonic_switch(s, ports):
         mine[sn] = m
         lldp[(name, sn)] = at["peer"]
 
-    def wf(path, text):
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        open(path, "w").write(text)
-
     def edit(cfg):
         cfg["ACL_TABLE"], cfg["ACL_RULE"] = sonic_acl(hostp)
         if "sonic-pfc-off" in PLANT and s == FS:
             del cfg["PORT_QOS_MAP"][sonic_port("Ethernet1/5")[0]]["pfc_enable"]
-    outs = sonic_leaf.write(wf, d, name, hwsku, platform, mine, SONIC_BREAKOUT, lldp, set(), isl,
+    outs = sonic_leaf.write(write_file, d, name, hwsku, platform, mine, SONIC_BREAKOUT, lldp, set(), isl,
                             seed=s * 100 + HOUR * 50000, edit=edit)
     return {"name": name, "platform": "sonic", "status": "ok", "errors": [], "outputs": [
         {"command": c, "encoding": e, "file": "devices/%s/%s" % (name, f)} for c, e, f in outs]}

@@ -75,11 +75,10 @@ static void phy(struct fc_model *m, struct fc_iface *ifc)
 }
 
 /* The CABLE_LENGTH objects of the device, in the order read (a config has one, "AZURE"): found
- * once, not by a scan of every object for every port. */
+ * once, not by a scan of every object for every port. o is malloc'd by sonic_finalize. */
 struct cable_tables {
-	const struct sonic_obj *o[8];
+	const struct sonic_obj **o;
 	size_t n;
-	bool more;   /* more than 8: scan the objects as before */
 };
 
 static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const struct sonic_obj *o,
@@ -176,12 +175,9 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 		const struct sonic_obj *cl = NULL;
 		size_t i;
 
-		for (i = 0; !ct->more && i < ct->n && !cl; i++)
+		for (i = 0; i < ct->n && !cl; i++)
 			if (sonic_field(ct->o[i], o->key))
 				cl = ct->o[i];
-		for (i = 0; ct->more && i < s->n && !cl; i++)
-			if (!strcmp(s->objs[i].table, "CABLE_LENGTH") && sonic_field(&s->objs[i], o->key))
-				cl = &s->objs[i];
 		if ((f = sonic_field(cl, o->key))) {
 			double m;
 			char *end;
@@ -564,7 +560,7 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 	struct sonic_state *s = sonic_state(c);
 	const struct sonic_obj *md;
 	const struct sonic_field *f;
-	struct cable_tables ct = { .n = 0 };
+	struct cable_tables ct = { NULL, 0 };
 	size_t i;
 	enum fc_rc rc;
 
@@ -581,16 +577,17 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 		fc_set_str(c->m, &c->dev->hw_model, f->value, f->src);
 	if (!c->dev->asic.m.known)
 		fc_set_unknown(&c->dev->asic.m, "CONFIG_DB does not name the ASIC: show version or show platform summary does");
+	if (!(ct.o = malloc((s->n + 1) * sizeof(*ct.o))))
+		return FC_ERR_NOMEM;
 	for (i = 0; i < s->n; i++)
-		if (!strcmp(s->objs[i].table, "CABLE_LENGTH")) {
-			if (ct.n < sizeof(ct.o) / sizeof(ct.o[0]))
-				ct.o[ct.n++] = &s->objs[i];
-			else
-				ct.more = true;
-		}
-	for (i = 0; i < s->n; i++)
-		if (!strcmp(s->objs[i].table, "PORT") && (rc = port(c, s, &s->objs[i], &ct)) != FC_OK)
-			return rc;
+		if (!strcmp(s->objs[i].table, "CABLE_LENGTH"))
+			ct.o[ct.n++] = &s->objs[i];
+	for (i = 0, rc = FC_OK; i < s->n && rc == FC_OK; i++)
+		if (!strcmp(s->objs[i].table, "PORT"))
+			rc = port(c, s, &s->objs[i], &ct);
+	free(ct.o);
+	if (rc != FC_OK)
+		return rc;
 	if ((rc = acls(c, s)) != FC_OK || (rc = addresses_and_neighbours(c, s)) != FC_OK || (rc = pools(c, s)) != FC_OK)
 		return rc;
 	if ((rc = acl_hits(c, s)) != FC_OK)

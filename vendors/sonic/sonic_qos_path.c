@@ -285,13 +285,8 @@ static enum fc_rc pg_index(struct walk *w)
 {
 	size_t i;
 
-	for (i = 0; i < w->s->n; i++)
-		w->npgs += !strcmp(w->s->objs[i].table, "BUFFER_PG") || !strcmp(w->s->objs[i].table, "APPL_BUFFER_PG");
-	if (!w->npgs)
-		return FC_OK;
-	if (!(w->pgs = malloc(w->npgs * sizeof(*w->pgs))))
+	if (!(w->pgs = malloc((w->s->n + 1) * sizeof(*w->pgs))))
 		return FC_ERR_NOMEM;
-	w->npgs = 0;
 	for (i = 0; i < w->s->n; i++)
 		if (!strcmp(w->s->objs[i].table, "BUFFER_PG") || !strcmp(w->s->objs[i].table, "APPL_BUFFER_PG"))
 			w->pgs[w->npgs++] = &w->s->objs[i];

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# What a formatter cannot see (docs/../STYLE.md): banned functions, an SPDX line at the top of every
+# What a formatter cannot see (STYLE.md): banned functions, an SPDX line at the top of every
 # source file, no typedef struct, files under ~1,000 lines.
 set -uo pipefail
 cd "$(dirname "$0")/.."

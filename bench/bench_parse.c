@@ -24,7 +24,7 @@ static double now_s(void)
 
 int main(int argc, char **argv)
 {
-	const struct fc_vendor *v = fc_vendor_find(argc > 4 ? argv[4] : "nxos");
+	const struct fc_adapter *v = fc_adapter_find(argc > 4 ? argv[4] : "nxos");
 	const char *enc = argc > 5 ? argv[5] : "text";
 	bool whole = argc > 4;
 	struct fc_buf b;
@@ -50,7 +50,7 @@ int main(int argc, char **argv)
 			return 1;
 		d->platform = v->platform;
 		/* the entry a snapshot's file goes through: UTF-8 check and terminal-noise cleaning too */
-		if (fc_vendor_parse(m, d, v, argv[1], b.data, b.len, argv[2], enc, &err) != FC_OK) {
+		if (fc_adapter_parse(m, d, v, argv[1], b.data, b.len, argv[2], enc, &err) != FC_OK) {
 			fprintf(stderr, "parse failed: %s:%u: %s\n", err.file, err.line, err.msg);
 			return 1;
 		}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Every parser is linear in its input: each one is fed a generated output of about 1, 10 and
  * 100 MB (interfaces, ACLs, neighbours, modules in the shapes the real outputs have), parsed and
- * finalised in-process through fc_vendor_parse as validate does, and the time per MB printed with
+ * finalised in-process through fc_adapter_parse as validate does, and the time per MB printed with
  * the growth from one size to the next (1.00 = linear; the target is at most 1.30 per 10x).
  *   parse_scale [MAX_MB [COMMAND]]   (default 100; 10 for a quick look; one command only) */
 #include <stdbool.h>
@@ -153,7 +153,7 @@ static const struct {
 static void parse_once(const char *platform, const char *command, const char *enc, const struct fc_buf *b,
 		       size_t *ifaces, size_t *acls, double *wall, double *cpu, double *sys)
 {
-	const struct fc_vendor *v = fc_vendor_find(platform);
+	const struct fc_adapter *v = fc_adapter_find(platform);
 	struct fc_model *m = fc_model_new();
 	struct fc_device *d;
 	struct fc_parse_ctx ctx;
@@ -166,7 +166,7 @@ static void parse_once(const char *platform, const char *command, const char *en
 	d->platform = v->platform;
 	c0 = cpu_s(false), s0 = cpu_s(true);
 	t0 = now_s();
-	if (fc_vendor_parse(m, d, v, "bench.out", b->data, b->len, command, enc, &err) != FC_OK) {
+	if (fc_adapter_parse(m, d, v, "bench.out", b->data, b->len, command, enc, &err) != FC_OK) {
 		fprintf(stderr, "%s (%s): %s:%u: %s\n", command, enc, err.file, err.line, err.msg);
 		exit(1);
 	}

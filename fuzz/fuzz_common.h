@@ -15,7 +15,7 @@
 static inline void fuzz_adapter_after(const char *platform, const char *pre_cmd, const char *pre_enc, const char *pre,
 				      const char *command, const char *enc, const uint8_t *data, size_t size)
 {
-	const struct fc_vendor *v = fc_vendor_find(platform);
+	const struct fc_adapter *v = fc_adapter_find(platform);
 	struct fc_model *m = fc_model_new();
 	struct fc_device *d;
 	struct fc_err err;
@@ -28,10 +28,10 @@ static inline void fuzz_adapter_after(const char *platform, const char *pre_cmd,
 	d->platform = v->platform;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	if (pre && fc_vendor_parse(m, d, v, "pre", pre, strlen(pre), pre_cmd, pre_enc, &err) != FC_OK)
+	if (pre && fc_adapter_parse(m, d, v, "pre", pre, strlen(pre), pre_cmd, pre_enc, &err) != FC_OK)
 		abort();   /* the fixed output always parses */
 	/* NUL, invalid UTF-8 and terminal noise handled as for a snapshot's file */
-	if (fc_vendor_parse(m, d, v, "fuzz", text, size, command, enc, &err) == FC_OK) {
+	if (fc_adapter_parse(m, d, v, "fuzz", text, size, command, enc, &err) == FC_OK) {
 		ctx.m = m, ctx.dev = d, ctx.file = "fuzz", ctx.err = &err;
 		v->finalize(&ctx);
 		/* the QoS path the rules read, for the fabric's usual classes */

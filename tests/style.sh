@@ -16,5 +16,12 @@ for f in $files; do
   n=$(wc -l < "$f")
   [ "$n" -le 1000 ] || { echo "$f: $n lines (keep files under ~1,000)"; fail=1; }
 done
+# headers are included by their path from src/ or the top ("vendors/linux/linux.h"): no folder on
+# those include paths may take the name of a system header's folder (<linux/ethtool.h>)
+for d in $(grep -rhoE '^#include <[a-z0-9_]+/' $files | sed -E 's/#include <//; s:/$::' | sort -u); do
+  for root in src .; do
+    [ -e "$root/$d" ] && { echo "$root/$d: shadows the system headers <$d/...>"; fail=1; }
+  done
+done
 [ $fail -eq 0 ] && echo "style ok: $(echo "$files" | wc -w) files"
 exit $fail

@@ -1,36 +1,36 @@
 /* SPDX-License-Identifier: MIT */
-/* The vendor registry: every adapter fabcheck has, in one array. */
+/* The adapter registry: every adapter fabcheck has, in one array. */
 #include "adapter/adapter.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "eos/eos.h"
-#include "linux/linux.h"
-#include "nxos/nxos.h"
-#include "sonic/sonic.h"
+#include "vendors/eos/eos.h"
+#include "vendors/linux/linux.h"
+#include "vendors/nxos/nxos.h"
+#include "vendors/sonic/sonic.h"
 #include "util/buf.h"
 #include "util/cli_text.h"
 #include "util/str.h"
 #include "util/text.h"
 
-static const struct fc_vendor *const registry[] = {
-	&fc_vendor_nxos,
-	&fc_vendor_sonic,
-	&fc_vendor_eos,
-	&fc_vendor_linux,
+static const struct fc_adapter *const registry[] = {
+	&fc_adapter_nxos,
+	&fc_adapter_sonic,
+	&fc_adapter_eos,
+	&fc_adapter_linux,
 	NULL,
 };
 
-const struct fc_vendor *const *fc_vendor_list(void)
+const struct fc_adapter *const *fc_adapter_list(void)
 {
 	return registry;
 }
 
-const struct fc_vendor *fc_vendor_find(const char *platform)
+const struct fc_adapter *fc_adapter_find(const char *platform)
 {
-	const struct fc_vendor *const *v;
+	const struct fc_adapter *const *v;
 
 	for (v = registry; *v; v++)
 		if (strcmp((*v)->platform, platform) == 0)
@@ -38,9 +38,9 @@ const struct fc_vendor *fc_vendor_find(const char *platform)
 	return NULL;
 }
 
-bool fc_vendor_counter_output(const struct fc_vendor *v, const char *command)
+bool fc_adapter_counter_output(const struct fc_adapter *v, const char *command)
 {
-	const struct fc_vendor_cmd *c;
+	const struct fc_adapter_cmd *c;
 	bool marks = false;
 
 	if (!v)
@@ -53,9 +53,9 @@ bool fc_vendor_counter_output(const struct fc_vendor *v, const char *command)
 	return !marks;
 }
 
-struct fc_iface *fc_vendor_find_iface(const struct fc_device *d, const char *name)
+struct fc_iface *fc_adapter_find_iface(const struct fc_device *d, const char *name)
 {
-	const struct fc_vendor *v = d->platform ? fc_vendor_find(d->platform) : NULL;
+	const struct fc_adapter *v = d->platform ? fc_adapter_find(d->platform) : NULL;
 	struct fc_iface *ifc = fc_dev_find_iface(d, name);
 	char buf[256];
 
@@ -64,13 +64,13 @@ struct fc_iface *fc_vendor_find_iface(const struct fc_device *d, const char *nam
 	return fc_dev_find_iface(d, v->ifname(name, buf, sizeof(buf)));
 }
 
-enum fc_rc fc_vendor_no_finalize(struct fc_parse_ctx *ctx)
+enum fc_rc fc_adapter_no_finalize(struct fc_parse_ctx *ctx)
 {
 	(void)ctx;
 	return FC_OK;
 }
 
-enum fc_rc fc_vendor_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n)
+enum fc_rc fc_adapter_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n)
 {
 	return fc_err_set(ctx->err, FC_ERR_INPUT, d->file, n->line, "platform of '%s' takes no intent",
 			  ctx->dev->name);
@@ -123,7 +123,7 @@ static enum fc_rc record_bad(struct fc_model *m, struct fc_device *dev, const ch
 
 /* Text from a CLI session is cleaned of terminal noise; JSON only when something surrounds it
  * (the prompt and command of "show x | json" typed at a terminal). */
-static bool needs_cleaning(const struct fc_vendor *v, const char *command, const char *encoding, const char *text,
+static bool needs_cleaning(const struct fc_adapter *v, const char *command, const char *encoding, const char *text,
 			   size_t len)
 {
 	const char *const *c;
@@ -142,7 +142,7 @@ static bool needs_cleaning(const struct fc_vendor *v, const char *command, const
 	return true;
 }
 
-enum fc_rc fc_vendor_parse(struct fc_model *m, struct fc_device *dev, const struct fc_vendor *v, const char *file,
+enum fc_rc fc_adapter_parse(struct fc_model *m, struct fc_device *dev, const struct fc_adapter *v, const char *file,
 			   const char *text, size_t len, const char *command, const char *encoding, struct fc_err *err)
 {
 	struct fc_parse_ctx ctx;
@@ -200,7 +200,7 @@ enum fc_rc fc_vendor_parse(struct fc_model *m, struct fc_device *dev, const stru
 	return rc == FC_ERR_UNSUPPORTED ? FC_ERR_INPUT : rc;
 }
 
-enum fc_rc fc_vendor_parse_file(struct fc_model *m, struct fc_device *dev, const struct fc_vendor *v,
+enum fc_rc fc_adapter_parse_file(struct fc_model *m, struct fc_device *dev, const struct fc_adapter *v,
 				const char *base_dir, const char *rel, const char *command,
 				const char *encoding, struct fc_err *err)
 {
@@ -214,7 +214,7 @@ enum fc_rc fc_vendor_parse_file(struct fc_model *m, struct fc_device *dev, const
 	rc = fc_read_file(path, FC_MAX_INPUT_FILE, &b, err);
 	if (rc != FC_OK)
 		return rc;
-	rc = fc_vendor_parse(m, dev, v, path, b.data, b.len, command, encoding, err);
+	rc = fc_adapter_parse(m, dev, v, path, b.data, b.len, command, encoding, err);
 	fc_buf_free(&b);
 	return rc;
 }

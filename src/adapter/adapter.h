@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The vendor-adapter interface: one adapter per platform turns raw outputs (as captured, in a
+/* The adapter interface: one adapter per platform turns raw outputs (as captured, in a
  * snapshot) into the fabric model. Adapters never touch the network. */
 #ifndef FC_ADAPTER_H
 #define FC_ADAPTER_H
@@ -18,7 +18,7 @@ struct fc_parse_ctx {
 	struct fc_err *err;    /* parse errors name ctx->file and the line */
 };
 
-struct fc_vendor_cmd {
+struct fc_adapter_cmd {
 	const char *command;   /* as typed on the device, e.g. "show interface" */
 	const char *encoding;  /* "json" or "text" */
 	const char *filename;  /* file name inside the device's snapshot folder */
@@ -30,7 +30,7 @@ struct fc_vendor_cmd {
 				* (validate --baseline) only these are read, where a platform marks any */
 };
 
-struct fc_vendor {
+struct fc_adapter {
 	/* required: the platform id used in inventories and snapshots */
 	const char *platform;
 	/* required: one-line description */
@@ -40,13 +40,13 @@ struct fc_vendor {
 	/* required: what it provides (FC_CAP_*); a rule needing more reads UNKNOWN on its devices */
 	unsigned caps;
 	/* required: the outputs `collect` gathers, ended by an entry with command == NULL */
-	const struct fc_vendor_cmd *commands;
+	const struct fc_adapter_cmd *commands;
 	/* what a saved configuration named by the inventory's config: is (its command and encoding);
 	 * command NULL: the platform takes none */
-	struct fc_vendor_cmd saved_config;
+	struct fc_adapter_cmd saved_config;
 	/* optional: what a CLI transport collects instead when the first command is not installed
 	 * on the device (exit status 127), ended like commands */
-	const struct fc_vendor_cmd *fallback;
+	const struct fc_adapter_cmd *fallback;
 	/* optional: text outputs that are no terminal capture (a structured capture of its own),
 	 * taken as they are; every other text output has its terminal noise removed first
 	 * (util/cli_text.h). NULL-terminated; NULL when there are none */
@@ -62,7 +62,7 @@ struct fc_vendor {
 	enum fc_rc (*parse)(struct fc_parse_ctx *ctx, const char *command, const char *encoding,
 			    const char *text, size_t len);
 	/* required: derives per-port effective values once every output is parsed
-	 * (fc_vendor_no_finalize when there is nothing to derive) */
+	 * (fc_adapter_no_finalize when there is nothing to derive) */
 	enum fc_rc (*finalize)(struct fc_parse_ctx *ctx);
 	/* optional (a switch platform without it gets no QoS path: every QoS rule is UNKNOWN there):
 	 * resolves every port's struct fc_hop for the fabric's traffic classes (m->intent), after
@@ -73,18 +73,18 @@ struct fc_vendor {
 	 * NULL where names have one spelling (Linux) */
 	const char *(*ifname)(const char *in, char *buf, size_t size);
 	/* required: reads inventory intent for a device without collected data
-	 * (fc_vendor_no_intent for platforms that take none) */
+	 * (fc_adapter_no_intent for platforms that take none) */
 	enum fc_rc (*intent)(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n);
 };
 
-const struct fc_vendor *fc_vendor_find(const char *platform);
+const struct fc_adapter *fc_adapter_find(const char *platform);
 /* Whether an earlier snapshot's output of command is read for --baseline: it carries counters, or
  * the platform marks no command as carrying them (then every output is read). */
-bool fc_vendor_counter_output(const struct fc_vendor *v, const char *command);
+bool fc_adapter_counter_output(const struct fc_adapter *v, const char *command);
 /* The device's interface called name in any spelling its platform takes, or NULL. */
-struct fc_iface *fc_vendor_find_iface(const struct fc_device *d, const char *name);
+struct fc_iface *fc_adapter_find_iface(const struct fc_device *d, const char *name);
 /* The registry, ended by NULL. */
-const struct fc_vendor *const *fc_vendor_list(void);
+const struct fc_adapter *const *fc_adapter_list(void);
 
 /* phy.c: the medium a module's type or compliance text names ("dac", "aoc", "fibre"), or NULL; the
  * PMD letters it names (SR, LR, ER, DR, FR, CR; CR for any DAC), or NULL; and the ethtool-style
@@ -99,16 +99,16 @@ void fc_iface_link_mode(struct fc_model *m, struct fc_iface *ifc, struct fc_src 
  * false when the entry is not understood. */
 bool fc_ace_words(char **w, size_t n, int64_t prev_seq, struct fc_ace *ace);
 
-enum fc_rc fc_vendor_no_finalize(struct fc_parse_ctx *ctx);
-enum fc_rc fc_vendor_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n);
+enum fc_rc fc_adapter_no_finalize(struct fc_parse_ctx *ctx);
+enum fc_rc fc_adapter_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n);
 
 /* Parses one output, already read, with the device's adapter; file names it in the model's
  * sources (and is interned there). */
-enum fc_rc fc_vendor_parse(struct fc_model *m, struct fc_device *dev, const struct fc_vendor *v, const char *file,
+enum fc_rc fc_adapter_parse(struct fc_model *m, struct fc_device *dev, const struct fc_adapter *v, const char *file,
 			   const char *text, size_t len, const char *command, const char *encoding, struct fc_err *err);
 /* Reads base_dir/rel (rel when absolute) and parses it: for paths the user gave (fabcheck parse);
  * a snapshot's files are read with containment (snapshot.c). */
-enum fc_rc fc_vendor_parse_file(struct fc_model *m, struct fc_device *dev, const struct fc_vendor *v,
+enum fc_rc fc_adapter_parse_file(struct fc_model *m, struct fc_device *dev, const struct fc_adapter *v,
 				const char *base_dir, const char *rel, const char *command,
 				const char *encoding, struct fc_err *err);
 

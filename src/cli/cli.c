@@ -134,11 +134,11 @@ static const char *format_names(char *buf, size_t size)
 
 static const char *platform_names(char *buf, size_t size)
 {
-	const struct fc_vendor *const *v;
+	const struct fc_adapter *const *v;
 	size_t n = 0;
 
 	buf[0] = '\0';
-	for (v = fc_vendor_list(); *v && n < size; v++)
+	for (v = fc_adapter_list(); *v && n < size; v++)
 		n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "", (*v)->platform);
 	return buf;
 }
@@ -147,14 +147,14 @@ static const char *platform_names(char *buf, size_t size)
 static void registries(FILE *f)
 {
 	const struct fc_reporter *const *r;
-	const struct fc_vendor *const *v;
+	const struct fc_adapter *const *v;
 	const struct fc_transport *t;
 
 	fprintf(f, "\nFormats:\n");
 	for (r = fc_reporter_list(); *r; r++)
 		fprintf(f, "  %-10s %s\n", (*r)->name, (*r)->desc);
 	fprintf(f, "\nPlatforms (inventory platform:):\n");
-	for (v = fc_vendor_list(); *v; v++)
+	for (v = fc_adapter_list(); *v; v++)
 		fprintf(f, "  %-10s %s\n", (*v)->platform, (*v)->title);
 	fprintf(f, "\nTransports (inventory transport:):\n");
 	for (t = fc_transport_list(); t->name; t++)
@@ -672,7 +672,7 @@ static int parse_fabric(struct opts *o, FILE *out, FILE *errf)
 
 static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 {
-	const struct fc_vendor *v;
+	const struct fc_adapter *v;
 	struct fc_model *m;
 	struct fc_device *d;
 	struct fc_err err;
@@ -685,7 +685,7 @@ static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 		return parse_fabric(o, out, errf);
 	if (!o->platform || !o->command || o->npos != 1 || o->device)
 		return bad_usage(errf, "parse needs --platform, --command and one FILE, or one SNAPSHOT_DIR|INVENTORY");
-	if (!(v = fc_vendor_find(o->platform)))
+	if (!(v = fc_adapter_find(o->platform)))
 		return bad_usage(errf, "unknown platform '%s' (%s)", o->platform, platform_names(list, sizeof(list)));
 	if (!enc) {
 		size_t n = strlen(o->positional[0]);
@@ -702,7 +702,7 @@ static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 	}
 	d->platform = v->platform;
 	d->caps = v->caps;
-	if (fc_vendor_parse_file(m, d, v, ".", o->positional[0], o->command, enc, &err) != FC_OK) {
+	if (fc_adapter_parse_file(m, d, v, ".", o->positional[0], o->command, enc, &err) != FC_OK) {
 		code = report_err(errf, &err);
 	} else {
 		struct fc_parse_ctx ctx = { m, d, NULL, &err };

@@ -29,10 +29,10 @@ static const char *const cables[] = { "dac", "aoc", "fibre-mm", "fibre-sm", "bac
  * (no second list): their names, NULL-terminated, into out[max]. */
 static const char *const *platform_names(const char **out, size_t max)
 {
-	const struct fc_vendor *const *v;
+	const struct fc_adapter *const *v;
 	size_t n = 0;
 
-	for (v = fc_vendor_list(); *v && n + 1 < max; v++)
+	for (v = fc_adapter_list(); *v && n + 1 < max; v++)
 		out[n++] = (*v)->platform;
 	out[n] = NULL;
 	return out;
@@ -180,7 +180,7 @@ static enum fc_rc load_devices(struct fc_inventory *inv, const struct doc_node *
 		dv->intent = doc_get(n, "intent");
 		if (dv->intent && (rc = doc_expect(d, dv->intent, DOC_MAP, "intent", err)) != FC_OK)
 			return rc;
-		if (dv->intent && fc_vendor_find(dv->platform)->intent == fc_vendor_no_intent)
+		if (dv->intent && fc_adapter_find(dv->platform)->intent == fc_adapter_no_intent)
 			return fc_err_set(err, FC_ERR_INPUT, d->file, dv->intent->line,
 					  "intent: platform %s takes no intent (hosts do)", dv->platform);
 		if ((rc = check_name(d, n, dv->name, err)) != FC_OK)

@@ -316,7 +316,7 @@ struct fc_rdma_dev {
 
 enum fc_devkind { FC_DEV_SWITCH, FC_DEV_HOST };
 
-/* What a platform's adapter can provide (struct fc_vendor.caps, copied to each device): a rule
+/* What a platform's adapter can provide (struct fc_adapter.caps, copied to each device): a rule
  * declares what it needs, and the engine gives one uniform UNKNOWN where a device's adapter
  * cannot provide it (fc_cap_names). */
 enum fc_cap {
@@ -390,7 +390,7 @@ struct fc_device {
 	struct fc_int memlock_bytes;
 	struct fc_str pcie_aspm_policy;
 	struct fc_int taken_at;              /* when its outputs were read (host document collected_at), epoch s */
-	void *vendor_state;                  /* adapter-private, in the model arena */
+	void *adapter_state;                  /* adapter-private, in the model arena */
 };
 
 /* where a link comes from: the inventory's cabling plan, LLDP, a device's declared neighbour */

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "doc/doc.h"
-#include "linux/linux.h"
+#include "vendors/linux/linux.h"
 #include "probe/fs.h"
 #include "probe/probe.h"
 #include "util/buf.h"

@@ -49,7 +49,7 @@ static enum fc_rc create_devices(struct fc_model *m, const struct fc_inventory *
 
 	for (i = 0; i < inv->ndevices; i++) {
 		const struct fc_inv_device *iv = &inv->devices[i];
-		const struct fc_vendor *v = fc_vendor_find(iv->platform);
+		const struct fc_adapter *v = fc_adapter_find(iv->platform);
 		struct fc_device *d;
 
 		if (!v)
@@ -73,7 +73,7 @@ static enum fc_rc read_and_parse(struct fc_model *m, struct fc_device *dev, cons
 				 const char *dir, const char *file, const char *command, const char *encoding,
 				 const char *given_in, unsigned given_line, const char *key, struct fc_err *err)
 {
-	const struct fc_vendor *v = fc_vendor_find(dev->platform);
+	const struct fc_adapter *v = fc_adapter_find(dev->platform);
 	char why[1024], path[4096];
 	struct fc_buf b;
 	struct fc_err perr;
@@ -92,7 +92,7 @@ static enum fc_rc read_and_parse(struct fc_model *m, struct fc_device *dev, cons
 		fc_pathf(path, sizeof(path), "%s", file);
 	else
 		fc_pathf(path, sizeof(path), "%s/%s", dir, file);
-	if (fc_vendor_parse(m, dev, v, path, b.data, b.len, command, encoding, &perr) != FC_OK)
+	if (fc_adapter_parse(m, dev, v, path, b.data, b.len, command, encoding, &perr) != FC_OK)
 		device_error(m, dev, &perr);
 	else if (dev->status == FC_DEV_NODATA)
 		dev->status = FC_DEV_OK;
@@ -105,7 +105,7 @@ static enum fc_rc load_from_inventory(struct fc_model *m, const struct fc_invent
 				      struct fc_device *dev, struct fc_err *err)
 {
 	const struct fc_inv_device *iv = fc_inventory_device(inv, dev->name);
-	const struct fc_vendor *v = fc_vendor_find(dev->platform);
+	const struct fc_adapter *v = fc_adapter_find(dev->platform);
 	struct fc_err perr;
 
 	fc_err_clear(&perr);
@@ -207,7 +207,7 @@ static enum fc_rc load_manifest(struct fc_model *m, struct doc *md, struct job *
 			if (file[0] == '/')
 				return fc_err_set(err, FC_ERR_INPUT, md->file, doc_key_line(o, "file"),
 						  "file: '%s' must be a path inside the snapshot", file);
-			if (m->counters_only && !fc_vendor_counter_output(fc_vendor_find(dev->platform), cmd)) {
+			if (m->counters_only && !fc_adapter_counter_output(fc_adapter_find(dev->platform), cmd)) {
 				m->outputs_not_read++;
 				continue;
 			}
@@ -452,7 +452,7 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 			goto out;
 		fc_err_clear(&perr);
 		if (d->status == FC_DEV_OK || d->status == FC_DEV_INTENT || d->status == FC_DEV_COLLECT_FAILED) {
-			if (fc_vendor_find(d->platform)->finalize(&ctx) != FC_OK)
+			if (fc_adapter_find(d->platform)->finalize(&ctx) != FC_OK)
 				device_error(m, d, &perr);
 		}
 		if (d->status == FC_DEV_NODATA)
@@ -461,7 +461,7 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 	intent_from_inventory(m, inv);
 	for (i = 0; !m->counters_only && i < m->ndevs; i++) {   /* the counter rules read no QoS path */
 		struct fc_device *d = m->devs[i];
-		const struct fc_vendor *v = fc_vendor_find(d->platform);
+		const struct fc_adapter *v = fc_adapter_find(d->platform);
 
 		if (v->qos_path && d->status != FC_DEV_NODATA && (rc = v->qos_path(m, d)) != FC_OK) {
 			rc = fc_err_set(err, rc, NULL, 0, "%s: out of memory resolving the QoS path", d->name);

@@ -15,7 +15,7 @@ struct fc_load_opts {
 	const char *const *allow_outside;   /* directories an inventory's config: may name besides its own */
 	size_t nallow;
 	/* an earlier snapshot for validate --baseline: only the outputs that carry counters are parsed
-	 * (fc_vendor_counter_output; the manifest is checked whole) and no QoS path is resolved */
+	 * (fc_adapter_counter_output; the manifest is checked whole) and no QoS path is resolved */
 	bool counters_only;
 };
 

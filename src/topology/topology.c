@@ -58,7 +58,7 @@ static bool mac_norm(const char *s, char out[13])
 
 static struct fc_iface *find_by_portid(const struct fc_device *d, const char *port)
 {
-	struct fc_iface *ifc = fc_vendor_find_iface(d, port);
+	struct fc_iface *ifc = fc_adapter_find_iface(d, port);
 	char want[13], have[13];
 	size_t i;
 
@@ -80,7 +80,7 @@ static void endpoint(struct fc_model *m, struct fc_endpoint *e, const char *dev,
 	e->dev_name = fc_strdup(m->arena, dev);
 	e->if_name = fc_strdup(m->arena, ifn);
 	e->dev = fc_model_find_device(m, dev);
-	e->ifc = e->dev ? fc_vendor_find_iface(e->dev, ifn) : NULL;
+	e->ifc = e->dev ? fc_adapter_find_iface(e->dev, ifn) : NULL;
 	if (e->ifc) {
 		e->if_name = e->ifc->name;   /* the device's own spelling: "Eth1/1" in the plan is Ethernet1/1 */
 		e->ifc->linked = true;

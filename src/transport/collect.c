@@ -52,7 +52,7 @@ static bool append(struct fc_arena *a, void *items, size_t *n, size_t *cap, size
 	return true;
 }
 
-enum fc_rc fc_job_write(struct fc_collect_job *j, const struct fc_vendor_cmd *c, const void *data, size_t len)
+enum fc_rc fc_job_write(struct fc_collect_job *j, const struct fc_adapter_cmd *c, const void *data, size_t len)
 {
 	struct fc_snap_output out;
 	struct fc_err err;
@@ -123,7 +123,7 @@ static void job_done(void *ctx, struct fc_collect_job *j)
 
 static void saved_config(struct fc_collect_job *j, const struct fc_roots *roots)
 {
-	static const struct fc_vendor_cmd rc = { "show running-config", "text", "show_running-config.txt", true, NULL, false, false };
+	static const struct fc_adapter_cmd rc = { "show running-config", "text", "show_running-config.txt", true, NULL, false, false };
 	struct fc_buf b;
 	char why[1024];
 
@@ -255,7 +255,7 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 			continue;   /* described by intent, or not collected: no manifest entry */
 		j->inv = inv;
 		j->iv = iv;
-		j->v = fc_vendor_find(iv->platform);
+		j->v = fc_adapter_find(iv->platform);
 		j->sd = &devs[ndev++];
 		j->a = a;
 		j->root = tmp;

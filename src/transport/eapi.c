@@ -18,7 +18,7 @@
 
 static char *ea_build(struct fc_rpc_dev *d, size_t batch)
 {
-	const struct fc_vendor_cmd *cmds = d->job->v->commands;
+	const struct fc_adapter_cmd *cmds = d->job->v->commands;
 	const char *enc = cmds[d->next].encoding;
 	json_object *o = json_object_new_object(), *p = json_object_new_object(), *arr = json_object_new_array();
 	char id[32];
@@ -43,7 +43,7 @@ static char *ea_build(struct fc_rpc_dev *d, size_t batch)
 }
 
 /* One command's output: the JSON model, or {"output": text} in format text. */
-static void put_output(struct fc_rpc_dev *d, const struct fc_vendor_cmd *c, json_object *r)
+static void put_output(struct fc_rpc_dev *d, const struct fc_adapter_cmd *c, json_object *r)
 {
 	json_object *out;
 
@@ -62,7 +62,7 @@ static void put_output(struct fc_rpc_dev *d, const struct fc_vendor_cmd *c, json
 }
 
 /* The device's words for a failed command: its "errors" list, else the error's message. */
-static void failed(struct fc_rpc_dev *d, const struct fc_vendor_cmd *c, json_object *errs, const char *message,
+static void failed(struct fc_rpc_dev *d, const struct fc_adapter_cmd *c, json_object *errs, const char *message,
 		   int code)
 {
 	char why[400] = "", msg[600];
@@ -88,7 +88,7 @@ static void failed(struct fc_rpc_dev *d, const struct fc_vendor_cmd *c, json_obj
 
 static bool ea_take(struct fc_rpc_dev *d, json_object *root, bool *more, size_t *advance)
 {
-	const struct fc_vendor_cmd *cmds = d->job->v->commands + d->next;
+	const struct fc_adapter_cmd *cmds = d->job->v->commands + d->next;
 	json_object *id, *res, *err, *data = NULL, *m = NULL, *code = NULL;
 	char want[32];
 	size_t i, n;

@@ -20,7 +20,7 @@
  * inventory may name (its reads then stay inside it: fs.h). */
 static void probe_transport(struct fc_collect_job *j, const struct fc_roots *roots)
 {
-	const struct fc_vendor_cmd *c = j->v->commands;
+	const struct fc_adapter_cmd *c = j->v->commands;
 	struct fc_probe_opts po;
 	struct fc_err err;
 	struct fc_fs fs;
@@ -61,11 +61,11 @@ static void probe_transport(struct fc_collect_job *j, const struct fc_roots *roo
  * else its name as other tools write it (show_interface.txt, show interface.txt, the
  * ntc-templates cisco_nxos_show_interface.raw): extension and platform prefix dropped, '_' read as
  * a blank. NULL-terminated command in out. */
-static void command_of(const struct fc_vendor *v, const char *name, char *out, size_t size)
+static void command_of(const struct fc_adapter *v, const char *name, char *out, size_t size)
 {
 	static const char *const exts[] = { ".txt", ".json", ".raw", ".out", ".log", NULL };
 	static const char *const prefixes[] = { "cisco_nxos_", "nxos_", "linux_", NULL };
-	const struct fc_vendor_cmd *lists[2] = { v->commands, v->fallback }, *c;
+	const struct fc_adapter_cmd *lists[2] = { v->commands, v->fallback }, *c;
 	const char *const *e;
 	size_t n = strlen(name), k, i;
 
@@ -131,7 +131,7 @@ static void file_transport(struct fc_collect_job *j, const struct fc_roots *root
 	/* two passes: JSON outputs first, so a command saved both ways is taken as JSON */
 	for (int pass = 0; pass < 2 && taken; pass++)
 		for (i = 0; i < n; i++) {
-			struct fc_vendor_cmd c;
+			struct fc_adapter_cmd c;
 			const char *enc;
 			size_t k;
 			enum fc_rc rc;

@@ -24,7 +24,7 @@
  * (each its own chunk-mode exchange), so that the small ones share as few requests as can be. */
 static size_t cmd_at(const struct fc_rpc_dev *d, size_t k)
 {
-	const struct fc_vendor_cmd *c = d->job->v->commands;
+	const struct fc_adapter_cmd *c = d->job->v->commands;
 	size_t i, seen = 0;
 	int large;
 
@@ -49,7 +49,7 @@ static size_t pos_of(const struct fc_rpc_dev *d, size_t idx)
 /* One chunk of a large command: {"ins_api": {"type": "cli_show[_ascii]", "chunk": "1", "sid": ...}} */
 static char *build_chunk_request(struct fc_rpc_dev *d)
 {
-	const struct fc_vendor_cmd *c = &d->job->v->commands[cmd_at(d, d->next)];
+	const struct fc_adapter_cmd *c = &d->job->v->commands[cmd_at(d, d->next)];
 	json_object *o = json_object_new_object(), *ins = json_object_new_object();
 	char *s;
 
@@ -73,7 +73,7 @@ static char *build_chunk_request(struct fc_rpc_dev *d)
 
 static char *build_body(struct fc_rpc_dev *d, size_t batch)
 {
-	const struct fc_vendor_cmd *cmds = d->job->v->commands;
+	const struct fc_adapter_cmd *cmds = d->job->v->commands;
 	json_object *arr;
 	char *s;
 	size_t k;
@@ -116,7 +116,7 @@ static void chunks_reset(struct fc_rpc_dev *d)
  * command, never a truncated file. */
 static bool take_chunk(struct fc_rpc_dev *d, json_object *root, bool *more)
 {
-	const struct fc_vendor_cmd *c = &d->job->v->commands[cmd_at(d, d->next)];
+	const struct fc_adapter_cmd *c = &d->job->v->commands[cmd_at(d, d->next)];
 	json_object *ins, *sid = NULL, *out = NULL, *code = NULL, *msg = NULL, *body = NULL;
 	const char *sidv;
 	size_t before = d->chunks.len;
@@ -192,7 +192,7 @@ static bool take_chunk(struct fc_rpc_dev *d, json_object *root, bool *more)
 /* Writes the outputs of one JSON-RPC reply; false when the reply as a whole is unusable. */
 static bool nx_take(struct fc_rpc_dev *d, json_object *root, bool *more, size_t *advance)
 {
-	const struct fc_vendor_cmd *cmds = d->job->v->commands;
+	const struct fc_adapter_cmd *cmds = d->job->v->commands;
 	size_t i, n, answered = 0;
 
 	if (d->chunking) {

@@ -26,7 +26,7 @@ static size_t on_data(char *p, size_t size, size_t n, void *ud)
 	return size * n;
 }
 
-static size_t count_cmds(const struct fc_vendor_cmd *c)
+static size_t count_cmds(const struct fc_adapter_cmd *c)
 {
 	size_t n = 0;
 

@@ -45,12 +45,12 @@ static void job_error(struct pool *p, struct fc_collect_job *j, const char *fmt,
 	pthread_mutex_unlock(&p->lock);
 }
 
-static const char *json_suffix(const struct fc_vendor *v, const struct fc_vendor_cmd *c)
+static const char *json_suffix(const struct fc_adapter *v, const struct fc_adapter_cmd *c)
 {
 	return !strcmp(c->encoding, "json") && v->cli_json_suffix ? v->cli_json_suffix : "";
 }
 
-static void job_write(struct pool *p, struct fc_collect_job *j, const struct fc_vendor_cmd *c, const struct fc_buf *b)
+static void job_write(struct pool *p, struct fc_collect_job *j, const struct fc_adapter_cmd *c, const struct fc_buf *b)
 {
 	pthread_mutex_lock(&p->lock);
 	fc_job_write(j, c, b->data ? b->data : "", b->len);
@@ -289,7 +289,7 @@ static void shell_clean(struct fc_buf *b)
 static void via_shell(struct pool *p, struct fc_collect_job *j, ssh_session s, int timeout_ms)
 {
 	ssh_channel ch = ssh_channel_new(s);
-	const struct fc_vendor_cmd *c;
+	const struct fc_adapter_cmd *c;
 	struct fc_buf b;
 	char prompt[128] = "", line[600];
 
@@ -344,7 +344,7 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 	char why[256];
 	unsigned port;
 	ssh_session s;
-	const struct fc_vendor_cmd *c, *next;
+	const struct fc_adapter_cmd *c, *next;
 	bool fallback = false;
 	int no_config = 0;
 

@@ -810,7 +810,7 @@ static void every_option_documented(void **state)
 	/* every registered format, platform and transport, in the man page and in help */
 	{
 		const struct fc_reporter *const *rp;
-		const struct fc_vendor *const *vp;
+		const struct fc_adapter *const *vp;
 		const struct fc_transport *tp;
 		char want[128];
 
@@ -819,7 +819,7 @@ static void every_option_documented(void **state)
 			if (!strstr(man.data, want) || !strstr(r.out, (*rp)->desc))
 				fail_msg("format %s missing from docs/fabcheck.1 FORMATS or help", (*rp)->name);
 		}
-		for (vp = fc_vendor_list(); *vp; vp++) {
+		for (vp = fc_adapter_list(); *vp; vp++) {
 			snprintf(want, sizeof(want), "\n.B %s\n", (*vp)->platform);
 			if (!strstr(man.data, want) || !strstr(r.out, (*vp)->title))
 				fail_msg("platform %s missing from docs/fabcheck.1 PLATFORMS or help", (*vp)->platform);

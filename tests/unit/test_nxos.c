@@ -25,7 +25,7 @@ static struct fc_pg pgv(const struct fc_iface *i, int p)
 
 static struct fc_device *parse(struct fc_model *m, const char *file, const char *cmd, const char *enc)
 {
-	const struct fc_vendor *v = fc_vendor_find("nxos");
+	const struct fc_adapter *v = fc_adapter_find("nxos");
 	struct fc_device *d = m->ndevs ? m->devs[0] : NULL;
 	struct fc_err err;
 
@@ -33,7 +33,7 @@ static struct fc_device *parse(struct fc_model *m, const char *file, const char 
 	if (!d)
 		assert_int_equal(fc_model_add_device(m, "sw", FC_DEV_SWITCH, &d, &err), FC_OK);
 	d->platform = "nxos";
-	if (fc_vendor_parse_file(m, d, v, ".", file, cmd, enc, &err) != FC_OK)
+	if (fc_adapter_parse_file(m, d, v, ".", file, cmd, enc, &err) != FC_OK)
 		fail_msg("%s: %s:%u: %s", file, err.file, err.line, err.msg);
 	return d;
 }
@@ -52,7 +52,7 @@ static void demo_leaf2(void **state)
 	      "show interface transceiver details", "text");
 	d = parse(m, "inventories/demo/devices/leaf2/show_running-config.txt", "show running-config", "text");
 	ctx.m = m, ctx.dev = d, ctx.file = NULL, ctx.err = &err;
-	assert_int_equal(fc_vendor_find("nxos")->finalize(&ctx), FC_OK);
+	assert_int_equal(fc_adapter_find("nxos")->finalize(&ctx), FC_OK);
 	a = fc_dev_find_iface(d, "Ethernet1/49/1");
 	b = fc_dev_find_iface(d, "Ethernet1/50/1");
 	assert_non_null(a);
@@ -68,7 +68,7 @@ static void demo_leaf2(void **state)
 	fc_set_int(&m->intent.roce_dscp, 26, fc_src_at(NULL, 0));
 	fc_set_int(&m->intent.roce_prio, 3, fc_src_at(NULL, 0));
 	fc_set_int(&m->intent.cnp_dscp, 48, fc_src_at(NULL, 0));
-	assert_int_equal(fc_vendor_find("nxos")->qos_path(m, d), FC_OK);
+	assert_int_equal(fc_adapter_find("nxos")->qos_path(m, d), FC_OK);
 	assert_non_null(a->hops);
 	assert_int_equal(a->hops[FC_TC_ROCE].tc.v, 3);
 	assert_int_equal(a->hops[FC_TC_ROCE].buf.size.v, 103360);
@@ -146,7 +146,7 @@ static void qos_views(void **state)
 	assert_int_equal(d->qos.pmaps[0].classes[0].pg.size.v, 103360);
 	assert_int_equal(d->nunparsed, 0);
 	/* queuing values win over the configuration's */
-	assert_int_equal(fc_vendor_find("nxos")->finalize(&ctx), FC_OK);
+	assert_int_equal(fc_adapter_find("nxos")->finalize(&ctx), FC_OK);
 	assert_non_null(strstr(pgv(e3, 3).size.m.src.file, "show_queuing_interface.txt"));
 	fc_model_free(&m);
 }
@@ -386,7 +386,7 @@ static void qos_defaults(void **state)
 	fc_set_int(&m->intent.roce_dscp, 26, fc_src_at(NULL, 0));
 	fc_set_int(&m->intent.roce_prio, 3, fc_src_at(NULL, 0));
 	fc_set_int(&m->intent.cnp_dscp, 48, fc_src_at(NULL, 0));
-	assert_int_equal(fc_vendor_find("nxos")->qos_path(m, d), FC_OK);
+	assert_int_equal(fc_adapter_find("nxos")->qos_path(m, d), FC_OK);
 	assert_false(fc_dev_find_iface(d, "Ethernet1/1")->hops[FC_TC_ROCE].buf.size.m.known);
 	assert_non_null(strstr(fc_why(&fc_dev_find_iface(d, "Ethernet1/1")->hops[FC_TC_ROCE].buf.size.m),
 			       "MISSING is attached but not defined"));
@@ -542,7 +542,7 @@ static enum fc_rc parse_json_cmd(struct fc_model *m, const char *cmd, const char
 	*d = m->devs[0];
 	(*d)->platform = "nxos";
 	fc_err_clear(err);
-	rc = fc_vendor_parse_file(m, *d, fc_vendor_find("nxos"), ".", path, cmd, "json", err);
+	rc = fc_adapter_parse_file(m, *d, fc_adapter_find("nxos"), ".", path, cmd, "json", err);
 	remove(path);
 	return rc;
 }

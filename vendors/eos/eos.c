@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "doc/doc.h"
-#include "eos/eos.h"
+#include "vendors/eos/eos.h"
 
 #define RUNNING "show running-config"
 #define LLDP "show lldp neighbors detail"
@@ -18,7 +18,7 @@
 
 /* The running-config first: the state outputs after it show what runs (eos_finalize applies
  * them over the config whatever the order a directory of saved outputs gives). */
-static const struct fc_vendor_cmd eos_commands[] = {
+static const struct fc_adapter_cmd eos_commands[] = {
 	{ RUNNING, "text", "show_running-config.txt", true, NULL, false, false },
 	{ "show version", "json", "show_version.json", false, NULL, false, false },
 	{ INTERFACES, "json", "show_interfaces.json", true, NULL, false, true },
@@ -91,7 +91,7 @@ const char *eos_ifname(const char *in, char *buf, size_t size)
 	return in;
 }
 
-const struct fc_vendor fc_vendor_eos = {
+const struct fc_adapter fc_adapter_eos = {
 	.platform = "eos",
 	.title = "Arista EOS (eAPI, CLI, running-config)",
 	.kind = FC_DEV_SWITCH,
@@ -103,6 +103,6 @@ const struct fc_vendor fc_vendor_eos = {
 	.finalize = eos_finalize,
 	.qos_path = eos_qos_path,
 	.ifname = eos_ifname,
-	.intent = fc_vendor_no_intent,
+	.intent = fc_adapter_no_intent,
 	.cli_json_suffix = " | json",
 };

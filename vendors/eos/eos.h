@@ -6,7 +6,7 @@
 
 #include "adapter/adapter.h"
 
-extern const struct fc_vendor fc_vendor_eos;
+extern const struct fc_adapter fc_adapter_eos;
 
 /* A tx-queue block (of an interface or a qos profile). */
 struct eos_txq {

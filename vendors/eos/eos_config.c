@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eos/eos.h"
+#include "vendors/eos/eos.h"
 #include "util/str.h"
 
 static const char *const ignored_top[] = {
@@ -88,10 +88,10 @@ static enum fc_rc not_understood(struct cfg *g)
 
 struct eos_state *eos_state(struct fc_parse_ctx *c)
 {
-	struct eos_state *s = c->dev->vendor_state;
+	struct eos_state *s = c->dev->adapter_state;
 
 	if (!s && (s = fc_alloc(c->m->arena, sizeof(*s))))
-		c->dev->vendor_state = s;
+		c->dev->adapter_state = s;
 	return s;
 }
 

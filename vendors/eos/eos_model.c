@@ -5,7 +5,7 @@
  * on a switched one, MTU 1500 on a routed port (the IP MTU: the model's L2 MTU adds 18). */
 #include <string.h>
 
-#include "eos/eos.h"
+#include "vendors/eos/eos.h"
 
 #define PICK(field) (p->q.field.m.known ? p->q.field : prof && prof->q.field.m.known ? prof->q.field : p->q.field)
 
@@ -160,7 +160,7 @@ static void apply_shown(const struct eos_port *p)
 
 enum fc_rc eos_finalize(struct fc_parse_ctx *c)
 {
-	struct eos_state *s = c->dev->vendor_state;
+	struct eos_state *s = c->dev->adapter_state;
 	size_t i;
 	enum fc_rc rc;
 

@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "eos/eos.h"
+#include "vendors/eos/eos.h"
 
 static const char *headroom_why = "EOS sizes the PFC headroom itself (from the port's speed and cable length): the "
 				  "running-config states no value";
@@ -114,7 +114,7 @@ static void egress(struct fc_model *m, const struct eos_state *s, const struct e
 enum fc_rc eos_qos_path(struct fc_model *m, struct fc_device *dev)
 {
 	const struct fc_intent *in = &m->intent;
-	const struct eos_state *s = dev->vendor_state;
+	const struct eos_state *s = dev->adapter_state;
 	size_t i;
 
 	if (!s || !s->have_config)

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "eos/eos.h"
+#include "vendors/eos/eos.h"
 
 /* The command's body: eAPI's result[0], or the document itself. */
 enum fc_rc eos_body(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node **body)

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eos/eos.h"
+#include "vendors/eos/eos.h"
 
 #define MAXW 32
 

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eos/eos.h"
+#include "vendors/eos/eos.h"
 
 struct tx {
 	struct fc_parse_ctx *c;

@@ -30,7 +30,7 @@
 #include <string.h>
 
 #include "doc/doc.h"
-#include "eos/eos.h"
+#include "vendors/eos/eos.h"
 
 static bool fabric_port(const char *name)
 {

@@ -2,9 +2,9 @@
 /* Reads the fabcheck host document. Any value may be replaced by {"unknown": "reason"}, which is
  * how the probe says it could not read something; a missing key is unknown too. Unknown keys and
  * wrong types are errors with file:line, so a typo never reads as "not configured". */
-#include "linux/linux.h"
-#include "linux/linux_capture.h"
-#include "linux/linux_ip.h"
+#include "vendors/linux/linux.h"
+#include "vendors/linux/linux_capture.h"
+#include "vendors/linux/linux_ip.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,13 +12,13 @@
 
 #include "util/str.h"
 
-static const struct fc_vendor_cmd linux_commands[] = {
+static const struct fc_adapter_cmd linux_commands[] = {
 	{ "fabcheck probe", "json", "probe.json", false, NULL, false, false },
 	{ NULL, NULL, NULL, false, NULL, false, false },
 };
 
 /* where fabcheck is not installed: the standard tools and files, captured by one sh script */
-static const struct fc_vendor_cmd linux_agentless[] = {
+static const struct fc_adapter_cmd linux_agentless[] = {
 	{ "fabcheck agentless capture", "text", "capture.txt", true, fc_linux_capture_script, false, false },
 	{ NULL, NULL, NULL, false, NULL, false, false },
 };
@@ -914,7 +914,7 @@ static enum fc_rc linux_intent(struct fc_parse_ctx *c, const struct doc *d, cons
 /* the agentless capture is a structured stream of its own (linux_capture.c), not a terminal log */
 static const char *const linux_verbatim[] = { "fabcheck agentless capture", NULL };
 
-const struct fc_vendor fc_vendor_linux = {
+const struct fc_adapter fc_adapter_linux = {
 	.platform = "linux",
 	.title = "Linux host (fabcheck host document from the probe or agentless collection)",
 	.kind = FC_DEV_HOST,
@@ -924,6 +924,6 @@ const struct fc_vendor fc_vendor_linux = {
 	.verbatim = linux_verbatim,
 	.reads = linux_reads,
 	.parse = linux_parse,
-	.finalize = fc_vendor_no_finalize,
+	.finalize = fc_adapter_no_finalize,
 	.intent = linux_intent,
 };

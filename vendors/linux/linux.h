@@ -5,7 +5,7 @@
 
 #include "adapter/adapter.h"
 
-extern const struct fc_vendor fc_vendor_linux;
+extern const struct fc_adapter fc_adapter_linux;
 
 #define FC_HOST_FORMAT "fabcheck-host"
 #define FC_HOST_FORMAT_VERSION 1

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "linux/linux_capture.h"
+#include "vendors/linux/linux_capture.h"
 #include "probe/fs.h"
 #include "probe/probe.h"
 #include "util/str.h"

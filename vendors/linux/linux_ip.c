@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "linux/linux_ip.h"
+#include "vendors/linux/linux_ip.h"
 #include "probe/probe.h"
 #include "util/arena.h"
 

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nxos/nxos.h"
+#include "vendors/nxos/nxos.h"
 #include "util/str.h"
 
-static const struct fc_vendor_cmd nxos_commands[] = {
+static const struct fc_adapter_cmd nxos_commands[] = {
 	{ "show version", "json", "show_version.json", false, NULL, false, false },
 	{ "show interface", "json", "show_interface.json", true, NULL, false, true },
 	{ "show interface transceiver details", "text", "show_interface_transceiver_details.txt", false, NULL, false, false },
@@ -26,9 +26,9 @@ static const struct fc_vendor_cmd nxos_commands[] = {
 
 struct nxos_state *nxos_state(struct fc_parse_ctx *c)
 {
-	if (!c->dev->vendor_state)
-		c->dev->vendor_state = fc_alloc(c->m->arena, sizeof(struct nxos_state));
-	return c->dev->vendor_state;
+	if (!c->dev->adapter_state)
+		c->dev->adapter_state = fc_alloc(c->m->arena, sizeof(struct nxos_state));
+	return c->dev->adapter_state;
 }
 
 /* NX-API replies come as ins_api ({"ins_api":{"outputs":{"output":{"body":…}}}}), as JSON-RPC
@@ -322,7 +322,7 @@ static void inherit_lag(struct fc_device *dev, struct fc_iface *ifc)
 enum fc_rc nxos_finalize(struct fc_parse_ctx *c)
 {
 	struct fc_device *dev = c->dev;
-	struct nxos_state *st = dev->vendor_state;
+	struct nxos_state *st = dev->adapter_state;
 	size_t i;
 
 	for (i = 0; i < dev->nifaces; i++) {
@@ -342,7 +342,7 @@ enum fc_rc nxos_finalize(struct fc_parse_ctx *c)
 	return FC_OK;
 }
 
-const struct fc_vendor fc_vendor_nxos = {
+const struct fc_adapter fc_adapter_nxos = {
 	.platform = "nxos",
 	.title = "Cisco Nexus NX-OS (NX-API JSON, CLI text, running-config)",
 	.kind = FC_DEV_SWITCH,
@@ -356,5 +356,5 @@ const struct fc_vendor fc_vendor_nxos = {
 	.finalize = nxos_finalize,
 	.qos_path = nxos_qos_path,
 	.ifname = nxos_ifname_op,
-	.intent = fc_vendor_no_intent,
+	.intent = fc_adapter_no_intent,
 };

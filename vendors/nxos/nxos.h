@@ -7,7 +7,7 @@
 #include "util/str.h"
 #include "adapter/adapter.h"
 
-extern const struct fc_vendor fc_vendor_nxos;
+extern const struct fc_adapter fc_adapter_nxos;
 
 /* Internal to the adapter (one file per output family). */
 enum fc_rc nxos_parse_running_config(struct fc_parse_ctx *c, const char *text);

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "nxos/nxos.h"
+#include "vendors/nxos/nxos.h"
 
 enum block {
 	B_NONE,          /* top level */

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nxos/nxos_cfg.h"
+#include "vendors/nxos/nxos_cfg.h"
 
 /* --- QoS --------------------------------------------------------------------------------- */
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nxos/nxos.h"
+#include "vendors/nxos/nxos.h"
 
 #define MAX_RANGE 4096   /* ports one interface line may name: more is refused as not understood */
 

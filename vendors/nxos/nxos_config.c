@@ -9,8 +9,8 @@
 
 #include "util/buf.h"
 
-#include "nxos/nxos.h"
-#include "nxos/nxos_cfg.h"
+#include "vendors/nxos/nxos.h"
+#include "vendors/nxos/nxos_cfg.h"
 #include "util/str.h"
 
 /* Top-level statements outside what fabcheck models: read, known, and deliberately ignored. */

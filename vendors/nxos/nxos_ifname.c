@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "nxos/nxos.h"
+#include "vendors/nxos/nxos.h"
 
 /* Kinds of interface, as show interface spells them, and the spellings that mean them, longest
  * first. slash: the number has the module/port form (Ethernet, fc), so "eth0", a Linux name, is

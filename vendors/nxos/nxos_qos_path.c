@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nxos/nxos.h"
+#include "vendors/nxos/nxos.h"
 
 struct walk {
 	struct fc_model *m;

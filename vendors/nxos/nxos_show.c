@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nxos/nxos.h"
+#include "vendors/nxos/nxos.h"
 #include "util/str.h"
 
 /* "100 Gb/s", "25000 Mb/s", "1000 Mb/s", "auto-speed" */

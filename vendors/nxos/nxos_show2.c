@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nxos/nxos.h"
+#include "vendors/nxos/nxos.h"
 #include "util/str.h"
 
 /* The interface of a JSON row; NULL with an error set for a name fabcheck cannot hold, NULL

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "nxos/nxos.h"
+#include "vendors/nxos/nxos.h"
 #include "util/str.h"
 
 static struct fc_src at(struct fc_parse_ctx *c, unsigned line)

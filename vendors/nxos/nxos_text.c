@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nxos/nxos.h"
+#include "vendors/nxos/nxos.h"
 #include "util/str.h"
 
 /* ---- lines ----------------------------------------------------------------------------------- */

@@ -6,7 +6,7 @@
  * profiles as they run, PFC frames and pause time per priority, the interface counters. */
 #include <string.h>
 
-#include "sonic/sonic.h"
+#include "vendors/sonic/sonic.h"
 
 #define CONFIG_DB "show runningconfiguration all"
 #define APPL_DB "redis-dump -d 0 -k BUFFER_P*_TABLE:*"
@@ -21,7 +21,7 @@
 /* What collect runs. The APPL_DB dump matters only under the dynamic buffer model, and lldpcli (in
  * the lldp container) is refused where the user may not run docker: both optional (show lldp
  * table gives the neighbours; without APPL_DB a dynamic headroom is UNKNOWN, saying so). */
-static const struct fc_vendor_cmd sonic_commands[] = {
+static const struct fc_adapter_cmd sonic_commands[] = {
 	{ CONFIG_DB, "json", "config_db.json", true, NULL, false, false },
 	{ "show version", "text", "show_version.txt", false, NULL, false, false },
 	{ "show platform summary", "text", "show_platform_summary.txt", false, NULL, true, false },
@@ -123,7 +123,7 @@ static enum fc_rc sonic_parse(struct fc_parse_ctx *c, const char *command, const
 	return rc;
 }
 
-const struct fc_vendor fc_vendor_sonic = {
+const struct fc_adapter fc_adapter_sonic = {
 	.platform = "sonic",
 	.title = "SONiC (CONFIG_DB: config_db.json, show runningconfiguration all)",
 	.kind = FC_DEV_SWITCH,
@@ -134,5 +134,5 @@ const struct fc_vendor fc_vendor_sonic = {
 	.parse = sonic_parse,
 	.finalize = sonic_finalize,
 	.qos_path = sonic_qos_path,
-	.intent = fc_vendor_no_intent,
+	.intent = fc_adapter_no_intent,
 };

@@ -6,7 +6,7 @@
 
 #include "adapter/adapter.h"
 
-extern const struct fc_vendor fc_vendor_sonic;
+extern const struct fc_adapter fc_adapter_sonic;
 
 /* One field of a CONFIG_DB object: its value as text (a list is its items joined by ','), and
  * the line of the key. */

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sonic/sonic.h"
+#include "vendors/sonic/sonic.h"
 #include "util/buf.h"
 #include "util/hmap.h"
 
@@ -47,12 +47,12 @@ static bool in(const char *const *list, const char *s)
 
 struct sonic_state *sonic_state(struct fc_parse_ctx *c)
 {
-	struct sonic_state *s = c->dev->vendor_state;
+	struct sonic_state *s = c->dev->adapter_state;
 
 	if (!s && (s = fc_alloc(c->m->arena, sizeof(*s)))) {
 		if (!(s->index = fc_hmap_new(c->m->arena, 256)))
 			return NULL;
-		c->dev->vendor_state = s;
+		c->dev->adapter_state = s;
 	}
 	return s;
 }

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sonic/sonic.h"
+#include "vendors/sonic/sonic.h"
 #include "util/str.h"
 
 static bool int_of(const struct sonic_field *f, int64_t min, int64_t max, int64_t *v)

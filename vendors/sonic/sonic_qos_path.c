@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sonic/sonic.h"
+#include "vendors/sonic/sonic.h"
 #include "util/str.h"
 
 struct walk {
@@ -417,7 +417,7 @@ static void ingress(struct walk *w, struct fc_hop *h)
 enum fc_rc sonic_qos_path(struct fc_model *m, struct fc_device *dev)
 {
 	const struct fc_intent *in = &m->intent;
-	const struct sonic_state *s = dev->vendor_state;
+	const struct sonic_state *s = dev->adapter_state;
 	struct walk w;
 	size_t i;
 

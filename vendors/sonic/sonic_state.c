@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sonic/sonic.h"
+#include "vendors/sonic/sonic.h"
 #include "util/str.h"
 
 /* --- show version / show platform summary ---------------------------------------------------- */

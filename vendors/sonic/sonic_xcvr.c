@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sonic/sonic.h"
+#include "vendors/sonic/sonic.h"
 #include "util/str.h"
 
 #define MAXLANE 16

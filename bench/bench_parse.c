@@ -55,12 +55,10 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		if (whole) {
-			struct fc_parse_ctx ctx = { m, d, argv[1], &err };
-
 			fc_set_int(&m->intent.roce_dscp, 26, fc_src_at(NULL, 0));
 			fc_set_int(&m->intent.roce_prio, 3, fc_src_at(NULL, 0));
 			fc_set_int(&m->intent.cnp_dscp, 48, fc_src_at(NULL, 0));
-			if (v->finalize(&ctx) != FC_OK || (v->qos_path && v->qos_path(m, d) != FC_OK)) {
+			if (fc_adapter_finalize(m, d, &err) != FC_OK || fc_adapter_qos_path(m, d) != FC_OK) {
 				fprintf(stderr, "finalize failed: %s\n", err.msg);
 				return 1;
 			}

@@ -156,7 +156,6 @@ static void parse_once(const char *platform, const char *command, const char *en
 	const struct fc_adapter *v = fc_adapter_find(platform);
 	struct fc_model *m = fc_model_new();
 	struct fc_device *d;
-	struct fc_parse_ctx ctx;
 	struct fc_err err;
 	double t0, c0, s0;
 
@@ -170,8 +169,7 @@ static void parse_once(const char *platform, const char *command, const char *en
 		fprintf(stderr, "%s (%s): %s:%u: %s\n", command, enc, err.file, err.line, err.msg);
 		exit(1);
 	}
-	ctx.m = m, ctx.dev = d, ctx.file = NULL, ctx.err = &err;
-	if (v->finalize(&ctx) != FC_OK)
+	if (fc_adapter_finalize(m, d, &err) != FC_OK)
 		exit(1);
 	*wall = now_s() - t0;
 	*cpu = cpu_s(false) - c0;

@@ -19,7 +19,6 @@ static inline void fuzz_adapter_after(const char *platform, const char *pre_cmd,
 	struct fc_model *m = fc_model_new();
 	struct fc_device *d;
 	struct fc_err err;
-	struct fc_parse_ctx ctx;
 	char *text = malloc(size + 1);
 
 	fc_err_clear(&err);
@@ -32,14 +31,12 @@ static inline void fuzz_adapter_after(const char *platform, const char *pre_cmd,
 		abort();   /* the fixed output always parses */
 	/* NUL, invalid UTF-8 and terminal noise handled as for a snapshot's file */
 	if (fc_adapter_parse(m, d, v, "fuzz", text, size, command, enc, &err) == FC_OK) {
-		ctx.m = m, ctx.dev = d, ctx.file = "fuzz", ctx.err = &err;
-		v->finalize(&ctx);
+		fc_adapter_finalize(m, d, &err);
 		/* the QoS path the rules read, for the fabric's usual classes */
 		fc_set_int(&m->intent.roce_dscp, 26, fc_src_at(NULL, 0));
 		fc_set_int(&m->intent.roce_prio, 3, fc_src_at(NULL, 0));
 		fc_set_int(&m->intent.cnp_dscp, 48, fc_src_at(NULL, 0));
-		if (v->qos_path)
-			v->qos_path(m, d);
+		fc_adapter_qos_path(m, d);
 	}
 	free(text);
 	fc_model_free(&m);

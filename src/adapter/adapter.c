@@ -76,6 +76,43 @@ enum fc_rc fc_adapter_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, c
 			  ctx->dev->name);
 }
 
+/* A DAC's class from its module's type or compliance, for every platform alike. */
+static void dac_class(struct fc_iface *ifc)
+{
+	struct fc_xcvr *x = &ifc->xcvr;
+	enum fc_cable_class cls;
+
+	if (!x->type.m.known)
+		fc_set_unknown(&x->dac_class.m, "the module's type is not known");
+	else if ((cls = fc_dac_class_of(x->type.v)))
+		fc_set_cable_class(&x->dac_class, cls, x->type.m.src);
+	else
+		fc_set_unknown(&x->dac_class.m, "the module's type names no DAC class (CA-L, CA-S, CA-N)");
+}
+
+enum fc_rc fc_adapter_finalize(struct fc_model *m, struct fc_device *dev, struct fc_err *err)
+{
+	struct fc_parse_ctx ctx = { m, dev, NULL, err };
+	const struct fc_adapter *a = fc_adapter_find(dev->platform);
+	enum fc_rc rc;
+	size_t i;
+
+	if (!a)
+		return fc_err_set(err, FC_ERR_INTERNAL, NULL, 0, "%s: no adapter for platform %s", dev->name, dev->platform);
+	if ((rc = a->finalize(&ctx)) != FC_OK)
+		return rc;
+	for (i = 0; i < dev->nifaces; i++)
+		dac_class(dev->ifaces[i]);
+	return FC_OK;
+}
+
+enum fc_rc fc_adapter_qos_path(struct fc_model *m, struct fc_device *dev)
+{
+	const struct fc_adapter *a = fc_adapter_find(dev->platform);
+
+	return a && a->qos_path ? a->qos_path(m, dev) : FC_OK;
+}
+
 struct bad_lines {
 	unsigned line[16];
 	size_t bytes[16], n, more;

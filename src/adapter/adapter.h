@@ -86,12 +86,13 @@ struct fc_iface *fc_adapter_find_iface(const struct fc_device *d, const char *na
 /* The registry, ended by NULL. */
 const struct fc_adapter *const *fc_adapter_list(void);
 
-/* phy.c: the medium a module's type or compliance text names ("dac", "aoc", "fibre"), or NULL; the
- * PMD letters it names (SR, LR, ER, DR, FR, CR; CR for any DAC), or NULL; and the ethtool-style
- * link mode ("200000baseCR4/Full") of a port whose speed, lanes, medium and module type are known,
- * set from src (nothing when one is unknown). */
-const char *fc_medium_of(const char *type);
-const char *fc_pmd_of(const char *type, const char *medium);
+/* phy.c: the medium a module's type or compliance text names (0 when none); the PMD it names (SR,
+ * LR, ER, DR, FR, CR; CR for any DAC; 0 when none); a DAC's class (CA-L, CA-S, CA-N; 0 when none);
+ * and the ethtool-style link mode ("200000baseCR4/Full") of a port whose speed, lanes, medium and
+ * module type are known, set from src (nothing when one is unknown). */
+enum fc_medium fc_medium_of(const char *type);
+enum fc_pmd fc_pmd_of(const char *type, enum fc_medium medium);
+enum fc_cable_class fc_dac_class_of(const char *type);
 void fc_iface_link_mode(struct fc_model *m, struct fc_iface *ifc, struct fc_src src);
 
 /* ace.c: an ACL entry's words (split at white space) in the syntax NX-OS and EOS share, into ace
@@ -100,6 +101,14 @@ void fc_iface_link_mode(struct fc_model *m, struct fc_iface *ifc, struct fc_src 
 bool fc_ace_words(char **w, size_t n, int64_t prev_seq, struct fc_ace *ace);
 
 enum fc_rc fc_adapter_no_finalize(struct fc_parse_ctx *ctx);
+
+/* Once every output of dev is parsed: its adapter's finalize, then what every platform derives the
+ * same way from the values it gave (a DAC's class from its module's type). FC_ERR_INPUT with err's
+ * file:line where the adapter refused what it found. */
+enum fc_rc fc_adapter_finalize(struct fc_model *m, struct fc_device *dev, struct fc_err *err);
+/* Once the fabric's intent is known: the hops of every port of dev (struct fc_hop) as its adapter
+ * resolves them; nothing for a platform that resolves none. FC_ERR_NOMEM. */
+enum fc_rc fc_adapter_qos_path(struct fc_model *m, struct fc_device *dev);
 enum fc_rc fc_adapter_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n);
 
 /* Parses one output, already read, with the device's adapter; file names it in the model's

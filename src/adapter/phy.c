@@ -1,49 +1,64 @@
 /* SPDX-License-Identifier: MIT */
-/* What a module's type or compliance text says about the medium and the PMD, and the link mode a
- * port runs from its speed, lane count and module: for adapters whose platform prints the module
- * but not the mode (NX-OS, SONiC). A host reads its mode from ethtool. */
+/* What a module's type or compliance text says about the medium, the PMD and a DAC's class, and the
+ * link mode a port runs from its speed, lane count and module: for adapters whose platform prints
+ * the module but not the mode (NX-OS, SONiC). A host reads its mode from ethtool. */
 #include <stdio.h>
 #include <string.h>
 
 #include "adapter/adapter.h"
 
-const char *fc_medium_of(const char *type)
+enum fc_medium fc_medium_of(const char *type)
 {
 	if (strstr(type, "AOC") || strstr(type, "Active Cable") || strstr(type, "active_cable"))
-		return "aoc";
+		return FC_MEDIUM_AOC;
 	if (strstr(type, "CR") || strstr(type, "CU") || strstr(type, "DAC") || strstr(type, "Copper") ||
 	    strstr(type, "copper"))
-		return "dac";
+		return FC_MEDIUM_DAC;
 	if (strstr(type, "SR") || strstr(type, "LR") || strstr(type, "ER") || strstr(type, "DR") ||
 	    strstr(type, "FR") || strstr(type, "CWDM") || strstr(type, "PSM") || strstr(type, "Base-") ||
-	    strstr(type, "base-") || strstr(type, "ZR") || strstr(type, "DWDM") || strstr(type, "sm_media") || strstr(type, "mm_media") || strstr(type, "nm_"))
-		return "fibre";
-	return NULL;
+	    strstr(type, "base-") || strstr(type, "ZR") || strstr(type, "DWDM") || strstr(type, "sm_media") ||
+	    strstr(type, "mm_media") || strstr(type, "nm_"))
+		return FC_MEDIUM_FIBRE;
+	return 0;
 }
 
-const char *fc_pmd_of(const char *type, const char *medium)
+enum fc_pmd fc_pmd_of(const char *type, enum fc_medium medium)
 {
-	static const char *const pmds[] = { "SR", "LR", "ER", "DR", "FR", "CR", NULL };
-	const char *const *p;
+	static const enum fc_pmd pmds[] = { FC_PMD_SR, FC_PMD_LR, FC_PMD_ER, FC_PMD_DR, FC_PMD_FR, FC_PMD_CR };
+	size_t i;
 
-	for (p = pmds; *p; p++)
-		if (strstr(type, *p))
-			return *p;
-	return !strcmp(medium, "dac") ? "CR" : NULL;
+	for (i = 0; i < sizeof(pmds) / sizeof(pmds[0]); i++)
+		if (strstr(type, fc_pmd_name(pmds[i])))
+			return pmds[i];
+	return medium == FC_MEDIUM_DAC ? FC_PMD_CR : 0;
+}
+
+/* SFF-8024 extended compliance 0x0b "100GBASE-CR4 or 25GBASE-CR CA-L", 0x0c CA-S, 0x0d CA-N, as every
+ * platform prints them in the module's type or compliance (a 100GBASE-CR4 assembly needs RS-FEC,
+ * as CA-L does: IEEE 802.3 clause 92). */
+enum fc_cable_class fc_dac_class_of(const char *type)
+{
+	if (strstr(type, "CA-L") || strstr(type, "100GBASE-CR4"))
+		return FC_CABLE_CLASS_L;
+	if (strstr(type, "CA-S"))
+		return FC_CABLE_CLASS_S;
+	if (strstr(type, "CA-N"))
+		return FC_CABLE_CLASS_N;
+	return 0;
 }
 
 void fc_iface_link_mode(struct fc_model *m, struct fc_iface *ifc, struct fc_src src)
 {
-	const char *pmd;
+	enum fc_pmd pmd;
 	char mode[64];
 
 	if (!ifc->speed_mbps.m.known || !ifc->lanes.m.known || !ifc->medium.m.known || !ifc->xcvr.type.m.known ||
 	    !(pmd = fc_pmd_of(ifc->xcvr.type.v, ifc->medium.v)))
 		return;
 	if (ifc->lanes.v > 1)
-		snprintf(mode, sizeof(mode), "%lldbase%s%lld/Full", (long long)ifc->speed_mbps.v, pmd,
+		snprintf(mode, sizeof(mode), "%lldbase%s%lld/Full", (long long)ifc->speed_mbps.v, fc_pmd_name(pmd),
 			 (long long)ifc->lanes.v);
 	else
-		snprintf(mode, sizeof(mode), "%lldbase%s/Full", (long long)ifc->speed_mbps.v, pmd);
+		snprintf(mode, sizeof(mode), "%lldbase%s/Full", (long long)ifc->speed_mbps.v, fc_pmd_name(pmd));
 	fc_set_str(m, &ifc->link_mode, mode, src);
 }

@@ -705,9 +705,7 @@ static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 	if (fc_adapter_parse_file(m, d, v, ".", o->positional[0], o->command, enc, &err) != FC_OK) {
 		code = report_err(errf, &err);
 	} else {
-		struct fc_parse_ctx ctx = { m, d, NULL, &err };
-
-		if (v->finalize(&ctx) != FC_OK) {
+		if (fc_adapter_finalize(m, d, &err) != FC_OK) {
 			code = report_err(errf, &err);
 		} else {
 			j = fc_device_to_json(d);

@@ -14,6 +14,8 @@
 #define VAL 160
 
 static void s_str(char *b, const struct fc_str *v) { snprintf(b, VAL, "%s", v->m.known ? v->v : "unknown"); }
+static void s_fec(char *b, const struct fc_fec_val *v) { snprintf(b, VAL, "%s", v->m.known ? fc_fec_name(v->v) : "unknown"); }
+static void s_trust(char *b, const struct fc_trust_val *v) { snprintf(b, VAL, "%s", v->m.known ? fc_trust_name(v->v) : "unknown"); }
 /* an attachment (ACL, policy): not set is "none" */
 static void s_att(char *b, const struct fc_str *v) { snprintf(b, VAL, "%s", v->m.known ? v->v : v->m.why ? "unknown" : "none"); }
 static void s_int(char *b, const struct fc_int *v)
@@ -135,15 +137,15 @@ static void iface(struct vdiff *x, const char *subject, const struct fc_iface *a
 	CMP(s_int, "lanes", &a->lanes, &b->lanes);
 	CMP(s_str, "link mode", &a->link_mode, &b->link_mode);
 	CMP(s_bool, "autonegotiation", &a->autoneg, &b->autoneg);
-	CMP(s_str, "FEC configured", &a->fec_config, &b->fec_config);
-	CMP(s_str, "FEC active", &a->fec_active, &b->fec_active);
+	CMP(s_fec, "FEC configured", &a->fec_config, &b->fec_config);
+	CMP(s_fec, "FEC active", &a->fec_active, &b->fec_active);
 	CMP(s_int, "MTU", &a->mtu, &b->mtu);
 	CMP(s_str, "PFC mode", &a->pfc_mode, &b->pfc_mode);
 	CMP(s_prios, "PFC priorities", &a->pfc_prios, &b->pfc_prios);
 	CMP(s_bool, "PFC watchdog", &fc_swport(a)->pfc_watchdog, &fc_swport(b)->pfc_watchdog);
 	CMP(s_bool, "802.3x pause rx", &a->pause_rx, &b->pause_rx);
 	CMP(s_bool, "802.3x pause tx", &a->pause_tx, &b->pause_tx);
-	CMP(s_str, "trust", &a->trust, &b->trust);
+	CMP(s_trust, "trust", &a->trust, &b->trust);
 	CMP(s_int, "cable length for headroom (m)", &a->cable_model_m, &b->cable_model_m);
 	CMP(s_att, "input ACL", &fc_swport(a)->acl_in, &fc_swport(b)->acl_in);
 	CMP(s_att, "output ACL", &fc_swport(a)->acl_out, &fc_swport(b)->acl_out);

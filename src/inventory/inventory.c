@@ -23,7 +23,6 @@ static const char *const cred_keys[] = { "username", "password_env", "password_f
 static const char *const link_keys[] = { "a", "b", "cable", "length_m", "speed", NULL };
 
 static const char *const profiles[] = { "lossless_dcqcn", "pfc_only", "lossy_ecn", NULL };
-static const char *const cables[] = { "dac", "aoc", "fibre-mm", "fibre-sm", "backplane", NULL };
 
 /* The platforms and transports an inventory may name are the adapter and transport registries'
  * (no second list): their names, NULL-terminated, into out[max]. */
@@ -307,15 +306,23 @@ static enum fc_rc load_links(struct fc_inventory *inv, const struct doc_node *se
 	for (i = 0; i < seq->n; i++) {
 		const struct doc_node *n = seq->items[i], *len;
 		struct fc_inv_link *l = &inv->links[i];
-		const char *speed = NULL;
+		const char *speed = NULL, *cable = NULL;
 
 		if ((rc = doc_check_keys(d, n, link_keys, "link", err)) != FC_OK ||
 		    (rc = endpoint(inv, n, "a", &l->a_dev, &l->a_if, err)) != FC_OK ||
 		    (rc = endpoint(inv, n, "b", &l->b_dev, &l->b_if, err)) != FC_OK ||
-		    (rc = doc_opt_str(d, n, "cable", &l->cable, err)) != FC_OK ||
-		    (rc = check_enum(d, n, "cable", l->cable, cables, err)) != FC_OK ||
+		    (rc = doc_opt_str(d, n, "cable", &cable, err)) != FC_OK ||
 		    (rc = doc_opt_str(d, n, "speed", &speed, err)) != FC_OK)
 			return rc;
+		if (cable && !fc_cable_parse(cable, &l->cable)) {
+			const char *names[FC_CABLE_COUNT];
+			int c;
+
+			for (c = 1; c < FC_CABLE_COUNT; c++)
+				names[c - 1] = fc_cable_name((enum fc_cable)c);
+			names[FC_CABLE_COUNT - 1] = NULL;
+			return check_enum(d, n, "cable", cable, names, err);
+		}
 		l->line = n->line;
 		l->length_m = -1;
 		if ((len = doc_get(n, "length_m"))) {

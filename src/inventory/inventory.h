@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "doc/doc.h"
+#include "model/vocab.h"
 #include "util/err.h"
 
 struct fc_inv_device {
@@ -24,7 +25,7 @@ struct fc_inv_credential {
 
 struct fc_inv_link {
 	const char *a_dev, *a_if, *b_dev, *b_if;
-	const char *cable;                  /* dac, aoc, fibre-mm, fibre-sm; NULL if not given */
+	enum fc_cable cable;                /* 0 if not given */
 	double length_m;                    /* < 0 when not given */
 	int64_t speed_mbps;                 /* 0 when not given */
 	unsigned line;

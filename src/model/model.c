@@ -328,6 +328,55 @@ void fc_set_str(struct fc_model *m, struct fc_str *x, const char *v, struct fc_s
 	x->m.why = x->v ? NULL : "out of memory";
 }
 
+static void set_known(struct fc_meta *m, struct fc_src src)
+{
+	m->known = true;
+	m->src = src;
+	m->why = NULL;
+}
+
+void fc_set_fec(struct fc_fec_val *x, enum fc_fec v, struct fc_src src)
+{
+	x->v = v;
+	set_known(&x->m, src);
+}
+
+void fc_set_medium(struct fc_medium_val *x, enum fc_medium v, struct fc_src src)
+{
+	x->v = v;
+	set_known(&x->m, src);
+}
+
+void fc_set_cable(struct fc_cable_val *x, enum fc_cable v, struct fc_src src)
+{
+	x->v = v;
+	set_known(&x->m, src);
+}
+
+void fc_set_cable_class(struct fc_cable_class_val *x, enum fc_cable_class v, struct fc_src src)
+{
+	x->v = v;
+	set_known(&x->m, src);
+}
+
+void fc_set_trust(struct fc_trust_val *x, enum fc_trust v, struct fc_src src)
+{
+	x->v = v;
+	set_known(&x->m, src);
+}
+
+void fc_set_port_mode(struct fc_port_mode_val *x, enum fc_port_mode v, struct fc_src src)
+{
+	x->v = v;
+	set_known(&x->m, src);
+}
+
+void fc_set_link_layer(struct fc_link_layer_val *x, enum fc_link_layer v, struct fc_src src)
+{
+	x->v = v;
+	set_known(&x->m, src);
+}
+
 void fc_set_unknown(struct fc_meta *x, const char *why)
 {
 	x->known = false;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/vocab.h"
 #include "util/arena.h"
 #include "util/err.h"
 
@@ -31,6 +32,14 @@ struct fc_dbl { struct fc_meta m; double v; };
 struct fc_bool { struct fc_meta m; bool v; };
 struct fc_str { struct fc_meta m; const char *v; };
 struct fc_strlist { struct fc_meta m; const char **v; size_t n, cap; };   /* cap: slots in v */
+/* Values of the vocabulary (model/vocab.h): set with fc_set_<kind>, named with fc_<kind>_name. */
+struct fc_fec_val { struct fc_meta m; enum fc_fec v; };
+struct fc_medium_val { struct fc_meta m; enum fc_medium v; };
+struct fc_cable_val { struct fc_meta m; enum fc_cable v; };
+struct fc_cable_class_val { struct fc_meta m; enum fc_cable_class v; };
+struct fc_trust_val { struct fc_meta m; enum fc_trust v; };
+struct fc_port_mode_val { struct fc_meta m; enum fc_port_mode v; };
+struct fc_link_layer_val { struct fc_meta m; enum fc_link_layer v; };
 
 #define FC_PRIO_COUNT 8
 
@@ -74,6 +83,8 @@ struct fc_xcvr {
 	struct fc_str vendor, part, serial;
 	struct fc_int bitrate_mbps;          /* nominal bitrate per lane */
 	struct fc_dbl cable_len_m;           /* DAC length from the EEPROM */
+	struct fc_cable_class_val dac_class; /* a DAC's class, from its compliance or type text
+					      * (fc_adapter_finalize, for every platform) */
 	struct fc_bool dom_supported;
 	struct fc_dom_lane *lanes;
 	size_t nlanes, lanes_cap;
@@ -102,7 +113,7 @@ struct fc_hop {
 	/* classification, in the order the port applies it */
 	struct fc_str classifier;      /* the classification policy that applies */
 	struct fc_bool per_port;       /* it is the port's own (else system-wide) */
-	struct fc_str trust;           /* the header field it classifies by: dscp, pcp, dscp+pcp */
+	struct fc_trust_val trust;     /* the header field it classifies by */
 	struct fc_str match;           /* the class of the classifier that took the traffic */
 	struct fc_int tc;              /* traffic class (qos-group) the traffic is put in */
 	struct fc_int dscp_out;        /* the DSCP it leaves with: its own unless re-marked */
@@ -169,21 +180,22 @@ struct fc_swport {
 struct fc_iface {
 	const char *name;
 	struct fc_device *dev;
-	struct fc_str admin_state, oper_state, description, mac, port_mode;
+	struct fc_str admin_state, oper_state, description, mac;
+	struct fc_port_mode_val port_mode;
 	struct fc_strlist addresses;         /* "a.b.c.d/len" or IPv6 */
 	struct fc_int speed_mbps, lanes;
 	struct fc_int mtu;                   /* a switch port: the largest L2 frame without FCS (adapters
 					      * convert an IP MTU); a host: the IP MTU (ip link) */
 	struct fc_str duplex;                /* full, half, auto */
 	struct fc_bool autoneg;
-	struct fc_str medium;                /* normalised: dac, fibre, aoc, backplane, twisted-pair */
+	struct fc_medium_val medium;
 	struct fc_strlist modes_supported, modes_advertised, modes_partner; /* ethtool link-mode names */
 	struct fc_str link_mode;             /* the mode in use, ethtool name */
-	struct fc_str fec_config, fec_active;/* normalised: off, baser, rs, rs544, auto */
+	struct fc_fec_val fec_config, fec_active;
 	struct fc_bool pause_rx, pause_tx;   /* 802.3x */
 	struct fc_str pfc_mode;              /* on, auto, off */
 	struct fc_int pfc_prios;             /* bit p: priority p is PFC-enabled (lossless) here */
-	struct fc_str trust;                 /* dscp, pcp */
+	struct fc_trust_val trust;
 	struct fc_dscp_map dscp_map;
 	struct fc_pg_row *pg;                /* [FC_PRIO_COUNT] by priority, NULL until an output gives one:
 					      * fc_iface_pg() reads, fc_iface_pg_set() / _unknown() write */
@@ -294,7 +306,8 @@ struct fc_gid {
 
 struct fc_rdma_port {
 	int num;
-	struct fc_str state, phys_state, link_layer, netdev, roce_mode;
+	struct fc_str state, phys_state, netdev, roce_mode;
+	struct fc_link_layer_val link_layer;
 	struct fc_int active_mtu, roce_tos;
 	struct fc_str rate;                  /* as the kernel wrote it: "100 Gb/sec (4X EDR)" */
 	struct fc_int rate_mbps, width;      /* parsed from it where it parses */
@@ -405,7 +418,7 @@ struct fc_endpoint {
 struct fc_link {
 	struct fc_endpoint a, b;
 	unsigned origin;                     /* FC_LINK_* bits */
-	struct fc_str cable;                 /* dac, aoc, fibre-mm, fibre-sm (plan) */
+	struct fc_cable_val cable;           /* the plan's */
 	struct fc_dbl length_m;              /* real length (plan or module EEPROM) */
 	struct fc_int design_speed_mbps;
 	struct fc_src plan_src;
@@ -517,6 +530,13 @@ enum fc_rc fc_iface_add_stats(struct fc_model *m, struct fc_iface *ifc, const st
 			      struct fc_src src);
 void fc_set_bool(struct fc_bool *x, bool v, struct fc_src src);
 void fc_set_str(struct fc_model *m, struct fc_str *x, const char *v, struct fc_src src);
+void fc_set_fec(struct fc_fec_val *x, enum fc_fec v, struct fc_src src);
+void fc_set_medium(struct fc_medium_val *x, enum fc_medium v, struct fc_src src);
+void fc_set_cable(struct fc_cable_val *x, enum fc_cable v, struct fc_src src);
+void fc_set_cable_class(struct fc_cable_class_val *x, enum fc_cable_class v, struct fc_src src);
+void fc_set_trust(struct fc_trust_val *x, enum fc_trust v, struct fc_src src);
+void fc_set_port_mode(struct fc_port_mode_val *x, enum fc_port_mode v, struct fc_src src);
+void fc_set_link_layer(struct fc_link_layer_val *x, enum fc_link_layer v, struct fc_src src);
 void fc_set_unknown(struct fc_meta *x, const char *why);
 const char *fc_why(const struct fc_meta *x);
 /* The counter called name in v[0..n), or NULL. */

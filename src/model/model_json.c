@@ -9,11 +9,11 @@
 
 /* Sizes on x86-64 (LP64) as of the last field printed here. */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(struct fc_iface) == 1368, "struct fc_iface changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_iface) == 1400, "struct fc_iface changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_nic) == 672, "struct fc_nic changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_swport) == 720, "struct fc_swport changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_hop) == 800, "struct fc_hop changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_xcvr) == 280, "struct fc_xcvr changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_xcvr) == 312, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 368, "struct fc_dom_lane changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_device) == 984, "struct fc_device changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_qos) == 440, "struct fc_qos changed: print the new field in model_json.c");
@@ -52,6 +52,9 @@ static json_object *src_json(const struct fc_src *s)
 #define I(obj, name, x) json_object_object_add(obj, name, meta(&(x).m, json_object_new_int64((x).v)))
 #define S(obj, name, x) json_object_object_add(obj, name, meta(&(x).m, json_object_new_string((x).v ? (x).v : "")))
 #define B(obj, name, x) json_object_object_add(obj, name, meta(&(x).m, json_object_new_boolean((x).v)))
+/* a vocabulary value by its name: E(o, "fec_active", f->fec_active, fec) */
+#define E(obj, name, x, kind) \
+	json_object_object_add(obj, name, meta(&(x).m, json_object_new_string((x).m.known ? fc_##kind##_name((x).v) : "")))
 #define D(obj, name, x) json_object_object_add(obj, name, meta(&(x).m, json_object_new_double((x).v)))
 
 static json_object *strlist(const struct fc_strlist *l)
@@ -117,6 +120,7 @@ static json_object *xcvr(const struct fc_xcvr *x)
 	S(o, "serial", x->serial);
 	I(o, "bitrate_mbps", x->bitrate_mbps);
 	D(o, "cable_len_m", x->cable_len_m);
+	E(o, "dac_class", x->dac_class, cable_class);
 	B(o, "dom_supported", x->dom_supported);
 	for (l = 0; l < x->nlanes; l++) {
 		const struct fc_dom_lane *L = &x->lanes[l];
@@ -161,7 +165,7 @@ static json_object *hops(const struct fc_hop *hv)
 
 		S(j, "classifier", h->classifier);
 		B(j, "classifier_per_port", h->per_port);
-		S(j, "trust", h->trust);
+		E(j, "trust", h->trust, trust);
 		S(j, "match", h->match);
 		I(j, "traffic_class", h->tc);
 		I(j, "dscp_out", h->dscp_out);
@@ -197,27 +201,27 @@ static json_object *iface(const struct fc_iface *f)
 	S(o, "oper_state", f->oper_state);
 	S(o, "description", f->description);
 	S(o, "mac", f->mac);
-	S(o, "port_mode", f->port_mode);
+	E(o, "port_mode", f->port_mode, port_mode);
 	json_object_object_add(o, "addresses", strlist(&f->addresses));
 	I(o, "speed_mbps", f->speed_mbps);
 	I(o, "lanes", f->lanes);
 	I(o, "mtu", f->mtu);
 	S(o, "duplex", f->duplex);
 	B(o, "autoneg", f->autoneg);
-	S(o, "medium", f->medium);
+	E(o, "medium", f->medium, medium);
 	json_object_object_add(o, "modes_supported", strlist(&f->modes_supported));
 	json_object_object_add(o, "modes_advertised", strlist(&f->modes_advertised));
 	json_object_object_add(o, "modes_partner", strlist(&f->modes_partner));
 	S(o, "link_mode", f->link_mode);
-	S(o, "fec_config", f->fec_config);
-	S(o, "fec_active", f->fec_active);
+	E(o, "fec_config", f->fec_config, fec);
+	E(o, "fec_active", f->fec_active, fec);
 	B(o, "pause_rx", f->pause_rx);
 	B(o, "pause_tx", f->pause_tx);
 	S(o, "breakout", fc_swport(f)->breakout);
 	S(o, "pfc_mode", f->pfc_mode);
 	I(o, "pfc_prios_mask", f->pfc_prios);
 	B(o, "pfc_watchdog", fc_swport(f)->pfc_watchdog);
-	S(o, "trust", f->trust);
+	E(o, "trust", f->trust, trust);
 	json_object_object_add(o, "dscp_map", dscp_map(&f->dscp_map));
 	for (p = 0; p < FC_PRIO_COUNT; p++)
 		json_object_array_add(pgs, pg(fc_iface_pg(f, p, &tmp)));
@@ -433,7 +437,7 @@ static json_object *rdma_port(const struct fc_rdma_port *p)
 	json_object_object_add(po, "port", json_object_new_int(p->num));
 	S(po, "state", p->state);
 	S(po, "phys_state", p->phys_state);
-	S(po, "link_layer", p->link_layer);
+	E(po, "link_layer", p->link_layer, link_layer);
 	S(po, "netdev", p->netdev);
 	S(po, "roce_mode", p->roce_mode);
 	I(po, "active_mtu", p->active_mtu);

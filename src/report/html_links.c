@@ -168,14 +168,14 @@ static void value(struct html_out *h, const struct matrix *x, enum fc_aspect asp
 			hx(h, i->link_mode.v);
 		} else if (i->medium.m.known) {
 			hp(h, " ");
-			hx(h, i->medium.v);
+			hx(h, fc_medium_name(i->medium.v));
 		}
 		break;
 	case FC_ASPECT_FEC:
 		if (i->fec_active.m.known)
-			hx(h, i->fec_active.v);
+			hx(h, fc_fec_name(i->fec_active.v));
 		else if (i->fec_config.m.known) {
-			hx(h, i->fec_config.v);
+			hx(h, fc_fec_name(i->fec_config.v));
 			hp(h, " (configured)");
 		} else
 			unknown(h, &i->fec_active.m);
@@ -196,9 +196,9 @@ static void value(struct html_out *h, const struct matrix *x, enum fc_aspect asp
 		break;
 	case FC_ASPECT_TRUST:
 		if (hop && hop->trust.m.known)
-			hx(h, hop->trust.v);
+			hx(h, fc_trust_name(hop->trust.v));
 		else if (i->trust.m.known)
-			hx(h, i->trust.v);
+			hx(h, fc_trust_name(i->trust.v));
 		else
 			unknown(h, hop ? &hop->trust.m : &i->trust.m);
 		break;
@@ -296,7 +296,7 @@ static void row(struct html_out *h, const struct matrix *x, size_t li)
 	if (l->length_m.m.known || l->cable.m.known) {
 		hp(h, "<br><small>");
 		if (l->cable.m.known)
-			hx(h, l->cable.v);
+			hx(h, fc_cable_name(l->cable.v));
 		if (l->length_m.m.known)
 			hf(h, " %.1f m", l->length_m.v);
 		hp(h, "</small>");

@@ -84,7 +84,7 @@ static void cnp_prio_run(struct fc_rctx *c)
 			bool by_cos;
 
 			if (!host_switch(&m->links[i], &h, &s) || !fc_nic(h->ifc)->cnp_prio.m.known || !s->ifc ||
-			    !s->ifc->port_mode.m.known || strcmp(s->ifc->port_mode.v, "trunk") || !fc_hop_of(s->ifc, FC_TC_CNP))
+			    !s->ifc->port_mode.m.known || s->ifc->port_mode.v != FC_PORT_MODE_TRUNK || !fc_hop_of(s->ifc, FC_TC_CNP))
 				continue;
 			ntagged++;
 			if (!cos_strict(s->ifc, (int)fc_nic(h->ifc)->cnp_prio.v, &by_cos, &src) && by_cos && !nbad++) {

@@ -203,18 +203,18 @@ static void budget_run(struct fc_rctx *c)
 
 	if (!l->a.ifc || !l->b.ifc)
 		return;   /* the port rules say which end is missing */
-	if (l->cable.m.known && (!strcmp(l->cable.v, "dac") || !strcmp(l->cable.v, "aoc")))
+	if (l->cable.m.known && (l->cable.v == FC_CABLE_DAC || l->cable.v == FC_CABLE_AOC))
 		return;   /* no separable fibre: nothing to budget */
-	if (!l->cable.m.known && (!l->a.ifc->medium.m.known || strcmp(l->a.ifc->medium.v, "fibre")) &&
-	    (!l->b.ifc->medium.m.known || strcmp(l->b.ifc->medium.v, "fibre")))
+	if (!l->cable.m.known && (!l->a.ifc->medium.m.known || l->a.ifc->medium.v != FC_MEDIUM_FIBRE) &&
+	    (!l->b.ifc->medium.m.known || l->b.ifc->medium.v != FC_MEDIUM_FIBRE))
 		return;   /* not known to be fibre: copper and AOC links have no budget */
-	if (!l->cable.m.known || (strcmp(l->cable.v, "fibre-mm") && strcmp(l->cable.v, "fibre-sm"))) {
+	if (!l->cable.m.known || (l->cable.v != FC_CABLE_FIBRE_MM && l->cable.v != FC_CABLE_FIBRE_SM)) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the fibre type (multimode or single-mode) is not known: the plan "
 							"gives cable fibre-mm or fibre-sm");
 		fc_ev_unknown(c, f, "plan", "cable", &l->cable.m);
 		return;
 	}
-	sm = !strcmp(l->cable.v, "fibre-sm");
+	sm = l->cable.v == FC_CABLE_FIBRE_SM;
 	limit = fc_param_dbl(c, sm ? "smf_max_loss_db" : "mmf_max_loss_db", &set);
 	for (k = 0; k < 2; k++)
 		n[k] = power_lanes(&e[k]->ifc->xcvr, ln[k], 16);
@@ -254,7 +254,7 @@ static void budget_run(struct fc_rctx *c)
 	      &wt->tx_dbm.m.src, "%.2f dBm", wt->tx_dbm.v);
 	fc_ev(c, f, fc_end_name(c, e[wk]), wr->lane > 0 ? fc_rstr(c, "lane %d Rx", wr->lane) : "Rx",
 	      &wr->rx_dbm.m.src, "%.2f dBm", wr->rx_dbm.v);
-	fc_ev(c, f, "plan", "cable", &l->cable.m.src, "%s", l->cable.v);
+	fc_ev(c, f, "plan", "cable", &l->cable.m.src, "%s", fc_cable_name(l->cable.v));
 }
 
 const struct fc_rule fc_rule_ddm_budget = {

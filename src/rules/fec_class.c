@@ -9,48 +9,25 @@
 
 #include "rules/rules.h"
 
-/* 0 off, 1 BASE-R, 2 RS(528), 3 RS(544); -1 for auto or anything else */
-static int fec_rank(const char *f)
-{
-	if (!strcmp(f, "off"))
-		return 0;
-	if (!strcmp(f, "baser"))
-		return 1;
-	if (!strcmp(f, "rs"))
-		return 2;
-	if (!strcmp(f, "rs544") || !strcmp(f, "llrs"))
-		return 3;
-	return -1;
-}
-
 struct dac_class {
-	const char *name;   /* CA-L, CA-S, CA-N */
-	int need;           /* the weakest FEC rank it allows */
+	int need;           /* the weakest FEC rank (fc_fec_rank) it allows */
 	const char *needs;
 };
 
-/* The class a module type names, or NULL. */
-static const struct dac_class *class_of(const char *type)
-{
-	static const struct dac_class L = { "CA-L", 2, "RS-FEC" }, S = { "CA-S", 1, "BASE-R (FC) or RS-FEC" },
-				      N = { "CA-N", 0, "no FEC" };
-
-	if (strstr(type, "CA-L") || strstr(type, "100GBASE-CR4"))
-		return &L;
-	if (strstr(type, "CA-S"))
-		return &S;
-	if (strstr(type, "CA-N"))
-		return &N;
-	return NULL;
-}
+static const struct dac_class classes[] = {
+	[FC_CABLE_CLASS_L] = { 2, "RS-FEC" },
+	[FC_CABLE_CLASS_S] = { 1, "BASE-R (FC) or RS-FEC" },
+	[FC_CABLE_CLASS_N] = { 0, "no FEC" },
+};
+_Static_assert(sizeof(classes) / sizeof(classes[0]) == FC_CABLE_CLASS_COUNT, "what every DAC class needs");
 
 static bool is_dac(const struct fc_link *l)
 {
 	const struct fc_iface *a = l->a.ifc, *b = l->b.ifc;
 
 	if (l->cable.m.known)
-		return !strcmp(l->cable.v, "dac");
-	return (a->medium.m.known && !strcmp(a->medium.v, "dac")) || (b->medium.m.known && !strcmp(b->medium.v, "dac"));
+		return l->cable.v == FC_CABLE_DAC;
+	return (a->medium.m.known && a->medium.v == FC_MEDIUM_DAC) || (b->medium.m.known && b->medium.v == FC_MEDIUM_DAC);
 }
 
 static void class_run(struct fc_rctx *c)
@@ -66,11 +43,14 @@ static void class_run(struct fc_rctx *c)
 
 	if (!l->a.ifc || !l->b.ifc || !is_dac(l))
 		return;   /* optics and AOCs have no DAC class; the port rules name a missing end */
-	if (fc_lane_gbps(l->a.ifc) >= 50 || fc_lane_gbps(l->b.ifc) >= 50)
+	if (fc_modulation_of_lane(fc_lane_gbps(l->a.ifc)) == FC_MODULATION_PAM4 ||
+	    fc_modulation_of_lane(fc_lane_gbps(l->b.ifc)) == FC_MODULATION_PAM4)
 		return;   /* PAM4: RS(544,514) whatever the cable; FEC-MATCH judges it */
 	for (k = 0; k < 2 && !cls; k++)
-		if (e[k]->ifc->xcvr.type.m.known && (cls = class_of(e[k]->ifc->xcvr.type.v)))
+		if (e[k]->ifc->xcvr.dac_class.m.known) {
+			cls = &classes[e[k]->ifc->xcvr.dac_class.v];
 			from = e[k]->ifc;
+		}
 	if (!cls) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "neither end's module EEPROM names the DAC class (CA-L, CA-S, CA-N)");
 		for (k = 0; k < 2; k++)
@@ -84,31 +64,31 @@ static void class_run(struct fc_rctx *c)
 	for (k = 0; k < 2; k++) {
 		const struct fc_iface *ifc = e[k]->ifc;
 
-		if (!ifc->fec_active.m.known || fc_iface_down(ifc) || fec_rank(fc_fec_effective(ifc)) < 0) {
+		if (!ifc->fec_active.m.known || fc_iface_down(ifc) || fc_fec_rank(fc_fec_effective(ifc)) < 0) {
 			f = fc_finding_new(c, FC_UNKNOWN, subj, "the active FEC of %s is not known%s", fc_end_name(c, e[k]),
 					   fc_iface_down(ifc) ? " (the link is down)" : "");
 			if (!ifc->fec_active.m.known)
 				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "active FEC", &ifc->fec_active.m);
 			else
 				fc_ev(c, f, fc_end_name(c, e[k]), "active FEC", &ifc->fec_active.m.src, "%s",
-				      ifc->fec_active.v);
+				      fc_fec_name(ifc->fec_active.v));
 			return;
 		}
-		if (!weak && fec_rank(fc_fec_effective(ifc)) < cls->need)
+		if (!weak && fc_fec_rank(fc_fec_effective(ifc)) < cls->need)
 			weak = fc_end_name(c, e[k]);
 	}
 	if (weak)
 		f = fc_finding_new(c, FC_FAIL, subj, "%s runs weaker FEC than a %s cable needs (%s): expect a link that "
 						     "flaps or corrupts frames under load",
-				   weak, cls->name, cls->needs);
+				   weak, fc_cable_class_name(from->xcvr.dac_class.v), cls->needs);
 	else
-		f = fc_finding_new(c, FC_PASS, subj, "both ends' FEC is strong enough for a %s cable (%s)", cls->name,
-				   cls->needs);
+		f = fc_finding_new(c, FC_PASS, subj, "both ends' FEC is strong enough for a %s cable (%s)",
+				   fc_cable_class_name(from->xcvr.dac_class.v), cls->needs);
 	fc_ev(c, f, from == l->a.ifc ? fc_end_name(c, &l->a) : fc_end_name(c, &l->b), "DAC class", &from->xcvr.type.m.src,
 	      "%s", from->xcvr.type.v);
 	for (k = 0; k < 2; k++)
 		fc_ev(c, f, fc_end_name(c, e[k]), "active FEC", &e[k]->ifc->fec_active.m.src, "%s",
-		      fc_fec_effective(e[k]->ifc));
+		      fc_fec_name(fc_fec_effective(e[k]->ifc)));
 }
 
 const struct fc_rule fc_rule_fec_cable_class = {
@@ -116,8 +96,8 @@ const struct fc_rule fc_rule_fec_cable_class = {
 	.aspect = FC_ASPECT_FEC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "either end's module EEPROM (SFF-8024 extended compliance: CA-L, CA-S, CA-N, 100GBASE-CR4); both ends' "
-		  "active FEC; plan: cable dac",
+	.inputs = "either end's module: its DAC class (SFF-8024 extended compliance: CA-L, CA-S, CA-N, 100GBASE-CR4); "
+		  "both ends' active FEC and lane rate; plan: cable dac",
 	.params = fc_no_params,
 	.run = class_run,
 };

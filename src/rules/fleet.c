@@ -212,7 +212,7 @@ static void active_run(struct fc_rctx *c)
 			const struct fc_iface *nd = p->netdev.m.known ? fc_dev_find_iface(d, p->netdev.v) : NULL;
 			struct fc_finding *f;
 
-			if (p->link_layer.m.known && strcmp(p->link_layer.v, "Ethernet"))
+			if (p->link_layer.m.known && p->link_layer.v != FC_LINK_LAYER_ETHERNET)
 				continue;
 			if (!p->active_mtu.m.known) {
 				f = fc_finding_new(c, FC_UNKNOWN, subj, "the active MTU of %s port %d is not known",

@@ -52,7 +52,7 @@ static void roce_mode_run(struct fc_rctx *c)
 		const struct fc_rdma_dev *rd = &c->dev->rdma[i];
 
 		for (k = 0; k < rd->nports; k++)
-			if (!rd->ports[k].link_layer.m.known || !strcmp(rd->ports[k].link_layer.v, "Ethernet"))
+			if (!rd->ports[k].link_layer.m.known || rd->ports[k].link_layer.v == FC_LINK_LAYER_ETHERNET)
 				roce_mode_port(c, rd, &rd->ports[k]);
 	}
 }

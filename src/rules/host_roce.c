@@ -35,7 +35,7 @@ const struct fc_rdma_port *fc_roce_port(const struct fc_device *d, const struct 
 {
 	const struct fc_rdma_port *p = fc_rdma_port_of(d, ifc, rd);
 
-	return p && (!p->link_layer.m.known || !strcmp(p->link_layer.v, "Ethernet")) ? p : NULL;
+	return p && (!p->link_layer.m.known || p->link_layer.v == FC_LINK_LAYER_ETHERNET) ? p : NULL;
 }
 
 static const char *ifsubj(struct fc_rctx *c, const struct fc_iface *ifc)

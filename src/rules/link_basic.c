@@ -106,9 +106,10 @@ int64_t fc_lane_gbps(const struct fc_iface *ifc)
 
 /* The FEC an end decodes. Linux prints RS(528,514) and RS(544,514) alike as "RS"; on a PAM4
  * lane (50G and up) only RS(544,514) exists, so there "rs" is rs544. */
-const char *fc_fec_effective(const struct fc_iface *ifc)
+enum fc_fec fc_fec_effective(const struct fc_iface *ifc)
 {
-	return !strcmp(ifc->fec_active.v, "rs") && fc_lane_gbps(ifc) >= 50 ? "rs544" : ifc->fec_active.v;
+	return ifc->fec_active.v == FC_FEC_RS && fc_modulation_of_lane(fc_lane_gbps(ifc)) == FC_MODULATION_PAM4
+		       ? FC_FEC_RS544 : ifc->fec_active.v;
 }
 
 static void fec_run(struct fc_rctx *c)
@@ -116,40 +117,45 @@ static void fec_run(struct fc_rctx *c)
 	const struct fc_link *l = c->link;
 	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
 	const struct fc_iface *ifc[2];
-	const char *e[2];
+	enum fc_fec e[2];
 	struct fc_finding *f;
+	bool pam4, cfg_auto[2];
 	int k;
 
 	if (!ends_known(c, subj, ifc, offsetof(struct fc_iface, fec_active.m), "active FEC"))
 		return;
-	e[0] = fc_fec_effective(ifc[0]), e[1] = fc_fec_effective(ifc[1]);
+	for (k = 0; k < 2; k++) {
+		e[k] = fc_fec_effective(ifc[k]);
+		cfg_auto[k] = ifc[k]->fec_config.m.known && ifc[k]->fec_config.v == FC_FEC_AUTO;
+	}
+	pam4 = fc_modulation_of_lane(fc_lane_gbps(ifc[0])) == FC_MODULATION_PAM4 ||
+	       fc_modulation_of_lane(fc_lane_gbps(ifc[1])) == FC_MODULATION_PAM4;
 	if (fc_iface_down(ifc[0]) || fc_iface_down(ifc[1]))
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the link is down: a down port reports no active FEC worth comparing");
-	else if ((!strcmp(e[0], "rs") && !strcmp(e[1], "rs544") && !fc_lane_gbps(ifc[0])) ||
-		 (!strcmp(e[1], "rs") && !strcmp(e[0], "rs544") && !fc_lane_gbps(ifc[1])))
+	else if ((e[0] == FC_FEC_RS && e[1] == FC_FEC_RS544 && !fc_lane_gbps(ifc[0])) ||
+		 (e[1] == FC_FEC_RS && e[0] == FC_FEC_RS544 && !fc_lane_gbps(ifc[1])))
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "%s reports RS, which is RS(528) or RS(544) depending on its lane rate, "
 							"and its speed or lane count is not known",
-				   !strcmp(e[0], "rs") ? n[0] : n[1]);
-	else if (strcmp(e[0], e[1]))
+				   e[0] == FC_FEC_RS ? n[0] : n[1]);
+	else if (e[0] != e[1])
 		f = fc_finding_new(c, FC_FAIL, subj, "active FEC %s on %s vs %s on %s: the ends cannot decode each other",
-				   e[0], n[0], e[1], n[1]);
-	else if ((fc_lane_gbps(ifc[0]) >= 50 || fc_lane_gbps(ifc[1]) >= 50) && strcmp(e[0], "rs544"))
+				   fc_fec_name(e[0]), n[0], fc_fec_name(e[1]), n[1]);
+	else if (pam4 && e[0] != FC_FEC_RS544)
 		f = fc_finding_new(c, FC_FAIL, subj, "both ends run %s FEC on PAM4 lanes, which require RS(544,514): the "
-						     "link runs with errors it cannot correct", e[0]);
+						     "link runs with errors it cannot correct", fc_fec_name(e[0]));
 	else if (ifc[0]->fec_config.m.known && ifc[1]->fec_config.m.known &&
-		 !strcmp(ifc[0]->fec_config.v, "auto") != !strcmp(ifc[1]->fec_config.v, "auto"))
+		 cfg_auto[0] != cfg_auto[1])
 		f = fc_finding_new(c, FC_WARN, subj, "both ends decode %s FEC, but %s is set to auto and %s is forced to %s: "
 						     "an auto end against a forced one can fail to link after a reset (Cisco "
 						     "documents auto against off as link down)",
-				   e[0], !strcmp(ifc[0]->fec_config.v, "auto") ? n[0] : n[1],
-				   !strcmp(ifc[0]->fec_config.v, "auto") ? n[1] : n[0],
-				   !strcmp(ifc[0]->fec_config.v, "auto") ? ifc[1]->fec_config.v : ifc[0]->fec_config.v);
+				   fc_fec_name(e[0]), cfg_auto[0] ? n[0] : n[1], cfg_auto[0] ? n[1] : n[0],
+				   fc_fec_name(cfg_auto[0] ? ifc[1]->fec_config.v : ifc[0]->fec_config.v));
 	else
-		f = fc_finding_new(c, FC_PASS, subj, "both ends decode %s FEC", e[0]);
+		f = fc_finding_new(c, FC_PASS, subj, "both ends decode %s FEC", fc_fec_name(e[0]));
 	for (k = 0; k < 2; k++) {
 		if (ifc[k]->fec_config.m.known)
-			fc_ev(c, f, n[k], "configured FEC", &ifc[k]->fec_config.m.src, "%s", ifc[k]->fec_config.v);
-		fc_ev(c, f, n[k], "active FEC", &ifc[k]->fec_active.m.src, "%s%s", ifc[k]->fec_active.v,
+			fc_ev(c, f, n[k], "configured FEC", &ifc[k]->fec_config.m.src, "%s", fc_fec_name(ifc[k]->fec_config.v));
+		fc_ev(c, f, n[k], "active FEC", &ifc[k]->fec_active.m.src, "%s%s", fc_fec_name(ifc[k]->fec_active.v),
 		      e[k] != ifc[k]->fec_active.v ? fc_rstr(c, " (RS on %lldG lanes: RS(544,514))", (long long)fc_lane_gbps(ifc[k]))
 						  : "");
 		if (ifc[k]->oper_state.m.known)
@@ -354,8 +360,10 @@ static void an_run(struct fc_rctx *c)
 	const struct fc_link *l = c->link;
 	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
 	const struct fc_iface *ifc[2];
-	const struct fc_str *med = NULL;
+	const struct fc_medium_val *med = NULL;
+	const char *mn;
 	struct fc_finding *f;
+	bool copper;
 	int k;
 
 	if (!ends_known(c, subj, ifc, offsetof(struct fc_iface, autoneg.m), "autonegotiation state"))
@@ -363,7 +371,9 @@ static void an_run(struct fc_rctx *c)
 	for (k = 0; k < 2 && !med; k++)
 		if (ifc[k]->medium.m.known)
 			med = &ifc[k]->medium;
-	if (ifc[0]->autoneg.v != ifc[1]->autoneg.v && (!med || !strcmp(med->v, "dac") || !strcmp(med->v, "backplane")))
+	copper = med && (med->v == FC_MEDIUM_DAC || med->v == FC_MEDIUM_BACKPLANE);
+	mn = med ? fc_medium_name(med->v) : NULL;
+	if (ifc[0]->autoneg.v != ifc[1]->autoneg.v && (!med || copper))
 		f = fc_finding_new(c, med ? FC_FAIL : FC_UNKNOWN, subj, "autonegotiation is %s on %s and %s on %s%s",
 				   ifc[0]->autoneg.v ? "on" : "off", n[0], ifc[1]->autoneg.v ? "on" : "off", n[1],
 				   med ? ": a copper link stays down, flaps or comes up at the wrong speed"
@@ -371,21 +381,21 @@ static void an_run(struct fc_rctx *c)
 	else if (ifc[0]->autoneg.v != ifc[1]->autoneg.v && speeds_differ(ifc))
 		f = fc_finding_new(c, FC_FAIL, subj, "autonegotiation is %s on %s and %s on %s of a %s link, and the speeds "
 						     "differ (%lld and %lld Mb/s): the forced end does not follow",
-				   ifc[0]->autoneg.v ? "on" : "off", n[0], ifc[1]->autoneg.v ? "on" : "off", n[1], med->v,
+				   ifc[0]->autoneg.v ? "on" : "off", n[0], ifc[1]->autoneg.v ? "on" : "off", n[1], mn,
 				   (long long)ifc[0]->speed_mbps.v, (long long)ifc[1]->speed_mbps.v);
-	else if (med && strcmp(med->v, "dac") && strcmp(med->v, "backplane"))
+	else if (med && !copper)
 		/* optical PMDs run no Clause 73: on (the NX-OS and ConnectX default) or off, both harmless */
 		f = fc_finding_new(c, FC_PASS, subj, "autonegotiation %s on a %s link: optical PMDs do not negotiate, "
 						     "the setting does not matter there", ifc[0]->autoneg.v == ifc[1]->autoneg.v
 						     ? (ifc[0]->autoneg.v ? "on at both ends" : "off at both ends") : "differs",
-				   med->v);
+				   mn);
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "autonegotiation %s at both ends%s", ifc[0]->autoneg.v ? "on" : "off",
-				   med ? fc_rstr(c, " of a %s link", med->v) : "");
+				   med ? fc_rstr(c, " of a %s link", mn) : "");
 	for (k = 0; k < 2; k++)
 		fc_ev(c, f, n[k], "autonegotiation", &ifc[k]->autoneg.m.src, "%s", ifc[k]->autoneg.v ? "on" : "off");
 	if (med)
-		fc_ev(c, f, "link", "medium", &med->m.src, "%s", med->v);
+		fc_ev(c, f, "link", "medium", &med->m.src, "%s", mn);
 }
 
 const struct fc_rule fc_rule_l1_an = {

@@ -6,48 +6,39 @@
 
 #include "rules/rules.h"
 
-/* Lanes from an ethtool link-mode name: "50000baseCR2/Full" -> 2, "50000baseCR/Full" -> 1. */
+/* Lanes from an ethtool link-mode name: "50000baseCR2/Full" -> 2, "50000baseCR/Full" -> 1; 0 when
+ * it is no link-mode name. */
 static int mode_lanes(const char *mode)
 {
-	const char *b = strstr(mode, "base");
-	const char *p;
+	struct fc_lmode lm;
 
-	if (!b)
-		return 0;
-	for (p = b + 4; *p && *p != '/' && *p != '_'; p++)
-		;
-	if (p > b + 4 && p[-1] >= '1' && p[-1] <= '8')
-		return p[-1] - '0';
-	return 1;
+	return fc_lmode_parse(mode, &lm) ? lm.lanes : 0;
 }
 
-/* PMD letters: "CR", "KR", "SR", "LR", "DR", "FR"; NULL when not one of those. */
-static const char *mode_pmd(const char *mode, char *buf, size_t size)
+/* The PMD of a link-mode name, 0 when it names none of the enum's. */
+static enum fc_pmd mode_pmd(const char *mode)
 {
-	const char *b = strstr(mode, "base");
+	struct fc_lmode lm;
 
-	if (!b || strlen(b) < 6)
-		return NULL;
-	snprintf(buf, size, "%.2s", b + 4);
-	if (strcmp(buf, "CR") && strcmp(buf, "KR") && strcmp(buf, "SR") && strcmp(buf, "LR") && strcmp(buf, "DR") &&
-	    strcmp(buf, "FR"))
-		return NULL;
-	return buf;
+	return fc_lmode_parse(mode, &lm) ? lm.pmd : 0;
 }
 
-static const char *lane_desc(int64_t speed_mbps, int64_t lanes)
+static const char *lane_desc(struct fc_rctx *c, int64_t speed_mbps, int64_t lanes)
 {
 	int64_t per = lanes > 0 ? speed_mbps / lanes / 1000 : 0;
+	enum fc_modulation mod = fc_modulation_of_lane(per);
 
 	if (per >= 100)
-		return "PAM4 100G lanes";
-	if (per >= 50)
-		return "PAM4 50G lanes";
-	if (per >= 25)
-		return "NRZ 25G lanes";
-	if (per >= 10)
-		return "NRZ 10G lanes";
-	return "lanes";
+		per = 100;
+	else if (per >= 50)
+		per = 50;
+	else if (per >= 25)
+		per = 25;
+	else if (per >= 10)
+		per = 10;
+	else
+		return "lanes";
+	return fc_rstr(c, "%s %lldG lanes", fc_modulation_name(mod), (long long)per);
 }
 
 /* Lanes of one end: the reported lane count, else the suffix of the mode in use. */
@@ -101,13 +92,13 @@ static void lanes_run(struct fc_rctx *c)
 		speed[k] = e[k]->ifc->speed_mbps.v;
 	if (speed[0] == speed[1] && lanes[0] == lanes[1]) {
 		f = fc_finding_new(c, FC_PASS, subj, "both ends run %lldG over %lld %s", (long long)(speed[0] / 1000),
-				   (long long)lanes[0], lane_desc(speed[0], lanes[0]));
+				   (long long)lanes[0], lane_desc(c, speed[0], lanes[0]));
 	} else if (speed[0] == speed[1]) {
 		f = fc_finding_new(c, FC_FAIL, subj,
 				   "%lldG over %lld %s on %s vs %lld %s on %s: the lane signalling cannot interoperate "
 				   "(the link stays down or trains to a lower common mode)",
-				   (long long)(speed[0] / 1000), (long long)lanes[0], lane_desc(speed[0], lanes[0]),
-				   fc_end_name(c, e[0]), (long long)lanes[1], lane_desc(speed[1], lanes[1]),
+				   (long long)(speed[0] / 1000), (long long)lanes[0], lane_desc(c, speed[0], lanes[0]),
+				   fc_end_name(c, e[0]), (long long)lanes[1], lane_desc(c, speed[1], lanes[1]),
 				   fc_end_name(c, e[1]));
 	} else {
 		f = fc_finding_new(c, FC_FAIL, subj, "(speed, lanes) differ: %lldG x%lld on %s vs %lldG x%lld on %s",
@@ -142,18 +133,15 @@ const struct fc_rule fc_rule_l1_lanes = {
 /* Modes of one end at a given speed, as PMD letters found (bit 0 CR, bit 1 KR, bit 2 other). */
 static unsigned pmds_at(const struct fc_strlist *modes, int64_t speed)
 {
-	char pfx[32], buf[8];
 	unsigned bits = 0;
 	size_t i;
 
-	snprintf(pfx, sizeof(pfx), "%lldbase", (long long)speed);
 	for (i = 0; i < modes->n; i++) {
-		const char *p;
+		struct fc_lmode lm;
 
-		if (strncmp(modes->v[i], pfx, strlen(pfx)))
+		if (!fc_lmode_parse(modes->v[i], &lm) || lm.speed_mbps != speed)
 			continue;
-		p = mode_pmd(modes->v[i], buf, sizeof(buf));
-		bits |= !p ? 4u : !strcmp(p, "CR") ? 1u : !strcmp(p, "KR") ? 2u : 4u;
+		bits |= lm.pmd == FC_PMD_CR ? 1u : lm.pmd == FC_PMD_KR ? 2u : 4u;
 	}
 	return bits;
 }
@@ -161,22 +149,21 @@ static unsigned pmds_at(const struct fc_strlist *modes, int64_t speed)
 /* The mode a port with autonegotiation off is forced to, when it is of the other medium's PMD (KR
  * on a DAC, CR on a backplane); NULL otherwise. With autonegotiation off, the modes a port
  * advertises are the one it is forced to (ethtool on mlx5 reports it so). */
-static const char *forced_wrong(const struct fc_iface *ifc, const char *medium)
+static const char *forced_wrong(const struct fc_iface *ifc, enum fc_medium medium)
 {
-	const char *want = !strcmp(medium, "dac") ? "KR" : !strcmp(medium, "backplane") ? "CR" : NULL;
-	const char *other = want && !strcmp(want, "KR") ? "CR" : "KR";
+	enum fc_pmd want = medium == FC_MEDIUM_DAC ? FC_PMD_KR : medium == FC_MEDIUM_BACKPLANE ? FC_PMD_CR : 0;
+	enum fc_pmd other = want == FC_PMD_KR ? FC_PMD_CR : FC_PMD_KR;
 	const char *hit = NULL;
-	char buf[8];
 	size_t i;
 
 	if (!want || !ifc || !ifc->autoneg.m.known || ifc->autoneg.v || !ifc->modes_advertised.m.known)
 		return NULL;
 	for (i = 0; i < ifc->modes_advertised.n; i++) {
-		const char *p = mode_pmd(ifc->modes_advertised.v[i], buf, sizeof(buf));
+		enum fc_pmd p = mode_pmd(ifc->modes_advertised.v[i]);
 
-		if (p && !strcmp(p, other))
+		if (p == other)
 			return NULL;   /* it may also run the right one */
-		if (p && !strcmp(p, want) && !hit)
+		if (p == want && !hit)
 			hit = ifc->modes_advertised.v[i];
 	}
 	return hit;
@@ -189,9 +176,8 @@ static void cr_kr_run(struct fc_rctx *c)
 	const char *subj = fc_link_subject(c, l);
 	const struct fc_iface *ia = l->a.ifc, *ib = l->b.ifc;
 	struct fc_finding *f;
-	const struct fc_str *med = NULL;
-	char b0[8], b1[8];
-	const char *p0, *p1;
+	const struct fc_medium_val *med = NULL;
+	enum fc_pmd p0, p1;
 	int k;
 
 	for (k = 0; k < 2; k++)
@@ -206,11 +192,12 @@ static void cr_kr_run(struct fc_rctx *c)
 		if (!(bad = forced_wrong(ifc, med->v)))
 			continue;
 		f = fc_finding_new(c, FC_FAIL, subj, "%s is forced to %s (autonegotiation off) on a %s: %s", fc_end_name(c, e[k]),
-				   bad, med->v, !strcmp(med->v, "dac") ? "a backplane (KR) mode mistunes a cable's equalisation"
+				   bad, fc_medium_name(med->v), med->v == FC_MEDIUM_DAC
+									? "a backplane (KR) mode mistunes a cable's equalisation"
 									: "a cable (CR) mode on a backplane trace");
 		fc_ev(c, f, fc_end_name(c, e[k]), "autonegotiation", &ifc->autoneg.m.src, "off");
 		fc_ev(c, f, fc_end_name(c, e[k]), "forced mode", &ifc->modes_advertised.m.src, "%s", bad);
-		fc_ev(c, f, "link", "medium", &med->m.src, "%s", med->v);
+		fc_ev(c, f, "link", "medium", &med->m.src, "%s", fc_medium_name(med->v));
 		return;
 	}
 	if (!ia || !ib || !ia->link_mode.m.known || !ib->link_mode.m.known) {
@@ -225,17 +212,18 @@ static void cr_kr_run(struct fc_rctx *c)
 				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "link mode", &e[k]->ifc->link_mode.m);
 		return;
 	}
-	p0 = mode_pmd(ia->link_mode.v, b0, sizeof(b0));
-	p1 = mode_pmd(ib->link_mode.v, b1, sizeof(b1));
-	if (p0 && p1 && !strcmp(p0, p1)) {
-		f = fc_finding_new(c, FC_PASS, subj, "both ends use %s PMDs", p0);
-	} else if (p0 && p1 && (!strcmp(p0, "KR") || !strcmp(p1, "KR")) && (!strcmp(p0, "CR") || !strcmp(p1, "CR"))) {
+	p0 = mode_pmd(ia->link_mode.v);
+	p1 = mode_pmd(ib->link_mode.v);
+	if (p0 && p1 && p0 == p1) {
+		f = fc_finding_new(c, FC_PASS, subj, "both ends use %s PMDs", fc_pmd_name(p0));
+	} else if (p0 && p1 && (p0 == FC_PMD_KR || p1 == FC_PMD_KR) && (p0 == FC_PMD_CR || p1 == FC_PMD_CR)) {
 		f = fc_finding_new(c, FC_FAIL, subj,
 				   "one end runs a backplane (KR) mode and the other a cable (CR) mode%s%s: 40G/100G-4 "
 				   "links stay down; 25G/50G links come up with mistuned equalisation and high pre-FEC BER",
-				   med ? " on " : "", med ? med->v : "");
+				   med ? " on " : "", med ? fc_medium_name(med->v) : "");
 	} else if (p0 && p1) {
-		f = fc_finding_new(c, FC_PASS, subj, "PMDs %s and %s are not a cable/backplane pair", p0, p1);
+		f = fc_finding_new(c, FC_PASS, subj, "PMDs %s and %s are not a cable/backplane pair", fc_pmd_name(p0),
+				   fc_pmd_name(p1));
 	} else {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the link modes in use name no PMD type");
 	}
@@ -244,9 +232,9 @@ static void cr_kr_run(struct fc_rctx *c)
 
 		fc_ev(c, f, fc_end_name(c, e[k]), "link mode", &ifc->link_mode.m.src, "%s", ifc->link_mode.v);
 		if (ifc->medium.m.known)
-			fc_ev(c, f, fc_end_name(c, e[k]), "medium", &ifc->medium.m.src, "%s", ifc->medium.v);
+			fc_ev(c, f, fc_end_name(c, e[k]), "medium", &ifc->medium.m.src, "%s", fc_medium_name(ifc->medium.v));
 		if (ifc->modes_advertised.m.known && ifc->speed_mbps.m.known &&
-		    pmds_at(&ifc->modes_advertised, ifc->speed_mbps.v) == 2u && med && !strcmp(med->v, "dac"))
+		    pmds_at(&ifc->modes_advertised, ifc->speed_mbps.v) == 2u && med && med->v == FC_MEDIUM_DAC)
 			fc_ev(c, f, fc_end_name(c, e[k]), "advertised", &ifc->modes_advertised.m.src,
 			      "only KR modes at %lld Mb/s on a DAC", (long long)ifc->speed_mbps.v);
 	}
@@ -254,7 +242,7 @@ static void cr_kr_run(struct fc_rctx *c)
 	for (k = 0; f && f->status == FC_PASS && k < 2; k++) {
 		const struct fc_iface *ifc = e[k]->ifc;
 
-		if (med && !strcmp(med->v, "dac") && ifc->modes_advertised.m.known && ifc->speed_mbps.m.known &&
+		if (med && med->v == FC_MEDIUM_DAC && ifc->modes_advertised.m.known && ifc->speed_mbps.m.known &&
 		    pmds_at(&ifc->modes_advertised, ifc->speed_mbps.v) == 2u) {
 			f->status = FC_FAIL;
 			fc_finding_set_message(c, f, "%s advertises only KR (backplane) modes on a DAC", fc_end_name(c, e[k]));

@@ -18,7 +18,7 @@ static const struct fc_iface *end_if(const struct fc_endpoint *e)
 static const struct fc_meta no_path = { { NULL, 0 }, false, "no QoS path resolved for the port" };
 
 /* What an end classifies RoCE by: a switch port's resolved path, a host's DCB trust. */
-static const struct fc_str *trust_of(const struct fc_endpoint *e, struct fc_str *tmp)
+static const struct fc_trust_val *trust_of(const struct fc_endpoint *e, struct fc_trust_val *tmp)
 {
 	const struct fc_hop *h;
 
@@ -27,7 +27,7 @@ static const struct fc_str *trust_of(const struct fc_endpoint *e, struct fc_str 
 	if ((h = fc_hop_of(e->ifc, FC_TC_ROCE)))
 		return &h->trust;
 	tmp->m = no_path;
-	tmp->v = NULL;
+	tmp->v = 0;
 	return tmp;
 }
 
@@ -39,8 +39,8 @@ static void trust_run(struct fc_rctx *c)
 	const struct fc_endpoint *e[2] = { &l->a, &l->b };
 	const char *subj = fc_link_subject(c, l);
 	const struct fc_iface *ifc[2] = { end_if(&l->a), end_if(&l->b) };
-	const struct fc_str *tr[2];
-	struct fc_str tmp[2];
+	const struct fc_trust_val *tr[2];
+	struct fc_trust_val tmp[2];
 	struct fc_finding *f;
 	bool pcp = false;
 	int k, trunk = -1;
@@ -51,12 +51,12 @@ static void trust_run(struct fc_rctx *c)
 	tr[1] = trust_of(e[1], &tmp[1]);
 	/* one end classifying by PCP on an untagged link fails whatever the other end does */
 	for (k = 0; k < 2; k++) {
-		bool tagged = fc_is_switch(e[k]) && ifc[k]->port_mode.m.known && !strcmp(ifc[k]->port_mode.v, "trunk");
+		bool tagged = fc_is_switch(e[k]) && ifc[k]->port_mode.m.known && ifc[k]->port_mode.v == FC_PORT_MODE_TRUNK;
 
-		if (tr[k]->m.known && !strcmp(tr[k]->v, "pcp") && !tr[1 - k]->m.known && !tagged) {
+		if (tr[k]->m.known && tr[k]->v == FC_TRUST_PCP && !tr[1 - k]->m.known && !tagged) {
 			f = fc_finding_new(c, FC_FAIL, subj, "%s classifies RoCE by PCP on an untagged link: without an 802.1Q tag "
 							     "there is no PCP, RoCE lands in CoS 0, the lossy class", fc_end_name(c, e[k]));
-			fc_ev(c, f, fc_end_name(c, e[k]), "trust", &tr[k]->m.src, "%s", tr[k]->v);
+			fc_ev(c, f, fc_end_name(c, e[k]), "trust", &tr[k]->m.src, "%s", fc_trust_name(tr[k]->v));
 			fc_ev_unknown(c, f, fc_end_name(c, e[1 - k]), "trust", &tr[1 - k]->m);
 			return;
 		}
@@ -69,18 +69,18 @@ static void trust_run(struct fc_rctx *c)
 		return;
 	}
 	for (k = 0; k < 2; k++) {
-		pcp |= !strcmp(tr[k]->v, "pcp");
+		pcp |= tr[k]->v == FC_TRUST_PCP;
 		/* a trunk port tags its frames (but the native VLAN's): there PCP exists */
-		if (fc_is_switch(e[k]) && ifc[k]->port_mode.m.known && !strcmp(ifc[k]->port_mode.v, "trunk"))
+		if (fc_is_switch(e[k]) && ifc[k]->port_mode.m.known && ifc[k]->port_mode.v == FC_PORT_MODE_TRUNK)
 			trunk = k;
 	}
 	if (pcp && trunk < 0)
 		f = fc_finding_new(c, FC_FAIL, subj, "%s classifies RoCE by PCP on an untagged link: without an 802.1Q tag "
 						     "there is no PCP, RoCE lands in CoS 0, the lossy class",
-				   !strcmp(tr[0]->v, "pcp") ? fc_end_name(c, e[0]) : fc_end_name(c, e[1]));
-	else if (strcmp(tr[0]->v, tr[1]->v))
-		f = fc_finding_new(c, FC_WARN, subj, "classification differs: %s on %s, %s on %s", tr[0]->v,
-				   fc_end_name(c, e[0]), tr[1]->v, fc_end_name(c, e[1]));
+				   tr[0]->v == FC_TRUST_PCP ? fc_end_name(c, e[0]) : fc_end_name(c, e[1]));
+	else if (tr[0]->v != tr[1]->v)
+		f = fc_finding_new(c, FC_WARN, subj, "classification differs: %s on %s, %s on %s", fc_trust_name(tr[0]->v),
+				   fc_end_name(c, e[0]), fc_trust_name(tr[1]->v), fc_end_name(c, e[1]));
 	else if (pcp)
 		f = fc_finding_new(c, FC_PASS, subj, "both ends classify by PCP on a tagged (trunk) link; RoCE in the "
 						     "native VLAN would be untagged");
@@ -89,7 +89,7 @@ static void trust_run(struct fc_rctx *c)
 	if (trunk >= 0)
 		fc_ev(c, f, fc_end_name(c, e[trunk]), "port mode", &ifc[trunk]->port_mode.m.src, "trunk");
 	for (k = 0; k < 2; k++)
-		fc_ev(c, f, fc_end_name(c, e[k]), "trust", &tr[k]->m.src, "%s", tr[k]->v);
+		fc_ev(c, f, fc_end_name(c, e[k]), "trust", &tr[k]->m.src, "%s", fc_trust_name(tr[k]->v));
 }
 
 const struct fc_rule fc_rule_pfc_trust = {

@@ -133,7 +133,7 @@ void fc_pgroups_free(struct fc_pgroups *gs);
 int64_t fc_lane_gbps(const struct fc_iface *ifc);
 /* The FEC a port with a known fec_active decodes: Linux prints RS(528,514) and RS(544,514) alike
  * as "rs"; on PAM4 lanes (50G and up) that is rs544. */
-const char *fc_fec_effective(const struct fc_iface *ifc);
+enum fc_fec fc_fec_effective(const struct fc_iface *ifc);
 /* Whether a link end is down (oper state known and not up). */
 bool fc_iface_down(const struct fc_iface *ifc);
 

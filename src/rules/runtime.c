@@ -469,7 +469,7 @@ static void dcqcn_run(struct fc_rctx *c)
 				for (q = 0; brd && q < brd->nports && !bp; q++)
 					if (brd->ports[q].num == p->num)
 						bp = &brd->ports[q];
-				if (!p->link_layer.m.known || !strcmp(p->link_layer.v, "Ethernet"))
+				if (!p->link_layer.m.known || p->link_layer.v == FC_LINK_LAYER_ETHERNET)
 					dcqcn_port(c, d, p, bp, fc_rstr(c, "%s:%s/%d", d->name, rd->name, p->num));
 			}
 		}

@@ -321,7 +321,7 @@ static void dscp_host_iface(struct fc_rctx *c, const struct fc_iface *ifc, const
 		return;
 	}
 	d = (int)in->roce_dscp.v;
-	if (ifc->trust.m.known && strcmp(ifc->trust.v, "dscp"))
+	if (ifc->trust.m.known && ifc->trust.v != FC_TRUST_DSCP)
 		return;   /* PCP classification: PFC-TRUST judges it */
 	if (!dm->m.known) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the NIC's DSCP-to-priority map is not known");

@@ -446,13 +446,12 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 	for (i = 0; i < m->ndevs; i++) {
 		struct fc_device *d = m->devs[i];
 		struct fc_err perr;
-		struct fc_parse_ctx ctx = { m, d, NULL, &perr };
 
 		if (d->status == FC_DEV_NODATA && (rc = load_from_inventory(m, inv, &cfg, d, err)) != FC_OK)
 			goto out;
 		fc_err_clear(&perr);
 		if (d->status == FC_DEV_OK || d->status == FC_DEV_INTENT || d->status == FC_DEV_COLLECT_FAILED) {
-			if (fc_adapter_find(d->platform)->finalize(&ctx) != FC_OK)
+			if (fc_adapter_finalize(m, d, &perr) != FC_OK)
 				device_error(m, d, &perr);
 		}
 		if (d->status == FC_DEV_NODATA)
@@ -461,9 +460,8 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 	intent_from_inventory(m, inv);
 	for (i = 0; !m->counters_only && i < m->ndevs; i++) {   /* the counter rules read no QoS path */
 		struct fc_device *d = m->devs[i];
-		const struct fc_adapter *v = fc_adapter_find(d->platform);
 
-		if (v->qos_path && d->status != FC_DEV_NODATA && (rc = v->qos_path(m, d)) != FC_OK) {
+		if (d->status != FC_DEV_NODATA && (rc = fc_adapter_qos_path(m, d)) != FC_OK) {
 			rc = fc_err_set(err, rc, NULL, 0, "%s: out of memory resolving the QoS path", d->name);
 			goto out;
 		}

@@ -212,7 +212,7 @@ enum fc_rc fc_topology_build(struct fc_model *m, const struct fc_inventory *inv,
 		l->origin = FC_LINK_PLAN;
 		l->plan_src = fc_src_make(m, inv->path, il->line);
 		if (il->cable)
-			fc_set_str(m, &l->cable, il->cable, l->plan_src);
+			fc_set_cable(&l->cable, il->cable, l->plan_src);
 		else
 			fc_set_unknown(&l->cable.m, "the cabling plan gives no cable type");
 		if (il->length_m > 0)

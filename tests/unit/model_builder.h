@@ -54,7 +54,7 @@ static void mb_hop(struct fc_model *m, struct fc_hop *h, enum fc_tclass t)
 	memset(h, 0, sizeof(*h));
 	fc_set_str(m, &h->classifier, "AI-QOS-IN", mb_at(m, 40));
 	fc_set_bool(&h->per_port, false, mb_at(m, 40));
-	fc_set_str(m, &h->trust, "dscp", mb_at(m, 5));
+	fc_set_trust(&h->trust, FC_TRUST_DSCP, mb_at(m, 5));
 	fc_set_str(m, &h->match, cnp ? "CNP" : "RDMA", mb_at(m, cnp ? 8 : 6));
 	fc_set_int(&h->tc, cnp ? 7 : 3, mb_at(m, cnp ? 9 : 7));
 	fc_set_int(&h->dscp_out, cnp ? 48 : 26, mb_at(m, cnp ? 8 : 6));
@@ -108,7 +108,7 @@ static struct fc_link *mb_link(struct fc_model *m, struct fc_device *da, struct 
 	l->b = (struct fc_endpoint){ db->name, b->name, db, b };
 	l->origin = FC_LINK_PLAN;
 	l->plan_src = fc_src_make(m, "inventory.yaml", 30);
-	fc_set_str(m, &l->cable, "dac", l->plan_src);
+	fc_set_cable(&l->cable, FC_CABLE_DAC, l->plan_src);
 	fc_set_dbl(&l->length_m, length_m, l->plan_src);
 	a->linked = b->linked = true;
 	return l;

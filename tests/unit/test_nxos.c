@@ -43,7 +43,6 @@ static void demo_leaf2(void **state)
 	struct fc_model *m = fc_model_new();
 	struct fc_device *d;
 	struct fc_iface *a, *b;
-	struct fc_parse_ctx ctx;
 	struct fc_err err;
 
 	(void)state;
@@ -51,8 +50,7 @@ static void demo_leaf2(void **state)
 	parse(m, "inventories/demo/devices/leaf2/show_interface_transceiver_details.txt",
 	      "show interface transceiver details", "text");
 	d = parse(m, "inventories/demo/devices/leaf2/show_running-config.txt", "show running-config", "text");
-	ctx.m = m, ctx.dev = d, ctx.file = NULL, ctx.err = &err;
-	assert_int_equal(fc_adapter_find("nxos")->finalize(&ctx), FC_OK);
+	assert_int_equal(fc_adapter_finalize(m, d, &err), FC_OK);
 	a = fc_dev_find_iface(d, "Ethernet1/49/1");
 	b = fc_dev_find_iface(d, "Ethernet1/50/1");
 	assert_non_null(a);
@@ -68,7 +66,7 @@ static void demo_leaf2(void **state)
 	fc_set_int(&m->intent.roce_dscp, 26, fc_src_at(NULL, 0));
 	fc_set_int(&m->intent.roce_prio, 3, fc_src_at(NULL, 0));
 	fc_set_int(&m->intent.cnp_dscp, 48, fc_src_at(NULL, 0));
-	assert_int_equal(fc_adapter_find("nxos")->qos_path(m, d), FC_OK);
+	assert_int_equal(fc_adapter_qos_path(m, d), FC_OK);
 	assert_non_null(a->hops);
 	assert_int_equal(a->hops[FC_TC_ROCE].tc.v, 3);
 	assert_int_equal(a->hops[FC_TC_ROCE].buf.size.v, 103360);
@@ -76,7 +74,7 @@ static void demo_leaf2(void **state)
 	assert_false(a->hops[FC_TC_ROCE].buf_per_port.v);
 	assert_int_equal(a->hops[FC_TC_ROCE].pfc_cos.v, 1 << 3);
 	assert_int_equal(a->hops[FC_TC_CNP].tc.v, 7);
-	assert_string_equal(a->trust.v, "dscp");
+	assert_int_equal(a->trust.v, FC_TRUST_DSCP);
 	assert_int_equal(a->dscp_map.prio[26], 3);
 	assert_int_equal(a->mtu.v, 9216);
 	assert_non_null(strstr(a->mtu.m.src.file, "show_running-config.txt"));
@@ -98,7 +96,6 @@ static void qos_views(void **state)
 	struct fc_model *m = fc_model_new();
 	struct fc_device *d;
 	struct fc_iface *e1, *e3;
-	struct fc_parse_ctx ctx;
 	struct fc_err err;
 	const char *base = "inventories/demo/devices/leaf1/";
 	static const struct { const char *file, *cmd; } in[] = {
@@ -117,12 +114,11 @@ static void qos_views(void **state)
 		snprintf(path, sizeof(path), "%s%s", base, in[i].file);
 		d = parse(m, path, in[i].cmd, "text");
 	}
-	ctx.m = m, ctx.dev = d, ctx.file = NULL, ctx.err = &err;
 	e1 = fc_dev_find_iface(d, "Ethernet1/1");
 	e3 = fc_dev_find_iface(d, "Ethernet1/3");
 	assert_non_null(e1);
-	assert_string_equal(e1->fec_active.v, "rs");
-	assert_string_equal(e1->fec_config.v, "auto");
+	assert_int_equal(e1->fec_active.v, FC_FEC_RS);
+	assert_int_equal(e1->fec_config.v, FC_FEC_AUTO);
 	assert_int_equal(fc_swport(e1)->pfc_oper_prios.v, 1 << 3);
 	assert_string_equal(e1->pfc_mode.v, "on");
 	assert_int_equal(fc_swport(e1)->cnt_rx_ppp.v, 0);
@@ -146,7 +142,7 @@ static void qos_views(void **state)
 	assert_int_equal(d->qos.pmaps[0].classes[0].pg.size.v, 103360);
 	assert_int_equal(d->nunparsed, 0);
 	/* queuing values win over the configuration's */
-	assert_int_equal(fc_adapter_find("nxos")->finalize(&ctx), FC_OK);
+	assert_int_equal(fc_adapter_finalize(m, d, &err), FC_OK);
 	assert_non_null(strstr(pgv(e3, 3).size.m.src.file, "show_queuing_interface.txt"));
 	fc_model_free(&m);
 }
@@ -386,7 +382,7 @@ static void qos_defaults(void **state)
 	fc_set_int(&m->intent.roce_dscp, 26, fc_src_at(NULL, 0));
 	fc_set_int(&m->intent.roce_prio, 3, fc_src_at(NULL, 0));
 	fc_set_int(&m->intent.cnp_dscp, 48, fc_src_at(NULL, 0));
-	assert_int_equal(fc_adapter_find("nxos")->qos_path(m, d), FC_OK);
+	assert_int_equal(fc_adapter_qos_path(m, d), FC_OK);
 	assert_false(fc_dev_find_iface(d, "Ethernet1/1")->hops[FC_TC_ROCE].buf.size.m.known);
 	assert_non_null(strstr(fc_why(&fc_dev_find_iface(d, "Ethernet1/1")->hops[FC_TC_ROCE].buf.size.m),
 			       "MISSING is attached but not defined"));
@@ -417,7 +413,7 @@ static void block_outputs(void **state)
 	assert_int_equal(e1->mtu.v, 9216);
 	assert_int_equal(e2->mtu.v, 1500);
 	/* "FEC mode is Auto" is what is configured, not what runs */
-	assert_string_equal(e1->fec_config.v, "auto");
+	assert_int_equal(e1->fec_config.v, FC_FEC_AUTO);
 	assert_false(e1->fec_active.m.known);
 	/* an unknown kind of interface: its MTU is not taken for Ethernet1/2 */
 	assert_int_equal(d->nunparsed, 2);

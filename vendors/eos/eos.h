@@ -20,7 +20,7 @@ struct eos_txq {
 
 /* What an interface or a qos profile sets; each field known where a line sets it. */
 struct eos_qos {
-	struct fc_str trust;             /* dscp, cos, none */
+	struct fc_trust_val trust;       /* qos trust dscp|cos, no qos trust (none) */
 	struct fc_str policy;            /* service-policy type qos input: classification by a policy-map */
 	struct fc_bool pfc_on;
 	struct fc_int nodrop;            /* bit p: priority p no-drop; known once a priority line is seen */

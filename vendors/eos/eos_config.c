@@ -296,11 +296,14 @@ static enum fc_rc qos_line(struct cfg *g, struct eos_qos *q, char **w, size_t n,
 
 	*known = true;
 	if (n >= 2 && !strcmp(w[0], "qos") && !strcmp(w[1], "trust")) {
-		if (n != 3 || (strcmp(w[2], "dscp") && strcmp(w[2], "cos")))
+		static const struct fc_spelling trusts[] = { { "dscp", FC_TRUST_DSCP }, { "cos", FC_TRUST_PCP }, { NULL, 0 } };
+		enum fc_trust t = n == 3 ? fc_spelling_find(trusts, w[2], false) : 0;
+
+		if (!t)
 			return not_understood(g);
-		fc_set_str(g->c->m, &q->trust, w[2], s);
+		fc_set_trust(&q->trust, t, s);
 	} else if (n == 3 && !strcmp(w[0], "no") && !strcmp(w[1], "qos") && !strcmp(w[2], "trust")) {
-		fc_set_str(g->c->m, &q->trust, "none", s);
+		fc_set_trust(&q->trust, FC_TRUST_NONE, s);
 	} else if (n == 5 && !strcmp(w[0], "service-policy") && !strcmp(w[1], "type") && !strcmp(w[2], "qos") &&
 		   !strcmp(w[3], "input")) {
 		fc_set_str(g->c->m, &q->policy, w[4], s);
@@ -374,15 +377,18 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 				return not_understood(g);
 			}
 		} else if (n == 3 && !strcmp(w[0], "error-correction") && !strcmp(w[1], "encoding")) {
-			const char *f = !strcmp(w[2], "reed-solomon") ? "rs" : !strcmp(w[2], "fire-code") ? "baser" : NULL;
+			static const struct fc_spelling encodings[] = {
+				{ "reed-solomon", FC_FEC_RS }, { "fire-code", FC_FEC_BASER }, { NULL, 0 },
+			};
+			enum fc_fec f = fc_spelling_find(encodings, w[2], false);
 
 			if (!f)
 				return not_understood(g);
 			/* both lines: either may be negotiated */
-			fc_set_str(m, &ifc->fec_config, ifc->fec_config.m.known && strcmp(ifc->fec_config.v, f) &&
-						       strcmp(ifc->fec_config.v, "off") ? "auto" : f, s);
+			fc_set_fec(&ifc->fec_config, ifc->fec_config.m.known && ifc->fec_config.v != f &&
+						     ifc->fec_config.v != FC_FEC_OFF ? FC_FEC_AUTO : f, s);
 		} else if (n == 3 && !strcmp(w[0], "no") && !strcmp(w[1], "error-correction") && !strcmp(w[2], "encoding")) {
-			fc_set_str(m, &ifc->fec_config, "off", s);
+			fc_set_fec(&ifc->fec_config, FC_FEC_OFF, s);
 		} else if (n == 1 && !strcmp(w[0], "shutdown")) {
 			fc_set_str(m, &ifc->admin_state, "down", s);
 		} else if (n == 2 && !strcmp(w[0], "no") && !strcmp(w[1], "shutdown")) {
@@ -390,12 +396,21 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 		} else if (n == 1 && !strcmp(w[0], "switchport")) {
 			fc_set_bool(&p->routed, false, s);
 			if (!ifc->port_mode.m.known)
-				fc_set_str(m, &ifc->port_mode, "access", s);
+				fc_set_port_mode(&ifc->port_mode, FC_PORT_MODE_ACCESS, s);
 		} else if (n == 2 && !strcmp(w[0], "no") && !strcmp(w[1], "switchport")) {
 			fc_set_bool(&p->routed, true, s);
-			fc_set_str(m, &ifc->port_mode, "routed", s);
+			fc_set_port_mode(&ifc->port_mode, FC_PORT_MODE_ROUTED, s);
 		} else if (n == 3 && !strcmp(w[0], "switchport") && !strcmp(w[1], "mode")) {
-			fc_set_str(m, &ifc->port_mode, w[2], s);   /* access, trunk, ... */
+			static const struct fc_spelling modes[] = {
+				{ "access", FC_PORT_MODE_ACCESS }, { "trunk", FC_PORT_MODE_TRUNK },
+				{ "dot1q-tunnel", FC_PORT_MODE_DOT1Q_TUNNEL }, { "tap", FC_PORT_MODE_TAP },
+				{ "tool", FC_PORT_MODE_TOOL }, { NULL, 0 },
+			};
+			enum fc_port_mode pm = fc_spelling_find(modes, w[2], false);
+
+			if (!pm)
+				return not_understood(g);
+			fc_set_port_mode(&ifc->port_mode, pm, s);
 		} else if (n >= 3 && !strcmp(w[0], "ip") && !strcmp(w[1], "address") && strchr(w[2], '/')) {
 			if ((rc = fc_strlist_add(m, &ifc->addresses, w[2], s)) != FC_OK)
 				return rc;

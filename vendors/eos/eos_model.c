@@ -77,9 +77,9 @@ static enum fc_rc port_model(struct fc_parse_ctx *c, const struct eos_state *s, 
 	}
 	/* trust */
 	if (q.trust.m.known)
-		fc_set_str(m, &ifc->trust, !strcmp(q.trust.v, "cos") ? "pcp" : q.trust.v, q.trust.m.src);
+		ifc->trust = q.trust;
 	else {
-		fc_set_str(m, &ifc->trust, routed ? "dscp" : "pcp", p->routed.m.known ? p->routed.m.src : s->config);
+		fc_set_trust(&ifc->trust, routed ? FC_TRUST_DSCP : FC_TRUST_PCP, p->routed.m.known ? p->routed.m.src : s->config);
 		ifc->trust.m.why = routed ? "no qos trust: EOS trusts DSCP on a routed port"
 					  : "no qos trust: EOS trusts CoS on a switched port";
 	}
@@ -117,18 +117,18 @@ static enum fc_rc port_model(struct fc_parse_ctx *c, const struct eos_state *s, 
 		ifc->pause_tx.m.why = "no flowcontrol send on: off (EOS's default)";
 	}
 	if (!ifc->fec_config.m.known) {
-		fc_set_str(m, &ifc->fec_config, "auto", s->config);
+		fc_set_fec(&ifc->fec_config, FC_FEC_AUTO, s->config);
 		ifc->fec_config.m.why = "no error-correction encoding: EOS's default, the encoding the module calls for";
 	}
 	/* FEC: an encoding the config forces is the one a port that is up runs (EOS brings a port up
 	 * with it or not at all); with none, or several allowed, EOS chooses by module */
 	if (!ifc->fec_active.m.known) {
-		if (ifc->fec_config.m.known && strcmp(ifc->fec_config.v, "auto") && ifc->oper_state.m.known &&
+		if (ifc->fec_config.m.known && ifc->fec_config.v != FC_FEC_AUTO && ifc->oper_state.m.known &&
 		    !strcmp(ifc->oper_state.v, "up")) {
-			fc_set_str(m, &ifc->fec_active, ifc->fec_config.v, ifc->fec_config.m.src);
+			fc_set_fec(&ifc->fec_active, ifc->fec_config.v, ifc->fec_config.m.src);
 			ifc->fec_active.m.why = "the encoding the config forces, on a port show interfaces shows up";
 		} else {
-			fc_set_unknown(&ifc->fec_active.m, ifc->fec_config.m.known && strcmp(ifc->fec_config.v, "auto")
+			fc_set_unknown(&ifc->fec_active.m, ifc->fec_config.m.known && ifc->fec_config.v != FC_FEC_AUTO
 				       ? "the config forces an encoding, but no state output shows the port up"
 				       : "no error-correction encoding in the config (EOS chooses by module) and no "
 					 "show interfaces phy detail with the line side's FEC counters");

@@ -31,16 +31,16 @@ static void classify(struct fc_model *m, const struct eos_state *s, const struct
 						   "EOS adapter does not model yet", q->policy.v));
 		return;
 	}
-	if (!ifc->trust.m.known || strcmp(ifc->trust.v, "dscp")) {
+	if (!ifc->trust.m.known || ifc->trust.v != FC_TRUST_DSCP) {
 		fc_hop_unknown(h, fc_sprintf(m->arena, "the port trusts %s, not the DSCP: RoCE's traffic class follows the frame's "
-						   "priority tag", ifc->trust.m.known ? ifc->trust.v : "nothing known"));
+						   "priority tag", ifc->trust.m.known ? fc_trust_name(ifc->trust.v) : "nothing known"));
 		if (ifc->trust.m.known)
-			fc_set_str(m, &h->trust, ifc->trust.v, ifc->trust.m.src);
+			h->trust = ifc->trust;
 		return;
 	}
 	fc_set_str(m, &h->classifier, "qos map dscp", e->m.known ? e->m.src : s->config);
 	fc_set_bool(&h->per_port, false, e->m.known ? e->m.src : s->config);
-	fc_set_str(m, &h->trust, "dscp", ifc->trust.m.src);
+	fc_set_trust(&h->trust, FC_TRUST_DSCP, ifc->trust.m.src);
 	fc_set_str(m, &h->match, fc_sprintf(m->arena, "DSCP %lld", (long long)dscp), e->m.known ? e->m.src : s->config);
 	if (!e->m.known) {
 		fc_set_unknown(&h->tc.m, fc_sprintf(m->arena, "no qos map for DSCP %lld: EOS's default DSCP map applies, which "
@@ -143,7 +143,8 @@ enum fc_rc eos_qos_path(struct fc_model *m, struct fc_device *dev)
 			if (!h->tc.m.known) {
 				/* the rest of the path follows the class: unknown with the same reason; what the
 				 * classification did establish (trust, classifier) stays */
-				struct fc_str trust = h->trust, cls = h->classifier, match = h->match;
+				struct fc_trust_val trust = h->trust;
+				struct fc_str cls = h->classifier, match = h->match;
 				struct fc_bool per_port = h->per_port;
 
 				fc_hop_unknown(h, h->tc.m.why);

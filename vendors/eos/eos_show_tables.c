@@ -178,13 +178,13 @@ static enum fc_rc status_line(struct line *l, void *vst)
 	if (!strcmp(type, "Not Present")) {
 		fc_set_bool(&p->ifc->xcvr.present, false, here(l));
 	} else if (type[0] && strcmp(type, "N/A")) {
-		const char *med = fc_medium_of(type);
+		enum fc_medium med = fc_medium_of(type);
 
 		fc_set_str(l->c->m, &p->ifc->xcvr.type, type, here(l));
 		if (med) {
 			fc_set_bool(&p->ifc->xcvr.present, true, here(l));
 			if (!p->ifc->medium.m.known)
-				fc_set_str(l->c->m, &p->ifc->medium, med, here(l));
+				fc_set_medium(&p->ifc->medium, med, here(l));
 		}
 	}
 	return FC_OK;
@@ -316,13 +316,13 @@ static enum fc_rc hardware_line(struct line *l, void *vst)
 	if (!st->ifc)
 		return FC_OK;
 	if (!strncmp(l->text, "Media type:", 11)) {
-		const char *med = fc_medium_of(val);
+		enum fc_medium med = fc_medium_of(val);
 
 		fc_set_str(l->c->m, &st->ifc->xcvr.type, val, here(l));
 		if (med) {
 			fc_set_bool(&st->ifc->xcvr.present, true, here(l));
 			if (!st->ifc->medium.m.known)
-				fc_set_str(l->c->m, &st->ifc->medium, med, here(l));
+				fc_set_medium(&st->ifc->medium, med, here(l));
 		}
 	} else if (!strncmp(l->text, "Module presence:", 16) && strstr(val, "not detected")) {
 		fc_set_bool(&st->ifc->xcvr.present, false, here(l));

@@ -223,7 +223,7 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 		p->sh.mtu.m.why = "a switched port: show interfaces' mtu is its Ethernet MTU, the largest frame";
 	}
 	if (fwd && !strcmp(fwd, "routed"))
-		fc_set_str(c->m, &ifc->port_mode, "routed", fc_src_at(c->file, l_fwd));
+		fc_set_port_mode(&ifc->port_mode, FC_PORT_MODE_ROUTED, fc_src_at(c->file, l_fwd));
 	if ((cnt = doc_get(x, "interfaceCounters")) && cnt->type == DOC_MAP)
 		return counters(c, d, cnt, ifc);
 	return FC_OK;
@@ -271,12 +271,12 @@ static enum fc_rc module_id(struct fc_parse_ctx *c, const struct doc *d, const s
 	if ((rc = text(c, d, x, "mediaType", &type, &lt)) != FC_OK || (rc = text(c, d, x, "vendorSn", &sn, &ls)) != FC_OK)
 		return rc;
 	if (type && *type && strcmp(type, "Not Present")) {
-		const char *med = fc_medium_of(type);
+		enum fc_medium med = fc_medium_of(type);
 
 		fc_set_bool(&ifc->xcvr.present, true, fc_src_at(c->file, lt));
 		fc_set_str(c->m, &ifc->xcvr.type, type, fc_src_at(c->file, lt));
 		if (med && !ifc->medium.m.known)
-			fc_set_str(c->m, &ifc->medium, med, fc_src_at(c->file, lt));
+			fc_set_medium(&ifc->medium, med, fc_src_at(c->file, lt));
 		*present = true;
 	}
 	if (sn && *sn)
@@ -492,7 +492,7 @@ static enum fc_rc phy_detail(struct fc_parse_ctx *c, const struct doc *d, const 
 				continue;
 			if (!(ifc = fc_dev_iface(c->m, c->dev, its->keys[i])))
 				return FC_ERR_NOMEM;
-			fc_set_str(c->m, &ifc->fec_active, "rs", fc_src_at(c->file, cw->line));
+			fc_set_fec(&ifc->fec_active, FC_FEC_RS, fc_src_at(c->file, cw->line));
 			ifc->fec_active.m.why = "the line-side PHY counts RS codewords (corrected/uncorrected): Reed-Solomon";
 			break;
 		}

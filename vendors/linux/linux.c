@@ -121,6 +121,28 @@ static enum fc_rc get_str(struct hp *h, const struct doc_node *map, const char *
 	return FC_OK;
 }
 
+/* A word of a vocabulary (t: its spellings, expect: them in words) into *v and meta; a word not in
+ * t is refused at its line, naming what was expected. */
+static enum fc_rc get_word(struct hp *h, const struct doc_node *map, const char *key, const struct fc_spelling *t,
+			   const char *expect, struct fc_meta *meta, int *v)
+{
+	const struct doc_node *n = map ? doc_get(map, key) : h->gone;
+	enum fc_rc rc;
+	const char *s;
+
+	if (take_unknown(h, n, meta, &rc))
+		return rc;
+	if ((rc = doc_as_str(h->d, n, key, &s, h->c->err)) != FC_OK)
+		return rc;
+	if (!(*v = fc_spelling_find(t, s, true)))
+		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, h->lineless ? 0 : n->line,
+				  "%s: expected %s, found '%s'", key, expect, s);
+	meta->known = true;
+	meta->src = src_of(h, n);
+	meta->why = NULL;
+	return FC_OK;
+}
+
 static enum fc_rc get_bool(struct hp *h, const struct doc_node *map, const char *key, struct fc_bool *out)
 {
 	const struct doc_node *n = map ? doc_get(map, key) : h->gone;
@@ -201,34 +223,20 @@ static enum fc_rc section(struct hp *h, const struct doc_node *map, const char *
 	return FC_OK;
 }
 
-static const char *fec_norm(const char *s)
-{
-	if (!strcasecmp(s, "None") || !strcasecmp(s, "off"))
-		return "off";
-	if (!strcasecmp(s, "RS") || !strcasecmp(s, "rs"))
-		return "rs";
-	if (!strcasecmp(s, "BaseR") || !strcasecmp(s, "baser"))
-		return "baser";
-	if (!strcasecmp(s, "Auto"))
-		return "auto";
-	if (!strcasecmp(s, "LLRS") || !strcasecmp(s, "rs544"))
-		return s[0] == 'L' ? "llrs" : "rs544";
-	return NULL;
-}
+/* ethtool --show-fec's encodings (ETHTOOL_LINK_MODE_FEC_*_BIT names, any case), and the model's own */
+static const struct fc_spelling fec_words[] = {
+	{ "None", FC_FEC_OFF }, { "off", FC_FEC_OFF }, { "RS", FC_FEC_RS }, { "BaseR", FC_FEC_BASER },
+	{ "Auto", FC_FEC_AUTO }, { "LLRS", FC_FEC_LLRS }, { "rs544", FC_FEC_RS544 },
+	{ NULL, 0 },
+};
 
-static enum fc_rc fec_field(struct hp *h, const struct doc_node *map, const char *key, struct fc_str *out)
+static enum fc_rc fec_field(struct hp *h, const struct doc_node *map, const char *key, struct fc_fec_val *out)
 {
-	enum fc_rc rc = get_str(h, map, key, out);
-	const char *n;
+	int v;
+	enum fc_rc rc = get_word(h, map, key, fec_words, "None, RS, BaseR, LLRS or Auto", &out->m, &v);
 
-	if (rc != FC_OK || !out->m.known)
-		return rc;
-	n = fec_norm(out->v);
-	if (!n)
-		return fc_err_set(h->c->err, FC_ERR_INPUT, h->d->file, out->m.src.line,
-				  "%s: expected None, RS, BaseR, LLRS or Auto, found '%s'", key, out->v);
-	out->v = n;
-	return FC_OK;
+	out->v = (enum fc_fec)v;
+	return rc;
 }
 
 static enum fc_rc medium(struct hp *h, struct fc_iface *ifc, const struct doc_node *link)
@@ -244,11 +252,11 @@ static enum fc_rc medium(struct hp *h, struct fc_iface *ifc, const struct doc_no
 		return FC_OK;
 	}
 	if (!strcmp(port.v, "Direct Attach Copper") || !strcmp(port.v, "DA"))
-		fc_set_str(h->c->m, &ifc->medium, "dac", port.m.src);
+		fc_set_medium(&ifc->medium, FC_MEDIUM_DAC, port.m.src);
 	else if (!strcmp(port.v, "FIBRE"))
-		fc_set_str(h->c->m, &ifc->medium, "fibre", port.m.src);
+		fc_set_medium(&ifc->medium, FC_MEDIUM_FIBRE, port.m.src);
 	else if (!strcmp(port.v, "Twisted Pair") || !strcmp(port.v, "TP"))
-		fc_set_str(h->c->m, &ifc->medium, "twisted-pair", port.m.src);
+		fc_set_medium(&ifc->medium, FC_MEDIUM_TWISTED_PAIR, port.m.src);
 	else
 		fc_set_unknown(&ifc->medium.m, "ethtool port type names no medium (e.g. Other, None)");
 	return FC_OK;
@@ -262,10 +270,11 @@ static enum fc_rc pg_unknown(struct hp *h, struct fc_iface *ifc, const char *why
 
 static enum fc_rc dcb(struct hp *h, struct fc_iface *ifc, const struct doc_node *map)
 {
+	static const struct fc_spelling trusts[] = { { "dscp", FC_TRUST_DSCP }, { "pcp", FC_TRUST_PCP }, { NULL, 0 } };
 	const struct doc_node *o, *dp, *b;
 	enum fc_rc rc;
 	size_t i;
-	int p;
+	int p, v;
 
 	if ((rc = section(h, map, "dcb", dcb_keys, &o)) != FC_OK)
 		return rc;
@@ -283,8 +292,9 @@ static enum fc_rc dcb(struct hp *h, struct fc_iface *ifc, const struct doc_node 
 	}
 	if ((rc = get_prios(h, o, "pfc_enabled", &ifc->pfc_prios)) != FC_OK ||
 	    (rc = get_int(h, o, "pfc_delay_m", 0, 100000, &ifc->cable_model_m)) != FC_OK ||
-	    (rc = get_str(h, o, "trust", &ifc->trust)) != FC_OK)
+	    (rc = get_word(h, o, "trust", trusts, "dscp or pcp", &ifc->trust.m, &v)) != FC_OK)
 		return rc;
+	ifc->trust.v = (enum fc_trust)v;
 	if ((dp = doc_get(o, "dscp_prio")) && !doc_get(dp, "unknown")) {
 		if ((rc = doc_expect(h->d, dp, DOC_MAP, "dscp_prio", h->c->err)) != FC_OK)
 			return rc;
@@ -675,11 +685,17 @@ static enum fc_rc gid(struct hp *h, struct fc_rdma_port *p, const struct doc_nod
 
 static enum fc_rc rdma_port(struct hp *h, struct fc_rdma_dev *rd, const struct doc_node *n)
 {
+	/* /sys/class/infiniband/<dev>/ports/<n>/link_layer (drivers/infiniband/core/sysfs.c) */
+	static const struct fc_spelling link_layers[] = {
+		{ "Ethernet", FC_LINK_LAYER_ETHERNET }, { "InfiniBand", FC_LINK_LAYER_INFINIBAND }, { "Unknown", -1 },
+		{ NULL, 0 },
+	};
 	struct fc_rdma_port *p;
 	const struct doc_node *g;
 	int64_t num;
 	enum fc_rc rc;
 	size_t i;
+	int ll = 0;
 
 	rd->ports = fc_grow(h->c->m->arena, rd->ports, rd->nports, &rd->ports_cap, sizeof(*rd->ports));
 	if (!rd->ports)
@@ -698,11 +714,16 @@ static enum fc_rc rdma_port(struct hp *h, struct fc_rdma_dev *rd, const struct d
 		return rc;
 	}
 	if ((rc = get_str(h, n, "state", &p->state)) != FC_OK || (rc = get_str(h, n, "phys_state", &p->phys_state)) != FC_OK ||
-	    (rc = get_str(h, n, "link_layer", &p->link_layer)) != FC_OK || (rc = get_str(h, n, "netdev", &p->netdev)) != FC_OK ||
+	    (rc = get_word(h, n, "link_layer", link_layers, "Ethernet, InfiniBand or Unknown", &p->link_layer.m, &ll)) != FC_OK ||
+	    (rc = get_str(h, n, "netdev", &p->netdev)) != FC_OK ||
 	    (rc = get_str(h, n, "roce_mode", &p->roce_mode)) != FC_OK ||
 	    (rc = get_int(h, n, "active_mtu", 256, 4096, &p->active_mtu)) != FC_OK ||
 	    (rc = get_int(h, n, "roce_tos", 0, 255, &p->roce_tos)) != FC_OK)
 		return rc;
+	if (ll > 0)
+		p->link_layer.v = (enum fc_link_layer)ll;
+	else if (ll < 0)
+		fc_set_unknown(&p->link_layer.m, "the kernel reports the port's link layer as Unknown");
 	if ((rc = section(h, n, "rate", rate_keys, &g)) != FC_OK)
 		return rc;
 	if (!g) {

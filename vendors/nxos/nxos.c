@@ -183,7 +183,7 @@ static void derive_phy(struct fc_model *m, struct nxos_state *st, struct fc_ifac
 	size_t i;
 	int lane_gbps = 0;
 	struct fc_src lsrc = { NULL, 0 };
-	const char *med;
+	enum fc_medium med;
 
 	if (sscanf(ifc->name, "Ethernet%d/%d/%d", &mod, &port, &sub) == 3 && st) {
 		for (i = 0; i < st->nbo; i++)
@@ -193,7 +193,7 @@ static void derive_phy(struct fc_model *m, struct nxos_state *st, struct fc_ifac
 			}
 	}
 	if (ifc->xcvr.type.m.known && (med = fc_medium_of(ifc->xcvr.type.v)))
-		fc_set_str(m, &ifc->medium, med, ifc->xcvr.type.m.src);
+		fc_set_medium(&ifc->medium, med, ifc->xcvr.type.m.src);
 	else if (ifc->xcvr.type.m.known)
 		fc_set_unknown(&ifc->medium.m, "transceiver type does not name its medium");
 	else
@@ -288,7 +288,7 @@ static void derive_trust(struct fc_model *m, struct fc_device *dev, struct fc_if
 	ifc->dscp_map.m.known = true;
 	ifc->dscp_map.m.src = pm->src;
 	if (dscp || cos)
-		fc_set_str(m, &ifc->trust, dscp && !cos ? "dscp" : !dscp ? "pcp" : "dscp+pcp", pm->src);
+		fc_set_trust(&ifc->trust, dscp && !cos ? FC_TRUST_DSCP : !dscp ? FC_TRUST_PCP : FC_TRUST_DSCP_PCP, pm->src);
 	else
 		fc_set_unknown(&ifc->trust.m, "the type qos policy matches neither dscp nor cos");
 }

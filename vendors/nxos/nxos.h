@@ -58,7 +58,9 @@ enum fc_rc nxos_not_understood(struct fc_parse_ctx *c, const struct nxos_line *l
 
 /* Shared helpers (nxos_show.c) */
 bool nxos_has_content(const char *text);
-const char *nxos_fec_norm(const char *s);
+/* A FEC state as NX-OS prints it (any case), 0 when not one. */
+enum fc_fec nxos_fec_norm(const char *s);
+extern const struct fc_spelling nxos_port_modes[];
 bool nxos_speed_text(const char *s, int64_t *mbps);
 /* The rows of TABLE_x.ROW_x as a list (NX-API gives one row as an object). Returns the count. */
 size_t nxos_rows(const struct doc_node *body, const char *table, const char *row, const struct doc_node *const **out,

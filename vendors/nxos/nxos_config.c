@@ -122,6 +122,20 @@ bool nxos_cfg_bytes_unit(const char *v, const char *unit, int64_t *out)
 
 /* --- interfaces ------------------------------------------------------------------------ */
 
+/* fec KEYWORD (NX-OS 9.3+ interface configuration) */
+static const struct fc_spelling fec_words[] = {
+	{ "rs-fec", FC_FEC_RS }, { "rs-ieee", FC_FEC_RS }, { "rs-cons16", FC_FEC_RS }, { "fc-fec", FC_FEC_BASER },
+	{ "kp-fec", FC_FEC_RS544 }, { "off", FC_FEC_OFF }, { "auto", FC_FEC_AUTO },
+	{ NULL, 0 },
+};
+
+/* switchport mode KEYWORD */
+static const struct fc_spelling port_modes[] = {
+	{ "access", FC_PORT_MODE_ACCESS }, { "trunk", FC_PORT_MODE_TRUNK }, { "dot1q-tunnel", FC_PORT_MODE_DOT1Q_TUNNEL },
+	{ "fex-fabric", FC_PORT_MODE_FEX_FABRIC }, { "fabricpath", FC_PORT_MODE_FABRICPATH },
+	{ NULL, 0 },
+};
+
 static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 {
 	struct fc_model *m = g->c->m;
@@ -161,13 +175,11 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 	} else if (!strcmp(w[0], "no") && n == 3 && !strcmp(w[1], "negotiate") && !strcmp(w[2], "auto")) {
 		fc_set_bool(&ifc->autoneg, false, s);
 	} else if (!strcmp(w[0], "fec") && n == 2) {
-		const char *f = !strcmp(w[1], "rs-fec") || !strcmp(w[1], "rs-ieee") || !strcmp(w[1], "rs-cons16") ? "rs"
-			      : !strcmp(w[1], "fc-fec") ? "baser" : !strcmp(w[1], "kp-fec") ? "rs544"
-			      : !strcmp(w[1], "off") ? "off" : !strcmp(w[1], "auto") ? "auto" : NULL;
+		enum fc_fec f = fc_spelling_find(fec_words, w[1], false);
 
 		if (!f)
 			return not_understood(g);
-		fc_set_str(m, &ifc->fec_config, f, s);
+		fc_set_fec(&ifc->fec_config, f, s);
 	} else if (!strcmp(w[0], "priority-flow-control") && n == 3 && !strcmp(w[1], "mode") &&
 		   (!strcmp(w[2], "on") || !strcmp(w[2], "off") || !strcmp(w[2], "auto"))) {
 		fc_set_str(m, &ifc->pfc_mode, w[2], s);
@@ -223,11 +235,15 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 		snprintf(lag, sizeof(lag), "port-channel%lld", (long long)num);
 		fc_set_str(m, &sp->lag, lag, s);
 	} else if (!strcmp(w[0], "no") && n == 2 && !strcmp(w[1], "switchport")) {
-		fc_set_str(m, &ifc->port_mode, "routed", s);
+		fc_set_port_mode(&ifc->port_mode, FC_PORT_MODE_ROUTED, s);
 	} else if (!strcmp(w[0], "switchport") && n == 3 && !strcmp(w[1], "mode")) {
-		fc_set_str(m, &ifc->port_mode, w[2], s);
+		enum fc_port_mode pm = fc_spelling_find(port_modes, w[2], false);
+
+		if (!pm)
+			return not_understood(g);
+		fc_set_port_mode(&ifc->port_mode, pm, s);
 	} else if (!strcmp(w[0], "switchport") && n == 1) {
-		fc_set_str(m, &ifc->port_mode, "access", s);
+		fc_set_port_mode(&ifc->port_mode, FC_PORT_MODE_ACCESS, s);
 	} else if (in_list(g->line + g->indent, g->len - (size_t)g->indent, ignored_if)) {
 		return FC_OK;
 	} else {

@@ -189,7 +189,8 @@ static void classify(struct walk *w, const struct fc_iface *ifc, struct fc_hop *
 		note_int(&h->dscp_out, dscp, pm->src, "not re-marked");
 	}
 	if (dscp_used || cos_used)
-		put_str(&h->trust, dscp_used && !cos_used ? "dscp" : !dscp_used ? "pcp" : "dscp+pcp", pm->src);
+		fc_set_trust(&h->trust, dscp_used && !cos_used ? FC_TRUST_DSCP : !dscp_used ? FC_TRUST_PCP : FC_TRUST_DSCP_PCP,
+			     pm->src);
 	else
 		fc_set_unknown(&h->trust.m, "the type qos policy matches neither dscp nor cos");
 }

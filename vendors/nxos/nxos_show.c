@@ -27,20 +27,27 @@ bool nxos_speed_text(const char *s, int64_t *mbps)
 	return true;
 }
 
-const char *nxos_fec_norm(const char *s)
+/* What show interface, show interface fec and NX-API print as a FEC state (any case). */
+const struct fc_spelling nxos_fec_shown[] = {
+	{ "off", FC_FEC_OFF }, { "none", FC_FEC_OFF }, { "disabled", FC_FEC_OFF }, { "auto", FC_FEC_AUTO },
+	{ "fc-fec", FC_FEC_BASER }, { "cl74", FC_FEC_BASER }, { "fc", FC_FEC_BASER },
+	{ "kp-fec", FC_FEC_RS544 }, { "rs544", FC_FEC_RS544 },
+	{ "rs-fec", FC_FEC_RS }, { "cl91", FC_FEC_RS }, { "rs-ieee", FC_FEC_RS }, { "rs-cons16", FC_FEC_RS },
+	{ "rs", FC_FEC_RS },
+	{ NULL, 0 },
+};
+
+/* NX-API's eth_mode and portmode */
+const struct fc_spelling nxos_port_modes[] = {
+	{ "access", FC_PORT_MODE_ACCESS }, { "trunk", FC_PORT_MODE_TRUNK }, { "routed", FC_PORT_MODE_ROUTED },
+	{ "fex-fabric", FC_PORT_MODE_FEX_FABRIC }, { "dot1q-tunnel", FC_PORT_MODE_DOT1Q_TUNNEL },
+	{ "fabricpath", FC_PORT_MODE_FABRICPATH },
+	{ NULL, 0 },
+};
+
+enum fc_fec nxos_fec_norm(const char *s)
 {
-	if (!strcasecmp(s, "off") || !strcasecmp(s, "none") || !strcasecmp(s, "disabled"))
-		return "off";
-	if (!strcasecmp(s, "auto"))
-		return "auto";
-	if (!strcasecmp(s, "fc-fec") || !strcasecmp(s, "cl74") || !strcasecmp(s, "fc"))
-		return "baser";
-	if (!strcasecmp(s, "kp-fec") || !strcasecmp(s, "rs544"))
-		return "rs544";
-	if (!strcasecmp(s, "rs-fec") || !strcasecmp(s, "cl91") || !strcasecmp(s, "rs-ieee") ||
-	    !strcasecmp(s, "rs-cons16") || !strcasecmp(s, "rs"))
-		return "rs";
-	return NULL;
+	return fc_spelling_find(nxos_fec_shown, s, true);
 }
 
 /* ---- JSON --------------------------------------------------------------------------------- */
@@ -97,7 +104,7 @@ enum fc_rc nxos_field_int(struct fc_parse_ctx *c, const struct doc *d, const str
 }
 
 /* NX-API ROW_interface keys read as they are: strings, or "on"/"off" flags. */
-enum field_kind { F_STR, F_ON, F_FEC };
+enum field_kind { F_STR, F_ON, F_FEC, F_MODE };   /* fc_str, fc_bool, fc_fec_val, fc_port_mode_val */
 
 static const struct {
 	const char *key;
@@ -107,7 +114,7 @@ static const struct {
 	{ "state", F_STR, offsetof(struct fc_iface, oper_state) },
 	{ "admin_state", F_STR, offsetof(struct fc_iface, admin_state) },
 	{ "eth_hw_addr", F_STR, offsetof(struct fc_iface, mac) },
-	{ "eth_mode", F_STR, offsetof(struct fc_iface, port_mode) },
+	{ "eth_mode", F_MODE, offsetof(struct fc_iface, port_mode) },
 	{ "desc", F_STR, offsetof(struct fc_iface, description) },
 	{ "eth_autoneg", F_ON, offsetof(struct fc_iface, autoneg) },
 	{ "eth_in_flowctrl", F_ON, offsetof(struct fc_iface, pause_rx) },
@@ -158,11 +165,18 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 		case F_ON:
 			fc_set_bool((struct fc_bool *)(void *)slot, !strcmp(v, "on"), s);
 			break;
+		case F_MODE:
+			if (fc_spelling_find(nxos_port_modes, v, false))
+				fc_set_port_mode((struct fc_port_mode_val *)(void *)slot, fc_spelling_find(nxos_port_modes, v, false), s);
+			else
+				fc_set_unknown(&((struct fc_port_mode_val *)(void *)slot)->m,
+					       fc_sprintf(m->arena, "eth_mode '%s' names no forwarding mode", v));
+			break;
 		case F_FEC:
 			if (nxos_fec_norm(v))
-				fc_set_str(m, (struct fc_str *)(void *)slot, nxos_fec_norm(v), s);
+				fc_set_fec((struct fc_fec_val *)(void *)slot, nxos_fec_norm(v), s);
 			else
-				fc_set_unknown(&((struct fc_str *)(void *)slot)->m, "FEC state not understood");
+				fc_set_unknown(&((struct fc_fec_val *)(void *)slot)->m, "FEC state not understood");
 			break;
 		}
 	}

@@ -61,8 +61,17 @@ enum fc_rc nxos_parse_brief_json(struct fc_parse_ctx *c, const struct doc *d, co
 			fc_set_str(c->m, &ifc->oper_state, state, fc_src_make(c->m, d->file, doc_key_line(rows[i], "state")));
 		if (speed && !ifc->speed_mbps.m.known)
 			fc_set_int(&ifc->speed_mbps, v, fc_src_make(c->m, d->file, doc_key_line(rows[i], "speed")));
-		if (mode && !ifc->port_mode.m.known)
-			fc_set_str(c->m, &ifc->port_mode, mode, fc_src_make(c->m, d->file, doc_key_line(rows[i], "portmode")));
+		if (mode && !ifc->port_mode.m.known) {
+			enum fc_port_mode pm = fc_spelling_find(nxos_port_modes, mode, false);
+			struct fc_src s = fc_src_make(c->m, d->file, doc_key_line(rows[i], "portmode"));
+
+			if (pm)
+				fc_set_port_mode(&ifc->port_mode, pm, s);
+			else {   /* "--" on a loopback or mgmt0 */
+				fc_set_unknown(&ifc->port_mode.m, fc_sprintf(c->m->arena, "portmode '%s' names no forwarding mode", mode));
+				ifc->port_mode.m.src = s;
+			}
+		}
 	}
 	return FC_OK;
 }

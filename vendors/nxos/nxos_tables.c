@@ -249,8 +249,8 @@ enum fc_rc nxos_parse_status_text(struct fc_parse_ctx *c, const char *text)
 		if (!full)
 			continue;
 		if (!ifc->port_mode.m.known)
-			fc_set_str(c->m, &ifc->port_mode, !strcmp(w[st + 1], "routed") ? "routed"
-							   : !strcmp(w[st + 1], "trunk") ? "trunk" : "access", s);
+			fc_set_port_mode(&ifc->port_mode, !strcmp(w[st + 1], "routed") ? FC_PORT_MODE_ROUTED
+							  : !strcmp(w[st + 1], "trunk") ? FC_PORT_MODE_TRUNK : FC_PORT_MODE_ACCESS, s);
 		if (!ifc->speed_mbps.m.known && status_speed(w[st + 3], &v))
 			fc_set_int(&ifc->speed_mbps, v, s);
 		if (type && strcmp(type, "--") && !ifc->xcvr.type.m.known)
@@ -465,9 +465,9 @@ enum fc_rc nxos_parse_fec_text(struct fc_parse_ctx *c, const char *text)
 		}
 		rows++;
 		if (nxos_fec_norm(w[2]))
-			fc_set_str(c->m, &ifc->fec_config, nxos_fec_norm(w[2]), at(c, it.lineno));
+			fc_set_fec(&ifc->fec_config, nxos_fec_norm(w[2]), at(c, it.lineno));
 		if (nxos_fec_norm(w[3]))
-			fc_set_str(c->m, &ifc->fec_active, nxos_fec_norm(w[3]), at(c, it.lineno));
+			fc_set_fec(&ifc->fec_active, nxos_fec_norm(w[3]), at(c, it.lineno));
 		else
 			fc_set_unknown(&ifc->fec_active.m, "show interface fec prints an operational FEC fabcheck does not know");
 	}

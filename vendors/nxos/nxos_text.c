@@ -200,9 +200,9 @@ static bool if_field(struct fc_parse_ctx *c, struct fc_iface *ifc, const char *l
 		const char *o = memmem(l, n, "oper fec state is ", 18);
 
 		if ((w = word(lb, r, end, ",")) && nxos_fec_norm(w))
-			fc_set_str(m, &ifc->fec_config, nxos_fec_norm(w), s);
+			fc_set_fec(&ifc->fec_config, nxos_fec_norm(w), s);
 		if (o && (w = word(lb, o + 18, end, ", ")) && nxos_fec_norm(w))
-			fc_set_str(m, &ifc->fec_active, nxos_fec_norm(w), s);
+			fc_set_fec(&ifc->fec_active, nxos_fec_norm(w), s);
 	} else if ((l[0] == 'f' || l[0] == 'h' || l[0] == 'a') && (r = memmem(l, n, "-duplex, ", 9))) {
 		/* "full-duplex, 100 Gb/s", "auto-duplex, auto-speed" */
 		if ((w = word(lb, r + 9, end, ",")) && nxos_speed_text(w, &v))
@@ -213,7 +213,7 @@ static bool if_field(struct fc_parse_ctx *c, struct fc_iface *ifc, const char *l
 		fc_set_bool(&ifc->autoneg, !strncmp(r, "on", 2), s);
 		/* the FEC mode configured (Auto included); the one in use is "oper fec state" */
 		if (f && (w = word(lb, f + 12, end, " \t")) && nxos_fec_norm(w))
-			fc_set_str(m, &ifc->fec_config, nxos_fec_norm(w), s);
+			fc_set_fec(&ifc->fec_config, nxos_fec_norm(w), s);
 	} else if (starts(l, n, "MTU ", &r)) {
 		if (fc_parse_i64n(r, strcspn(r, " "), 64, 65535, &v))
 			fc_set_int(&ifc->mtu, v, s);

@@ -70,6 +70,9 @@ enum fc_rc sonic_merge_shown(struct fc_parse_ctx *c, struct sonic_state *s);
 
 /* sonic_model.c: device, ports, ACLs and neighbours into the model once everything is read. */
 enum fc_rc sonic_finalize(struct fc_parse_ctx *c);
+/* sonic_model.c: FEC as CONFIG_DB's PORT fec and show interfaces [fec] status write it (rs, fc, none,
+ * auto; lower case: orchagent's fec_mode_map). */
+extern const struct fc_spelling sonic_fec_words[];
 /* sonic_qos_path.c: every port's hops. */
 enum fc_rc sonic_qos_path(struct fc_model *m, struct fc_device *dev);
 

@@ -58,14 +58,19 @@ static bool prio_list(const char *s, int64_t *mask)
 	return true;
 }
 
+const struct fc_spelling sonic_fec_words[] = {
+	{ "rs", FC_FEC_RS }, { "fc", FC_FEC_BASER }, { "none", FC_FEC_OFF }, { "auto", FC_FEC_AUTO },
+	{ NULL, 0 },
+};
+
 /* The medium from the module (show interfaces transceiver eeprom), and the link mode from the speed,
  * the port's serdes lanes and the module. */
 static void phy(struct fc_model *m, struct fc_iface *ifc)
 {
-	const char *med;
+	enum fc_medium med;
 
 	if (ifc->xcvr.type.m.known && (med = fc_medium_of(ifc->xcvr.type.v)))
-		fc_set_str(m, &ifc->medium, med, ifc->xcvr.type.m.src);
+		fc_set_medium(&ifc->medium, med, ifc->xcvr.type.m.src);
 	else if (ifc->xcvr.type.m.known)
 		fc_set_unknown(&ifc->medium.m, "the module's compliance does not name its medium");
 	else
@@ -115,11 +120,10 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 	} else if (f && (rc = bad_value(c, o, f, "expected an MTU from 68 to 65535")) != FC_OK)
 		return rc;
 	if ((f = sonic_field(o, "fec"))) {
-		const char *n = !strcmp(f->value, "rs") ? "rs" : !strcmp(f->value, "fc") ? "baser"
-			      : !strcmp(f->value, "none") ? "off" : !strcmp(f->value, "auto") ? "auto" : NULL;
+		enum fc_fec n = fc_spelling_find(sonic_fec_words, f->value, false);
 
 		if (n) {
-			fc_set_str(c->m, &ifc->fec_config, n, f->src);
+			fc_set_fec(&ifc->fec_config, n, f->src);
 			if (!ifc->fec_active.m.known)
 				fc_set_unknown(&ifc->fec_active.m, "CONFIG_DB holds the configured FEC; the active one is in "
 								   "show interfaces fec status, not collected");
@@ -158,9 +162,9 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 		fc_set_str(c->m, &ifc->pfc_mode, "off", q ? q->src : s->config);
 	}
 	if ((f = sonic_field(q, "dscp_to_tc_map")) || (f = sonic_field(sonic_get(s, "PORT_QOS_MAP", "global"), "dscp_to_tc_map")))
-		fc_set_str(c->m, &ifc->trust, "dscp", f->src);
+		fc_set_trust(&ifc->trust, FC_TRUST_DSCP, f->src);
 	else if ((f = sonic_field(q, "dot1p_to_tc_map")))
-		fc_set_str(c->m, &ifc->trust, "pcp", f->src);
+		fc_set_trust(&ifc->trust, FC_TRUST_PCP, f->src);
 	/* no 802.3x pause unless configured (SONiC has no CONFIG_DB field for it: the SAI default, off) */
 	fc_set_bool(&ifc->pause_rx, false, s->config);
 	fc_set_bool(&ifc->pause_tx, false, s->config);

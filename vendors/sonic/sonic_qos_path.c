@@ -97,14 +97,14 @@ static void classify(struct walk *w, struct fc_hop *h, int64_t dscp)
 	if (!(f = port_map(w, "dscp_to_tc_map", &per_port))) {
 		fc_set_str(w->m, &h->classifier, "none", w->pqm ? w->pqm->src : w->s->config);
 		fc_set_bool(&h->per_port, false, w->s->config);
-		fc_set_str(w->m, &h->trust, "none", w->pqm ? w->pqm->src : w->s->config);
+		fc_set_trust(&h->trust, FC_TRUST_NONE, w->pqm ? w->pqm->src : w->s->config);
 		fc_set_int(&h->tc, 0, w->pqm ? w->pqm->src : w->s->config);
 		h->tc.m.why = "no dscp_to_tc_map bound: SONiC puts every packet in traffic class 0";
 		return;
 	}
 	fc_set_str(w->m, &h->classifier, f->value, f->src);
 	fc_set_bool(&h->per_port, per_port, f->src);
-	fc_set_str(w->m, &h->trust, "dscp", f->src);
+	fc_set_trust(&h->trust, FC_TRUST_DSCP, f->src);
 	snprintf(key, sizeof(key), "%lld", (long long)dscp);
 	e = map_entry(w, "DSCP_TO_TC_MAP", f, key, &map, &why);
 	if (!map) {

@@ -233,9 +233,9 @@ static bool speed_of(const char *s, int64_t *mbps)
 	return true;
 }
 
-static const char *fec_name(const char *s)
+static enum fc_fec fec_name(const char *s)
 {
-	return !strcmp(s, "rs") ? "rs" : !strcmp(s, "fc") ? "baser" : !strcmp(s, "none") ? "off" : NULL;
+	return fc_spelling_find(sonic_fec_words, s, false);
 }
 
 static enum fc_rc status_row(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno)
@@ -260,7 +260,7 @@ static enum fc_rc status_row(struct fc_parse_ctx *c, const struct table *t, cons
 		ifc->mtu.m.why = "SONiC's MTU is the IP MTU: + 14 bytes of Ethernet header and 4 of VLAN tag";
 	}
 	if (fec_name(cell(t, col_of(t, "FEC"), l, n, v, sizeof(v))))
-		fc_set_str(c->m, &ifc->fec_config, fec_name(v), src);
+		fc_set_fec(&ifc->fec_config, fec_name(v), src);
 	return FC_OK;
 }
 
@@ -275,11 +275,11 @@ static enum fc_rc fec_row(struct fc_parse_ctx *c, const struct table *t, const c
 	if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
 		return FC_ERR_NOMEM;
 	if (fec_name(cell(t, col_of(t, "FEC Oper"), l, n, v, sizeof(v))))
-		fc_set_str(c->m, &ifc->fec_active, fec_name(v), src);
+		fc_set_fec(&ifc->fec_active, fec_name(v), src);
 	else if (strcmp(v, "N/A"))
 		return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
 	if (fec_name(cell(t, col_of(t, "FEC Admin"), l, n, v, sizeof(v))))
-		fc_set_str(c->m, &ifc->fec_config, fec_name(v), src);
+		fc_set_fec(&ifc->fec_config, fec_name(v), src);
 	return FC_OK;
 }
 

@@ -247,10 +247,10 @@ static enum fc_rc field(struct fc_parse_ctx *c, struct mod *md, const char *k, c
 		const char *a = strstr(v, " - "), *b = a ? strstr(a + 3, " - ") : NULL, *e;
 
 		if (b && (e = strstr(b + 3, " - ")) && !md->app[0]) {
-			const char *med = fc_medium_of(fc_model_strn(c->m, b + 3, (size_t)(e - b - 3)));
+			enum fc_medium med = fc_medium_of(fc_model_strn(c->m, b + 3, (size_t)(e - b - 3)));
 
 			/* a copper cable's media side says only that: its host side names the PMD (400G CR8) */
-			if (med && strcmp(med, "dac"))
+			if (med && med != FC_MEDIUM_DAC)
 				snprintf(md->app, sizeof(md->app), "%.*s", (int)(e - b - 3), b + 3);
 			else
 				snprintf(md->app, sizeof(md->app), "%.*s, %.*s", (int)(a - v), v, (int)(e - b - 3), b + 3);

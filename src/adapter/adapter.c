@@ -40,17 +40,56 @@ const struct fc_adapter *fc_adapter_find(const char *platform)
 
 bool fc_adapter_counter_output(const struct fc_adapter *v, const char *command)
 {
-	const struct fc_adapter_cmd *c;
+	const struct fc_reader *r;
 	bool marks = false;
 
 	if (!v)
 		return true;
-	for (c = v->commands; c->command; c++) {
-		if (c->counters && strcmp(c->command, command) == 0)
+	for (r = v->readers; r->command; r++) {
+		if (r->counters && strcmp(r->command, command) == 0)
 			return true;
-		marks |= c->counters;
+		marks |= r->counters;
 	}
 	return !marks;
+}
+
+const struct fc_reader *fc_adapter_reader(const struct fc_adapter *a, const char *command, const char *encoding)
+{
+	const struct fc_reader *r;
+
+	for (r = a->readers; r->command; r++)
+		if (!strcmp(r->command, command) && !strcmp(r->encoding, encoding))
+			return r;
+	return NULL;
+}
+
+const struct fc_reader *fc_adapter_saved_config(const struct fc_adapter *a)
+{
+	const struct fc_reader *r;
+
+	for (r = a->readers; r->command; r++)
+		if (r->saved_config)
+			return r;
+	return NULL;
+}
+
+bool fc_adapter_collected(const struct fc_adapter *a, bool fallback, struct fc_arena *arena,
+			  const struct fc_reader *const **out, size_t *n)
+{
+	const struct fc_reader *r, **v;
+	size_t k = 0;
+
+	for (r = a->readers; r->command; r++)
+		k += r->file && r->fallback == fallback;
+	if (!(v = fc_alloc(arena, (k + 1) * sizeof(*v))))
+		return false;
+	*n = 0;
+	for (r = a->readers; r->command; r++)
+		if (r->file && r->fallback == fallback)
+			v[(*n)++] = r;
+	v[*n] = NULL;
+	*out = v;
+	return true;
 }
 
 struct fc_iface *fc_adapter_find_iface(const struct fc_device *d, const char *name)
@@ -92,7 +131,7 @@ static void dac_class(struct fc_iface *ifc)
 
 enum fc_rc fc_adapter_finalize(struct fc_model *m, struct fc_device *dev, struct fc_err *err)
 {
-	struct fc_parse_ctx ctx = { m, dev, NULL, err };
+	struct fc_parse_ctx ctx = { m, dev, NULL, err, NULL };
 	const struct fc_adapter *a = fc_adapter_find(dev->platform);
 	enum fc_rc rc;
 	size_t i;
@@ -106,11 +145,63 @@ enum fc_rc fc_adapter_finalize(struct fc_model *m, struct fc_device *dev, struct
 	return FC_OK;
 }
 
+/* The hops of one port: each class the fabric declares, classified, then followed when the
+ * classification found its traffic class. */
+static void port_hops(struct fc_qos_walk *w, const struct fc_qos_resolver *q, struct fc_iface *ifc)
+{
+	const struct fc_intent *in = &w->m->intent;
+	int t;
+
+	for (t = 0; t < FC_TC_COUNT; t++) {
+		struct fc_hop *h = &ifc->hops[t];
+		const struct fc_int *dscp = t == FC_TC_ROCE ? &in->roce_dscp : &in->cnp_dscp;
+
+		if (w->unavailable) {
+			fc_hop_unknown(h, w->unavailable);
+			continue;
+		}
+		if (!dscp->m.known || dscp->v < 0 || dscp->v > 63) {
+			fc_hop_unknown(h, t == FC_TC_ROCE ? "the fabric's RoCE DSCP is not declared (fabric.roce.dscp)"
+						       : "the fabric's CNP DSCP is not declared (fabric.roce.cnp_dscp)");
+			continue;
+		}
+		q->classify(w, ifc, (enum fc_tclass)t, dscp->v, h);
+		if (!h->tc.m.known) {   /* the rest of the path follows the class: unknown with its reason */
+			fc_hop_unknown_rest(h, fc_why(&h->tc.m));
+			continue;
+		}
+		q->resolve(w, ifc, (enum fc_tclass)t, dscp->v, h);
+	}
+}
+
 enum fc_rc fc_adapter_qos_path(struct fc_model *m, struct fc_device *dev)
 {
 	const struct fc_adapter *a = fc_adapter_find(dev->platform);
+	const struct fc_qos_resolver *q = a ? a->qos : NULL;
+	struct fc_qos_walk w = { m, dev, NULL, false, NULL };
+	enum fc_rc rc = FC_OK;
+	size_t i;
 
-	return a && a->qos_path ? a->qos_path(m, dev) : FC_OK;
+	if (!q)
+		return FC_OK;
+	if (q->begin && (rc = q->begin(&w)) != FC_OK)
+		return rc;
+	for (i = 0; !w.none && i < dev->nifaces; i++) {
+		struct fc_iface *ifc = dev->ifaces[i];
+
+		if (!q->port(&w, ifc))
+			continue;
+		if (!(ifc->hops = fc_alloc(m->arena, FC_TC_COUNT * sizeof(*ifc->hops)))) {
+			rc = FC_ERR_NOMEM;
+			break;
+		}
+		port_hops(&w, q, ifc);
+		if (q->port_done)
+			q->port_done(&w, ifc);
+	}
+	if (q->end)
+		q->end(&w);
+	return rc;
 }
 
 struct bad_lines {
@@ -160,10 +251,8 @@ static enum fc_rc record_bad(struct fc_model *m, struct fc_device *dev, const ch
 
 /* Text from a CLI session is cleaned of terminal noise; JSON only when something surrounds it
  * (the prompt and command of "show x | json" typed at a terminal). */
-static bool needs_cleaning(const struct fc_adapter *v, const char *command, const char *encoding, const char *text,
-			   size_t len)
+static bool needs_cleaning(const struct fc_reader *r, const char *encoding, const char *text, size_t len)
 {
-	const char *const *c;
 	size_t a = 0, b = len;
 
 	if (!strcmp(encoding, "json")) {
@@ -173,10 +262,26 @@ static bool needs_cleaning(const struct fc_adapter *v, const char *command, cons
 			b--;
 		return a < b && !((text[a] == '{' && text[b - 1] == '}') || (text[a] == '[' && text[b - 1] == ']'));
 	}
-	for (c = v->verbatim; c && *c; c++)
-		if (!strcmp(*c, command))
-			return false;
-	return true;
+	return !(r && r->verbatim);
+}
+
+/* The row's reader on the output: text as it is, JSON parsed and its body found. */
+static enum fc_rc read_output(struct fc_parse_ctx *c, const struct fc_adapter *a, const char *text, size_t len)
+{
+	const struct fc_reader *r = c->reader;
+	const struct doc_node *body;
+	struct doc *d = NULL;
+	enum fc_rc rc;
+
+	if (!strcmp(r->encoding, "text"))
+		return r->text(c, text);
+	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
+		return rc;
+	body = d->root;
+	if (!a->json_body || (rc = a->json_body(c, d, &body)) == FC_OK)
+		rc = r->json(c, d, body);
+	doc_free(&d);
+	return rc;
 }
 
 enum fc_rc fc_adapter_parse(struct fc_model *m, struct fc_device *dev, const struct fc_adapter *v, const char *file,
@@ -192,6 +297,7 @@ enum fc_rc fc_adapter_parse(struct fc_model *m, struct fc_device *dev, const str
 	ctx.dev = dev;
 	ctx.file = fc_src_make(m, file, 0).file;
 	ctx.err = err;
+	ctx.reader = fc_adapter_reader(v, command, encoding);
 	if (!ctx.file)
 		return fc_err_set(err, FC_ERR_NOMEM, file, 0, "out of memory");
 	if (nul) {
@@ -215,7 +321,7 @@ enum fc_rc fc_adapter_parse(struct fc_model *m, struct fc_device *dev, const str
 		text = fixed.data;
 		len = fixed.len;
 	}
-	if (needs_cleaning(v, command, encoding, text, len)) {
+	if (needs_cleaning(ctx.reader, encoding, text, len)) {
 		struct fc_buf clean;
 
 		if (fc_cli_clean(command, text, len, &clean) != FC_OK) {
@@ -229,12 +335,13 @@ enum fc_rc fc_adapter_parse(struct fc_model *m, struct fc_device *dev, const str
 			len = fixed.len;
 		}
 	}
-	rc = v->parse(&ctx, command, encoding, text, len);
+	if (ctx.reader)
+		rc = read_output(&ctx, v, text, len);
+	else
+		rc = fc_err_set(err, FC_ERR_INPUT, ctx.file, 0, "platform %s has no parser for '%s' (%s)", v->platform,
+				command, encoding);
 	fc_buf_free(&fixed);
-	if (rc == FC_ERR_UNSUPPORTED && err->rc == FC_OK)
-		fc_err_set(err, FC_ERR_INPUT, ctx.file, 0, "platform %s has no parser for '%s' (%s)", v->platform, command,
-			   encoding);
-	return rc == FC_ERR_UNSUPPORTED ? FC_ERR_INPUT : rc;
+	return rc;
 }
 
 enum fc_rc fc_adapter_parse_file(struct fc_model *m, struct fc_device *dev, const struct fc_adapter *v,

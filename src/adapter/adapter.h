@@ -11,23 +11,78 @@
 #include "model/model.h"
 #include "util/err.h"
 
+struct json_object;
+struct fc_reader;
+
 struct fc_parse_ctx {
 	struct fc_model *m;
 	struct fc_device *dev;
 	const char *file;      /* the output's path as evidence shows it (relative to the base dir) */
 	struct fc_err *err;    /* parse errors name ctx->file and the line */
+	const struct fc_reader *reader;   /* the row being read; NULL in finalize and intent */
 };
 
-struct fc_adapter_cmd {
-	const char *command;   /* as typed on the device, e.g. "show interface" */
-	const char *encoding;  /* "json" or "text" */
-	const char *filename;  /* file name inside the device's snapshot folder */
-	bool large;            /* output can be very large: transports fetch it in chunks where they can */
+/* Reads one output into c->dev: text, NUL-terminated, cleaned of terminal noise unless the row is
+ * verbatim; or a JSON document and the body the adapter's json_body found in it. FC_ERR_INPUT with
+ * c->file:line on what it refuses; FC_ERR_NOMEM. */
+typedef enum fc_rc fc_text_reader(struct fc_parse_ctx *c, const char *text);
+typedef enum fc_rc fc_json_reader(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
+
+/* One output an adapter reads: a row of its table. Adding a command is adding a row: collection's
+ * command list, what a directory of saved outputs is read for, the parse dispatch, `fabcheck parse
+ * --platform P --command C` and the fuzz harness all come from the table. */
+struct fc_reader {
+	const char *command;   /* required: as typed on the device, e.g. "show interface" */
+	const char *encoding;  /* required: "json" or "text" */
+	fc_text_reader *text;  /* required for "text" rows, NULL for "json" ones */
+	fc_json_reader *json;  /* required for "json" rows, NULL for "text" ones */
+	const char *file;      /* collect gathers the output into this file of the device's folder; NULL
+				* for a command or spelling the adapter reads but does not collect (what
+				* other tools save) */
+	bool large;            /* can be very large: transports fetch it in chunks where they can */
 	const char *remote;    /* optional: what a CLI transport sends instead of command (a script) */
 	bool optional;         /* its failure is a warning, not an error: another output gives what it
 				* gives, or only some configurations need it */
 	bool counters;         /* carries the counters the counter rules compare: of an earlier snapshot
 				* (validate --baseline) only these are read, where a platform marks any */
+	bool verbatim;         /* a text that is no terminal capture (a structured stream of its own):
+				* read as it is; every other text has its terminal noise removed first
+				* (util/cli_text.h) */
+	bool fallback;         /* collected over a CLI instead of the other rows when the first collected
+				* command is not installed on the device (exit status 127) */
+	bool saved_config;     /* what an inventory's config: file is (one row at most) */
+};
+
+/* One switch's QoS path being resolved by the shared driver (fc_adapter_qos_path). */
+struct fc_qos_walk {
+	struct fc_model *m;
+	struct fc_device *dev;
+	void *state;             /* the resolver's own: begin makes it, end frees it */
+	bool none;               /* begin: no port of the device gets a path (no configuration read) */
+	const char *unavailable; /* begin: every hop of every port is unknown with this reason */
+};
+
+/* How a switch platform resolves the fabric's traffic classes through a port, hop field by hop
+ * field (struct fc_hop): known with the line that decided it, a platform default known with a
+ * note, or unknown with why. The driver loops over ports and classes, says once what the intent
+ * lacks, and sets every field after the classification unknown with the class's reason when the
+ * classification finds no traffic class. */
+struct fc_qos_resolver {
+	/* optional: the device's setup (state, none, unavailable); FC_ERR_NOMEM */
+	enum fc_rc (*begin)(struct fc_qos_walk *w);
+	/* required: whether the port carries the fabric's classes; sets up the port's state */
+	bool (*port)(struct fc_qos_walk *w, const struct fc_iface *ifc);
+	/* required: the classification of a packet with this DSCP (t's, from the intent): classifier,
+	 * per_port, trust, match, tc, pcp_strict, and dscp_out where the classifier re-marks */
+	void (*classify)(struct fc_qos_walk *w, const struct fc_iface *ifc, enum fc_tclass t, int64_t dscp,
+			 struct fc_hop *h);
+	/* required: the rest once h->tc is known: dscp_out, the class, egress, the ingress buffer */
+	void (*resolve)(struct fc_qos_walk *w, const struct fc_iface *ifc, enum fc_tclass t, int64_t dscp,
+			struct fc_hop *h);
+	/* optional: after a port's hops (values of the port that follow from them) */
+	void (*port_done)(struct fc_qos_walk *w, struct fc_iface *ifc);
+	/* optional: frees what begin made */
+	void (*end)(struct fc_qos_walk *w);
 };
 
 struct fc_adapter {
@@ -39,35 +94,27 @@ struct fc_adapter {
 	enum fc_devkind kind;
 	/* required: what it provides (FC_CAP_*); a rule needing more reads UNKNOWN on its devices */
 	unsigned caps;
-	/* required: the outputs `collect` gathers, ended by an entry with command == NULL */
-	const struct fc_adapter_cmd *commands;
-	/* what a saved configuration named by the inventory's config: is (its command and encoding);
-	 * command NULL: the platform takes none */
-	struct fc_adapter_cmd saved_config;
-	/* optional: what a CLI transport collects instead when the first command is not installed
-	 * on the device (exit status 127), ended like commands */
-	const struct fc_adapter_cmd *fallback;
-	/* optional: text outputs that are no terminal capture (a structured capture of its own),
-	 * taken as they are; every other text output has its terminal noise removed first
-	 * (util/cli_text.h). NULL-terminated; NULL when there are none */
-	const char *const *verbatim;
+	/* required: every output it reads, ended by a row with command NULL; the rows with a file are
+	 * what collect gathers, in this order */
+	const struct fc_reader *readers;
+	/* optional: the body of a JSON reply (NX-API's ins_api or JSON-RPC envelope, eAPI's result);
+	 * NULL: the document's root. FC_ERR_INPUT on an error reply. */
+	enum fc_rc (*json_body)(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node **body);
 	/* optional: appended to a JSON command on a CLI session (NX-OS " | json"); NULL when the
 	 * command is sent as it is written */
 	const char *cli_json_suffix;
-	/* required: whether parse takes this command in this encoding ("json" or "text"): how a
-	 * directory of outputs saved by other tools is read (transport file) */
-	bool (*reads)(const char *command, const char *encoding);
-	/* required: parses one raw output into ctx->dev. FC_ERR_UNSUPPORTED for a command or
-	 * encoding it has no parser for; FC_ERR_INPUT with ctx->file:line on malformed input. */
-	enum fc_rc (*parse)(struct fc_parse_ctx *ctx, const char *command, const char *encoding,
-			    const char *text, size_t len);
+	/* optional: the prefixes other tools put before a command in a saved file's name
+	 * ("cisco_nxos_show_interface.raw"), NULL-terminated */
+	const char *const *file_prefixes;
 	/* required: derives per-port effective values once every output is parsed
 	 * (fc_adapter_no_finalize when there is nothing to derive) */
 	enum fc_rc (*finalize)(struct fc_parse_ctx *ctx);
 	/* optional (a switch platform without it gets no QoS path: every QoS rule is UNKNOWN there):
-	 * resolves every port's struct fc_hop for the fabric's traffic classes (m->intent), after
-	 * finalize, with the platform's precedence */
-	enum fc_rc (*qos_path)(struct fc_model *m, struct fc_device *dev);
+	 * resolves every port's struct fc_hop for the fabric's traffic classes (m->intent) */
+	const struct fc_qos_resolver *qos;
+	/* optional: what the adapter keeps of a device beyond the neutral model (a platform's policy
+	 * tree), as JSON for `fabcheck parse`; NULL when it keeps nothing worth showing */
+	struct json_object *(*dump)(const struct fc_device *dev);
 	/* optional: the one spelling of an interface name the platform's outputs use ("Eth1/1" ->
 	 * "Ethernet1/1"), for names that come from elsewhere (the cabling plan, a neighbour's LLDP);
 	 * NULL where names have one spelling (Linux) */
@@ -81,6 +128,14 @@ const struct fc_adapter *fc_adapter_find(const char *platform);
 /* Whether an earlier snapshot's output of command is read for --baseline: it carries counters, or
  * the platform marks no command as carrying them (then every output is read). */
 bool fc_adapter_counter_output(const struct fc_adapter *v, const char *command);
+/* The row that reads command in encoding, or NULL: whether the adapter reads it. */
+const struct fc_reader *fc_adapter_reader(const struct fc_adapter *a, const char *command, const char *encoding);
+/* The row an inventory's config: file is read with, or NULL when the platform takes none. */
+const struct fc_reader *fc_adapter_saved_config(const struct fc_adapter *a);
+/* The rows collect gathers (fallback false), or gathers instead over a CLI (fallback true), in the
+ * table's order, into a (an array of n pointers, from arena); false when out of memory. */
+bool fc_adapter_collected(const struct fc_adapter *a, bool fallback, struct fc_arena *arena,
+			  const struct fc_reader *const **out, size_t *n);
 /* The device's interface called name in any spelling its platform takes, or NULL. */
 struct fc_iface *fc_adapter_find_iface(const struct fc_device *d, const char *name);
 /* The registry, ended by NULL. */

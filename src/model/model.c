@@ -544,7 +544,8 @@ const char *fc_src_str(const struct fc_src *s, char *buf, size_t size)
 	return buf;
 }
 
-void fc_hop_unknown(struct fc_hop *h, const char *why)
+/* Every field of a hop; unset_only: those no stage of the path set, known or unknown. */
+static void hop_unknown(struct fc_hop *h, const char *why, bool unset_only)
 {
 	struct fc_meta *ms[] = { &h->classifier.m, &h->per_port.m, &h->trust.m, &h->match.m, &h->tc.m,
 				 &h->dscp_out.m, &h->pcp_strict.m, &h->tc_name.m, &h->pfc_cos.m, &h->mtu.m, &h->queue.m,
@@ -554,7 +555,18 @@ void fc_hop_unknown(struct fc_hop *h, const char *why)
 	size_t i;
 
 	for (i = 0; i < sizeof(ms) / sizeof(ms[0]); i++)
-		fc_set_unknown(ms[i], why);
+		if (!unset_only || (!ms[i]->known && !ms[i]->why))
+			fc_set_unknown(ms[i], why);
+}
+
+void fc_hop_unknown(struct fc_hop *h, const char *why)
+{
+	hop_unknown(h, why, false);
+}
+
+void fc_hop_unknown_rest(struct fc_hop *h, const char *why)
+{
+	hop_unknown(h, why, true);
 }
 
 void fc_dom_set(struct fc_dom_val *d, double v, struct fc_src src)

@@ -499,6 +499,8 @@ void fc_set_int(struct fc_int *x, int64_t v, struct fc_src src);
 void fc_set_dbl(struct fc_dbl *x, double v, struct fc_src src);
 /* Every field of a hop unknown with why (a path that cannot be followed past a point). */
 void fc_hop_unknown(struct fc_hop *h, const char *why);
+/* The same for the fields no stage set yet (neither known nor unknown with a reason). */
+void fc_hop_unknown_rest(struct fc_hop *h, const char *why);
 /* The ingress buffer of priority p (0-7) of port i, built in *tmp, which is returned: every field
  * unknown when no output gave the port one. */
 const struct fc_pg *fc_iface_pg(const struct fc_iface *i, int p, struct fc_pg *tmp);

@@ -106,17 +106,18 @@ static enum fc_rc load_from_inventory(struct fc_model *m, const struct fc_invent
 {
 	const struct fc_inv_device *iv = fc_inventory_device(inv, dev->name);
 	const struct fc_adapter *v = fc_adapter_find(dev->platform);
+	const struct fc_reader *sc = fc_adapter_saved_config(v);
 	struct fc_err perr;
 
 	fc_err_clear(&perr);
-	if (iv->config && !v->saved_config.command) {
+	if (iv->config && !sc) {
 		fc_dev_add_error(m, dev, "config: the platform takes no saved configuration");
 		dev->status = FC_DEV_PARSE_ERROR;
-	} else if (iv->config && read_and_parse(m, dev, cfg, inv->dir, iv->config, v->saved_config.command,
-						v->saved_config.encoding, inv->path, iv->config_line, "config", err) != FC_OK)
+	} else if (iv->config && read_and_parse(m, dev, cfg, inv->dir, iv->config, sc->command, sc->encoding, inv->path,
+						iv->config_line, "config", err) != FC_OK)
 		return err->rc;
 	if (iv->intent && dev->status == FC_DEV_NODATA) {
-		struct fc_parse_ctx ctx = { m, dev, inv->path, &perr };
+		struct fc_parse_ctx ctx = { m, dev, inv->path, &perr, NULL };
 
 		if (v->intent(&ctx, inv->doc, iv->intent) != FC_OK)
 			device_error(m, dev, &perr);

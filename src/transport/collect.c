@@ -52,14 +52,14 @@ static bool append(struct fc_arena *a, void *items, size_t *n, size_t *cap, size
 	return true;
 }
 
-enum fc_rc fc_job_write(struct fc_collect_job *j, const struct fc_adapter_cmd *c, const void *data, size_t len)
+enum fc_rc fc_job_write(struct fc_collect_job *j, const struct fc_reader *c, const void *data, size_t len)
 {
 	struct fc_snap_output out;
 	struct fc_err err;
 	char rel[1024], path[4096];
 
 	fc_err_clear(&err);
-	if (!fc_pathf(rel, sizeof(rel), "devices/%s/%s", j->iv->name, c->filename) ||
+	if (!fc_pathf(rel, sizeof(rel), "devices/%s/%s", j->iv->name, c->file) ||
 	    !fc_pathf(path, sizeof(path), "%s/%s", j->root, rel) ||
 	    fc_write_file(path, data, len, &err) != FC_OK) {
 		fc_job_error(j, "%s: cannot write the output: %s", c->command, err.msg[0] ? err.msg : "path too long");
@@ -123,15 +123,21 @@ static void job_done(void *ctx, struct fc_collect_job *j)
 
 static void saved_config(struct fc_collect_job *j, const struct fc_roots *roots)
 {
-	static const struct fc_adapter_cmd rc = { "show running-config", "text", "show_running-config.txt", true, NULL, false, false };
+	const struct fc_reader *rc = fc_adapter_saved_config(j->v);
 	struct fc_buf b;
 	char why[1024];
+
+	if (!rc) {   /* the inventory checked it; not a crash if it did not */
+		fc_job_error(j, "%s:%u: config: platform %s takes no saved configuration", j->inv->path, j->iv->config_line,
+			     j->v->platform);
+		return;
+	}
 
 	if (fc_read_inside(roots, j->inv->dir, j->iv->config, FC_MAX_INPUT_FILE, &b, why, sizeof(why)) != FC_OK) {
 		fc_job_error(j, "%s:%u: config '%s': %s", j->inv->path, j->iv->config_line, j->iv->config, why);
 		return;
 	}
-	fc_job_write(j, &rc, b.data, b.len);
+	fc_job_write(j, rc, b.data, b.len);
 	fc_buf_free(&b);
 }
 
@@ -256,6 +262,11 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 		j->inv = inv;
 		j->iv = iv;
 		j->v = fc_adapter_find(iv->platform);
+		if (!fc_adapter_collected(j->v, false, a, &j->cmds, &j->ncmds) ||
+		    !fc_adapter_collected(j->v, true, a, &j->fallback, &j->nfallback)) {
+			rc = fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+			goto out;
+		}
 		j->sd = &devs[ndev++];
 		j->a = a;
 		j->root = tmp;

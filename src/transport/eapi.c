@@ -18,16 +18,16 @@
 
 static char *ea_build(struct fc_rpc_dev *d, size_t batch)
 {
-	const struct fc_adapter_cmd *cmds = d->job->v->commands;
-	const char *enc = cmds[d->next].encoding;
+	const struct fc_reader *const *cmds = d->job->cmds;
+	const char *enc = cmds[d->next]->encoding;
 	json_object *o = json_object_new_object(), *p = json_object_new_object(), *arr = json_object_new_array();
 	char id[32];
 	char *s;
 	size_t i;
 
 	d->batch_n = 0;
-	for (i = d->next; i < d->ncmds && d->batch_n < batch && !strcmp(cmds[i].encoding, enc); i++, d->batch_n++)
-		json_object_array_add(arr, json_object_new_string(cmds[i].command));
+	for (i = d->next; i < d->ncmds && d->batch_n < batch && !strcmp(cmds[i]->encoding, enc); i++, d->batch_n++)
+		json_object_array_add(arr, json_object_new_string(cmds[i]->command));
 	json_object_object_add(o, "jsonrpc", json_object_new_string("2.0"));
 	json_object_object_add(o, "method", json_object_new_string("runCmds"));
 	/* the models the readers were checked against: ANTA (Arista's own) asks for the latest */
@@ -43,7 +43,7 @@ static char *ea_build(struct fc_rpc_dev *d, size_t batch)
 }
 
 /* One command's output: the JSON model, or {"output": text} in format text. */
-static void put_output(struct fc_rpc_dev *d, const struct fc_adapter_cmd *c, json_object *r)
+static void put_output(struct fc_rpc_dev *d, const struct fc_reader *c, json_object *r)
 {
 	json_object *out;
 
@@ -62,7 +62,7 @@ static void put_output(struct fc_rpc_dev *d, const struct fc_adapter_cmd *c, jso
 }
 
 /* The device's words for a failed command: its "errors" list, else the error's message. */
-static void failed(struct fc_rpc_dev *d, const struct fc_adapter_cmd *c, json_object *errs, const char *message,
+static void failed(struct fc_rpc_dev *d, const struct fc_reader *c, json_object *errs, const char *message,
 		   int code)
 {
 	char why[400] = "", msg[600];
@@ -88,7 +88,7 @@ static void failed(struct fc_rpc_dev *d, const struct fc_adapter_cmd *c, json_ob
 
 static bool ea_take(struct fc_rpc_dev *d, json_object *root, bool *more, size_t *advance)
 {
-	const struct fc_adapter_cmd *cmds = d->job->v->commands + d->next;
+	const struct fc_reader *const *cmds = d->job->cmds + d->next;
 	json_object *id, *res, *err, *data = NULL, *m = NULL, *code = NULL;
 	char want[32];
 	size_t i, n;
@@ -104,7 +104,7 @@ static bool ea_take(struct fc_rpc_dev *d, json_object *root, bool *more, size_t 
 	if (json_object_object_get_ex(root, "result", &res) && json_object_is_type(res, json_type_array)) {
 		n = json_object_array_length(res);
 		for (i = 0; i < d->batch_n && i < n; i++)
-			put_output(d, &cmds[i], json_object_array_get_idx(res, i));
+			put_output(d, cmds[i], json_object_array_get_idx(res, i));
 		if (n != d->batch_n)
 			fc_job_error(d->job, "eAPI reply answers %zu of %zu commands sent", n < d->batch_n ? n : d->batch_n,
 				     d->batch_n);
@@ -123,16 +123,16 @@ static bool ea_take(struct fc_rpc_dev *d, json_object *root, bool *more, size_t 
 		json_object *el = json_object_array_get_idx(data, i), *errs;
 
 		if (json_object_is_type(el, json_type_object) && json_object_object_get_ex(el, "errors", &errs)) {
-			failed(d, &cmds[i], errs, m ? json_object_get_string(m) : "(no message)",
+			failed(d, cmds[i], errs, m ? json_object_get_string(m) : "(no message)",
 			       code ? json_object_get_int(code) : 0);
 			*advance = i + 1;   /* the commands after it did not run: sent again */
 			return true;
 		}
-		put_output(d, &cmds[i], el);
+		put_output(d, cmds[i], el);
 	}
 	/* no command named as the failed one: the request as a whole was refused */
 	for (i = n; i < d->batch_n; i++)
-		failed(d, &cmds[i], NULL, m ? json_object_get_string(m) : "(no message)", code ? json_object_get_int(code) : 0);
+		failed(d, cmds[i], NULL, m ? json_object_get_string(m) : "(no message)", code ? json_object_get_int(code) : 0);
 	*advance = d->batch_n;
 	return n > 0 || d->batch_n > 0;
 }

@@ -18,6 +18,10 @@ struct fc_collect_job {
 	const struct fc_inventory *inv;
 	const struct fc_inv_device *iv;
 	const struct fc_adapter *v;
+	const struct fc_reader *const *cmds;     /* what the adapter collects, in its table's order */
+	size_t ncmds;
+	const struct fc_reader *const *fallback; /* what it collects instead over a CLI (fc_reader.fallback) */
+	size_t nfallback;
 	struct fc_snap_device *sd;   /* the manifest entry being filled */
 	struct fc_arena *a;          /* owns manifest strings */
 	const char *root;            /* the snapshot directory being written */
@@ -28,7 +32,7 @@ struct fc_collect_job {
 };
 
 /* Writes devices/<name>/<filename> under the snapshot and records it as an output. */
-enum fc_rc fc_job_write(struct fc_collect_job *j, const struct fc_adapter_cmd *c, const void *data, size_t len);
+enum fc_rc fc_job_write(struct fc_collect_job *j, const struct fc_reader *c, const void *data, size_t len);
 /* Records an error (status becomes partial when outputs exist, failed otherwise). Never pass a secret. */
 void fc_job_error(struct fc_collect_job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fc_job_warning(struct fc_collect_job *j, const char *msg);

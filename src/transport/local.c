@@ -20,7 +20,7 @@
  * inventory may name (its reads then stay inside it: fs.h). */
 static void probe_transport(struct fc_collect_job *j, const struct fc_roots *roots)
 {
-	const struct fc_adapter_cmd *c = j->v->commands;
+	const struct fc_reader *c = fc_adapter_reader(j->v, "fabcheck probe", "json");
 	struct fc_probe_opts po;
 	struct fc_err err;
 	struct fc_fs fs;
@@ -28,9 +28,7 @@ static void probe_transport(struct fc_collect_job *j, const struct fc_roots *roo
 	bool usable = false;
 	enum fc_rc rc;
 
-	while (c->command && strcmp(c->command, "fabcheck probe"))
-		c++;
-	if (!c->command) {
+	if (!c || !c->file) {
 		fc_job_error(j, "transport probe: platform '%s' takes no probe document", j->iv->platform);
 		return;
 	}
@@ -59,28 +57,26 @@ static void probe_transport(struct fc_collect_job *j, const struct fc_roots *roo
 
 /* The command a saved file is the output of: the adapter's own file name (show_interface.json),
  * else its name as other tools write it (show_interface.txt, show interface.txt, the
- * ntc-templates cisco_nxos_show_interface.raw): extension and platform prefix dropped, '_' read as
- * a blank. NULL-terminated command in out. */
+ * ntc-templates cisco_nxos_show_interface.raw): extension and the adapter's file prefixes dropped,
+ * '_' read as a blank. NULL-terminated command in out. */
 static void command_of(const struct fc_adapter *v, const char *name, char *out, size_t size)
 {
 	static const char *const exts[] = { ".txt", ".json", ".raw", ".out", ".log", NULL };
-	static const char *const prefixes[] = { "cisco_nxos_", "nxos_", "linux_", NULL };
-	const struct fc_adapter_cmd *lists[2] = { v->commands, v->fallback }, *c;
+	const struct fc_reader *c;
 	const char *const *e;
-	size_t n = strlen(name), k, i;
+	size_t n = strlen(name), i;
 
-	for (k = 0; k < 2; k++)
-		for (c = lists[k]; c && c->command; c++)
-			if (!strcmp(c->filename, name)) {
-				snprintf(out, size, "%s", c->command);
-				return;
-			}
+	for (c = v->readers; c->command; c++)
+		if (c->file && !strcmp(c->file, name)) {
+			snprintf(out, size, "%s", c->command);
+			return;
+		}
 	for (e = exts; *e; e++)
 		if (n > strlen(*e) && !strcmp(name + n - strlen(*e), *e)) {
 			n -= strlen(*e);
 			break;
 		}
-	for (e = prefixes; *e; e++)
+	for (e = v->file_prefixes; e && *e; e++)
 		if (!strncmp(name, *e, strlen(*e)) && n > strlen(*e)) {
 			name += strlen(*e);
 			n -= strlen(*e);
@@ -131,7 +127,7 @@ static void file_transport(struct fc_collect_job *j, const struct fc_roots *root
 	/* two passes: JSON outputs first, so a command saved both ways is taken as JSON */
 	for (int pass = 0; pass < 2 && taken; pass++)
 		for (i = 0; i < n; i++) {
-			struct fc_adapter_cmd c;
+			struct fc_reader c;
 			const char *enc;
 			size_t k;
 			enum fc_rc rc;
@@ -150,7 +146,7 @@ static void file_transport(struct fc_collect_job *j, const struct fc_roots *root
 				fc_buf_free(&b);
 				continue;
 			}
-			if (!j->v->reads(cmd, enc)) {
+			if (!fc_adapter_reader(j->v, cmd, enc)) {
 				snprintf(msg, sizeof(msg), "saved file '%s' not used: platform %s reads no '%s' (%s)", names[i],
 					 j->v->platform, cmd, enc);
 				fc_job_warning(j, msg);
@@ -165,12 +161,11 @@ static void file_transport(struct fc_collect_job *j, const struct fc_roots *root
 				fc_buf_free(&b);
 				continue;
 			}
+			memset(&c, 0, sizeof(c));
 			c.command = fc_strdup(j->a, cmd);
 			c.encoding = enc;
-			c.filename = fc_sprintf(j->a, "%s", names[i]);
-			c.large = false;
-			c.remote = NULL;
-			if (c.command && c.filename && fc_job_write(j, &c, b.data, b.len) == FC_OK)
+			c.file = fc_sprintf(j->a, "%s", names[i]);
+			if (c.command && c.file && fc_job_write(j, &c, b.data, b.len) == FC_OK)
 				taken[found++] = c.command;
 			fc_buf_free(&b);
 		}

@@ -24,13 +24,13 @@
  * (each its own chunk-mode exchange), so that the small ones share as few requests as can be. */
 static size_t cmd_at(const struct fc_rpc_dev *d, size_t k)
 {
-	const struct fc_adapter_cmd *c = d->job->v->commands;
+	const struct fc_reader *const *c = d->job->cmds;
 	size_t i, seen = 0;
 	int large;
 
 	for (large = 0; large < 2; large++)
 		for (i = 0; i < d->ncmds; i++)
-			if ((int)c[i].large == large && seen++ == k)
+			if ((int)c[i]->large == large && seen++ == k)
 				return i;
 	return d->ncmds;
 }
@@ -49,7 +49,7 @@ static size_t pos_of(const struct fc_rpc_dev *d, size_t idx)
 /* One chunk of a large command: {"ins_api": {"type": "cli_show[_ascii]", "chunk": "1", "sid": ...}} */
 static char *build_chunk_request(struct fc_rpc_dev *d)
 {
-	const struct fc_adapter_cmd *c = &d->job->v->commands[cmd_at(d, d->next)];
+	const struct fc_reader *c = d->job->cmds[cmd_at(d, d->next)];
 	json_object *o = json_object_new_object(), *ins = json_object_new_object();
 	char *s;
 
@@ -73,24 +73,24 @@ static char *build_chunk_request(struct fc_rpc_dev *d)
 
 static char *build_body(struct fc_rpc_dev *d, size_t batch)
 {
-	const struct fc_adapter_cmd *cmds = d->job->v->commands;
+	const struct fc_reader *const *cmds = d->job->cmds;
 	json_object *arr;
 	char *s;
 	size_t k;
 
-	if (cmds[cmd_at(d, d->next)].large)
+	if (cmds[cmd_at(d, d->next)]->large)
 		return build_chunk_request(d);
 	d->chunking = false;
 	arr = json_object_new_array();
 	d->batch_n = 0;
-	for (k = d->next; k < d->ncmds && d->batch_n < batch && !cmds[cmd_at(d, k)].large; k++, d->batch_n++) {
+	for (k = d->next; k < d->ncmds && d->batch_n < batch && !cmds[cmd_at(d, k)]->large; k++, d->batch_n++) {
 		json_object *o = json_object_new_object(), *p = json_object_new_object();
 		size_t i = cmd_at(d, k);
 
 		json_object_object_add(o, "jsonrpc", json_object_new_string("2.0"));
-		json_object_object_add(o, "method", json_object_new_string(strcmp(cmds[i].encoding, "json") ? "cli_ascii"
+		json_object_object_add(o, "method", json_object_new_string(strcmp(cmds[i]->encoding, "json") ? "cli_ascii"
 													       : "cli"));
-		json_object_object_add(p, "cmd", json_object_new_string(cmds[i].command));
+		json_object_object_add(p, "cmd", json_object_new_string(cmds[i]->command));
 		json_object_object_add(p, "version", json_object_new_int(1));
 		json_object_object_add(o, "params", p);
 		json_object_object_add(o, "id", json_object_new_int((int)i + 1));
@@ -116,7 +116,7 @@ static void chunks_reset(struct fc_rpc_dev *d)
  * command, never a truncated file. */
 static bool take_chunk(struct fc_rpc_dev *d, json_object *root, bool *more)
 {
-	const struct fc_adapter_cmd *c = &d->job->v->commands[cmd_at(d, d->next)];
+	const struct fc_reader *c = d->job->cmds[cmd_at(d, d->next)];
 	json_object *ins, *sid = NULL, *out = NULL, *code = NULL, *msg = NULL, *body = NULL;
 	const char *sidv;
 	size_t before = d->chunks.len;
@@ -192,7 +192,7 @@ static bool take_chunk(struct fc_rpc_dev *d, json_object *root, bool *more)
 /* Writes the outputs of one JSON-RPC reply; false when the reply as a whole is unusable. */
 static bool nx_take(struct fc_rpc_dev *d, json_object *root, bool *more, size_t *advance)
 {
-	const struct fc_adapter_cmd *cmds = d->job->v->commands;
+	const struct fc_reader *const *cmds = d->job->cmds;
 	size_t i, n, answered = 0;
 
 	if (d->chunking) {
@@ -224,27 +224,27 @@ static bool nx_take(struct fc_rpc_dev *d, json_object *root, bool *more, size_t 
 			json_object_object_get_ex(e, "data", &data);
 			if (data)
 				json_object_object_get_ex(data, "msg", &dm);
-			fc_job_error(d->job, "%s: NX-API error: %s%s%s", cmds[idx].command,
+			fc_job_error(d->job, "%s: NX-API error: %s%s%s", cmds[idx]->command,
 				     m ? json_object_get_string(m) : "(no message)", dm ? ": " : "",
 				     dm ? json_object_get_string(dm) : "");
 			continue;
 		}
 		if (!json_object_object_get_ex(el, "result", &res) || !res) {
 			fc_job_error(d->job, "%s: NX-API reply without a result (command not supported here?)",
-				     cmds[idx].command);
+				     cmds[idx]->command);
 			continue;
 		}
-		if (!strcmp(cmds[idx].encoding, "json") && json_object_object_get_ex(res, "body", &body)) {
+		if (!strcmp(cmds[idx]->encoding, "json") && json_object_object_get_ex(res, "body", &body)) {
 			const char *txt = json_object_to_json_string_ext(body, JSON_C_TO_STRING_PRETTY |
 									   JSON_C_TO_STRING_NOSLASHESCAPE);
 
-			fc_job_write(d->job, &cmds[idx], txt, strlen(txt));
-		} else if (strcmp(cmds[idx].encoding, "json") && json_object_object_get_ex(res, "msg", &msg) &&
+			fc_job_write(d->job, cmds[idx], txt, strlen(txt));
+		} else if (strcmp(cmds[idx]->encoding, "json") && json_object_object_get_ex(res, "msg", &msg) &&
 			   json_object_is_type(msg, json_type_string)) {
-			fc_job_write(d->job, &cmds[idx], json_object_get_string(msg), (size_t)json_object_get_string_len(msg));
+			fc_job_write(d->job, cmds[idx], json_object_get_string(msg), (size_t)json_object_get_string_len(msg));
 		} else {
-			fc_job_error(d->job, "%s: NX-API result has no %s", cmds[idx].command,
-				     strcmp(cmds[idx].encoding, "json") ? "msg text" : "body");
+			fc_job_error(d->job, "%s: NX-API result has no %s", cmds[idx]->command,
+				     strcmp(cmds[idx]->encoding, "json") ? "msg text" : "body");
 		}
 	}
 	if (answered < d->batch_n) {

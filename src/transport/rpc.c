@@ -26,15 +26,6 @@ static size_t on_data(char *p, size_t size, size_t n, void *ud)
 	return size * n;
 }
 
-static size_t count_cmds(const struct fc_adapter_cmd *c)
-{
-	size_t n = 0;
-
-	while (c[n].command)
-		n++;
-	return n;
-}
-
 static void finish(struct fc_rpc_dev *d, fc_job_done_fn *done, void *ctx)
 {
 	d->done = true;
@@ -225,7 +216,7 @@ static enum fc_rc run(const struct fc_rpc_proto *p, struct fc_collect_job **jobs
 
 		devs[i].job = jobs[i];
 		devs[i].proto = p;
-		devs[i].ncmds = count_cmds(jobs[i]->v->commands);
+		devs[i].ncmds = jobs[i]->ncmds;
 		fc_err_clear(&err);
 		if (!jobs[i]->iv->address) {
 			fc_job_error(jobs[i], "transport %s needs an address", jobs[i]->iv->transport);

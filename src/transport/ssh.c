@@ -45,12 +45,12 @@ static void job_error(struct pool *p, struct fc_collect_job *j, const char *fmt,
 	pthread_mutex_unlock(&p->lock);
 }
 
-static const char *json_suffix(const struct fc_adapter *v, const struct fc_adapter_cmd *c)
+static const char *json_suffix(const struct fc_adapter *v, const struct fc_reader *c)
 {
 	return !strcmp(c->encoding, "json") && v->cli_json_suffix ? v->cli_json_suffix : "";
 }
 
-static void job_write(struct pool *p, struct fc_collect_job *j, const struct fc_adapter_cmd *c, const struct fc_buf *b)
+static void job_write(struct pool *p, struct fc_collect_job *j, const struct fc_reader *c, const struct fc_buf *b)
 {
 	pthread_mutex_lock(&p->lock);
 	fc_job_write(j, c, b->data ? b->data : "", b->len);
@@ -289,7 +289,8 @@ static void shell_clean(struct fc_buf *b)
 static void via_shell(struct pool *p, struct fc_collect_job *j, ssh_session s, int timeout_ms)
 {
 	ssh_channel ch = ssh_channel_new(s);
-	const struct fc_adapter_cmd *c;
+	const struct fc_reader *c;
+	size_t i;
 	struct fc_buf b;
 	char prompt[128] = "", line[600];
 
@@ -312,7 +313,8 @@ static void via_shell(struct pool *p, struct fc_collect_job *j, ssh_session s, i
 		job_error(p, j, "SSH shell on %s: 'terminal length 0' got no prompt back", j->iv->address);
 		goto out;
 	}
-	for (c = j->v->commands; c->command; c++) {
+	for (i = 0; i < j->ncmds; i++) {
+		c = j->cmds[i];
 		fc_buf_free(&b);
 		fc_buf_init(&b, MAX_OUTPUT);
 		snprintf(line, sizeof(line), "%s%s\n", c->command, json_suffix(j->v, c));
@@ -344,7 +346,8 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 	char why[256];
 	unsigned port;
 	ssh_session s;
-	const struct fc_adapter_cmd *c, *next;
+	const struct fc_reader *const *list = j->cmds, *c;
+	size_t n = j->ncmds, i = 0;
 	bool fallback = false;
 	int no_config = 0;
 
@@ -383,14 +386,15 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 	}
 	if (!verify_host(p, j, s) || !authenticate(p, j, s, &sec))
 		goto disconnect;
-	for (c = j->v->commands; c->command && !fallback; c = next) {
+	while (i < n && !fallback) {
 		char cmd[8192], said[201];
 		const char *reason;
 		struct fc_buf out;
 		int status;
 		enum exec_result r;
+		bool first = list == j->cmds && i == 0;
 
-		next = c + 1;
+		c = list[i++];
 		snprintf(cmd, sizeof(cmd), "%s%s", c->remote ? c->remote : c->command, json_suffix(j->v, c));
 		r = run_exec(s, cmd, &out, &status, said, sizeof(said), timeout_ms);
 		/* what the device said about a failure: its stderr, else its output; the first line */
@@ -398,7 +402,7 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 			snprintf(said, sizeof(said), "%s", out.data);
 		said[strcspn(said, "\r\n")] = '\0';
 		reason = said;
-		if (r == EXEC_OK && status == 127 && c == j->v->commands && j->v->fallback) {
+		if (r == EXEC_OK && status == 127 && first && j->nfallback) {
 			/* not installed there: collect what the platform takes instead (Linux: the
 			 * agentless capture); said in the manifest */
 			char msg[300];
@@ -406,10 +410,10 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 			fc_buf_free(&out);
 			snprintf(msg, sizeof(msg), "'%s' is not installed on the device: collected without it", c->command);
 			job_warning(p, j, msg);
-			next = j->v->fallback;
+			list = j->fallback, n = j->nfallback, i = 0;
 			continue;
 		}
-		if (r == EXEC_REFUSED || (r == EXEC_OK && status != 0 && out.len == 0 && c == j->v->commands)) {
+		if (r == EXEC_REFUSED || (r == EXEC_OK && status != 0 && out.len == 0 && first)) {
 			fallback = true;
 		} else if (r == EXEC_FAILED) {
 			job_error(p, j, "%s: no complete answer within the timeout", c->command);

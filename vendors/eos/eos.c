@@ -16,64 +16,38 @@
 #define LLDP "show lldp neighbors detail"
 #define INTERFACES "show interfaces"
 
-/* The running-config first: the state outputs after it show what runs (eos_finalize applies
- * them over the config whatever the order a directory of saved outputs gives). */
-static const struct fc_adapter_cmd eos_commands[] = {
-	{ RUNNING, "text", "show_running-config.txt", true, NULL, false, false },
-	{ "show version", "json", "show_version.json", false, NULL, false, false },
-	{ INTERFACES, "json", "show_interfaces.json", true, NULL, false, true },
-	{ "show interfaces transceiver dom thresholds", "json", "show_interfaces_transceiver_dom_thresholds.json", false,
-	  NULL, true, false },
-	{ "show interfaces phy detail", "json", "show_interfaces_phy_detail.json", false, NULL, true, false },
-	{ "show priority-flow-control counters", "json", "show_priority-flow-control_counters.json", false, NULL, true, false },
-	{ "show qos interfaces ecn counters queue", "json", "show_qos_interfaces_ecn_counters_queue.json", false, NULL, true, false },
-	{ LLDP, "json", "show_lldp_neighbors_detail.json", false, NULL, false, false },
-	{ NULL, NULL, NULL, false, NULL, false, false },
-};
-
-static bool eos_reads(const char *command, const char *encoding)
-{
-	size_t k;
-
-	static const char *const text_cmds[] = {
-		RUNNING, INTERFACES, "show interfaces status", "show interfaces transceiver", "show interfaces transceiver detail",
-		"show interfaces transceiver hardware", LLDP,
-	};
-
-	if (!strcmp(encoding, "text")) {
-		for (k = 0; k < sizeof(text_cmds) / sizeof(text_cmds[0]); k++)
-			if (!strcmp(command, text_cmds[k]))
-				return true;
-		return false;
-	}
-	for (k = 1; eos_commands[k].command; k++)
-		if (!strcmp(command, eos_commands[k].command))
-			return !strcmp(encoding, "json");
+/* Every command the adapter reads; the rows with a file are what collect gathers, the
+ * running-config first: the state outputs after it show what runs (eos_finalize applies them over
+ * the config whatever the order a directory of saved outputs gives). show interfaces carries the
+ * counters --baseline compares. */
+static const struct fc_reader eos_readers[] = {
+	{ .command = RUNNING, .encoding = "text", .text = eos_parse_config, .file = "show_running-config.txt",
+	  .large = true, .saved_config = true },
+	{ .command = "show version", .encoding = "json", .json = eos_json_version, .file = "show_version.json" },
+	{ .command = INTERFACES, .encoding = "json", .json = eos_json_interfaces, .file = "show_interfaces.json",
+	  .large = true, .counters = true },
+	{ .command = "show interfaces transceiver dom thresholds", .encoding = "json", .json = eos_json_dom_thresholds,
+	  .file = "show_interfaces_transceiver_dom_thresholds.json", .optional = true },
+	{ .command = "show interfaces phy detail", .encoding = "json", .json = eos_json_phy_detail,
+	  .file = "show_interfaces_phy_detail.json", .optional = true },
+	{ .command = "show priority-flow-control counters", .encoding = "json", .json = eos_json_pfc_counters,
+	  .file = "show_priority-flow-control_counters.json", .optional = true },
+	{ .command = "show qos interfaces ecn counters queue", .encoding = "json", .json = eos_json_ecn_counters,
+	  .file = "show_qos_interfaces_ecn_counters_queue.json", .optional = true },
+	{ .command = LLDP, .encoding = "json", .json = eos_parse_lldp_json, .file = "show_lldp_neighbors_detail.json" },
 	/* outputs other tools save: values without limits (napalm's get_optics), state and queue
-	 * drops (ANTA) */
-	return (!strcmp(command, "show interfaces transceiver") || !strcmp(command, "show interfaces description") ||
-		!strcmp(command, "show interfaces counters queue drops")) &&
-	       !strcmp(encoding, "json");
-}
-
-static enum fc_rc eos_parse(struct fc_parse_ctx *c, const char *command, const char *encoding, const char *text,
-			    size_t len)
-{
-	struct doc *d = NULL;
-	enum fc_rc rc;
-
-	if (!eos_reads(command, encoding))
-		return FC_ERR_UNSUPPORTED;
-	if (!strcmp(encoding, "text"))
-		return !strcmp(command, RUNNING) ? eos_parse_config(c, text)
-		       : !strcmp(command, INTERFACES) ? eos_parse_interfaces_text(c, text)
-						       : eos_parse_table_text(c, command, text);
-	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
-		return rc;
-	rc = !strcmp(command, LLDP) ? eos_parse_lldp_json(c, d) : eos_parse_state_json(c, command, d);
-	doc_free(&d);
-	return rc;
-}
+	 * drops (ANTA), and the CLI text of the same commands */
+	{ .command = "show interfaces transceiver", .encoding = "json", .json = eos_json_transceiver },
+	{ .command = "show interfaces description", .encoding = "json", .json = eos_json_descriptions },
+	{ .command = "show interfaces counters queue drops", .encoding = "json", .json = eos_json_queue_drops },
+	{ .command = INTERFACES, .encoding = "text", .text = eos_parse_interfaces_text },
+	{ .command = "show interfaces status", .encoding = "text", .text = eos_text_status },
+	{ .command = "show interfaces transceiver", .encoding = "text", .text = eos_text_transceiver },
+	{ .command = "show interfaces transceiver detail", .encoding = "text", .text = eos_text_transceiver_detail },
+	{ .command = "show interfaces transceiver hardware", .encoding = "text", .text = eos_text_transceiver_hardware },
+	{ .command = LLDP, .encoding = "text", .text = eos_text_lldp },
+	{ .command = NULL },
+};
 
 const char *eos_ifname(const char *in, char *buf, size_t size)
 {
@@ -96,12 +70,10 @@ const struct fc_adapter fc_adapter_eos = {
 	.title = "Arista EOS (eAPI, CLI, running-config)",
 	.kind = FC_DEV_SWITCH,
 	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_ACL | FC_CAP_LLDP | FC_CAP_DOM | FC_CAP_COUNTERS,
-	.commands = eos_commands,
-	.saved_config = { RUNNING, "text", "show_running-config.txt", true, NULL, false, false },
-	.reads = eos_reads,
-	.parse = eos_parse,
+	.readers = eos_readers,
+	.json_body = eos_body,
 	.finalize = eos_finalize,
-	.qos_path = eos_qos_path,
+	.qos = &eos_qos,
 	.ifname = eos_ifname,
 	.intent = fc_adapter_no_intent,
 	.cli_json_suffix = " | json",

@@ -76,10 +76,13 @@ const struct eos_profile *eos_profile(const struct eos_state *s, const char *nam
 /* eos_config.c: show running-config (text). */
 enum fc_rc eos_parse_config(struct fc_parse_ctx *c, const char *text);
 /* eos_show.c: show lldp neighbors detail (JSON: eAPI's reply or | json). */
-enum fc_rc eos_parse_lldp_json(struct fc_parse_ctx *c, const struct doc *d);
-/* eos_state.c: state outputs in JSON (eAPI, | json): show version, show interfaces, show
- * interfaces transceiver [dom thresholds], show priority-flow-control counters. */
-enum fc_rc eos_parse_state_json(struct fc_parse_ctx *c, const char *command, const struct doc *d);
+fc_json_reader eos_parse_lldp_json;
+/* eos_state.c: state outputs in JSON (eAPI, | json), one reader each: show version, show interfaces,
+ * show interfaces transceiver [dom thresholds], show priority-flow-control counters, show interfaces
+ * phy detail, description, show qos interfaces ecn counters queue, show interfaces counters queue
+ * drops. */
+fc_json_reader eos_json_version, eos_json_interfaces, eos_json_transceiver, eos_json_dom_thresholds,
+	eos_json_pfc_counters, eos_json_phy_detail, eos_json_descriptions, eos_json_ecn_counters, eos_json_queue_drops;
 /* eos_show_text.c: show interfaces as text (a CLI capture). */
 enum fc_rc eos_parse_interfaces_text(struct fc_parse_ctx *c, const char *text);
 /* eos_state.c: the admin and operational state an interface status word means ("connected",
@@ -89,15 +92,16 @@ bool eos_status(const char *st, const char **admin, const char **oper);
  * names as they are. */
 const char *eos_ifname(const char *in, char *buf, size_t size);
 /* eos_show_tables.c: show interfaces status, transceiver [detail|hardware] and lldp neighbors
- * detail as CLI text. FC_ERR_UNSUPPORTED for another command. */
-enum fc_rc eos_parse_table_text(struct fc_parse_ctx *c, const char *command, const char *text);
-/* eos_show.c: the command's body, eAPI's result[0] or the document itself. */
+ * detail as CLI text, one reader each. */
+fc_text_reader eos_text_status, eos_text_transceiver, eos_text_transceiver_detail, eos_text_transceiver_hardware,
+	eos_text_lldp;
+/* eos_show.c: the command's body, eAPI's result[0] or the document itself (the adapter's json_body). */
 enum fc_rc eos_body(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node **body);
 /* eos_model.c: each port's settings (its own over its service-profile's) into the model. */
 enum fc_rc eos_finalize(struct fc_parse_ctx *c);
 /* The effective settings of port p: its own, else its profile's, field by field. */
 void eos_effective(const struct eos_state *s, const struct eos_port *p, struct eos_qos *out);
-/* eos_qos_path.c */
-enum fc_rc eos_qos_path(struct fc_model *m, struct fc_device *dev);
+/* eos_qos_path.c: every configured port's hops. */
+extern const struct fc_qos_resolver eos_qos;
 
 #endif

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/hmap.h"
 #include "vendors/eos/eos.h"
 
 static const char *headroom_why = "EOS sizes the PFC headroom itself (from the port's speed and cable length): the "
@@ -111,70 +112,90 @@ static void egress(struct fc_model *m, const struct eos_state *s, const struct e
 		h->kmin.m.why = x->unit_note;
 }
 
-enum fc_rc eos_qos_path(struct fc_model *m, struct fc_device *dev)
+/* The resolver's state: the device's ports by interface, and the port being resolved. */
+struct walk {
+	const struct eos_state *s;
+	struct fc_hmap *ports;       /* struct fc_iface * -> struct eos_port * */
+	struct eos_qos q;            /* the port's effective settings: its own, else its profile's */
+};
+
+static enum fc_rc qos_begin(struct fc_qos_walk *qw)
 {
-	const struct fc_intent *in = &m->intent;
-	const struct eos_state *s = dev->adapter_state;
+	const struct eos_state *s = qw->dev->adapter_state;
+	struct walk *w;
 	size_t i;
+	int failed = 0;
 
-	if (!s || !s->have_config)
+	if (!s || !s->have_config) {
+		qw->none = true;
 		return FC_OK;
-	for (i = 0; i < s->nports; i++) {
-		const struct eos_port *p = s->ports[i];
-		struct fc_iface *ifc = p->ifc;
-		struct eos_qos q;
-		int t;
-
-		memset(&q, 0, sizeof(q));
-		eos_effective(s, p, &q);
-		if (!(ifc->hops = fc_alloc(m->arena, FC_TC_COUNT * sizeof(*ifc->hops))))
-			return FC_ERR_NOMEM;
-		for (t = 0; t < FC_TC_COUNT; t++) {
-			struct fc_hop *h = &ifc->hops[t];
-			const struct fc_int *dscp = t == FC_TC_ROCE ? &in->roce_dscp : &in->cnp_dscp;
-			const struct fc_int *rw;
-
-			if (!dscp->m.known || dscp->v < 0 || dscp->v > 63) {
-				fc_hop_unknown(h, t == FC_TC_ROCE ? "the fabric's RoCE DSCP is not declared (fabric.roce.dscp)"
-							       : "the fabric's CNP DSCP is not declared (fabric.roce.cnp_dscp)");
-				continue;
-			}
-			classify(m, s, &q, ifc, h, dscp->v);
-			if (!h->tc.m.known) {
-				/* the rest of the path follows the class: unknown with the same reason; what the
-				 * classification did establish (trust, classifier) stays */
-				struct fc_trust_val trust = h->trust;
-				struct fc_str cls = h->classifier, match = h->match;
-				struct fc_bool per_port = h->per_port;
-
-				fc_hop_unknown(h, h->tc.m.why);
-				h->trust = trust, h->classifier = cls, h->match = match, h->per_port = per_port;
-				continue;
-			}
-			rw = &s->tc_dscp[h->tc.v];
-			if (s->rewrite_dscp.m.known && s->rewrite_dscp.v && rw->m.known)
-				fc_set_int(&h->dscp_out, rw->v, rw->m.src);   /* re-marked */
-			else {
-				fc_set_int(&h->dscp_out, dscp->v, h->tc.m.src);
-				h->dscp_out.m.why = "not re-marked: no qos rewrite dscp with a map for the class";
-			}
-			fc_set_str(m, &h->tc_name, fc_sprintf(m->arena, "traffic-class %lld", (long long)h->tc.v), h->tc.m.src);
-			if (!ifc->pfc_prios.m.known)
-				fc_set_unknown(&h->pfc_cos.m, fc_why(&ifc->pfc_prios.m));
-			else {
-				fc_set_int(&h->pfc_cos, ifc->pfc_prios.v & ((int64_t)1 << h->tc.v), ifc->pfc_prios.m.src);
-				h->pfc_cos.m.why = "traffic class t is paused by priority t when t is a no-drop priority of the port";
-			}
-			if (ifc->mtu.m.known) {
-				fc_set_int(&h->mtu, ifc->mtu.v, ifc->mtu.m.src);
-				h->mtu.m.why = "EOS has no per-class MTU: the port's";
-			} else
-				fc_set_unknown(&h->mtu.m, fc_why(&ifc->mtu.m));
-			egress(m, s, &q, ifc, h);
-			fc_set_unknown(&h->buf.size.m, headroom_why);
-			fc_set_unknown(&h->buf.headroom.m, headroom_why);
-			fc_set_unknown(&h->buf.xoff.m, headroom_why);
-		}
 	}
-	return FC_OK;
+	if (!(w = fc_alloc(qw->m->arena, sizeof(*w))) || !(w->ports = fc_hmap_new(qw->m->arena, s->nports)))
+		return FC_ERR_NOMEM;
+	w->s = s;
+	for (i = 0; i < s->nports && !failed; i++)
+		fc_hmap_put(w->ports, &s->ports[i]->ifc, sizeof(s->ports[i]->ifc), s->ports[i], &failed);
+	qw->state = w;
+	return failed ? FC_ERR_NOMEM : FC_OK;
 }
+
+static bool qos_port(struct fc_qos_walk *qw, const struct fc_iface *ifc)
+{
+	struct walk *w = qw->state;
+	const struct eos_port *p = fc_hmap_get(w->ports, &ifc, sizeof(ifc));
+
+	if (!p)
+		return false;
+	memset(&w->q, 0, sizeof(w->q));
+	eos_effective(w->s, p, &w->q);
+	return true;
+}
+
+static void qos_classify(struct fc_qos_walk *qw, const struct fc_iface *ifc, enum fc_tclass t, int64_t dscp,
+			 struct fc_hop *h)
+{
+	struct walk *w = qw->state;
+
+	(void)t;
+	classify(qw->m, w->s, &w->q, ifc, h, dscp);
+}
+
+static void qos_resolve(struct fc_qos_walk *qw, const struct fc_iface *ifc, enum fc_tclass t, int64_t dscp,
+			struct fc_hop *h)
+{
+	struct fc_model *m = qw->m;
+	struct walk *w = qw->state;
+	const struct eos_state *s = w->s;
+	const struct fc_int *rw = &s->tc_dscp[h->tc.v];
+
+	(void)t;
+	if (s->rewrite_dscp.m.known && s->rewrite_dscp.v && rw->m.known)
+		fc_set_int(&h->dscp_out, rw->v, rw->m.src);   /* re-marked */
+	else {
+		fc_set_int(&h->dscp_out, dscp, h->tc.m.src);
+		h->dscp_out.m.why = "not re-marked: no qos rewrite dscp with a map for the class";
+	}
+	fc_set_str(m, &h->tc_name, fc_sprintf(m->arena, "traffic-class %lld", (long long)h->tc.v), h->tc.m.src);
+	if (!ifc->pfc_prios.m.known)
+		fc_set_unknown(&h->pfc_cos.m, fc_why(&ifc->pfc_prios.m));
+	else {
+		fc_set_int(&h->pfc_cos, ifc->pfc_prios.v & ((int64_t)1 << h->tc.v), ifc->pfc_prios.m.src);
+		h->pfc_cos.m.why = "traffic class t is paused by priority t when t is a no-drop priority of the port";
+	}
+	if (ifc->mtu.m.known) {
+		fc_set_int(&h->mtu, ifc->mtu.v, ifc->mtu.m.src);
+		h->mtu.m.why = "EOS has no per-class MTU: the port's";
+	} else
+		fc_set_unknown(&h->mtu.m, fc_why(&ifc->mtu.m));
+	egress(m, s, &w->q, ifc, h);
+	fc_set_unknown(&h->buf.size.m, headroom_why);
+	fc_set_unknown(&h->buf.headroom.m, headroom_why);
+	fc_set_unknown(&h->buf.xoff.m, headroom_why);
+}
+
+const struct fc_qos_resolver eos_qos = {
+	.begin = qos_begin,
+	.port = qos_port,
+	.classify = qos_classify,
+	.resolve = qos_resolve,
+};

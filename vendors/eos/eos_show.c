@@ -40,14 +40,11 @@ static const char *str(const struct doc_node *m, const char *key)
 	return v && v->type == DOC_STR ? v->str : NULL;
 }
 
-enum fc_rc eos_parse_lldp_json(struct fc_parse_ctx *c, const struct doc *d)
+enum fc_rc eos_parse_lldp_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)
 {
-	const struct doc_node *body = NULL, *nb;
-	size_t i;
+	const struct doc_node *nb;
 	enum fc_rc rc;
-
-	if ((rc = eos_body(c, d, &body)) != FC_OK)
-		return rc;
+	size_t i;
 	if (!(nb = doc_get(body, "lldpNeighbors")) || nb->type != DOC_MAP)
 		return fc_err_set(c->err, FC_ERR_INPUT, d->file, body->line,
 				  "expected {\"lldpNeighbors\": {...}} (show lldp neighbors detail)");

@@ -394,22 +394,35 @@ static enum fc_rc lldp_line(struct line *l, void *vst)
 	return FC_OK;
 }
 
-enum fc_rc eos_parse_table_text(struct fc_parse_ctx *c, const char *command, const char *text)
+enum fc_rc eos_text_status(struct fc_parse_ctx *c, const char *text)
 {
 	struct status_st ss = { false, 0 };
+
+	return each_line(c, text, status_line, &ss);
+}
+
+enum fc_rc eos_text_transceiver(struct fc_parse_ctx *c, const char *text)
+{
+	return each_line(c, text, values_line, NULL);
+}
+
+enum fc_rc eos_text_transceiver_detail(struct fc_parse_ctx *c, const char *text)
+{
 	struct xcvr_st xs = { -1 };
+
+	return each_line(c, text, detail_line, &xs);
+}
+
+enum fc_rc eos_text_transceiver_hardware(struct fc_parse_ctx *c, const char *text)
+{
 	struct hw_st hs = { NULL };
+
+	return each_line(c, text, hardware_line, &hs);
+}
+
+enum fc_rc eos_text_lldp(struct fc_parse_ctx *c, const char *text)
+{
 	struct lldp_st ls = { NULL, 0, false };
 
-	if (!strcmp(command, "show interfaces status"))
-		return each_line(c, text, status_line, &ss);
-	if (!strcmp(command, "show interfaces transceiver"))
-		return each_line(c, text, values_line, NULL);
-	if (!strcmp(command, "show interfaces transceiver detail"))
-		return each_line(c, text, detail_line, &xs);
-	if (!strcmp(command, "show interfaces transceiver hardware"))
-		return each_line(c, text, hardware_line, &hs);
-	if (!strcmp(command, "show lldp neighbors detail"))
-		return each_line(c, text, lldp_line, &ls);
-	return FC_ERR_UNSUPPORTED;
+	return each_line(c, text, lldp_line, &ls);
 }

@@ -101,7 +101,7 @@ static const struct doc_node *table(struct fc_parse_ctx *c, const struct doc *d,
 	return t;
 }
 
-static enum fc_rc version(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+enum fc_rc eos_json_version(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
 	const char *model, *ver;
 	unsigned lm = 0, lv = 0;
@@ -229,7 +229,7 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 	return FC_OK;
 }
 
-static enum fc_rc interfaces(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+enum fc_rc eos_json_interfaces(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
 	const struct doc_node *its = table(c, d, b, "interfaces", "show interfaces");
 	size_t i;
@@ -285,7 +285,7 @@ static enum fc_rc module_id(struct fc_parse_ctx *c, const struct doc *d, const s
 }
 
 /* show interfaces transceiver: one set of values per interface. */
-static enum fc_rc transceiver(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+enum fc_rc eos_json_transceiver(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
 	const struct doc_node *its = table(c, d, b, "interfaces", "show interfaces transceiver");
 	size_t i, k;
@@ -385,7 +385,7 @@ static enum fc_rc dom_param(struct fc_parse_ctx *c, const struct doc *d, const c
 }
 
 /* show interfaces transceiver dom thresholds: per channel values and the module's limits. */
-static enum fc_rc dom_thresholds(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+enum fc_rc eos_json_dom_thresholds(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
 	const struct doc_node *its = table(c, d, b, "interfaces", "show interfaces transceiver dom thresholds");
 	size_t i, k;
@@ -432,7 +432,7 @@ static enum fc_rc dom_thresholds(struct fc_parse_ctx *c, const struct doc *d, co
 	return FC_OK;
 }
 
-static enum fc_rc pfc_counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+enum fc_rc eos_json_pfc_counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
 	const struct doc_node *its = table(c, d, b, "interfaceCounters", "show priority-flow-control counters");
 	size_t i;
@@ -465,7 +465,7 @@ static enum fc_rc pfc_counters(struct fc_parse_ctx *c, const struct doc *d, cons
  * clause 91 counts codewords; clause 74's BASE-R FEC counts blocks): a line-side PHY that counts
  * codewords runs Reed-Solomon, RS(528) or RS(544) by lane rate (the rules tell them apart). A PHY
  * without FEC counters says nothing of the FEC: unknown, not off. */
-static enum fc_rc phy_detail(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+enum fc_rc eos_json_phy_detail(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
 	const struct doc_node *its = table(c, d, b, "interfacePhyStatuses", "show interfaces phy detail");
 	size_t i, k;
@@ -502,7 +502,7 @@ static enum fc_rc phy_detail(struct fc_parse_ctx *c, const struct doc *d, const 
 
 /* show interfaces description: {"interfaceDescriptions": {name: {description, interfaceStatus
  * (up, down, adminDown), lineProtocolStatus}}} */
-static enum fc_rc descriptions(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+enum fc_rc eos_json_descriptions(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
 	const struct doc_node *its = table(c, d, b, "interfaceDescriptions", "show interfaces description");
 	struct eos_state *s = eos_state(c);
@@ -562,7 +562,7 @@ static bool counter_of(const struct doc_node *n, int64_t *v)
 
 /* show qos interfaces ecn counters queue: {"intfQueueCounters": {name: {"queueCounters": {q: n}}}}
  * -> stats tx_queueQ_ecn_marked */
-static enum fc_rc ecn_counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+enum fc_rc eos_json_ecn_counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
 	const struct doc_node *its = table(c, d, b, "intfQueueCounters", "show qos interfaces ecn counters queue");
 	size_t i, k;
@@ -605,7 +605,7 @@ static enum fc_rc ecn_counters(struct fc_parse_ctx *c, const struct doc *d, cons
 /* show interfaces counters queue drops: {"egressQueueCounters": {"interfaces": {name: {ucastQueues |
  * mcastQueues: {"trafficClasses": {"TC3": {"dropPrecedences": {"DP0": {"droppedPackets": n}}}}}}}}}
  * -> stats tx_{ucast,mcast}_TC3_DP0_dropped (a range as EOS names it: TC0-2) */
-static enum fc_rc queue_drops(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+enum fc_rc eos_json_queue_drops(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
 	const struct doc_node *eq = doc_get(b, "egressQueueCounters"), *its = eq ? doc_get(eq, "interfaces") : NULL;
 	static const char *const kinds[] = { "ucastQueues", "mcastQueues" };
@@ -648,32 +648,4 @@ static enum fc_rc queue_drops(struct fc_parse_ctx *c, const struct doc *d, const
 		}
 	}
 	return FC_OK;
-}
-
-enum fc_rc eos_parse_state_json(struct fc_parse_ctx *c, const char *command, const struct doc *d)
-{
-	static const struct {
-		const char *command;
-		enum fc_rc (*read)(struct fc_parse_ctx *, const struct doc *, const struct doc_node *);
-	} readers[] = {
-		{ "show version", version },
-		{ "show interfaces", interfaces },
-		{ "show interfaces transceiver", transceiver },
-		{ "show interfaces transceiver dom thresholds", dom_thresholds },
-		{ "show priority-flow-control counters", pfc_counters },
-		{ "show interfaces phy detail", phy_detail },
-		{ "show interfaces description", descriptions },
-		{ "show qos interfaces ecn counters queue", ecn_counters },
-		{ "show interfaces counters queue drops", queue_drops },
-	};
-	const struct doc_node *b = NULL;
-	size_t k;
-	enum fc_rc rc;
-
-	if ((rc = eos_body(c, d, &b)) != FC_OK)
-		return rc;
-	for (k = 0; k < sizeof(readers) / sizeof(readers[0]); k++)
-		if (!strcmp(command, readers[k].command))
-			return readers[k].read(c, d, b);
-	return FC_ERR_UNSUPPORTED;
 }

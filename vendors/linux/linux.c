@@ -12,17 +12,6 @@
 
 #include "util/str.h"
 
-static const struct fc_adapter_cmd linux_commands[] = {
-	{ "fabcheck probe", "json", "probe.json", false, NULL, false, false },
-	{ NULL, NULL, NULL, false, NULL, false, false },
-};
-
-/* where fabcheck is not installed: the standard tools and files, captured by one sh script */
-static const struct fc_adapter_cmd linux_agentless[] = {
-	{ "fabcheck agentless capture", "text", "capture.txt", true, fc_linux_capture_script, false, false },
-	{ NULL, NULL, NULL, false, NULL, false, false },
-};
-
 struct hp {
 	struct fc_parse_ctx *c;
 	const struct doc *d;
@@ -861,65 +850,58 @@ static enum fc_rc host_body(struct hp *h, const struct doc_node *root)
 	return get_str(h, root, "pcie_aspm_policy", &dev->pcie_aspm_policy);
 }
 
-/* The host document; lineless for one the probe built from an agentless capture. */
-static enum fc_rc host_json(struct fc_parse_ctx *c, const char *text, size_t len, bool lineless)
+/* The host document (a parsed one; lineless for one the probe built from an agentless capture). */
+static enum fc_rc host_doc(struct fc_parse_ctx *c, const struct doc *d, bool lineless)
 {
-	struct doc *d = NULL;
-	struct hp h = { c, NULL, NULL, lineless };
+	struct hp h = { c, d, NULL, lineless };
 	const char *fmt;
 	int64_t ver;
 	enum fc_rc rc;
 
-	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
-		return rc;
-	h.d = d;
 	if ((rc = doc_check_keys(d, d->root, root_keys, "host document", c->err)) != FC_OK ||
 	    (rc = doc_req_str(d, d->root, "format", &fmt, c->err)) != FC_OK)
-		goto out;
-	if (strcmp(fmt, FC_HOST_FORMAT)) {
-		rc = fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(d->root, "format"),
-				"format: expected '%s', found '%s'", FC_HOST_FORMAT, fmt);
-		goto out;
-	}
+		return rc;
+	if (strcmp(fmt, FC_HOST_FORMAT))
+		return fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(d->root, "format"),
+				  "format: expected '%s', found '%s'", FC_HOST_FORMAT, fmt);
 	if ((rc = doc_opt_int(d, d->root, "format_version", 1, FC_HOST_FORMAT_VERSION, &ver, NULL, c->err)) != FC_OK)
-		goto out;
-	rc = host_body(&h, d->root);
-out:
+		return rc;
+	return host_body(&h, d->root);
+}
+
+/* fabcheck probe: the host document */
+static enum fc_rc probe_doc(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)
+{
+	(void)body;
+	return host_doc(c, d, false);
+}
+
+/* The agentless capture gives the probe's document; values cite the capture file without a line
+ * (`fabcheck probe --root` on the unpacked tree shows the document they come from). */
+static enum fc_rc agentless(struct fc_parse_ctx *c, const char *text)
+{
+	char why[512], *json = NULL;
+	struct doc *d = NULL;
+	unsigned line;
+	enum fc_rc rc;
+
+	if ((rc = fc_linux_capture_to_doc(text, strlen(text), &json, &line, why, sizeof(why))) != FC_OK)
+		return fc_err_set(c->err, rc, c->file, line, "agentless capture: %s", why);
+	if ((rc = doc_parse_json(c->file, json, strlen(json), &d, c->err)) == FC_OK)
+		rc = host_doc(c, d, true);
 	doc_free(&d);
+	free(json);
 	return rc;
 }
 
-static bool linux_reads(const char *command, const char *encoding)
+static enum fc_rc ip_addresses(struct fc_parse_ctx *c, const char *text)
 {
-	if (!strcmp(encoding, "json"))
-		return !strcmp(command, "fabcheck probe");
-	return !strcmp(command, "fabcheck agentless capture") || !strcmp(command, "ip address show") ||
-	       !strcmp(command, "ip addr show") || !strcmp(command, "ip link show");
+	return fc_linux_ip_text(c, text, true);
 }
 
-static enum fc_rc linux_parse(struct fc_parse_ctx *c, const char *command, const char *encoding, const char *text,
-			      size_t len)
+static enum fc_rc ip_links(struct fc_parse_ctx *c, const char *text)
 {
-	enum fc_rc rc;
-
-	if (!strcmp(command, "fabcheck agentless capture") && !strcmp(encoding, "text")) {
-		/* the capture gives the probe's document; values cite the capture file without a
-		 * line (`fabcheck probe --root` on the unpacked tree shows the document they come from) */
-		char why[512], *json = NULL;
-		unsigned line;
-
-		if ((rc = fc_linux_capture_to_doc(text, len, &json, &line, why, sizeof(why))) != FC_OK)
-			return fc_err_set(c->err, rc, c->file, line, "agentless capture: %s", why);
-		rc = host_json(c, json, strlen(json), true);
-		free(json);
-		return rc;
-	}
-	if (!strcmp(encoding, "text") && (!strcmp(command, "ip address show") || !strcmp(command, "ip addr show") ||
-					  !strcmp(command, "ip link show")))
-		return fc_linux_ip_text(c, text, strcmp(command, "ip link show") != 0);
-	if (strcmp(command, "fabcheck probe") || strcmp(encoding, "json"))
-		return FC_ERR_UNSUPPORTED;
-	return host_json(c, text, len, false);
+	return fc_linux_ip_text(c, text, false);
 }
 
 static enum fc_rc linux_intent(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *n)
@@ -932,19 +914,29 @@ static enum fc_rc linux_intent(struct fc_parse_ctx *c, const struct doc *d, cons
 	return host_body(&h, n);
 }
 
-/* the agentless capture is a structured stream of its own (linux_capture.c), not a terminal log */
-static const char *const linux_verbatim[] = { "fabcheck agentless capture", NULL };
+/* The probe's document, collected by the probe itself or over SSH where fabcheck is installed;
+ * where it is not (exit status 127), the standard tools and files, captured by one sh script: a
+ * structured stream of its own (linux_capture.c), not a terminal log. */
+static const struct fc_reader linux_readers[] = {
+	{ .command = "fabcheck probe", .encoding = "json", .json = probe_doc, .file = "probe.json" },
+	{ .command = "fabcheck agentless capture", .encoding = "text", .text = agentless, .file = "capture.txt",
+	  .large = true, .remote = fc_linux_capture_script, .verbatim = true, .fallback = true },
+	/* what other tools save */
+	{ .command = "ip address show", .encoding = "text", .text = ip_addresses },
+	{ .command = "ip addr show", .encoding = "text", .text = ip_addresses },
+	{ .command = "ip link show", .encoding = "text", .text = ip_links },
+	{ .command = NULL },
+};
+
+static const char *const file_prefixes[] = { "linux_", NULL };
 
 const struct fc_adapter fc_adapter_linux = {
 	.platform = "linux",
 	.title = "Linux host (fabcheck host document from the probe or agentless collection)",
 	.kind = FC_DEV_HOST,
 	.caps = FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_COUNTERS | FC_CAP_LLDP | FC_CAP_DOM,
-	.commands = linux_commands,
-	.fallback = linux_agentless,
-	.verbatim = linux_verbatim,
-	.reads = linux_reads,
-	.parse = linux_parse,
+	.readers = linux_readers,
+	.file_prefixes = file_prefixes,
 	.finalize = fc_adapter_no_finalize,
 	.intent = linux_intent,
 };

@@ -9,21 +9,6 @@
 #include "vendors/nxos/nxos.h"
 #include "util/str.h"
 
-static const struct fc_adapter_cmd nxos_commands[] = {
-	{ "show version", "json", "show_version.json", false, NULL, false, false },
-	{ "show interface", "json", "show_interface.json", true, NULL, false, true },
-	{ "show interface transceiver details", "text", "show_interface_transceiver_details.txt", false, NULL, false, false },
-	{ "show lldp neighbors detail", "text", "show_lldp_neighbors_detail.txt", false, NULL, false, false },
-	{ "show interface capabilities", "text", "show_interface_capabilities.txt", false, NULL, false, false },
-	{ "show interface fec", "text", "show_interface_fec.txt", false, NULL, false, false },
-	{ "show interface priority-flow-control", "text", "show_interface_priority-flow-control.txt", false, NULL, false, false },
-	{ "show queuing interface", "text", "show_queuing_interface.txt", false, NULL, false, false },
-	{ "show policy-map system type network-qos", "text", "show_policy-map_system_type_network-qos.txt", false, NULL, false, false },
-	{ "show ip access-lists", "text", "show_ip_access-lists.txt", false, NULL, false, false },
-	{ "show running-config", "text", "show_running-config.txt", true, NULL, false, false },
-	{ NULL, NULL, NULL, false, NULL, false, false },
-};
-
 struct nxos_state *nxos_state(struct fc_parse_ctx *c)
 {
 	if (!c->dev->adapter_state)
@@ -72,78 +57,65 @@ static enum fc_rc unwrap(struct fc_parse_ctx *c, const struct doc *d, const stru
 	return FC_OK;
 }
 
-typedef enum fc_rc text_fn(struct fc_parse_ctx *c, const char *text);
-typedef enum fc_rc json_fn(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
-
-/* Every command the adapter reads, in each encoding it reads it. */
-static const struct {
-	const char *command;
-	text_fn *text;     /* CLI text, NULL when only JSON is read */
-	json_fn *json;     /* NX-API or "| json" output, NULL when only text is read */
-} parsers[] = {
-	{ "show version", nxos_parse_version_text, nxos_parse_show_version_json },
-	{ "show inventory", NULL, nxos_parse_inventory_json },
-	{ "show interface", nxos_parse_show_interface_text, nxos_parse_show_interface_json },
-	{ "show interface brief", NULL, nxos_parse_brief_json },
-	{ "show interface status", nxos_parse_status_text, NULL },
-	{ "show interface capabilities", nxos_parse_capabilities_text, NULL },
-	{ "show interface breakout", nxos_parse_breakout_text, NULL },
-	{ "show interface transceiver", nxos_parse_transceiver_text, nxos_parse_transceiver_json },
-	{ "show interface transceiver details", nxos_parse_transceiver_text, nxos_parse_transceiver_json },
-	{ "show interface counters detailed", NULL, nxos_parse_counters_json },
-	{ "show interface fec", nxos_parse_fec_text, NULL },
-	{ "show interface priority-flow-control", nxos_parse_pfc_text, NULL },
-	{ "show queuing interface", nxos_parse_queuing_text, NULL },
-	{ "show lldp neighbors", nxos_parse_lldp_table_text, nxos_parse_lldp_json },
-	{ "show lldp neighbors detail", nxos_parse_lldp_text, nxos_parse_lldp_json },
-	{ "show ip access-lists", nxos_parse_acl_text, NULL },
-	{ "show running-config", nxos_parse_running_config, NULL },
-	{ "show policy-map system type network-qos", nxos_parse_nq_policy_text, NULL },
-};
-
-static bool nxos_reads(const char *command, const char *encoding)
+static enum fc_rc json_body(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node **body)
 {
-	size_t i;
+	enum fc_rc rc = unwrap(c, d, body);
 
-	for (i = 0; i < sizeof(parsers) / sizeof(parsers[0]); i++)
-		if (!strcmp(parsers[i].command, command))
-			return !strcmp(encoding, "json") ? parsers[i].json != NULL : parsers[i].text != NULL;
-	return false;
-}
-
-static enum fc_rc nxos_parse(struct fc_parse_ctx *c, const char *command, const char *encoding,
-			     const char *text, size_t len)
-{
-	struct doc *d = NULL;
-	const struct doc_node *body = NULL;
-	enum fc_rc rc;
-	size_t i;
-
-	for (i = 0; i < sizeof(parsers) / sizeof(parsers[0]); i++)
-		if (!strcmp(parsers[i].command, command))
-			break;
-	if (i == sizeof(parsers) / sizeof(parsers[0]))
-		return FC_ERR_UNSUPPORTED;
-	if (!strcmp(encoding, "text") && parsers[i].text) {
-		if (!strcmp(command, "show running-config")) {
-			c->dev->config_m.known = true;
-			c->dev->config_m.src = fc_src_make(c->m, c->file, 0);
-		}
-		return parsers[i].text(c, text);
-	}
-	if (strcmp(encoding, "json") || !parsers[i].json)
-		return FC_ERR_UNSUPPORTED;
-	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
-		return rc;
-	rc = unwrap(c, d, &body);
-	if (rc == FC_OK && (!body || body->type != DOC_MAP))
-		rc = fc_err_set(c->err, FC_ERR_INPUT, d->file, body ? body->line : d->root->line,
-				"%s: expected a JSON object as the body", command);
-	if (rc == FC_OK)
-		rc = parsers[i].json(c, d, body);
-	doc_free(&d);
+	if (rc == FC_OK && (!*body || (*body)->type != DOC_MAP))
+		rc = fc_err_set(c->err, FC_ERR_INPUT, d->file, *body ? (*body)->line : d->root->line,
+				"%s: expected a JSON object as the body", c->reader->command);
 	return rc;
 }
+
+/* show running-config: the configuration the QoS path and the rules' defaults are read from */
+static enum fc_rc running_config(struct fc_parse_ctx *c, const char *text)
+{
+	c->dev->config_m.known = true;
+	c->dev->config_m.src = fc_src_make(c->m, c->file, 0);
+	return nxos_parse_running_config(c, text);
+}
+
+/* Every command the adapter reads, in each encoding it reads it; the rows with a file are what
+ * collect gathers, in this order (show interface carries the counters --baseline compares). */
+static const struct fc_reader nxos_readers[] = {
+	{ .command = "show version", .encoding = "json", .json = nxos_parse_show_version_json,
+	  .file = "show_version.json" },
+	{ .command = "show interface", .encoding = "json", .json = nxos_parse_show_interface_json,
+	  .file = "show_interface.json", .large = true, .counters = true },
+	{ .command = "show interface transceiver details", .encoding = "text", .text = nxos_parse_transceiver_text,
+	  .file = "show_interface_transceiver_details.txt" },
+	{ .command = "show lldp neighbors detail", .encoding = "text", .text = nxos_parse_lldp_text,
+	  .file = "show_lldp_neighbors_detail.txt" },
+	{ .command = "show interface capabilities", .encoding = "text", .text = nxos_parse_capabilities_text,
+	  .file = "show_interface_capabilities.txt" },
+	{ .command = "show interface fec", .encoding = "text", .text = nxos_parse_fec_text,
+	  .file = "show_interface_fec.txt" },
+	{ .command = "show interface priority-flow-control", .encoding = "text", .text = nxos_parse_pfc_text,
+	  .file = "show_interface_priority-flow-control.txt" },
+	{ .command = "show queuing interface", .encoding = "text", .text = nxos_parse_queuing_text,
+	  .file = "show_queuing_interface.txt" },
+	{ .command = "show policy-map system type network-qos", .encoding = "text", .text = nxos_parse_nq_policy_text,
+	  .file = "show_policy-map_system_type_network-qos.txt" },
+	{ .command = "show ip access-lists", .encoding = "text", .text = nxos_parse_acl_text,
+	  .file = "show_ip_access-lists.txt" },
+	{ .command = "show running-config", .encoding = "text", .text = running_config,
+	  .file = "show_running-config.txt", .large = true, .saved_config = true },
+	/* what other tools save (ntc-templates, napalm, SuzieQ), read but not collected */
+	{ .command = "show version", .encoding = "text", .text = nxos_parse_version_text },
+	{ .command = "show inventory", .encoding = "json", .json = nxos_parse_inventory_json },
+	{ .command = "show interface", .encoding = "text", .text = nxos_parse_show_interface_text },
+	{ .command = "show interface brief", .encoding = "json", .json = nxos_parse_brief_json },
+	{ .command = "show interface status", .encoding = "text", .text = nxos_parse_status_text },
+	{ .command = "show interface breakout", .encoding = "text", .text = nxos_parse_breakout_text },
+	{ .command = "show interface transceiver", .encoding = "text", .text = nxos_parse_transceiver_text },
+	{ .command = "show interface transceiver", .encoding = "json", .json = nxos_parse_transceiver_json },
+	{ .command = "show interface transceiver details", .encoding = "json", .json = nxos_parse_transceiver_json },
+	{ .command = "show interface counters detailed", .encoding = "json", .json = nxos_parse_counters_json },
+	{ .command = "show lldp neighbors", .encoding = "text", .text = nxos_parse_lldp_table_text },
+	{ .command = "show lldp neighbors", .encoding = "json", .json = nxos_parse_lldp_json },
+	{ .command = "show lldp neighbors detail", .encoding = "json", .json = nxos_parse_lldp_json },
+	{ .command = NULL },
+};
 
 /* ---- derivations --------------------------------------------------------------------------- */
 
@@ -342,19 +314,20 @@ enum fc_rc nxos_finalize(struct fc_parse_ctx *c)
 	return FC_OK;
 }
 
+static const char *const file_prefixes[] = { "cisco_nxos_", "nxos_", NULL };
+
 const struct fc_adapter fc_adapter_nxos = {
 	.platform = "nxos",
 	.title = "Cisco Nexus NX-OS (NX-API JSON, CLI text, running-config)",
 	.kind = FC_DEV_SWITCH,
 	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_COUNTERS | FC_CAP_ASIC | FC_CAP_LLDP |
 		FC_CAP_DOM | FC_CAP_ACL,
-	.commands = nxos_commands,
-	.saved_config = { "show running-config", "text", "show_running-config.txt", true, NULL, false, false },
+	.readers = nxos_readers,
+	.json_body = json_body,
 	.cli_json_suffix = " | json",
-	.reads = nxos_reads,
-	.parse = nxos_parse,
+	.file_prefixes = file_prefixes,
 	.finalize = nxos_finalize,
-	.qos_path = nxos_qos_path,
+	.qos = &nxos_qos,
 	.ifname = nxos_ifname_op,
 	.intent = fc_adapter_no_intent,
 };

@@ -18,7 +18,7 @@ enum fc_rc nxos_parse_lldp_text(struct fc_parse_ctx *c, const char *text);
 enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text);
 enum fc_rc nxos_finalize(struct fc_parse_ctx *c);
 /* nxos_qos_path.c: every Ethernet port's hops, once the fabric's intent is known. */
-enum fc_rc nxos_qos_path(struct fc_model *m, struct fc_device *dev);
+extern const struct fc_qos_resolver nxos_qos;
 /* One ACL entry line (running-config or show ip access-lists) into acl. */
 enum fc_rc nxos_acl_entry(struct fc_parse_ctx *c, struct fc_acl *acl, const char *line, size_t len, unsigned lineno);
 

@@ -416,47 +416,62 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 		       "the platform's default buffer, not modelled");
 }
 
-enum fc_rc nxos_qos_path(struct fc_model *m, struct fc_device *dev)
+static enum fc_rc qos_begin(struct fc_qos_walk *qw)
 {
-	const struct fc_intent *in = &m->intent;
-	struct walk w = { m, dev, &dev->qos, dev->config_m.src };
-	size_t i;
+	struct walk *w = fc_alloc(qw->m->arena, sizeof(*w));
 
-	for (i = 0; i < dev->nifaces; i++) {
-		struct fc_iface *ifc = dev->ifaces[i];
-		int t;
-
-		if (strncmp(ifc->name, "Ethernet", 8))
-			continue;
-		if (!(ifc->hops = fc_alloc(m->arena, FC_TC_COUNT * sizeof(*ifc->hops))))
-			return FC_ERR_NOMEM;
-		for (t = 0; t < FC_TC_COUNT; t++) {
-			struct fc_hop *h = &ifc->hops[t];
-			const struct fc_int *dscp = t == FC_TC_ROCE ? &in->roce_dscp : &in->cnp_dscp;
-			int64_t prio = t == FC_TC_ROCE && in->roce_prio.m.known ? in->roce_prio.v : -1;
-
-			if (!dev->config_m.known) {
-				fc_hop_unknown(h, "no running-config was parsed for the switch");
-				continue;
-			}
-			if (!dscp->m.known) {
-				fc_hop_unknown(h, t == FC_TC_ROCE ? "the fabric's RoCE DSCP is not declared (fabric.roce.dscp)"
-							       : "the fabric's CNP DSCP is not declared (fabric.roce.cnp_dscp)");
-				continue;
-			}
-			classify(&w, ifc, h, dscp->v, prio);
-			pcp_strict(&w, ifc, h);
-			traffic_class(&w, h);
-			egress(&w, ifc, h);
-			ingress(&w, ifc, h);
-		}
-		/* a no-drop port on the default buffer: NX-OS sizes it for links up to 100 m, and Cisco
-		 * asks for an explicit pause buffer-size beyond that (HR-CABLE-LEN compares) */
-		if (in->roce_prio.m.known && ifc->pfc_prios.m.known && (ifc->pfc_prios.v >> in->roce_prio.v) & 1 &&
-		    ifc->hops[FC_TC_ROCE].tc.m.known && !ifc->hops[FC_TC_ROCE].buf.size.m.known &&
-		    !ifc->cable_model_m.m.known)
-			note_int(&ifc->cable_model_m, 100, w.cfg,
-				 "the platform's default pause buffer, sized for links up to 100 m");
-	}
+	if (!w)
+		return FC_ERR_NOMEM;
+	w->m = qw->m;
+	w->dev = qw->dev;
+	w->q = &qw->dev->qos;
+	w->cfg = qw->dev->config_m.src;
+	qw->state = w;
+	if (!qw->dev->config_m.known)
+		qw->unavailable = "no running-config was parsed for the switch";
 	return FC_OK;
 }
+
+static bool qos_port(struct fc_qos_walk *qw, const struct fc_iface *ifc)
+{
+	(void)qw;
+	return !strncmp(ifc->name, "Ethernet", 8);
+}
+
+static void qos_classify(struct fc_qos_walk *qw, const struct fc_iface *ifc, enum fc_tclass t, int64_t dscp,
+			 struct fc_hop *h)
+{
+	const struct fc_intent *in = &qw->m->intent;
+
+	classify(qw->state, ifc, h, dscp, t == FC_TC_ROCE && in->roce_prio.m.known ? in->roce_prio.v : -1);
+	pcp_strict(qw->state, ifc, h);
+}
+
+static void qos_resolve(struct fc_qos_walk *qw, const struct fc_iface *ifc, enum fc_tclass t, int64_t dscp,
+			struct fc_hop *h)
+{
+	(void)t, (void)dscp;
+	traffic_class(qw->state, h);
+	egress(qw->state, ifc, h);
+	ingress(qw->state, ifc, h);
+}
+
+/* A no-drop port on the default buffer: NX-OS sizes it for links up to 100 m, and Cisco asks for an
+ * explicit pause buffer-size beyond that (HR-CABLE-LEN compares). */
+static void qos_port_done(struct fc_qos_walk *qw, struct fc_iface *ifc)
+{
+	const struct fc_intent *in = &qw->m->intent;
+	const struct walk *w = qw->state;
+
+	if (in->roce_prio.m.known && ifc->pfc_prios.m.known && (ifc->pfc_prios.v >> in->roce_prio.v) & 1 &&
+	    ifc->hops[FC_TC_ROCE].tc.m.known && !ifc->hops[FC_TC_ROCE].buf.size.m.known && !ifc->cable_model_m.m.known)
+		note_int(&ifc->cable_model_m, 100, w->cfg, "the platform's default pause buffer, sized for links up to 100 m");
+}
+
+const struct fc_qos_resolver nxos_qos = {
+	.begin = qos_begin,
+	.port = qos_port,
+	.classify = qos_classify,
+	.resolve = qos_resolve,
+	.port_done = qos_port_done,
+};

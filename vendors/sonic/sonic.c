@@ -18,121 +18,79 @@
 	"cat \"/usr/share/sonic/device/$(sonic-cfggen -d -v DEVICE_METADATA.localhost.platform)/"            \
 	"$(sonic-cfggen -d -v DEVICE_METADATA.localhost.hwsku)/pg_profile_lookup.ini\""
 
-/* What collect runs. The APPL_DB dump matters only under the dynamic buffer model, and lldpcli (in
- * the lldp container) is refused where the user may not run docker: both optional (show lldp
- * table gives the neighbours; without APPL_DB a dynamic headroom is UNKNOWN, saying so). */
-static const struct fc_adapter_cmd sonic_commands[] = {
-	{ CONFIG_DB, "json", "config_db.json", true, NULL, false, false },
-	{ "show version", "text", "show_version.txt", false, NULL, false, false },
-	{ "show platform summary", "text", "show_platform_summary.txt", false, NULL, true, false },
-	{ APPL_DB, "json", "appl_db_buffers.json", false, "redis-dump -d 0 -k 'BUFFER_P*_TABLE:*'", true, false },
-	{ "show interfaces status", "text", "show_interfaces_status.txt", false, NULL, false, false },
-	{ "show interfaces fec status", "text", "show_interfaces_fec_status.txt", false, NULL, false, false },
-	{ "show lldp table", "text", "show_lldp_table.txt", false, NULL, false, false },
-	{ LLDPCLI, "json", "lldpcli_neighbors.json", false, NULL, true, false },
-	{ XCVR, "text", "show_interfaces_transceiver_eeprom_--dom.txt", true, NULL, false, false },
-	{ "show pfc priority", "text", "show_pfc_priority.txt", false, NULL, false, false },
-	{ "pfcwd show config", "text", "pfcwd_show_config.txt", false, NULL, true, false },
-	{ "ecnconfig -l", "text", "ecnconfig_-l.txt", false, NULL, false, false },
-	{ "show pfc counters", "text", "show_pfc_counters.txt", false, NULL, false, false },
-	{ "show pfc counters --history", "text", "show_pfc_counters_--history.txt", false, NULL, true, false },
-	{ "show interfaces counters", "text", "show_interfaces_counters.txt", false, NULL, false, false },
-	{ "show queue counters", "text", "show_queue_counters.txt", false, NULL, false, false },
-	{ "show acl rule", "text", "show_acl_rule.txt", false, NULL, true, false },
-	{ PGLOOKUP, "text", "pg_profile_lookup.ini", false, PGLOOKUP_REMOTE, true, false },
-	{ NULL, NULL, NULL, false, NULL, false, false },
+static enum fc_rc config_db(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)
+{
+	(void)body;
+	return sonic_parse_config_db(c, d);
+}
+
+static enum fc_rc appl_db(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)
+{
+	(void)body;
+	return sonic_parse_appl_db(c, d);
+}
+
+static enum fc_rc lldpcli(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)
+{
+	(void)body;
+	return sonic_parse_lldpcli(c, d);
+}
+
+/* Every command the adapter reads, with the spellings users save outputs under; the rows with a
+ * file are what collect runs. The APPL_DB dump matters only under the dynamic buffer model, and
+ * lldpcli (in the lldp container) is refused where the user may not run docker: both optional
+ * (show lldp table gives the neighbours; without APPL_DB a dynamic headroom is UNKNOWN, saying so). */
+static const struct fc_reader sonic_readers[] = {
+	{ .command = CONFIG_DB, .encoding = "json", .json = config_db, .file = "config_db.json", .large = true,
+	  .saved_config = true },
+	{ .command = "show version", .encoding = "text", .text = sonic_parse_version, .file = "show_version.txt" },
+	{ .command = "show platform summary", .encoding = "text", .text = sonic_parse_version,
+	  .file = "show_platform_summary.txt", .optional = true },
+	{ .command = APPL_DB, .encoding = "json", .json = appl_db, .file = "appl_db_buffers.json",
+	  .remote = "redis-dump -d 0 -k 'BUFFER_P*_TABLE:*'", .optional = true },
+	{ .command = "show interfaces status", .encoding = "text", .text = sonic_show_status,
+	  .file = "show_interfaces_status.txt" },
+	{ .command = "show interfaces fec status", .encoding = "text", .text = sonic_show_fec,
+	  .file = "show_interfaces_fec_status.txt" },
+	{ .command = "show lldp table", .encoding = "text", .text = sonic_show_lldp, .file = "show_lldp_table.txt" },
+	{ .command = LLDPCLI, .encoding = "json", .json = lldpcli, .file = "lldpcli_neighbors.json", .optional = true },
+	{ .command = XCVR, .encoding = "text", .text = sonic_parse_xcvr,
+	  .file = "show_interfaces_transceiver_eeprom_--dom.txt", .large = true },
+	{ .command = "show pfc priority", .encoding = "text", .text = sonic_show_pfc, .file = "show_pfc_priority.txt" },
+	{ .command = "pfcwd show config", .encoding = "text", .text = sonic_show_pfcwd, .file = "pfcwd_show_config.txt",
+	  .optional = true },
+	{ .command = "ecnconfig -l", .encoding = "text", .text = sonic_parse_ecnconfig, .file = "ecnconfig_-l.txt" },
+	{ .command = "show pfc counters", .encoding = "text", .text = sonic_show_pfc_counters,
+	  .file = "show_pfc_counters.txt" },
+	{ .command = "show pfc counters --history", .encoding = "text", .text = sonic_show_pfc_history,
+	  .file = "show_pfc_counters_--history.txt", .optional = true },
+	{ .command = "show interfaces counters", .encoding = "text", .text = sonic_show_counters,
+	  .file = "show_interfaces_counters.txt" },
+	{ .command = "show queue counters", .encoding = "text", .text = sonic_show_queue_counters,
+	  .file = "show_queue_counters.txt" },
+	{ .command = "show acl rule", .encoding = "text", .text = sonic_show_acl_rule, .file = "show_acl_rule.txt",
+	  .optional = true },
+	{ .command = PGLOOKUP, .encoding = "text", .text = sonic_parse_pg_lookup, .file = "pg_profile_lookup.ini",
+	  .remote = PGLOOKUP_REMOTE, .optional = true },
+	/* the same outputs under the spellings users save them with */
+	{ .command = "sonic-cfggen -d --print-data", .encoding = "json", .json = config_db },
+	{ .command = "sonic-db-dump -n APPL_DB", .encoding = "json", .json = appl_db },
+	{ .command = "docker exec lldp lldpcli -f json show neighbors", .encoding = "json", .json = lldpcli },
+	{ .command = "lldpcli -f json0 show neighbors details", .encoding = "json", .json = lldpcli },
+	{ .command = "lldpcli -f json show neighbors", .encoding = "json", .json = lldpcli },
+	{ .command = "show interfaces transceiver eeprom -d", .encoding = "text", .text = sonic_parse_xcvr },
+	{ .command = "sfputil show eeprom --dom", .encoding = "text", .text = sonic_parse_xcvr },
+	{ .command = "sfputil show eeprom -d", .encoding = "text", .text = sonic_parse_xcvr },
+	{ .command = NULL },
 };
-
-enum kind { K_CONFIG, K_APPL, K_LLDPCLI, K_SHOW, K_XCVR, K_VERSION, K_ECN, K_PGLOOKUP };
-
-/* Every command the adapter reads, with the spellings users save outputs under. */
-static const struct {
-	const char *command, *encoding;
-	enum kind kind;
-} reads[] = {
-	{ CONFIG_DB, "json", K_CONFIG },
-	{ "sonic-cfggen -d --print-data", "json", K_CONFIG },
-	{ APPL_DB, "json", K_APPL },
-	{ "sonic-db-dump -n APPL_DB", "json", K_APPL },
-	{ LLDPCLI, "json", K_LLDPCLI },
-	{ "docker exec lldp lldpcli -f json show neighbors", "json", K_LLDPCLI },
-	{ "lldpcli -f json0 show neighbors details", "json", K_LLDPCLI },
-	{ "lldpcli -f json show neighbors", "json", K_LLDPCLI },
-	{ "show interfaces status", "text", K_SHOW },
-	{ "show interfaces fec status", "text", K_SHOW },
-	{ "show lldp table", "text", K_SHOW },
-	{ "show pfc priority", "text", K_SHOW },
-	{ "pfcwd show config", "text", K_SHOW },
-	{ "show pfc counters", "text", K_SHOW },
-	{ "show pfc counters --history", "text", K_SHOW },
-	{ "show interfaces counters", "text", K_SHOW },
-	{ "show queue counters", "text", K_SHOW },
-	{ "show acl rule", "text", K_SHOW },
-	{ XCVR, "text", K_XCVR },
-	{ "show interfaces transceiver eeprom -d", "text", K_XCVR },
-	{ "sfputil show eeprom --dom", "text", K_XCVR },
-	{ "sfputil show eeprom -d", "text", K_XCVR },
-	{ "show version", "text", K_VERSION },
-	{ "show platform summary", "text", K_VERSION },
-	{ "ecnconfig -l", "text", K_ECN },
-	{ PGLOOKUP, "text", K_PGLOOKUP },
-};
-
-static int kind_of(const char *command, const char *encoding)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(reads) / sizeof(reads[0]); i++)
-		if (!strcmp(reads[i].command, command) && !strcmp(reads[i].encoding, encoding))
-			return (int)reads[i].kind;
-	return -1;
-}
-
-static bool sonic_reads(const char *command, const char *encoding)
-{
-	return kind_of(command, encoding) >= 0;
-}
-
-static enum fc_rc sonic_parse(struct fc_parse_ctx *c, const char *command, const char *encoding, const char *text,
-			      size_t len)
-{
-	struct doc *d = NULL;
-	int k = kind_of(command, encoding);
-	enum fc_rc rc;
-
-	switch (k) {
-	case K_SHOW:
-		return sonic_parse_show(c, command, text);
-	case K_XCVR:
-		return sonic_parse_xcvr(c, text);
-	case K_VERSION:
-		return sonic_parse_version(c, text);
-	case K_ECN:
-		return sonic_parse_ecnconfig(c, text);
-	case K_PGLOOKUP:
-		return sonic_parse_pg_lookup(c, text);
-	case K_CONFIG: case K_APPL: case K_LLDPCLI:
-		break;
-	default:
-		return FC_ERR_UNSUPPORTED;
-	}
-	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
-		return rc;
-	rc = k == K_APPL ? sonic_parse_appl_db(c, d) : k == K_LLDPCLI ? sonic_parse_lldpcli(c, d) : sonic_parse_config_db(c, d);
-	doc_free(&d);
-	return rc;
-}
 
 const struct fc_adapter fc_adapter_sonic = {
 	.platform = "sonic",
 	.title = "SONiC (CONFIG_DB: config_db.json, show runningconfiguration all)",
 	.kind = FC_DEV_SWITCH,
 	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_ACL | FC_CAP_LLDP | FC_CAP_DOM,
-	.commands = sonic_commands,
-	.saved_config = { CONFIG_DB, "json", "config_db.json", false, NULL, false, false },
-	.reads = sonic_reads,
-	.parse = sonic_parse,
+	.readers = sonic_readers,
 	.finalize = sonic_finalize,
-	.qos_path = sonic_qos_path,
+	.qos = &sonic_qos,
 	.intent = fc_adapter_no_intent,
 };

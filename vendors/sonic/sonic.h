@@ -52,8 +52,10 @@ const struct sonic_field *sonic_field(const struct sonic_obj *o, const char *nam
  * the name, copied into buf, which it returns. */
 const char *sonic_ref(const char *v, char *buf, size_t size);
 
-/* sonic_show.c: show interfaces status, show interfaces fec status, show lldp table (text). */
-enum fc_rc sonic_parse_show(struct fc_parse_ctx *c, const char *command, const char *text);
+/* sonic_show.c: the tabulate tables of the show commands (text), one reader each. */
+fc_text_reader sonic_show_status, sonic_show_fec, sonic_show_lldp, sonic_show_pfc, sonic_show_pfcwd,
+	sonic_show_pfc_counters, sonic_show_counters, sonic_show_pfc_history, sonic_show_queue_counters,
+	sonic_show_acl_rule;
 
 /* sonic_xcvr.c: show interfaces transceiver eeprom --dom (sfputil show eeprom --dom). */
 enum fc_rc sonic_parse_xcvr(struct fc_parse_ctx *c, const char *text);
@@ -74,6 +76,6 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c);
  * auto; lower case: orchagent's fec_mode_map). */
 extern const struct fc_spelling sonic_fec_words[];
 /* sonic_qos_path.c: every port's hops. */
-enum fc_rc sonic_qos_path(struct fc_model *m, struct fc_device *dev);
+extern const struct fc_qos_resolver sonic_qos;
 
 #endif

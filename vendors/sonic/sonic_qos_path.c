@@ -414,58 +414,73 @@ static void ingress(struct walk *w, struct fc_hop *h)
 	}
 }
 
-enum fc_rc sonic_qos_path(struct fc_model *m, struct fc_device *dev)
+static enum fc_rc qos_begin(struct fc_qos_walk *qw)
 {
-	const struct fc_intent *in = &m->intent;
-	const struct sonic_state *s = dev->adapter_state;
-	struct walk w;
-	size_t i;
+	const struct sonic_state *s = qw->dev->adapter_state;
+	const struct sonic_field *bm;
+	struct walk *w;
 
-	if (!s)
+	if (!s) {
+		qw->none = true;
 		return FC_OK;
-	memset(&w, 0, sizeof(w));
-	w.m = m;
-	w.s = s;
-	w.global = sonic_get(s, "PORT_QOS_MAP", "global");
-	{
-		const struct sonic_field *bm = sonic_field(sonic_get(s, "DEVICE_METADATA", "localhost"), "buffer_model");
-
-		w.dynamic = bm && !strcmp(bm->value, "dynamic");
 	}
-	if (pg_index(&w) != FC_OK)
+	if (!(w = calloc(1, sizeof(*w))))
 		return FC_ERR_NOMEM;
-	for (i = 0; i < dev->nifaces; i++) {
-		struct fc_iface *ifc = dev->ifaces[i];
-		int t;
-
-		if (!sonic_get(s, "PORT", ifc->name))
-			continue;
-		if (!(ifc->hops = fc_alloc(m->arena, FC_TC_COUNT * sizeof(*ifc->hops)))) {
-			free(w.pgs);
-			return FC_ERR_NOMEM;
-		}
-		w.ifc = ifc;
-		w.pqm = sonic_get(s, "PORT_QOS_MAP", ifc->name);
-		for (t = 0; t < FC_TC_COUNT; t++) {
-			struct fc_hop *h = &ifc->hops[t];
-			const struct fc_int *dscp = t == FC_TC_ROCE ? &in->roce_dscp : &in->cnp_dscp;
-
-			if (!dscp->m.known) {
-				fc_hop_unknown(h, t == FC_TC_ROCE ? "the fabric's RoCE DSCP is not declared (fabric.roce.dscp)"
-							       : "the fabric's CNP DSCP is not declared (fabric.roce.cnp_dscp)");
-				continue;
-			}
-			classify(&w, h, dscp->v);
-			if (!h->tc.m.known) {
-				fc_hop_unknown(h, h->tc.m.why);
-				continue;
-			}
-			remark(&w, h, dscp->v);
-			traffic_class(&w, h);
-			egress(&w, h);
-			ingress(&w, h);
-		}
+	w->m = qw->m;
+	w->s = s;
+	w->global = sonic_get(s, "PORT_QOS_MAP", "global");
+	bm = sonic_field(sonic_get(s, "DEVICE_METADATA", "localhost"), "buffer_model");
+	w->dynamic = bm && !strcmp(bm->value, "dynamic");
+	if (pg_index(w) != FC_OK) {
+		free(w->pgs);
+		free(w);
+		return FC_ERR_NOMEM;
 	}
-	free(w.pgs);
+	qw->state = w;
 	return FC_OK;
 }
+
+static bool qos_port(struct fc_qos_walk *qw, const struct fc_iface *ifc)
+{
+	struct walk *w = qw->state;
+
+	if (!sonic_get(w->s, "PORT", ifc->name))
+		return false;
+	w->ifc = ifc;
+	w->pqm = sonic_get(w->s, "PORT_QOS_MAP", ifc->name);
+	return true;
+}
+
+static void qos_classify(struct fc_qos_walk *qw, const struct fc_iface *ifc, enum fc_tclass t, int64_t dscp,
+			 struct fc_hop *h)
+{
+	(void)ifc, (void)t;
+	classify(qw->state, h, dscp);
+}
+
+static void qos_resolve(struct fc_qos_walk *qw, const struct fc_iface *ifc, enum fc_tclass t, int64_t dscp,
+			struct fc_hop *h)
+{
+	(void)ifc, (void)t;
+	remark(qw->state, h, dscp);
+	traffic_class(qw->state, h);
+	egress(qw->state, h);
+	ingress(qw->state, h);
+}
+
+static void qos_end(struct fc_qos_walk *qw)
+{
+	struct walk *w = qw->state;
+
+	if (w)
+		free(w->pgs);
+	free(w);
+}
+
+const struct fc_qos_resolver sonic_qos = {
+	.begin = qos_begin,
+	.port = qos_port,
+	.classify = qos_classify,
+	.resolve = qos_resolve,
+	.end = qos_end,
+};

@@ -512,39 +512,73 @@ static enum fc_rc ifcnt_row(struct fc_parse_ctx *c, const struct table *t, const
 	return got ? fc_iface_add_stats(c->m, ifc, add, got, src) : FC_OK;
 }
 
-enum fc_rc sonic_parse_show(struct fc_parse_ctx *c, const char *command, const char *text)
+enum fc_rc sonic_show_status(struct fc_parse_ctx *c, const char *text)
 {
-	static const char *const pfccnt_rx[] = { "Port Rx", "PFC3", NULL };
-	static const char *const pfccnt_tx[] = { "Port Tx", "PFC3", NULL };
-	static const char *const ifcnt[] = { "IFACE", "RX_OK", "RX_ERR", NULL };
-	static const char *const pfchist[] = { "Port", "Priority", "Total RX Pause Time US", NULL };
-	static const char *const queue[] = { "Port", "TxQ", "Counter/pkts", NULL };
-	static const char *const aclrule[] = { "RULE NAME", "TABLE NAME", "PACKETS COUNT", NULL };
-	static const char *const pfc[] = { "Interface", "Lossless priorities", NULL };
-	static const char *const pfcwd[] = { "PORT", "ACTION", "DETECTION TIME", NULL };
-	static const char *const status[] = { "Interface", "Speed", "Oper", NULL };
-	static const char *const fec[] = { "Interface", "FEC Oper", NULL };
-	static const char *const lldp[] = { "LocalPort", "RemoteDevice", "RemotePortID", NULL };
+	static const char *const cols[] = { "Interface", "Speed", "Oper", NULL };
 
-	if (!strcmp(command, "show interfaces status"))
-		return walk(c, text, status, status_row);
-	if (!strcmp(command, "show interfaces fec status"))
-		return walk(c, text, fec, fec_row);
-	if (!strcmp(command, "show lldp table"))
-		return walk(c, text, lldp, lldp_row);
-	if (!strcmp(command, "show pfc priority"))
-		return walk(c, text, pfc, pfc_row);
-	if (!strcmp(command, "pfcwd show config"))
-		return walk(c, text, pfcwd, pfcwd_row);
-	if (!strcmp(command, "show pfc counters"))
-		return walk2(c, text, pfccnt_rx, pfccnt_tx, pfccnt_row);
-	if (!strcmp(command, "show interfaces counters"))
-		return walk(c, text, ifcnt, ifcnt_row);
-	if (!strcmp(command, "show pfc counters --history"))
-		return walk(c, text, pfchist, pfchist_row);
-	if (!strcmp(command, "show queue counters"))
-		return walk(c, text, queue, queue_row);
-	if (!strcmp(command, "show acl rule"))
-		return walk(c, text, aclrule, aclrule_row);
-	return FC_ERR_UNSUPPORTED;
+	return walk(c, text, cols, status_row);
+}
+
+enum fc_rc sonic_show_fec(struct fc_parse_ctx *c, const char *text)
+{
+	static const char *const cols[] = { "Interface", "FEC Oper", NULL };
+
+	return walk(c, text, cols, fec_row);
+}
+
+enum fc_rc sonic_show_lldp(struct fc_parse_ctx *c, const char *text)
+{
+	static const char *const cols[] = { "LocalPort", "RemoteDevice", "RemotePortID", NULL };
+
+	return walk(c, text, cols, lldp_row);
+}
+
+enum fc_rc sonic_show_pfc(struct fc_parse_ctx *c, const char *text)
+{
+	static const char *const cols[] = { "Interface", "Lossless priorities", NULL };
+
+	return walk(c, text, cols, pfc_row);
+}
+
+enum fc_rc sonic_show_pfcwd(struct fc_parse_ctx *c, const char *text)
+{
+	static const char *const cols[] = { "PORT", "ACTION", "DETECTION TIME", NULL };
+
+	return walk(c, text, cols, pfcwd_row);
+}
+
+enum fc_rc sonic_show_pfc_counters(struct fc_parse_ctx *c, const char *text)
+{
+	static const char *const rx[] = { "Port Rx", "PFC3", NULL };
+	static const char *const tx[] = { "Port Tx", "PFC3", NULL };
+
+	return walk2(c, text, rx, tx, pfccnt_row);
+}
+
+enum fc_rc sonic_show_counters(struct fc_parse_ctx *c, const char *text)
+{
+	static const char *const cols[] = { "IFACE", "RX_OK", "RX_ERR", NULL };
+
+	return walk(c, text, cols, ifcnt_row);
+}
+
+enum fc_rc sonic_show_pfc_history(struct fc_parse_ctx *c, const char *text)
+{
+	static const char *const cols[] = { "Port", "Priority", "Total RX Pause Time US", NULL };
+
+	return walk(c, text, cols, pfchist_row);
+}
+
+enum fc_rc sonic_show_queue_counters(struct fc_parse_ctx *c, const char *text)
+{
+	static const char *const cols[] = { "Port", "TxQ", "Counter/pkts", NULL };
+
+	return walk(c, text, cols, queue_row);
+}
+
+enum fc_rc sonic_show_acl_rule(struct fc_parse_ctx *c, const char *text)
+{
+	static const char *const cols[] = { "RULE NAME", "TABLE NAME", "PACKETS COUNT", NULL };
+
+	return walk(c, text, cols, aclrule_row);
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "doc/doc.h"
+#include "doc/lldpcli.h"
 #include "probe/probe.h"
 
 /* A TLV's text into a field sized for the longest one 802.1AB allows (255 bytes); false for a
@@ -109,32 +110,34 @@ enum fc_rc fc_lldpd_neighbour(const char *socket, const char *ifname, struct fc_
 	return FC_OK;
 }
 
-/* node[0].key[0].value as a string, or NULL. */
-static const char *first_value(const struct doc_node *n, const char *key, const char *field)
+struct find {
+	const char *ifname;
+	struct fc_lldp_info *out;
+	bool seen, too_long;
+	unsigned line;
+};
+
+static enum fc_rc find_nb(void *ctx, const struct fc_lldpcli_nb *nb)
 {
-	const struct doc_node *a = n ? doc_get(n, key) : NULL, *v;
+	struct find *f = ctx;
 
-	if (!a || a->type != DOC_SEQ || !a->n || a->items[0]->type != DOC_MAP)
-		return NULL;
-	v = doc_get(a->items[0], field);
-	return v && v->type == DOC_STR ? v->str : NULL;
-}
-
-static const struct doc_node *first_map(const struct doc_node *n, const char *key)
-{
-	const struct doc_node *a = n && n->type == DOC_MAP ? doc_get(n, key) : NULL;
-
-	return a && a->type == DOC_SEQ && a->n && a->items[0]->type == DOC_MAP ? a->items[0] : NULL;
+	if (f->seen || strcmp(nb->ifname, f->ifname))
+		return FC_OK;
+	f->seen = true;
+	f->line = nb->line;
+	f->too_long = !copy(f->out->port_id, sizeof(f->out->port_id), nb->port_id) ||
+		      !copy(f->out->port_id_type, sizeof(f->out->port_id_type), nb->port_id_type) ||
+		      !copy(f->out->system_name, sizeof(f->out->system_name), nb->sysname);
+	return FC_OK;
 }
 
 enum fc_rc fc_lldpcli_json0(const char *text, const char *ifname, struct fc_lldp_info *out, char *why, size_t whysz)
 {
 	struct doc *d = NULL;
 	struct fc_err err;
-	const struct doc_node *lldp, *ifs;
+	struct find f = { ifname, out, false, false, 0 };
 	const char *t = text + strspn(text, " \t\r\n");
-	size_t i;
-	bool seen = false;
+	enum fc_rc rc;
 
 	memset(out, 0, sizeof(*out));
 	if (*t != '{') {
@@ -143,43 +146,21 @@ enum fc_rc fc_lldpcli_json0(const char *text, const char *ifname, struct fc_lldp
 		return FC_ERR_UNSUPPORTED;
 	}
 	fc_err_clear(&err);
-	if (doc_parse_json("lldpcli -f json0", text, strlen(text), &d, &err) != FC_OK) {
-		snprintf(why, whysz, "%s", err.msg);
-		return FC_ERR_INPUT;
-	}
-	lldp = doc_get(d->root, "lldp");
-	if (d->root->type != DOC_MAP || !lldp || lldp->type != DOC_SEQ) {
-		snprintf(why, whysz, "line %u: expected {\"lldp\": [...]} (lldpcli -f json0)", d->root->line);
-		doc_free(&d);
-		return FC_ERR_INPUT;
-	}
-	/* no neighbour anywhere: lldpcli prints {"lldp": [{}]} */
-	ifs = lldp->n && lldp->items[0]->type == DOC_MAP ? doc_get(lldp->items[0], "interface") : NULL;
-	for (i = 0; ifs && ifs->type == DOC_SEQ && i < ifs->n && !seen; i++) {
-		const struct doc_node *n = ifs->items[i], *name = n->type == DOC_MAP ? doc_get(n, "name") : NULL;
-		const struct doc_node *port;
-		const char *v;
-
-		if (!name || name->type != DOC_STR || strcmp(name->str, ifname))
-			continue;
-		seen = true;
-		port = first_map(n, "port");
-		if (!(v = first_value(port, "id", "value"))) {
-			snprintf(why, whysz, "line %u: the neighbour on %s has no port id", n->line, ifname);
-			doc_free(&d);
-			return FC_ERR_INPUT;
-		}
-		if (!copy(out->port_id, sizeof(out->port_id), v) ||
-		    !copy(out->port_id_type, sizeof(out->port_id_type), first_value(port, "id", "type")) ||
-		    !copy(out->system_name, sizeof(out->system_name), first_value(first_map(n, "chassis"), "name", "value"))) {
-			snprintf(why, whysz, "line %u: the neighbour on %s sends a field longer than LLDP allows", n->line,
-				 ifname);
-			doc_free(&d);
-			return FC_ERR_INPUT;
-		}
-	}
+	if ((rc = doc_parse_json("lldpcli -f json0", text, strlen(text), &d, &err)) == FC_OK)
+		rc = fc_lldpcli_walk(d, find_nb, &f, &err);
 	doc_free(&d);
-	if (!seen) {
+	if (rc != FC_OK) {
+		if (err.line)
+			snprintf(why, whysz, "line %u: %s", err.line, err.msg);
+		else
+			snprintf(why, whysz, "%s", err.msg);
+		return FC_ERR_INPUT;
+	}
+	if (f.too_long) {
+		snprintf(why, whysz, "line %u: the neighbour on %s sends a field longer than LLDP allows", f.line, ifname);
+		return FC_ERR_INPUT;
+	}
+	if (!f.seen) {
 		snprintf(why, whysz, "lldpd has seen no LLDP neighbour on %s", ifname);
 		return FC_ERR_UNSUPPORTED;
 	}

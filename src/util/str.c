@@ -132,12 +132,17 @@ bool fc_words_split(struct fc_words *ws, const char *line, size_t len)
 		if (ws->n + 1 >= ws->wcap) {
 			size_t nc = ws->wcap ? ws->wcap * 2 : 32;
 			char **nw = realloc(ws->w, nc * sizeof(*nw));
+			size_t *na;
 
 			if (!nw)
 				return false;
 			ws->w = nw;
+			if (!(na = realloc(ws->at, nc * sizeof(*na))))
+				return false;
+			ws->at = na;
 			ws->wcap = nc;
 		}
+		ws->at[ws->n] = i;
 		ws->w[ws->n++] = ws->buf + o;
 		while (i < len && !isspace((unsigned char)line[i]))
 			ws->buf[o++] = line[i++];
@@ -152,5 +157,6 @@ void fc_words_free(struct fc_words *ws)
 {
 	free(ws->buf);
 	free(ws->w);
+	free(ws->at);
 	memset(ws, 0, sizeof(*ws));
 }

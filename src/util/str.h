@@ -35,6 +35,7 @@ bool fc_lines_next(struct fc_lines *it);
 struct fc_words {
 	char *buf;
 	char **w;            /* w[0..n), then NULL */
+	size_t *at;          /* at[i]: where word i starts in the line (its column) */
 	size_t n, bufcap, wcap;
 };
 bool fc_words_split(struct fc_words *ws, const char *line, size_t len);

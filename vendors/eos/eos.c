@@ -49,6 +49,23 @@ static const struct fc_reader eos_readers[] = {
 	{ .command = NULL },
 };
 
+bool eos_ifname_canon(const char *in, size_t len, char *buf, size_t size)
+{
+	char tmp[FC_IFLIST_NAME];
+	const char *n;
+	size_t p;
+
+	if (len >= sizeof(tmp))
+		return false;
+	memcpy(tmp, in, len);
+	tmp[len] = '\0';
+	n = eos_ifname(tmp, buf, size);
+	p = !strncmp(n, "Ethernet", 8) ? 8 : !strncmp(n, "Port-Channel", 12) ? 12 : 0;
+	if (!p || !isdigit((unsigned char)n[p]) || strspn(n + p, "0123456789/.") != strlen(n + p))
+		return false;
+	return n == buf || (size_t)snprintf(buf, size, "%s", n) < size;
+}
+
 const char *eos_ifname(const char *in, char *buf, size_t size)
 {
 	static const struct { const char *abbr, *full; } forms[] = {

@@ -5,6 +5,7 @@
 #define FC_EOS_H
 
 #include "adapter/adapter.h"
+#include "adapter/cfgtext.h"
 
 extern const struct fc_adapter fc_adapter_eos;
 
@@ -91,6 +92,9 @@ bool eos_status(const char *st, const char **admin, const char **oper);
 /* eos.c: "Et1/1", "Eth1/1", "ethernet1/1" -> "Ethernet1/1"; "Po10" -> "Port-Channel10"; other
  * names as they are. */
 const char *eos_ifname(const char *in, char *buf, size_t size);
+/* The same for the ports on the fabric's data path (Ethernet, Port-Channel), n bytes at in, into buf
+ * (fc_ifname_canon_fn); false for another interface or what is no name. */
+bool eos_ifname_canon(const char *in, size_t len, char *buf, size_t size);
 /* eos_show_tables.c: show interfaces status, transceiver [detail|hardware] and lldp neighbors
  * detail as CLI text, one reader each. */
 fc_text_reader eos_text_status, eos_text_transceiver, eos_text_transceiver_detail, eos_text_transceiver_hardware,

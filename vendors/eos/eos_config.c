@@ -61,21 +61,6 @@ struct cfg {
 	unsigned lineno;
 };
 
-static bool word_prefix(const char *s, size_t len, const char *p)
-{
-	size_t n = strlen(p);
-
-	return len >= n && !memcmp(s, p, n) && (len == n || s[n] == ' ');
-}
-
-static bool in_list(const char *s, size_t len, const char *const *list)
-{
-	for (; *list; list++)
-		if (word_prefix(s, len, *list))
-			return true;
-	return false;
-}
-
 static struct fc_src here(const struct cfg *g)
 {
 	return fc_src_at(g->c->file, g->lineno);
@@ -124,31 +109,6 @@ const struct eos_profile *eos_profile(const struct eos_state *s, const char *nam
 	return NULL;
 }
 
-/* "0-7", "26", "8 9 10": numbers 0..max into *mask from words w[0..n) */
-static bool num_list(char **w, size_t n, int64_t max, uint64_t *mask)
-{
-	size_t i;
-
-	*mask = 0;
-	for (i = 0; i < n; i++) {
-		char *dash = strchr(w[i], '-');
-		int64_t lo, hi, k;
-
-		if (dash) {
-			*dash = '\0';
-			if (!fc_parse_i64(w[i], 0, max, &lo) || !fc_parse_i64(dash + 1, 0, max, &hi) || hi < lo)
-				return false;
-		} else if (!fc_parse_i64(w[i], 0, max, &lo)) {
-			return false;
-		} else {
-			hi = lo;
-		}
-		for (k = lo; k <= hi; k++)
-			*mask |= (uint64_t)1 << k;
-	}
-	return n > 0;
-}
-
 /* qos map dscp|cos L... to traffic-class T [drop-precedence D]; traffic-class L... to tx-queue|dscp V */
 static enum fc_rc qos_map(struct cfg *g, char **w, size_t n)
 {
@@ -177,7 +137,7 @@ static enum fc_rc qos_map(struct cfg *g, char **w, size_t n)
 		return FC_OK;   /* MPLS */
 	else
 		return not_understood(g);
-	if (!num_list(w + 3, to - 3, max_from, &mask) || !fc_parse_i64(w[to + 2], 0, max_to, &v))
+	if (!fc_num_set(w + 3, to - 3, max_from, &mask) || !fc_parse_i64(w[to + 2], 0, max_to, &v))
 		return not_understood(g);
 	/* "drop-precedence D" may follow a dscp map: the drop order within the class, not judged */
 	if (to + 3 < n && !(to + 5 == n && !strcmp(w[to + 3], "drop-precedence")))
@@ -188,48 +148,26 @@ static enum fc_rc qos_map(struct cfg *g, char **w, size_t n)
 	return FC_OK;
 }
 
-/* "1gfull", "100gfull", "100g-4", "400g-8", "25g": Mb/s and lanes (0 when the form gives none). */
-static bool speed_of(const char *s, int64_t *mbps, int64_t *lanes)
-{
-	char *end;
-	double v = strtod(s, &end);
-
-	*lanes = 0;
-	if (end == s || !(v > 0 && v <= 100000) || (*end != 'g' && *end != 'm'))
-		return false;   /* up to 100 Tb/s: anything else (1e200, nan) is not a speed */
-	*mbps = (int64_t)(v * (*end == 'g' ? 1000 : 1));
-	end++;
-	if (!strcmp(end, "full") || !*end)
-		return true;
-	if (*end == '-')
-		return fc_parse_i64(end + 1, 1, 16, lanes);
-	return false;
-}
-
 /* random-detect ecn|drop [drop-precedence N] minimum-threshold A U maximum-threshold B U
  *   [max-mark-probability|drop-probability P] [weight W]: bytes, kbytes, mbytes, segments (taken as
  *   208-byte buffer cells), milliseconds (at the port's speed, later: kept as negative µs here). */
 static bool threshold(struct eos_txq *q, char **w, size_t n, size_t *i, struct fc_int *out, struct fc_src s)
 {
-	int64_t v;
+	int64_t v, x;
 	const char *u;
 
 	if (*i + 1 >= n || !fc_parse_i64(w[*i], 0, INT64_C(1) << 40, &v))
 		return false;
 	u = w[*i + 1];
 	*i += 2;
-	if (!strcmp(u, "bytes"))
-		fc_set_int(out, v, s);
-	else if (!strcmp(u, "kbytes"))
-		fc_set_int(out, v * 1024, s);
-	else if (!strcmp(u, "mbytes"))
-		fc_set_int(out, v * 1024 * 1024, s);
+	if (fc_unit_bytes(v, u, &x))
+		fc_set_int(out, x, s);
 	else if (!strcmp(u, "segments")) {
 		fc_set_int(out, v * 208, s);
 		q->unit_note = "a segment taken as a 208-byte buffer cell (Trident/Tomahawk MMU); other ASICs differ";
-	} else if (!strcmp(u, "milliseconds") || !strcmp(u, "microseconds")) {
+	} else if (strcmp(u, "seconds") && fc_unit_usec(v, u, &x)) {
 		/* bytes depend on the port's speed: resolved with it (eos_qos_path.c) */
-		fc_set_int(out, -(strcmp(u, "milliseconds") ? v : v * 1000), s);
+		fc_set_int(out, -x, s);
 		q->unit_note = "a time threshold: bytes the port sends in that time at its speed";
 	} else
 		return false;
@@ -365,12 +303,12 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 
 			if (n == 2 && !strcmp(w[1], "auto")) {
 				fc_set_bool(&ifc->autoneg, true, s);
-			} else if ((n == 2 || (n == 3 && !strcmp(w[1], "forced"))) && speed_of(sp, &v, &lanes)) {
+			} else if ((n == 2 || (n == 3 && !strcmp(w[1], "forced"))) && fc_speed_parse(sp, &v, &lanes)) {
 				fc_set_int(&ifc->speed_mbps, v, s);
 				fc_set_bool(&ifc->autoneg, false, s);
 				if (lanes)
 					fc_set_int(&ifc->lanes, lanes, s);
-			} else if (n == 3 && !strcmp(w[1], "auto") && speed_of(w[2], &v, &lanes)) {
+			} else if (n == 3 && !strcmp(w[1], "auto") && fc_speed_parse(w[2], &v, &lanes)) {
 				fc_set_bool(&ifc->autoneg, true, s);   /* auto, advertising one speed */
 				fc_set_int(&ifc->speed_mbps, v, s);
 			} else {
@@ -419,12 +357,12 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 			fc_set_str(m, !strcmp(w[3], "in") ? &ifc->sw->acl_in : &ifc->sw->acl_out, w[2], s);
 		} else if (n == 2 && !strcmp(w[0], "service-profile")) {
 			fc_set_str(m, &p->profile, w[1], s);
-		} else if (n >= 4 && !strcmp(w[0], "channel-group") && !strcmp(w[2], "mode")) {
-			fc_set_str(m, &ifc->sw->lag, fc_sprintf(m->arena, "Port-Channel%s", w[1]), s);
+		} else if (n >= 4 && !strcmp(w[2], "mode") && fc_channel_group(w, n, &v)) {
+			fc_set_str(m, &ifc->sw->lag, fc_sprintf(m->arena, "Port-Channel%lld", (long long)v), s);
 		} else if (n == 3 && !strcmp(w[0], "flowcontrol") && (!strcmp(w[1], "receive") || !strcmp(w[1], "send")) &&
 			   (!strcmp(w[2], "on") || !strcmp(w[2], "off"))) {
 			fc_set_bool(!strcmp(w[1], "receive") ? &ifc->pause_rx : &ifc->pause_tx, !strcmp(w[2], "on"), s);
-		} else if (in_list(g->line + g->indent, g->len - g->indent, ignored_if) || !strncmp(w[0], "!", 1)) {
+		} else if (fc_cfg_in_list(g->line + g->indent, g->len - g->indent, ignored_if) || !strncmp(w[0], "!", 1)) {
 			;
 		} else {
 			return not_understood(g);
@@ -436,52 +374,36 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 /* "Ethernet1-4,6", "Ethernet1/1-4", "Ethernet3/1/1-2", "Port-Channel10": the ports, into g->ports. */
 static enum fc_rc iface_block(struct cfg *g, const char *spec)
 {
-	char buf[512], *item, *save = NULL, prefix[64] = "";
+	const char **names, *why, *t;
+	size_t k, nn, letters = strcspn(spec, "0123456789");
+	char kind[FC_IFLIST_NAME], canon[FC_IFLIST_NAME];
 
 	g->nports = 0;
-	if (strlen(spec) >= sizeof(buf))
-		return not_understood(g);
-	snprintf(buf, sizeof(buf), "%s", spec);
-	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-		const char *digits = item + strcspn(item, "0123456789");
-		char *last = strrchr(item, '/'), *dash, name[96];
-		int64_t lo, hi, k;
-
-		if (digits != item) {   /* "Ethernet1/1-4": the name's letters; a bare "6" reuses them */
-			if ((size_t)(digits - item) >= sizeof(prefix))
-				return not_understood(g);
-			snprintf(prefix, sizeof(prefix), "%.*s", (int)(digits - item), item);
-		}
-		if (!prefix[0] || (strncmp(prefix, "Ethernet", 8) && strncmp(prefix, "Port-Channel", 12))) {
-			g->blk = B_SKIP;   /* Loopback, Management, Vlan, Vxlan: not on the fabric's data path */
+	/* the kind the first name's letters say: Loopback, Management, Vlan, Vxlan are not on the
+	 * fabric's data path */
+	if (letters && letters + 2 <= sizeof(kind)) {
+		snprintf(kind, sizeof(kind), "%.*s1", (int)letters, spec);
+		if (!eos_ifname_canon(kind, letters + 1, canon, sizeof(canon))) {
+			g->blk = B_SKIP;
 			return FC_OK;
 		}
-		dash = strchr(last ? last : digits, '-');
-		if (dash) {
-			*dash = '\0';
-			if (!fc_parse_i64(last ? last + 1 : digits, 0, 100000, &lo) || !fc_parse_i64(dash + 1, 0, 100000, &hi) ||
-			    hi < lo || hi - lo > 1024)
-				return not_understood(g);
-		} else {
-			lo = hi = -1;
-		}
-		for (k = lo; k <= hi; k++) {
-			struct eos_port *pp;
-			struct eos_state *s = g->s;
+	}
+	if (!fc_iflist(g->c->m, spec, eos_ifname_canon, true, &names, &nn, &why)) {
+		g->blk = B_UNKNOWN;
+		if (!strstr(why, "more than"))
+			return not_understood(g);
+		if (!(t = fc_sprintf(g->c->m->arena, "%.*s  (not read: %s)", (int)g->len, g->line, why)))
+			return FC_ERR_NOMEM;
+		return fc_dev_add_unparsed(g->c->m, g->c->dev, here(g), t, strlen(t));
+	}
+	for (k = 0; k < nn; k++) {
+		struct eos_port *pp;
 
-			if (k < 0)
-				snprintf(name, sizeof(name), "%s%s", digits == item ? prefix : "", item);
-			else if (last)
-				snprintf(name, sizeof(name), "%s%.*s/%lld", digits == item ? prefix : "", (int)(last - item), item,
-					 (long long)k);
-			else
-				snprintf(name, sizeof(name), "%s%lld", prefix, (long long)k);
-			if (!(pp = eos_port_of(g->c, s, name)))
-				return FC_ERR_NOMEM;
-			if (!(g->ports = fc_grow(g->c->m->arena, g->ports, g->nports, &g->ports_cap, sizeof(*g->ports))))
-				return FC_ERR_NOMEM;
-			g->ports[g->nports++] = pp;
-		}
+		if (!(pp = eos_port_of(g->c, g->s, names[k])))
+			return FC_ERR_NOMEM;
+		if (!(g->ports = fc_grow(g->c->m->arena, g->ports, g->nports, &g->ports_cap, sizeof(*g->ports))))
+			return FC_ERR_NOMEM;
+		g->ports[g->nports++] = pp;
 	}
 	g->blk = B_IFACE;
 	return FC_OK;
@@ -503,17 +425,18 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 		return FC_OK;
 	}
 	if (n >= 2 && !strcmp(w[0], "interface")) {
-		char spec[512];
 		size_t used = 0;
+		char *spec;
 
-		spec[0] = '\0';
-		for (i = 1; i < n; i++) {   /* "interface Ethernet1 - 4" is "Ethernet1-4" */
-			int k = snprintf(spec + used, sizeof(spec) - used, "%s", w[i]);
-
-			if (k < 0 || (size_t)k >= sizeof(spec) - used)
-				return not_understood(g);
-			used += (size_t)k;
+		for (i = 1; i < n; i++)
+			used += strlen(w[i]);
+		if (!(spec = fc_alloc(m->arena, used + 1)))
+			return FC_ERR_NOMEM;
+		for (i = 1, used = 0; i < n; i++) {   /* "interface Ethernet1 - 4" is "Ethernet1-4" */
+			memcpy(spec + used, w[i], strlen(w[i]));
+			used += strlen(w[i]);
 		}
+		spec[used] = '\0';
 		return iface_block(g, spec);
 	}
 	if (n == 3 && !strcmp(w[0], "qos") && !strcmp(w[1], "profile")) {
@@ -554,7 +477,7 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 		g->blk = B_ACL;
 		return FC_OK;
 	}
-	if (in_list(g->line, g->len, ignored_top))
+	if (fc_cfg_in_list(g->line, g->len, ignored_top))
 		return FC_OK;
 	g->blk = B_UNKNOWN;
 	return not_understood(g);
@@ -573,19 +496,12 @@ static enum fc_rc sub_line(struct cfg *g, char **w, size_t n)
 	if (g->blk == B_NONE)
 		return not_understood(g);   /* indented before any block opened */
 	if (g->blk == B_ACL) {
-		struct fc_acl *acl = g->acl;
-		struct fc_ace ace;
+		bool understood;
 
 		if (!strcmp(w[0], "counters") || !strcmp(w[0], "statistics"))
 			return FC_OK;
-		if (!fc_ace_words(w, n, acl->n ? acl->aces[acl->n - 1].seq : 0, &ace))
-			return not_understood(g);
-		ace.text = fc_model_strn(g->c->m, g->line + g->indent, g->len - g->indent);
-		ace.loc = here(g);
-		if (!(acl->aces = fc_grow(g->c->m->arena, acl->aces, acl->n, &acl->cap, sizeof(*acl->aces))) || !ace.text)
-			return FC_ERR_NOMEM;
-		acl->aces[acl->n++] = ace;
-		return FC_OK;
+		rc = fc_acl_append(g->c->m, g->acl, w, n, g->line + g->indent, g->len - g->indent, here(g), &understood);
+		return rc != FC_OK || understood ? rc : not_understood(g);
 	}
 	/* tx-queue N [...]: a block at the first level; its sub-commands deeper */
 	if (g->indent <= 3 && n == 2 && (!strcmp(w[0], "tx-queue") || !strcmp(w[0], "uc-tx-queue")) &&
@@ -616,7 +532,7 @@ static enum fc_rc sub_line(struct cfg *g, char **w, size_t n)
 		return iface_line(g, w, n);
 	if ((rc = qos_line(g, q, w, n, &known)) != FC_OK || known)
 		return rc;
-	return in_list(g->line + g->indent, g->len - g->indent, ignored_if) ? FC_OK : not_understood(g);
+	return fc_cfg_in_list(g->line + g->indent, g->len - g->indent, ignored_if) ? FC_OK : not_understood(g);
 }
 
 enum fc_rc eos_parse_config(struct fc_parse_ctx *c, const char *text)

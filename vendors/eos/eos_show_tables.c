@@ -15,18 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/str.h"
 #include "vendors/eos/eos.h"
-
-#define MAXW 32
 
 struct line {
 	struct fc_parse_ctx *c;
 	const char *text;        /* the line as captured, for the not-understood list */
 	size_t len;
 	unsigned no;
-	char buf[1024];          /* the line, then its words */
-	char *w[MAXW];
-	size_t n;
+	struct fc_words ws;      /* its words, as many as it has */
 };
 
 static struct fc_src here(const struct line *l)
@@ -45,15 +42,10 @@ static enum fc_rc not_understood(struct line *l)
 	return fc_dev_add_unparsed(l->c->m, l->c->dev, here(l), l->text, l->len);
 }
 
-/* Splits the line into words (in buf). */
-static void words(struct line *l)
+/* Splits the line into words (l->ws); false when out of memory. */
+static bool words(struct line *l)
 {
-	char *p = l->buf, *save = NULL, *t;
-
-	snprintf(l->buf, sizeof(l->buf), "%.*s", (int)l->len, l->text);
-	l->n = 0;
-	for (t = strtok_r(p, " \t", &save); t && l->n < MAXW; t = strtok_r(NULL, " \t", &save))
-		l->w[l->n++] = t;
+	return fc_words_split(&l->ws, l->text, l->len);
 }
 
 typedef enum fc_rc (*line_fn)(struct line *l, void *st);
@@ -63,9 +55,9 @@ static enum fc_rc each_line(struct fc_parse_ctx *c, const char *text, line_fn fn
 {
 	struct line l = { .c = c };
 	const char *p = text;
-	enum fc_rc rc;
+	enum fc_rc rc = FC_OK;
 
-	while (*p) {
+	while (*p && rc == FC_OK) {
 		const char *e = strchr(p, '\n');
 		size_t n = e ? (size_t)(e - p) : strlen(p);
 
@@ -73,11 +65,12 @@ static enum fc_rc each_line(struct fc_parse_ctx *c, const char *text, line_fn fn
 		l.text = p, l.len = n;
 		while (l.len && (p[l.len - 1] == '\r' || p[l.len - 1] == ' ' || p[l.len - 1] == '\t'))
 			l.len--;
-		if (l.len && (rc = fn(&l, st)) != FC_OK)
-			return rc;
+		if (l.len)
+			rc = fn(&l, st);
 		p = e ? e + 1 : p + n;
 	}
-	return FC_OK;
+	fc_words_free(&l.ws);
+	return rc;
 }
 
 /* "Et3/1/1" -> "Ethernet3/1/1", "Po49" -> "Port-Channel49"; NULL for a port that is not on the
@@ -113,20 +106,6 @@ struct status_st {
 	size_t flags_col;        /* where the Flags column starts; 0 without one */
 };
 
-/* "a-40G", "100G", "10M", "2.5G": Mb/s; 0 for auto or unconf */
-static int64_t speed_of(const char *w)
-{
-	double v;
-	char *end;
-
-	if (!strncmp(w, "a-", 2))
-		w += 2;
-	v = strtod(w, &end);
-	if (end == w || v <= 0 || v > 1e4)
-		return 0;
-	return !strcmp(end, "G") ? (int64_t)(v * 1000) : !strcmp(end, "M") ? (int64_t)v : 0;
-}
-
 static enum fc_rc status_line(struct line *l, void *vst)
 {
 	struct status_st *st = vst;
@@ -137,41 +116,42 @@ static enum fc_rc status_line(struct line *l, void *vst)
 	size_t i, k, at;
 	int64_t sp;
 
-	words(l);
-	if (!l->n)
+	if (!words(l))
+		return FC_ERR_NOMEM;
+	if (!l->ws.n)
 		return FC_OK;
-	if (!strcmp(l->w[0], "Port") && l->n > 2) {
-		const char *f = strstr(l->buf, "Flags");
+	if (!strcmp(l->ws.w[0], "Port") && l->ws.n > 2) {
+		const char *f = memmem(l->text, l->len, "Flags", 5);
 
 		st->header = true;
-		st->flags_col = f ? (size_t)(f - l->buf) : 0;
+		st->flags_col = f ? (size_t)(f - l->text) : 0;
 		return FC_OK;
 	}
-	if (!st->header || !looks_like_port(l->w[0]))
+	if (!st->header || !looks_like_port(l->ws.w[0]))
 		return FC_OK;   /* a prompt or a legend */
-	if (!(name = port_name(l->w[0], full, sizeof(full))))
+	if (!(name = port_name(l->ws.w[0], full, sizeof(full))))
 		return FC_OK;   /* Ma1: not a fabric port */
-	for (i = 1; i < l->n && !eos_status(l->w[i], &admin, &oper); i++)
+	for (i = 1; i < l->ws.n && !eos_status(l->ws.w[i], &admin, &oper); i++)
 		;
 	k = i + 1;
-	if (k < l->n && !strcmp(l->w[k], "in"))
+	if (k < l->ws.n && !strcmp(l->ws.w[k], "in"))
 		k++;   /* "in Po49": a LAG member */
 	k++;       /* the VLAN column */
-	if (i >= l->n || k + 2 > l->n)
+	if (i >= l->ws.n || k + 2 > l->ws.n)
 		return not_understood(l);
 	if (!(s = eos_state(l->c)) || !(p = eos_port_of(l->c, s, name)))
 		return FC_ERR_NOMEM;
 	fc_set_str(l->c->m, &p->sh.admin, admin, here(l));
 	fc_set_str(l->c->m, &p->ifc->oper_state, oper, here(l));
-	if (strstr(l->w[k], "full") || strstr(l->w[k], "half"))
-		fc_set_str(l->c->m, &p->ifc->duplex, strstr(l->w[k], "full") ? "full" : "half", here(l));
-	if ((sp = speed_of(l->w[k + 1])) > 0)
+	if (strstr(l->ws.w[k], "full") || strstr(l->ws.w[k], "half"))
+		fc_set_str(l->c->m, &p->ifc->duplex, strstr(l->ws.w[k], "full") ? "full" : "half", here(l));
+	if (fc_speed_parse(l->ws.w[k + 1], &sp, NULL))
 		fc_set_int(&p->sh.speed_mbps, sp, here(l));
 	/* the type: the rest of the line, up to the Flags column of an aligned table */
-	for (i = k + 2, at = 0; i < l->n && at < sizeof(type) - 1; i++) {
-		if (st->flags_col && (size_t)(l->w[i] - l->buf) >= st->flags_col)
+	for (i = k + 2, at = 0; i < l->ws.n && at < sizeof(type) - 1; i++) {
+		if (st->flags_col && l->ws.at[i] >= st->flags_col)
 			break;
-		at += (size_t)snprintf(type + at, sizeof(type) - at, "%s%s", at ? " " : "", l->w[i]);
+		at += (size_t)snprintf(type + at, sizeof(type) - at, "%s%s", at ? " " : "", l->ws.w[i]);
 		if (at >= sizeof(type))
 			at = sizeof(type) - 1;
 	}
@@ -227,17 +207,18 @@ static enum fc_rc values_line(struct line *l, void *vst)
 	int k;
 
 	(void)vst;
-	words(l);
-	if (!l->n || !looks_like_port(l->w[0]) || !(name = port_name(l->w[0], full, sizeof(full))))
+	if (!words(l))
+		return FC_ERR_NOMEM;
+	if (!l->ws.n || !looks_like_port(l->ws.w[0]) || !(name = port_name(l->ws.w[0], full, sizeof(full))))
 		return FC_OK;
-	if (l->n < 6)
+	if (l->ws.n < 6)
 		return not_understood(l);
 	if (!(ln = lane_of(l, name)))
 		return FC_ERR_NOMEM;
 	for (k = 0; k < 5; k++) {
-		if (number(l->w[1 + k], &v))
+		if (number(l->ws.w[1 + k], &v))
 			fc_dom_set(dom_of(ln, k), v, here(l));
-		else if (strcmp(l->w[1 + k], "N/A") && strcmp(l->w[1 + k], "NA"))
+		else if (strcmp(l->ws.w[1 + k], "N/A") && strcmp(l->ws.w[1 + k], "NA"))
 			return not_understood(l);
 	}
 	return FC_OK;
@@ -261,17 +242,18 @@ static enum fc_rc detail_line(struct line *l, void *vst)
 			return FC_OK;
 		}
 	}
-	words(l);
-	if (!l->n || !looks_like_port(l->w[0]) || !(name = port_name(l->w[0], full, sizeof(full))))
+	if (!words(l))
+		return FC_ERR_NOMEM;
+	if (!l->ws.n || !looks_like_port(l->ws.w[0]) || !(name = port_name(l->ws.w[0], full, sizeof(full))))
 		return FC_OK;
 	if (st->param < 0)
 		return not_understood(l);
 	/* the value and four limits; a flag (++, -) and an A2D readout in parentheses are skipped */
-	for (i = 1; i < l->n && nv < 5; i++) {
-		if (l->w[i][0] == '(' || strspn(l->w[i], "+-") == strlen(l->w[i]))
+	for (i = 1; i < l->ws.n && nv < 5; i++) {
+		if (l->ws.w[i][0] == '(' || strspn(l->ws.w[i], "+-") == strlen(l->ws.w[i]))
 			continue;
-		if (!number(l->w[i], &v[nv])) {
-			if (strcmp(l->w[i], "N/A") && strcmp(l->w[i], "NA"))
+		if (!number(l->ws.w[i], &v[nv])) {
+			if (strcmp(l->ws.w[i], "N/A") && strcmp(l->ws.w[i], "NA"))
 				return not_understood(l);
 			v[nv] = (double)NAN;
 		}

@@ -6,6 +6,7 @@
 #include "util/buf.h"
 #include "util/str.h"
 #include "adapter/adapter.h"
+#include "adapter/cfgtext.h"
 
 extern const struct fc_adapter fc_adapter_nxos;
 
@@ -61,7 +62,6 @@ bool nxos_has_content(const char *text);
 /* A FEC state as NX-OS prints it (any case), 0 when not one. */
 enum fc_fec nxos_fec_norm(const char *s);
 extern const struct fc_spelling nxos_port_modes[];
-bool nxos_speed_text(const char *s, int64_t *mbps);
 /* The rows of TABLE_x.ROW_x as a list (NX-API gives one row as an object). Returns the count. */
 size_t nxos_rows(const struct doc_node *body, const char *table, const char *row, const struct doc_node *const **out,
 		 const struct doc_node **one);
@@ -82,11 +82,7 @@ bool nxos_ifname_canon(const char *in, size_t len, char *buf, size_t size);
 const char *nxos_ifname(const char *in, size_t len, char *buf, size_t size);
 const char *nxos_ifname_op(const char *in, char *buf, size_t size);
 
-/* nxos_cfg_syntax.c: configuration as config repositories hold it. The interfaces an interface
- * line names ("Ethernet1/1-4, Ethernet1/7", "Ethernet 1/17-1/32", "Ethernet1/49/1-4"), canonical,
- * in the model's arena; NULL when an item is no interface name or a range runs backwards or over
- * 4,096 ports. */
-const char **nxos_iflist(struct fc_model *m, const char *spec, size_t *n);
+/* nxos_cfg_syntax.c: configuration as config repositories hold it. */
 /* The line with abbreviated keywords written in full ("int e1/1", "desc x", "no shut",
  * "service-policy type qos in P") in out; NULL when there is none to expand (or out of memory). */
 const char *nxos_cfg_expand(const char *line, size_t len, char *const *w, size_t n, bool in_iface,

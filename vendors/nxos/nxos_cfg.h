@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "adapter/cfgtext.h"
 #include "vendors/nxos/nxos.h"
 
 enum block {
@@ -41,18 +42,14 @@ struct cfg {
 #define here nxos_cfg_here
 #define not_understood nxos_cfg_not_understood
 #define num nxos_cfg_num
-#define num_set nxos_cfg_num_set
-#define bytes_unit nxos_cfg_bytes_unit
 
 /* The current line as a source. */
 struct fc_src nxos_cfg_here(struct cfg *g);
 /* Records the current line as not understood (once for a range of ports). */
 enum fc_rc nxos_cfg_not_understood(struct cfg *g);
+/* The same, with why appended where it says more (a list over its cap). */
+enum fc_rc nxos_cfg_not_read(struct cfg *g, const char *why);
 bool nxos_cfg_num(const char *w, int64_t min, int64_t max, int64_t *out);
-/* "3", "3,4", "24-26,46" -> bitmask within [0,max]. */
-bool nxos_cfg_num_set(const char *w, int max, uint64_t *mask);
-/* "150" "kbytes" -> 153600. */
-bool nxos_cfg_bytes_unit(const char *v, const char *unit, int64_t *out);
 
 /* nxos_cfg_qos.c: class-maps, policy-maps, system qos. */
 enum fc_qtype nxos_cfg_qtype(const char *t, bool *ok);

@@ -53,15 +53,15 @@ enum fc_rc nxos_cfg_cmap_line(struct cfg *g, char **w, size_t n)
 	if (n >= 3 && !strcmp(w[0], "match") && !strcmp(w[1], "not"))
 		return not_understood(g);
 	if (n == 3 && !strcmp(w[0], "match") && !strcmp(w[1], "dscp")) {
-		if (!num_set(w[2], 63, &mask))
+		if (!fc_num_set(&w[2], 1, 63, &mask))
 			return not_understood(g);
 		cm->dscp |= mask;
 	} else if (n == 3 && !strcmp(w[0], "match") && !strcmp(w[1], "cos")) {
-		if (!num_set(w[2], 7, &mask))
+		if (!fc_num_set(&w[2], 1, 7, &mask))
 			return not_understood(g);
 		cm->cos |= (uint8_t)mask;
 	} else if (n == 3 && !strcmp(w[0], "match") && !strcmp(w[1], "qos-group")) {
-		if (!num_set(w[2], 7, &mask))
+		if (!fc_num_set(&w[2], 1, 7, &mask))
 			return not_understood(g);
 		cm->qos_group |= (uint8_t)mask;
 	} else if (n >= 4 && !strcmp(w[0], "match") && !strcmp(w[1], "access-group") && !strcmp(w[2], "name")) {
@@ -85,7 +85,7 @@ static enum fc_rc pause_line(struct cfg *g, char **w, size_t n, struct fc_src s)
 			continue;
 		if (i + 1 >= n)
 			return not_understood(g);
-		if (!strcmp(w[i], "pfc-cos") && num_set(w[i + 1], 7, &mask))
+		if (!strcmp(w[i], "pfc-cos") && fc_num_set(&w[i + 1], 1, 7, &mask))
 			fc_set_int(&pc->pause_cos, (int64_t)mask, s);
 		else if (!strcmp(w[i], "buffer-size") && num(w[i + 1], 0, INT64_C(1) << 32, &v))
 			fc_set_int(&pc->pg.size, v, s);
@@ -110,10 +110,10 @@ static enum fc_rc wred_line(struct cfg *g, char **w, size_t n, struct fc_src s)
 	for (i = 1; i < n; i++) {
 		if (!strcmp(w[i], "ecn")) {
 			ecn = true;
-		} else if (!strcmp(w[i], "minimum-threshold") && i + 2 < n && bytes_unit(w[i + 1], w[i + 2], &v)) {
+		} else if (!strcmp(w[i], "minimum-threshold") && i + 2 < n && fc_unit_bytes_words(w[i + 1], w[i + 2], &v)) {
 			fc_set_int(&pc->wred_min, v, s);
 			i += 2;
-		} else if (!strcmp(w[i], "maximum-threshold") && i + 2 < n && bytes_unit(w[i + 1], w[i + 2], &v)) {
+		} else if (!strcmp(w[i], "maximum-threshold") && i + 2 < n && fc_unit_bytes_words(w[i + 1], w[i + 2], &v)) {
 			fc_set_int(&pc->wred_max, v, s);
 			i += 2;
 		} else if (!strcmp(w[i], "drop-probability") && i + 1 < n && num(w[i + 1], 0, 100, &v)) {

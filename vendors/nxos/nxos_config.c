@@ -42,19 +42,17 @@ static const char *const ignored_if[] = {
 	"snmp", "dot1x", NULL,
 };
 
-static bool word_prefix(const char *s, size_t len, const char *p)
+/* The line as not understood, saying why where the reason is more than that (a list over its
+ * cap). */
+enum fc_rc nxos_cfg_not_read(struct cfg *g, const char *why)
 {
-	size_t n = strlen(p);
+	const char *t;
 
-	return len >= n && memcmp(s, p, n) == 0 && (len == n || s[n] == ' ');
-}
-
-static bool in_list(const char *s, size_t len, const char *const *list)
-{
-	for (; *list; list++)
-		if (word_prefix(s, len, *list))
-			return true;
-	return false;
+	if (!why || !strstr(why, "more than"))
+		return nxos_cfg_not_understood(g);
+	if (!(t = fc_sprintf(g->c->m->arena, "%.*s  (not read: %s)", (int)g->len, g->line, why)))
+		return FC_ERR_NOMEM;
+	return fc_dev_add_unparsed(g->c->m, g->c->dev, nxos_cfg_here(g), t, strlen(t));
 }
 
 struct fc_src nxos_cfg_here(struct cfg *g)
@@ -72,52 +70,6 @@ enum fc_rc nxos_cfg_not_understood(struct cfg *g)
 bool nxos_cfg_num(const char *w, int64_t min, int64_t max, int64_t *out)
 {
 	return w && fc_parse_i64(w, min, max, out);
-}
-
-/* "3", "3,4", "24-26,46" -> bitmask within [0,max]. */
-bool nxos_cfg_num_set(const char *w, int max, uint64_t *mask)
-{
-	char buf[128];
-	char *save = NULL, *tok;
-
-	if (!w || strlen(w) >= sizeof(buf))
-		return false;
-	snprintf(buf, sizeof(buf), "%s", w);
-	*mask = 0;
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *dash = strchr(tok, '-');
-		int64_t lo, hi, i;
-
-		if (dash) {
-			*dash = '\0';
-			if (!fc_parse_i64(tok, 0, max, &lo) || !fc_parse_i64(dash + 1, 0, max, &hi) || hi < lo)
-				return false;
-		} else if (!fc_parse_i64(tok, 0, max, &lo)) {
-			return false;
-		} else {
-			hi = lo;
-		}
-		for (i = lo; i <= hi; i++)
-			*mask |= (uint64_t)1 << i;
-	}
-	return true;
-}
-
-bool nxos_cfg_bytes_unit(const char *v, const char *unit, int64_t *out)
-{
-	int64_t n;
-
-	if (!nxos_cfg_num(v, 0, INT64_C(1) << 40, &n) || !unit)
-		return false;
-	if (!strcmp(unit, "bytes"))
-		*out = n;
-	else if (!strcmp(unit, "kbytes"))
-		*out = n * 1024;
-	else if (!strcmp(unit, "mbytes"))
-		*out = n * 1024 * 1024;
-	else
-		return false;
-	return true;
 }
 
 /* --- interfaces ------------------------------------------------------------------------ */
@@ -219,19 +171,14 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 	} else if (!strcmp(w[0], "ip") && n >= 3 && !strcmp(w[1], "address")) {
 		if (fc_strlist_add(m, &ifc->addresses, w[2], s) != FC_OK)
 			return FC_ERR_NOMEM;
-	} else if (!strcmp(w[0], "channel-group") && n >= 2) {
+	} else if (!strcmp(w[0], "channel-group")) {
 		/* channel-group N [force] [mode active|passive|on]: a member of port-channelN, whose
 		 * configuration (ACLs, service policies, MTU) it takes on (nxos_finalize) */
 		char lag[48];
 		int64_t num;
-		size_t k;
 
-		if (!fc_parse_i64(w[1], 1, 4096, &num))
+		if (!fc_channel_group(w, n, &num))
 			return not_understood(g);
-		for (k = 2; k < n; k++)
-			if (strcmp(w[k], "force") && strcmp(w[k], "mode") && strcmp(w[k], "active") &&
-			    strcmp(w[k], "passive") && strcmp(w[k], "on"))
-				return not_understood(g);
 		snprintf(lag, sizeof(lag), "port-channel%lld", (long long)num);
 		fc_set_str(m, &sp->lag, lag, s);
 	} else if (!strcmp(w[0], "no") && n == 2 && !strcmp(w[1], "switchport")) {
@@ -244,7 +191,7 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 		fc_set_port_mode(&ifc->port_mode, pm, s);
 	} else if (!strcmp(w[0], "switchport") && n == 1) {
 		fc_set_port_mode(&ifc->port_mode, FC_PORT_MODE_ACCESS, s);
-	} else if (in_list(g->line + g->indent, g->len - (size_t)g->indent, ignored_if)) {
+	} else if (fc_cfg_in_list(g->line + g->indent, g->len - (size_t)g->indent, ignored_if)) {
 		return FC_OK;
 	} else {
 		return not_understood(g);
@@ -256,21 +203,13 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 
 static enum fc_rc acl_line(struct cfg *g, char **w, size_t n)
 {
-	struct fc_model *m = g->c->m;
-	struct fc_acl *acl = g->acl;
-	struct fc_ace ace;
+	bool understood;
+	enum fc_rc rc;
 
 	if (!strcmp(w[0], "statistics") || !strcmp(w[0], "fragments"))
 		return FC_OK;
-	if (!fc_ace_words(w, n, acl->n ? acl->aces[acl->n - 1].seq : 0, &ace))
-		return not_understood(g);
-	ace.text = fc_model_strn(m, g->line + g->indent, g->len - (size_t)g->indent);
-	ace.loc = here(g);
-	acl->aces = fc_grow(m->arena, acl->aces, acl->n, &acl->cap, sizeof(*acl->aces));
-	if (!acl->aces || !ace.text)
-		return FC_ERR_NOMEM;
-	acl->aces[acl->n++] = ace;
-	return FC_OK;
+	rc = fc_acl_append(g->c->m, g->acl, w, n, g->line + g->indent, g->len - (size_t)g->indent, here(g), &understood);
+	return rc != FC_OK || understood ? rc : not_understood(g);
 }
 
 enum fc_rc nxos_acl_entry(struct fc_parse_ctx *c, struct fc_acl *acl, const char *line, size_t len, unsigned lineno)
@@ -405,15 +344,24 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 		/* "interface port-channel5", "interface ethernet 1/1", "interface Ethernet1/1-4, Ethernet1/7":
 		 * in the spelling show interface uses, so that what is configured here lands on the port
 		 * every other output names */
-		char spec[1024];
+		const char **names, *why;
+		char *spec, *p;
 		size_t k, len = 0;
-		const char **names;
 
-		for (k = 1; k < n && len < sizeof(spec); k++)
-			len += (size_t)snprintf(spec + len, sizeof(spec) - len, "%s%s", k > 1 ? " " : "", w[k]);
-		if (len >= sizeof(spec) || !(names = nxos_iflist(m, spec, &g->nifcs))) {
+		/* the words after the keyword ("ethernet 1/1", "Ethernet1/1-4, Ethernet1/7") */
+		for (k = 1; k < n; k++)
+			len += strlen(w[k]) + 1;
+		if (!(spec = p = fc_alloc(m->arena, len)))
+			return FC_ERR_NOMEM;
+		for (k = 1; k < n; k++) {
+			if (k > 1)
+				*p++ = ' ';
+			memcpy(p, w[k], strlen(w[k]) + 1);
+			p += strlen(w[k]);
+		}
+		if (!fc_iflist(m, spec, nxos_ifname_canon, false, &names, &g->nifcs, &why)) {
 			g->blk = B_IGNORED;
-			return not_understood(g);
+			return nxos_cfg_not_read(g, why);
 		}
 		if (!(g->ifcs = fc_alloc(m->arena, g->nifcs * sizeof(*g->ifcs))))
 			return FC_ERR_NOMEM;
@@ -495,7 +443,7 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 		return global_pfc_line(g, w, n);
 	if (!strcmp(w[0], "hardware") && n >= 2 && !strcmp(w[1], "access-list"))
 		return tcam_line(g, w, n);
-	if (in_list(g->line, g->len, ignored_top)) {
+	if (fc_cfg_in_list(g->line, g->len, ignored_top)) {
 		g->blk = B_IGNORED;
 		return FC_OK;
 	}

@@ -10,23 +10,6 @@
 #include "vendors/nxos/nxos.h"
 #include "util/str.h"
 
-/* "100 Gb/s", "25000 Mb/s", "1000 Mb/s", "auto-speed" */
-bool nxos_speed_text(const char *s, int64_t *mbps)
-{
-	double v;
-	char unit[8];
-
-	if (sscanf(s, "%lf %7s", &v, unit) != 2 || v <= 0 || v > 1600000)
-		return false;
-	if (!strncmp(unit, "Gb", 2))
-		*mbps = (int64_t)(v * 1000.0);
-	else if (!strncmp(unit, "Mb", 2))
-		*mbps = (int64_t)v;
-	else
-		return false;
-	return true;
-}
-
 /* What show interface, show interface fec and NX-API print as a FEC state (any case). */
 const struct fc_spelling nxos_fec_shown[] = {
 	{ "off", FC_FEC_OFF }, { "none", FC_FEC_OFF }, { "disabled", FC_FEC_OFF }, { "auto", FC_FEC_AUTO },
@@ -194,7 +177,7 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 	}
 	if ((rc = nxos_field(c, d, row, "eth_speed", &v)) != FC_OK)
 		return rc;
-	if (v && nxos_speed_text(v, &i))
+	if (v && fc_speed_parse(v, &i, NULL))
 		fc_set_int(&ifc->speed_mbps, i, fc_src_make(m, d->file, doc_key_line(row, "eth_speed")));
 	else if (v)
 		fc_set_unknown(&ifc->speed_mbps.m, "show interface reports no fixed speed (auto-speed, link down)");

@@ -163,21 +163,6 @@ static const char *status_norm(const char *s)
 }
 
 /* "100", "1000", "10G", "a-10G", "100G", "auto" */
-static bool status_speed(const char *s, int64_t *mbps)
-{
-	int64_t v;
-	size_t n;
-
-	if (!strncmp(s, "a-", 2))
-		s += 2;
-	n = strlen(s);
-	if (n > 1 && (s[n - 1] == 'G' || s[n - 1] == 'g') && fc_parse_i64n(s, n - 1, 1, 1600, &v)) {
-		*mbps = v * 1000;
-		return true;
-	}
-	return fc_parse_i64(s, 1, 1600000, mbps);
-}
-
 /* Words w[from..to) joined by one blank, in the arena. */
 static char *join(struct fc_arena *a, char *const *w, size_t from, size_t to)
 {
@@ -251,7 +236,7 @@ enum fc_rc nxos_parse_status_text(struct fc_parse_ctx *c, const char *text)
 		if (!ifc->port_mode.m.known)
 			fc_set_port_mode(&ifc->port_mode, !strcmp(w[st + 1], "routed") ? FC_PORT_MODE_ROUTED
 							  : !strcmp(w[st + 1], "trunk") ? FC_PORT_MODE_TRUNK : FC_PORT_MODE_ACCESS, s);
-		if (!ifc->speed_mbps.m.known && status_speed(w[st + 3], &v))
+		if (!ifc->speed_mbps.m.known && fc_speed_parse(w[st + 3], &v, NULL))
 			fc_set_int(&ifc->speed_mbps, v, s);
 		if (type && strcmp(type, "--") && !ifc->xcvr.type.m.known)
 			fc_set_str(c->m, &ifc->xcvr.type, type, s);

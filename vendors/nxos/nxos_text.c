@@ -205,7 +205,7 @@ static bool if_field(struct fc_parse_ctx *c, struct fc_iface *ifc, const char *l
 			fc_set_fec(&ifc->fec_active, nxos_fec_norm(w), s);
 	} else if ((l[0] == 'f' || l[0] == 'h' || l[0] == 'a') && (r = memmem(l, n, "-duplex, ", 9))) {
 		/* "full-duplex, 100 Gb/s", "auto-duplex, auto-speed" */
-		if ((w = word(lb, r + 9, end, ",")) && nxos_speed_text(w, &v))
+		if ((w = word(lb, r + 9, end, ",")) && fc_speed_parse(w, &v, NULL))
 			fc_set_int(&ifc->speed_mbps, v, s);
 	} else if (starts(l, n, "Auto-Negotiation is turned ", &r)) {
 		const char *f = memmem(l, n, "FEC mode is ", 12);

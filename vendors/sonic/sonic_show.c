@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adapter/cfgtext.h"
 #include "vendors/sonic/sonic.h"
 #include "util/str.h"
 
@@ -217,22 +218,6 @@ static enum fc_rc walk(struct fc_parse_ctx *c, const char *text, const char *con
 }
 
 /* "100G" / "40G" / "400G" / "N/A" -> Mb/s; false when not a speed. */
-static bool speed_of(const char *s, int64_t *mbps)
-{
-	char *end;
-	double v = strtod(s, &end);
-
-	if (end == s || !(v > 0 && v <= 100000))
-		return false;   /* up to 100 Tb/s: anything else (1e200, nan) is not a speed */
-	if (!strcmp(end, "G"))
-		*mbps = (int64_t)(v * 1000);
-	else if (!strcmp(end, "M"))
-		*mbps = (int64_t)v;
-	else
-		return false;
-	return true;
-}
-
 static enum fc_fec fec_name(const char *s)
 {
 	return fc_spelling_find(sonic_fec_words, s, false);
@@ -253,7 +238,7 @@ static enum fc_rc status_row(struct fc_parse_ctx *c, const struct table *t, cons
 		fc_set_str(c->m, &ifc->oper_state, v, src);
 	if (*cell(t, col_of(t, "Admin"), l, n, v, sizeof(v)) && strcmp(v, "N/A"))
 		fc_set_str(c->m, &ifc->admin_state, v, src);
-	if (speed_of(cell(t, col_of(t, "Speed"), l, n, v, sizeof(v)), &x))
+	if (fc_speed_parse(cell(t, col_of(t, "Speed"), l, n, v, sizeof(v)), &x, NULL))
 		fc_set_int(&ifc->speed_mbps, x, src);
 	if (fc_parse_i64(cell(t, col_of(t, "MTU"), l, n, v, sizeof(v)), 68, 65535, &x)) {
 		fc_set_int(&ifc->mtu, x + 18, src);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/lldpcli.h"
 #include "vendors/sonic/sonic.h"
 #include "util/str.h"
 
@@ -80,81 +81,29 @@ enum fc_rc sonic_parse_version(struct fc_parse_ctx *c, const char *text)
 
 /* --- lldpcli ----------------------------------------------------------------------------------- */
 
-/* json0 wraps every value in a list of objects; json gives objects, or a list when there are many. */
-static const struct doc_node *first(const struct doc_node *n)
+/* One interface's neighbour (doc/lldpcli.h); eth0, the management port, is not on the fabric. */
+static enum fc_rc lldp_nb(void *ctx, const struct fc_lldpcli_nb *nb)
 {
-	return n && n->type == DOC_SEQ ? (n->n ? n->items[0] : NULL) : n;
-}
-
-static const char *str_at(const struct doc_node *n, const char *key, const char *field)
-{
-	const struct doc_node *v = n && n->type == DOC_MAP ? first(doc_get(n, key)) : NULL;
-
-	if (v && field)
-		v = v->type == DOC_MAP ? first(doc_get(v, field)) : NULL;
-	if (v && v->type == DOC_MAP && doc_get(v, "value"))
-		v = first(doc_get(v, "value"));
-	return v && v->type == DOC_STR ? v->str : NULL;
-}
-
-/* One interface: name (json0's "name", or json's key) and its neighbour. */
-static enum fc_rc lldp_iface(struct fc_parse_ctx *c, const struct doc *d, const char *name, const struct doc_node *n)
-{
-	const struct doc_node *ch = first(doc_get(n, "chassis")), *port = first(doc_get(n, "port"));
-	const char *sys = NULL, *pid;
+	struct fc_parse_ctx *c = ctx;
+	const char *sys = nb->sysname ? nb->sysname : nb->chassis_id;
+	struct fc_src s = fc_src_at(c->file, nb->line);
 	struct fc_iface *ifc;
-	struct fc_src s = fc_src_at(c->file, n->line);
 
-	if (!name || !port || !ch || ch->type != DOC_MAP)
-		return fc_err_set(c->err, FC_ERR_INPUT, d->file, n->line, "an LLDP interface without a name, chassis or port");
-	if (strncmp(name, "Ethernet", 8))
-		return FC_OK;   /* eth0, the management port: not on the fabric */
-	/* json0: chassis [{"name": [{"value": ...}]}]; json: chassis {"<sysname>": {...}} */
-	if (!(sys = str_at(n, "chassis", "name")) && ch->n == 1 && ch->keys && strcmp(ch->keys[0], "id"))
-		sys = ch->keys[0];
+	if (strncmp(nb->ifname, "Ethernet", 8))
+		return FC_OK;
 	if (!sys)
-		sys = str_at(n, "chassis", "id");
-	pid = str_at(n, "port", "id");
-	if (!sys || !pid)
-		return fc_err_set(c->err, FC_ERR_INPUT, d->file, n->line, "the LLDP neighbour on %s has no %s", name,
-				  sys ? "port id" : "system name or chassis id");
-	if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, nb->line, "the LLDP neighbour on %s has no system name or "
+									 "chassis id", nb->ifname);
+	if (!(ifc = fc_dev_iface(c->m, c->dev, nb->ifname)))
 		return FC_ERR_NOMEM;
 	fc_set_str(c->m, &ifc->lldp_sysname, sys, s);
-	fc_set_str(c->m, &ifc->lldp_port, pid, s);
+	fc_set_str(c->m, &ifc->lldp_port, nb->port_id, s);
 	return FC_OK;
 }
 
 enum fc_rc sonic_parse_lldpcli(struct fc_parse_ctx *c, const struct doc *d)
 {
-	const struct doc_node *lldp = first(doc_get(d->root, "lldp")), *ifs;
-	size_t i;
-	enum fc_rc rc;
-
-	if (d->root->type != DOC_MAP || !doc_get(d->root, "lldp"))
-		return fc_err_set(c->err, FC_ERR_INPUT, d->file, d->root->line, "expected {\"lldp\": ...} (lldpcli -f json0)");
-	ifs = lldp && lldp->type == DOC_MAP ? doc_get(lldp, "interface") : NULL;
-	if (!ifs)
-		return FC_OK;   /* no neighbour anywhere: {"lldp": [{}]} or {"lldp": {}} */
-	if (ifs->type == DOC_MAP)   /* json, one interface or several keys */
-		for (i = 0; i < ifs->n; i++) {
-			if ((rc = lldp_iface(c, d, ifs->keys[i], ifs->items[i])) != FC_OK)
-				return rc;
-		}
-	else if (ifs->type == DOC_SEQ)
-		for (i = 0; i < ifs->n; i++) {
-			const struct doc_node *x = ifs->items[i], *nm = x->type == DOC_MAP ? doc_get(x, "name") : NULL;
-
-			if (x->type == DOC_MAP && !nm && x->n == 1)   /* json, many: [{"Ethernet0": {...}}, ...] */
-				rc = lldp_iface(c, d, x->keys[0], x->items[0]);
-			else
-				rc = lldp_iface(c, d, nm && nm->type == DOC_STR ? nm->str : NULL, x);
-			if (rc != FC_OK)
-				return rc;
-		}
-	else
-		return fc_err_set(c->err, FC_ERR_INPUT, d->file, ifs->line, "expected the LLDP interfaces as a list or an object");
-	return FC_OK;
+	return fc_lldpcli_walk(d, lldp_nb, c, c->err);
 }
 
 /* --- ecnconfig -l ------------------------------------------------------------------------------ */

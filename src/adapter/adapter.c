@@ -196,6 +196,9 @@ enum fc_rc fc_adapter_qos_path(struct fc_model *m, struct fc_device *dev)
 			break;
 		}
 		port_hops(&w, q, ifc);
+		/* a switch port's trust is what its classifier reads for RoCE, where its adapter says no more */
+		if (!ifc->trust.m.known && !ifc->trust.m.why)
+			ifc->trust = ifc->hops[FC_TC_ROCE].trust;
 		if (q->port_done)
 			q->port_done(&w, ifc);
 	}

@@ -642,6 +642,18 @@ static void print_json(FILE *out, json_object *j)
 	json_object_put(j);
 }
 
+/* A device as `fabcheck parse` prints it: the model, and under "adapter" what its adapter keeps
+ * beyond it (a platform's policy tree), where it keeps anything. */
+static json_object *device_json(const struct fc_device *d)
+{
+	const struct fc_adapter *a = d->platform ? fc_adapter_find(d->platform) : NULL;
+	json_object *j = fc_device_to_json(d);
+
+	if (a && a->dump && d->adapter_state)
+		json_object_object_add(j, "adapter", a->dump(d));
+	return j;
+}
+
 /* fabcheck parse SNAPSHOT_DIR|INVENTORY: the model as validate loads it, devices as a JSON array. */
 static int parse_fabric(struct opts *o, FILE *out, FILE *errf)
 {
@@ -662,7 +674,7 @@ static int parse_fabric(struct opts *o, FILE *out, FILE *errf)
 		a = json_object_new_array();
 		for (i = 0; i < m->ndevs; i++)
 			if (!o->device || !strcmp(m->devs[i]->name, o->device))
-				json_object_array_add(a, fc_device_to_json(m->devs[i]));
+				json_object_array_add(a, device_json(m->devs[i]));
 		print_json(out, a);
 	}
 	fc_model_free(&m);
@@ -708,7 +720,7 @@ static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 		if (fc_adapter_finalize(m, d, &err) != FC_OK) {
 			code = report_err(errf, &err);
 		} else {
-			j = fc_device_to_json(d);
+			j = device_json(d);
 			print_json(out, j);
 		}
 	}

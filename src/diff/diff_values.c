@@ -149,8 +149,6 @@ static void iface(struct vdiff *x, const char *subject, const struct fc_iface *a
 	CMP(s_int, "cable length for headroom (m)", &a->cable_model_m, &b->cable_model_m);
 	CMP(s_att, "input ACL", &fc_swport(a)->acl_in, &fc_swport(b)->acl_in);
 	CMP(s_att, "output ACL", &fc_swport(a)->acl_out, &fc_swport(b)->acl_out);
-	CMP(s_att, "QoS policy in", &fc_swport(a)->qos_in, &fc_swport(b)->qos_in);
-	CMP(s_att, "queuing policy out", &fc_swport(a)->queuing_out, &fc_swport(b)->queuing_out);
 	CMP(s_str, "LLDP neighbour", &a->lldp_sysname, &b->lldp_sysname);
 	CMP(s_str, "LLDP neighbour port", &a->lldp_port, &b->lldp_port);
 	CMP(s_str, "transceiver", &a->xcvr.type, &b->xcvr.type);

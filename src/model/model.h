@@ -155,18 +155,11 @@ struct fc_nic {
 /* What only a switch's port has: kept apart from the port, so a host's NICs (a fleet has
  * half a million) do not carry 700 bytes of values that are always unknown on them. */
 struct fc_swport {
-	struct fc_str breakout;              /* NX-OS breakout map of the parent port, e.g. 50g-2x */
+	struct fc_str breakout;              /* the breakout of the parent port, as the platform names it
+					      * (e.g. 50g-2x: 50G ports of 2 lanes each) */
 	struct fc_bool pfc_watchdog;
-	struct fc_str qos_in, queuing_out, queuing_in;   /* service-policy names attached here */
-	struct fc_str acl_in, acl_out;       /* ip access-group names attached here */
+	struct fc_str acl_in, acl_out;       /* the IP ACLs attached here, by name */
 	struct fc_str lag;                   /* the port-channel (LAG) this port is a member of */
-	/* switch port capabilities (NX-OS show interface capabilities) */
-	struct fc_strlist speeds_capable;    /* Mb/s as printed, e.g. "10000", "25000", "auto" */
-	struct fc_str cap_type;              /* module class the port takes, e.g. QSFP-100G-CR4 */
-	struct fc_bool pfc_capable;
-	struct fc_str fec_capable;
-	/* operational PFC (NX-OS show interface priority-flow-control) */
-	struct fc_int pfc_oper_prios;        /* bit p: PFC operational on priority p */
 	/* counters, as read at collection time */
 	struct fc_int cnt_crc, cnt_in_errors, cnt_giants, cnt_resets, cnt_rx_ppp, cnt_tx_ppp;
 	/* the port's other name where the platform has one (SONiC's alias, "etp1a"), which LLDP
@@ -215,52 +208,6 @@ struct fc_iface {
 	/* switch port: the fabric's traffic classes through it, [FC_TC_COUNT]; NULL until resolved */
 	struct fc_hop *hops;
 	bool linked;                         /* an end of a link of the topology (plan or LLDP) */
-};
-
-enum fc_qtype { FC_Q_QOS, FC_Q_NQ, FC_Q_QUEUING };
-
-struct fc_class_map {
-	const char *name;
-	enum fc_qtype type;
-	struct fc_src src;
-	bool match_all;                      /* match-all (vs match-any) */
-	uint64_t dscp;                       /* bit d: match dscp d */
-	uint8_t cos;                         /* bit c: match cos c */
-	uint8_t qos_group;                   /* bit g: match qos-group g */
-	const char *acl;                     /* match access-group name */
-};
-
-struct fc_pclass {
-	const char *name;
-	struct fc_src src;
-	struct fc_int set_qos_group, set_dscp, set_cos;
-	struct fc_int pause_cos;             /* bitmask from pause pfc-cos */
-	struct fc_int mtu;
-	struct fc_pg pg;                     /* pause buffer-size / pause-threshold / resume-threshold */
-	struct fc_int wred_min, wred_max, wred_prob, wred_weight; /* bytes, bytes, %, weight */
-	struct fc_bool wred_ecn;
-	struct fc_int priority_level, bw_remaining;
-};
-
-struct fc_policy_map {
-	const char *name;
-	enum fc_qtype type;
-	struct fc_src src;
-	struct fc_pclass *classes;
-	size_t n, cap;
-};
-
-struct fc_qos {
-	struct fc_class_map *cmaps;
-	size_t ncmaps, cmaps_cap;
-	struct fc_policy_map *pmaps;
-	size_t npmaps, pmaps_cap;
-	struct fc_hmap *map_index;           /* "c|p" type name -> 1 + index: the first definition */
-	struct fc_str sys_nq, sys_qos_in, sys_queuing_out, sys_queuing_in;
-	struct fc_bool pfc_wd;
-	struct fc_int pfc_wd_interval_ms;
-	struct fc_int pfc_wd_shutdown_mult, pfc_wd_auto_restore_mult, pfc_wd_fixed_restore_mult;
-	struct fc_int tcam_ing_racl, tcam_egr_racl, tcam_ing_qos;   /* hardware access-list tcam region sizes */
 };
 
 enum fc_portop { FC_PORT_ANY = 0, FC_PORT_EQ, FC_PORT_NEQ, FC_PORT_LT, FC_PORT_GT, FC_PORT_RANGE };
@@ -384,7 +331,6 @@ struct fc_device {
 	size_t nifaces, ifaces_cap;
 	struct fc_hmap *iface_index;         /* name -> interface, made once a device has many */
 	/* switch */
-	struct fc_qos qos;
 	struct fc_acl *acls;
 	size_t nacls, acls_cap;
 	struct fc_hmap *acl_index;           /* name -> 1 + index in acls */
@@ -543,17 +489,6 @@ void fc_set_unknown(struct fc_meta *x, const char *why);
 const char *fc_why(const struct fc_meta *x);
 /* The counter called name in v[0..n), or NULL. */
 const struct fc_counter *fc_counter_find(const struct fc_counter *v, size_t n, const char *name);
-
-/* A new class-map / policy-map (zeroed but for type, name and src), indexed for the finds below
- * (the first of a name is the one found). NULL when out of memory. Pointers into the arrays move
- * when another is added. */
-struct fc_class_map *fc_qos_add_cmap(struct fc_model *m, struct fc_qos *q, enum fc_qtype t, const char *name,
-				     struct fc_src src);
-struct fc_policy_map *fc_qos_add_pmap(struct fc_model *m, struct fc_qos *q, enum fc_qtype t, const char *name,
-				      struct fc_src src);
-/* The policy-map / class-map of that type and name, or NULL (also for a NULL name). */
-const struct fc_policy_map *fc_qos_find_pmap(const struct fc_qos *q, enum fc_qtype t, const char *name);
-const struct fc_class_map *fc_qos_find_cmap(const struct fc_qos *q, enum fc_qtype t, const char *name);
 
 /* "RoCE", "CNP". */
 const char *fc_tclass_name(enum fc_tclass t);

@@ -11,14 +11,11 @@
 #if defined(__x86_64__) && defined(__LP64__)
 _Static_assert(sizeof(struct fc_iface) == 1400, "struct fc_iface changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_nic) == 672, "struct fc_nic changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_swport) == 720, "struct fc_swport changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_swport) == 448, "struct fc_swport changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_hop) == 800, "struct fc_hop changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 312, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 368, "struct fc_dom_lane changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_device) == 984, "struct fc_device changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_qos) == 440, "struct fc_qos changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_pclass) == 536, "struct fc_pclass changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_class_map) == 56, "struct fc_class_map changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_device) == 544, "struct fc_device changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_ace) == 120, "struct fc_ace changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_rdma_port) == 416, "struct fc_rdma_port changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_rdma_dev) == 160, "struct fc_rdma_dev changed: print the new field in model_json.c");
@@ -154,6 +151,47 @@ static json_object *dscp_map(const struct fc_dscp_map *d)
 }
 
 /* The fabric's traffic classes through a switch port, as its adapter resolved them. */
+json_object *fc_json_int(const struct fc_int *x)
+{
+	return meta(&x->m, json_object_new_int64(x->v));
+}
+
+json_object *fc_json_str(const struct fc_str *x)
+{
+	return meta(&x->m, json_object_new_string(x->v ? x->v : ""));
+}
+
+json_object *fc_json_bool(const struct fc_bool *x)
+{
+	return meta(&x->m, json_object_new_boolean(x->v));
+}
+
+json_object *fc_json_strlist(const struct fc_strlist *l)
+{
+	return strlist(l);
+}
+
+json_object *fc_json_pg(const struct fc_pg *p)
+{
+	return pg(p);
+}
+
+json_object *fc_json_src(const struct fc_src *s)
+{
+	return src_json(s);
+}
+
+json_object *fc_json_bits(uint64_t mask, int n)
+{
+	json_object *a = json_object_new_array();
+	int k;
+
+	for (k = 0; k < n; k++)
+		if ((mask >> k) & 1)
+			json_object_array_add(a, json_object_new_int(k));
+	return a;
+}
+
 static json_object *hops(const struct fc_hop *hv)
 {
 	json_object *o = json_object_new_object();
@@ -227,9 +265,6 @@ static json_object *iface(const struct fc_iface *f)
 		json_object_array_add(pgs, pg(fc_iface_pg(f, p, &tmp)));
 	json_object_object_add(o, "buffers_by_priority", pgs);
 	I(o, "cable_model_m", f->cable_model_m);
-	S(o, "qos_in", fc_swport(f)->qos_in);
-	S(o, "queuing_out", fc_swport(f)->queuing_out);
-	S(o, "queuing_in", fc_swport(f)->queuing_in);
 	S(o, "acl_in", fc_swport(f)->acl_in);
 	S(o, "acl_out", fc_swport(f)->acl_out);
 	S(o, "lag", fc_swport(f)->lag);
@@ -259,11 +294,6 @@ static json_object *iface(const struct fc_iface *f)
 	S(o, "declared_neighbour", fc_swport(f)->decl_peer);
 	S(o, "declared_neighbour_port", fc_swport(f)->decl_peer_port);
 	json_object_object_add(o, "transceiver", xcvr(&f->xcvr));
-	json_object_object_add(o, "speeds_capable", strlist(&fc_swport(f)->speeds_capable));
-	S(o, "cap_type", fc_swport(f)->cap_type);
-	B(o, "pfc_capable", fc_swport(f)->pfc_capable);
-	S(o, "fec_capable", fc_swport(f)->fec_capable);
-	I(o, "pfc_oper_prios_mask", fc_swport(f)->pfc_oper_prios);
 	I(o, "crc_errors", fc_swport(f)->cnt_crc);
 	I(o, "input_errors", fc_swport(f)->cnt_in_errors);
 	I(o, "giants", fc_swport(f)->cnt_giants);
@@ -278,97 +308,6 @@ static json_object *iface(const struct fc_iface *f)
 	return o;
 }
 
-static const char *qtype(enum fc_qtype t)
-{
-	switch (t) {
-	case FC_Q_QOS: return "qos";
-	case FC_Q_NQ: return "network-qos";
-	case FC_Q_QUEUING: return "queuing";
-	}
-	return "?";
-}
-
-static json_object *bits(uint64_t mask, int n)
-{
-	json_object *a = json_object_new_array();
-	int k;
-
-	for (k = 0; k < n; k++)
-		if ((mask >> k) & 1)
-			json_object_array_add(a, json_object_new_int(k));
-	return a;
-}
-
-static json_object *pclass(const struct fc_pclass *c)
-{
-	json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "name", json_object_new_string(c->name));
-	json_object_object_add(o, "source", src_json(&c->src));
-	I(o, "set_qos_group", c->set_qos_group);
-	I(o, "set_dscp", c->set_dscp);
-	I(o, "set_cos", c->set_cos);
-	I(o, "pause_cos_mask", c->pause_cos);
-	I(o, "mtu", c->mtu);
-	json_object_object_add(o, "pause_buffer", pg(&c->pg));
-	I(o, "wred_min_bytes", c->wred_min);
-	I(o, "wred_max_bytes", c->wred_max);
-	I(o, "wred_drop_probability", c->wred_prob);
-	I(o, "wred_weight", c->wred_weight);
-	B(o, "wred_ecn", c->wred_ecn);
-	I(o, "priority_level", c->priority_level);
-	I(o, "bandwidth_remaining_percent", c->bw_remaining);
-	return o;
-}
-
-static json_object *qos(const struct fc_qos *q)
-{
-	json_object *o = json_object_new_object(), *cms = json_object_new_array(), *pms = json_object_new_array();
-	size_t i, j;
-
-	for (i = 0; i < q->ncmaps; i++) {
-		const struct fc_class_map *c = &q->cmaps[i];
-		json_object *x = json_object_new_object();
-
-		json_object_object_add(x, "name", json_object_new_string(c->name));
-		json_object_object_add(x, "type", json_object_new_string(qtype(c->type)));
-		json_object_object_add(x, "source", src_json(&c->src));
-		json_object_object_add(x, "match", json_object_new_string(c->match_all ? "all" : "any"));
-		json_object_object_add(x, "dscp", bits(c->dscp, 64));
-		json_object_object_add(x, "cos", bits(c->cos, 8));
-		json_object_object_add(x, "qos_group", bits(c->qos_group, 8));
-		if (c->acl)
-			json_object_object_add(x, "access_group", json_object_new_string(c->acl));
-		json_object_array_add(cms, x);
-	}
-	for (i = 0; i < q->npmaps; i++) {
-		const struct fc_policy_map *p = &q->pmaps[i];
-		json_object *x = json_object_new_object(), *cl = json_object_new_array();
-
-		json_object_object_add(x, "name", json_object_new_string(p->name));
-		json_object_object_add(x, "type", json_object_new_string(qtype(p->type)));
-		json_object_object_add(x, "source", src_json(&p->src));
-		for (j = 0; j < p->n; j++)
-			json_object_array_add(cl, pclass(&p->classes[j]));
-		json_object_object_add(x, "classes", cl);
-		json_object_array_add(pms, x);
-	}
-	json_object_object_add(o, "class_maps", cms);
-	json_object_object_add(o, "policy_maps", pms);
-	S(o, "system_network_qos", q->sys_nq);
-	S(o, "system_qos_input", q->sys_qos_in);
-	S(o, "system_queuing_output", q->sys_queuing_out);
-	S(o, "system_queuing_input", q->sys_queuing_in);
-	B(o, "pfc_watchdog", q->pfc_wd);
-	I(o, "pfc_watchdog_interval_ms", q->pfc_wd_interval_ms);
-	I(o, "pfc_watchdog_shutdown_multiplier", q->pfc_wd_shutdown_mult);
-	I(o, "pfc_watchdog_auto_restore_multiplier", q->pfc_wd_auto_restore_mult);
-	I(o, "pfc_watchdog_fixed_restore_multiplier", q->pfc_wd_fixed_restore_mult);
-	I(o, "tcam_ing_racl", q->tcam_ing_racl);
-	I(o, "tcam_egr_racl", q->tcam_egr_racl);
-	I(o, "tcam_ing_qos", q->tcam_ing_qos);
-	return o;
-}
 
 static json_object *addr(const struct fc_addrmatch *a)
 {
@@ -539,7 +478,6 @@ json_object *fc_device_to_json(const struct fc_device *d)
 	S(o, "firewall_udp_4791", d->fw_udp4791);
 	I(o, "memlock_bytes", d->memlock_bytes);
 	S(o, "pcie_aspm_policy", d->pcie_aspm_policy);
-	json_object_object_add(o, "qos", qos(&d->qos));
 	for (i = 0; i < d->nunparsed; i++) {
 		json_object *u = json_object_new_object();
 

@@ -10,4 +10,15 @@
 /* Returns a new json-c object the caller puts. */
 json_object *fc_device_to_json(const struct fc_device *d);
 
+/* One value as the model's JSON writes it ({"value": v, "source": "file:line"}, or {"unknown":
+ * why}), for an adapter's dump of what it keeps beyond the model: new objects the caller owns. */
+json_object *fc_json_int(const struct fc_int *x);
+json_object *fc_json_str(const struct fc_str *x);
+json_object *fc_json_bool(const struct fc_bool *x);
+json_object *fc_json_strlist(const struct fc_strlist *l);
+json_object *fc_json_pg(const struct fc_pg *p);
+json_object *fc_json_src(const struct fc_src *s);
+/* The numbers 0..n-1 whose bit is set in mask, as an array. */
+json_object *fc_json_bits(uint64_t mask, int n);
+
 #endif

@@ -20,7 +20,7 @@ bool fc_sw_roce_port(const struct fc_model *m, const struct fc_iface *ifc)
 	if (in->roce_prio.m.known && ifc->pfc_prios.m.known && (ifc->pfc_prios.v >> in->roce_prio.v) & 1)
 		return true;
 	return (h->per_port.m.known && h->per_port.v) || (h->queue_per_port.m.known && h->queue_per_port.v) ||
-	       (h->buf_per_port.m.known && h->buf_per_port.v && fc_swport(ifc)->queuing_in.m.known);
+	       (h->buf_per_port.m.known && h->buf_per_port.v);
 }
 
 bool fc_has_qos_path(const struct fc_device *d)

@@ -30,7 +30,12 @@ def parse(path, command, encoding="text"):
     out = subprocess.run([fabcheck, "parse", "--platform", "nxos", "--command", command, "--encoding", encoding,
                           path], capture_output=True, text=True)
     assert out.returncode == 0, (path, out.stderr)
-    return {ifname(i["name"]): i for i in json.loads(out.stdout)["interfaces"]}
+    d = json.loads(out.stdout)
+    # what NX-OS alone says of a port (capabilities, service policies) is the adapter's, beside the model
+    ports = d.get("adapter", {}).get("ports", {})
+    for i in d["interfaces"]:
+        i["nxos"] = ports.get(i["name"], {})
+    return {ifname(i["name"]): i for i in d["interfaces"]}
 
 def val(field):
     return field.get("value") if isinstance(field, dict) and "value" in field else None
@@ -138,8 +143,8 @@ def ntc(raw, yml, command):
             check(where, "neighbor_interface", ifname(rec.get("neighbor_interface", "")) or None,
                   ifname(val(i["lldp_port"])) if val(i["lldp_port"]) else None)
         elif command == "show interface capabilities":
-            check(where, "type", rec.get("type"), val(i["cap_type"]))
-            sp = val(i["speeds_capable"])
+            check(where, "type", rec.get("type"), val(i["nxos"].get("cap_type")))
+            sp = val(i["nxos"].get("speeds_capable"))
             check(where, "speed", rec.get("speed"), ",".join(sp) if sp else None)
         elif command == "show interface breakout":
             check(where, "breakout_map", rec.get("breakout_map"), val(i["breakout"]))

@@ -14,6 +14,14 @@
 
 #include "model/model.h"
 #include "adapter/adapter.h"
+#include "vendors/nxos/nxos.h"
+
+/* The adapter's state of a device it parsed. */
+static const struct nxos_state *nxos_st(const struct fc_device *d)
+{
+	assert_non_null(d->adapter_state);
+	return d->adapter_state;
+}
 
 /* Priority p's ingress buffer of port i, as the rules read it. */
 static struct fc_pg pgv(const struct fc_iface *i, int p)
@@ -74,8 +82,10 @@ static void demo_leaf2(void **state)
 	assert_false(a->hops[FC_TC_ROCE].buf_per_port.v);
 	assert_int_equal(a->hops[FC_TC_ROCE].pfc_cos.v, 1 << 3);
 	assert_int_equal(a->hops[FC_TC_CNP].tc.v, 7);
+	/* a switch port's trust is what its classifier reads for RoCE: one interpretation, the path's */
 	assert_int_equal(a->trust.v, FC_TRUST_DSCP);
-	assert_int_equal(a->dscp_map.prio[26], 3);
+	assert_int_equal(a->trust.m.src.line, a->hops[FC_TC_ROCE].trust.m.src.line);
+	assert_false(a->dscp_map.m.known);
 	assert_int_equal(a->mtu.v, 9216);
 	assert_non_null(strstr(a->mtu.m.src.file, "show_running-config.txt"));
 	/* show interface JSON carries the reset counter (L1-FLAP) */
@@ -119,7 +129,7 @@ static void qos_views(void **state)
 	assert_non_null(e1);
 	assert_int_equal(e1->fec_active.v, FC_FEC_RS);
 	assert_int_equal(e1->fec_config.v, FC_FEC_AUTO);
-	assert_int_equal(fc_swport(e1)->pfc_oper_prios.v, 1 << 3);
+	assert_int_equal(nxos_port_of(d, e1)->pfc_oper_prios.v, 1 << 3);
 	assert_string_equal(e1->pfc_mode.v, "on");
 	assert_int_equal(fc_swport(e1)->cnt_rx_ppp.v, 0);
 	/* operational buffers from show queuing interface */
@@ -127,9 +137,9 @@ static void qos_views(void **state)
 	assert_int_equal(pgv(e3, 3).xon.v, 24320);
 	assert_true(pgv(e3, 7).size.m.known && pgv(e3, 7).size.v == 0);   /* "-": no pause buffer */
 	assert_non_null(strstr(pgv(e3, 3).size.m.src.file, "show_queuing_interface.txt"));
-	assert_true(fc_swport(e1)->pfc_capable.v);
-	assert_string_equal(fc_swport(e1)->cap_type.v, "QSFP-100G-CR4");
-	assert_int_equal(fc_swport(e1)->speeds_capable.n, 8);
+	assert_true(nxos_port_of(d, e1)->pfc_capable.v);
+	assert_string_equal(nxos_port_of(d, e1)->cap_type.v, "QSFP-100G-CR4");
+	assert_int_equal(nxos_port_of(d, e1)->speeds_capable.n, 8);
 	/* ACLs with their hit counts stripped */
 	assert_int_equal(d->nacls, 2);
 	assert_string_equal(d->acls[0].name, "HOST-EDGE-IN");
@@ -137,9 +147,9 @@ static void qos_views(void **state)
 	assert_int_equal(d->acls[0].aces[2].dport.lo, 4000);
 	assert_string_equal(d->acls[0].aces[2].text, "30 deny udp any any range 4000 5000");
 	/* the system network-qos policy, with the pause buffer of its no-drop class */
-	assert_string_equal(d->qos.sys_nq.v, "AI-NQ");
-	assert_int_equal(d->qos.pmaps[0].classes[0].pause_cos.v, 1 << 3);
-	assert_int_equal(d->qos.pmaps[0].classes[0].pg.size.v, 103360);
+	assert_string_equal(nxos_st(d)->qos.sys_nq.v, "AI-NQ");
+	assert_int_equal(nxos_st(d)->qos.pmaps[0].classes[0].pause_cos.v, 1 << 3);
+	assert_int_equal(nxos_st(d)->qos.pmaps[0].classes[0].pg.size.v, 103360);
 	assert_int_equal(d->nunparsed, 0);
 	/* queuing values win over the configuration's */
 	assert_int_equal(fc_adapter_finalize(m, d, &err), FC_OK);
@@ -166,12 +176,12 @@ static void unknown_lines_counted(void **state)
 	assert_string_equal(d->unparsed[1].text, "  teleport on");
 	assert_int_equal(d->unparsed[2].src.line, 9);   /* a multiplier that is not a number */
 	assert_string_equal(d->ifaces[0]->duplex.v, "full");
-	assert_int_equal(d->qos.pfc_wd_interval_ms.v, 200);
-	assert_int_equal(d->qos.pfc_wd_shutdown_mult.v, 2);
-	assert_false(d->qos.pfc_wd_auto_restore_mult.m.known);
-	assert_int_equal(d->qos.tcam_ing_racl.v, 1536);
-	assert_int_equal(d->qos.tcam_ing_qos.v, 0);
-	assert_int_equal(d->qos.tcam_ing_qos.m.src.line, 11);
+	assert_int_equal(nxos_st(d)->qos.pfc_wd_interval_ms.v, 200);
+	assert_int_equal(nxos_st(d)->qos.pfc_wd_shutdown_mult.v, 2);
+	assert_false(nxos_st(d)->qos.pfc_wd_auto_restore_mult.m.known);
+	assert_int_equal(nxos_st(d)->qos.tcam_ing_racl.v, 1536);
+	assert_int_equal(nxos_st(d)->qos.tcam_ing_qos.v, 0);
+	assert_int_equal(nxos_st(d)->qos.tcam_ing_qos.m.src.line, 11);
 	remove("/tmp/fabcheck-nu.cfg");
 	fc_model_free(&m);
 }
@@ -320,8 +330,8 @@ static void repo_syntax(void **state)
 		assert_non_null(fc_dev_find_iface(d, want[i]));
 	assert_null(fc_dev_find_iface(d, "Ethernet1/30"));
 	assert_null(fc_dev_find_iface(d, "Ethernet1/9"));
-	assert_string_equal(fc_swport(fc_dev_find_iface(d, "Ethernet1/7"))->qos_in.v, "AI-QOS-IN");
-	assert_int_equal(fc_swport(fc_dev_find_iface(d, "Ethernet1/7"))->qos_in.m.src.line, 7);
+	assert_string_equal(nxos_port_of(d, fc_dev_find_iface(d, "Ethernet1/7"))->qos_in.v, "AI-QOS-IN");
+	assert_int_equal(nxos_port_of(d, fc_dev_find_iface(d, "Ethernet1/7"))->qos_in.m.src.line, 7);
 	assert_string_equal(fc_dev_find_iface(d, "Ethernet1/3")->description.v, "host ports");
 	assert_string_equal(fc_dev_find_iface(d, "Ethernet1/4")->admin_state.v, "up");
 	assert_int_equal(fc_dev_find_iface(d, "Ethernet1/19")->mtu.v, 9216);
@@ -339,8 +349,8 @@ static void qos_defaults(void **state)
 {
 	struct fc_model *m = fc_model_new();
 	struct fc_device *d;
-	const struct fc_class_map *cm;
-	const struct fc_policy_map *pm;
+	const struct nxos_class_map *cm;
+	const struct nxos_policy_map *pm;
 
 	(void)state;
 	d = parse_text(m, "show running-config",
@@ -358,13 +368,13 @@ static void qos_defaults(void **state)
 		       "    no pause\n"
 		       "    congestion-control tail-drop\n");
 	assert_int_equal(d->nunparsed, 0);
-	assert_non_null(cm = fc_qos_find_cmap(&d->qos, FC_Q_QOS, "cm_roce"));
+	assert_non_null(cm = nxos_qos_find_cmap(&nxos_st(d)->qos, NXOS_Q_QOS, "cm_roce"));
 	assert_true(cm->match_all);
 	assert_true((cm->dscp >> 26) & 1);
-	assert_null(fc_qos_find_cmap(&d->qos, FC_Q_QOS, "cm_copp"));
-	assert_non_null(pm = fc_qos_find_pmap(&d->qos, FC_Q_QOS, "pm_in"));
+	assert_null(nxos_qos_find_cmap(&nxos_st(d)->qos, NXOS_Q_QOS, "cm_copp"));
+	assert_non_null(pm = nxos_qos_find_pmap(&nxos_st(d)->qos, NXOS_Q_QOS, "pm_in"));
 	assert_int_equal(pm->classes[0].set_qos_group.v, 3);
-	assert_non_null(pm = fc_qos_find_pmap(&d->qos, FC_Q_NQ, "pm_nq"));
+	assert_non_null(pm = nxos_qos_find_pmap(&nxos_st(d)->qos, NXOS_Q_NQ, "pm_nq"));
 	assert_true(pm->classes[0].pause_cos.m.known);
 	assert_int_equal(pm->classes[0].pause_cos.v, 0);
 	assert_int_equal(pm->classes[0].pause_cos.m.src.line, 12);

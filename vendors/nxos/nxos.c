@@ -186,10 +186,9 @@ static void derive_phy(struct fc_model *m, struct nxos_state *st, struct fc_ifac
 	fc_iface_link_mode(m, ifc, lsrc);
 }
 
-static void derive_pfc(struct fc_device *dev, struct fc_iface *ifc)
+static void derive_pfc(const struct nxos_qos *q, struct fc_iface *ifc)
 {
-	const struct fc_qos *q = &dev->qos;
-	const struct fc_policy_map *nq = q->sys_nq.m.known ? fc_qos_find_pmap(q, FC_Q_NQ, q->sys_nq.v) : NULL;
+	const struct nxos_policy_map *nq = q->sys_nq.m.known ? nxos_qos_find_pmap(q, NXOS_Q_NQ, q->sys_nq.v) : NULL;
 	uint64_t mask = 0;
 	size_t i;
 
@@ -209,7 +208,7 @@ static void derive_pfc(struct fc_device *dev, struct fc_iface *ifc)
 		return;
 	}
 	for (i = 0; i < nq->n; i++) {
-		const struct fc_pclass *pc = &nq->classes[i];
+		const struct nxos_pclass *pc = &nq->classes[i];
 
 		if (pc->pause_cos.m.known)
 			mask |= (uint64_t)pc->pause_cos.v;
@@ -217,84 +216,44 @@ static void derive_pfc(struct fc_device *dev, struct fc_iface *ifc)
 	fc_set_int(&ifc->pfc_prios, (int64_t)mask, ifc->pfc_mode.m.src);
 }
 
-static void derive_trust(struct fc_model *m, struct fc_device *dev, struct fc_iface *ifc)
-{
-	const struct fc_qos *q = &dev->qos;
-	const struct fc_str *name = ifc->sw->qos_in.m.known ? &ifc->sw->qos_in : &q->sys_qos_in;
-	const struct fc_policy_map *pm;
-	bool dscp = false, cos = false;
-	size_t i;
-	int d;
-
-	(void)m;
-	if (!name->m.known) {
-		fc_set_unknown(&ifc->trust.m, "no type qos input policy on the interface or under system qos");
-		fc_set_unknown(&ifc->dscp_map.m, "no type qos input policy on the interface or under system qos");
-		return;
-	}
-	pm = fc_qos_find_pmap(q, FC_Q_QOS, name->v);
-	if (!pm) {
-		fc_set_unknown(&ifc->trust.m, "the attached type qos policy-map is not in the configuration");
-		fc_set_unknown(&ifc->dscp_map.m, "the attached type qos policy-map is not in the configuration");
-		return;
-	}
-	ifc->dscp_map.has = 0;
-	for (i = 0; i < pm->n; i++) {
-		const struct fc_pclass *pc = &pm->classes[i];
-		const struct fc_class_map *cm = fc_qos_find_cmap(q, FC_Q_QOS, pc->name);
-
-		if (!cm)
-			continue;
-		if (cm->dscp)
-			dscp = true;
-		if (cm->cos)
-			cos = true;
-		if (!pc->set_qos_group.m.known)
-			continue;
-		for (d = 0; d < 64; d++)
-			if ((cm->dscp >> d) & 1 && !((ifc->dscp_map.has >> d) & 1)) {
-				ifc->dscp_map.has |= (uint64_t)1 << d;
-				ifc->dscp_map.prio[d] = (uint8_t)pc->set_qos_group.v;
-			}
-	}
-	ifc->dscp_map.m.known = true;
-	ifc->dscp_map.m.src = pm->src;
-	if (dscp || cos)
-		fc_set_trust(&ifc->trust, dscp && !cos ? FC_TRUST_DSCP : !dscp ? FC_TRUST_PCP : FC_TRUST_DSCP_PCP, pm->src);
-	else
-		fc_set_unknown(&ifc->trust.m, "the type qos policy matches neither dscp nor cos");
-}
-
 /* A port-channel member takes on what is configured on the port-channel: NX-OS applies an ACL,
  * a service policy, the MTU and the PFC mode of the port-channel to its members (and refuses
  * most of them on a member itself). Each value keeps the port-channel's source line. */
-static void inherit_lag(struct fc_device *dev, struct fc_iface *ifc)
+static void inherit(struct fc_str *mine, const struct fc_str *theirs)
 {
-	static const size_t strs[] = { offsetof(struct fc_swport, acl_in), offsetof(struct fc_swport, acl_out),
-				       offsetof(struct fc_swport, qos_in), offsetof(struct fc_swport, queuing_out),
-				       offsetof(struct fc_swport, queuing_in) };
-	const struct fc_iface *lag = ifc->sw->lag.m.known ? fc_dev_find_iface(dev, ifc->sw->lag.v) : NULL;
-	size_t k;
+	if (!mine->m.known && theirs->m.known)
+		*mine = *theirs;
+}
+
+static enum fc_rc inherit_lag(struct fc_parse_ctx *c, struct fc_iface *ifc)
+{
+	const struct fc_iface *lag = ifc->sw->lag.m.known ? fc_dev_find_iface(c->dev, ifc->sw->lag.v) : NULL;
+	const struct nxos_port *theirs;
+	struct nxos_port *mine;
 
 	if (!lag)
-		return;
-	for (k = 0; k < sizeof(strs) / sizeof(strs[0]); k++) {
-		struct fc_str *mine = (struct fc_str *)(void *)((char *)ifc->sw + strs[k]);
-		const struct fc_str *theirs = (const struct fc_str *)(const void *)((const char *)fc_swport(lag) + strs[k]);
-
-		if (!mine->m.known && theirs->m.known)
-			*mine = *theirs;
-	}
+		return FC_OK;
+	theirs = nxos_port_of(c->dev, lag);
+	if (!(mine = nxos_port(c, ifc)))
+		return FC_ERR_NOMEM;
+	inherit(&ifc->sw->acl_in, &fc_swport(lag)->acl_in);
+	inherit(&ifc->sw->acl_out, &fc_swport(lag)->acl_out);
+	inherit(&mine->qos_in, &theirs->qos_in);
+	inherit(&mine->queuing_out, &theirs->queuing_out);
+	inherit(&mine->queuing_in, &theirs->queuing_in);
 	if (!ifc->pfc_mode.m.known && lag->pfc_mode.m.known)
 		ifc->pfc_mode = lag->pfc_mode;
 	if (!ifc->mtu.m.known && lag->mtu.m.known)
 		ifc->mtu = lag->mtu;
+	return FC_OK;
 }
 
 enum fc_rc nxos_finalize(struct fc_parse_ctx *c)
 {
+	static const struct nxos_qos none;
 	struct fc_device *dev = c->dev;
 	struct nxos_state *st = dev->adapter_state;
+	const struct nxos_qos *q = st ? &st->qos : &none;
 	size_t i;
 
 	for (i = 0; i < dev->nifaces; i++) {
@@ -302,14 +261,12 @@ enum fc_rc nxos_finalize(struct fc_parse_ctx *c)
 
 		if (strncmp(ifc->name, "Ethernet", 8))
 			continue;
-		if (!fc_swport_mut(c->m, ifc))   /* every Ethernet port has one from here on */
+		if (!fc_swport_mut(c->m, ifc) || inherit_lag(c, ifc) != FC_OK)   /* every Ethernet port has one from here on */
 			return FC_ERR_NOMEM;
-		inherit_lag(dev, ifc);
 		derive_phy(c->m, st, ifc);
-		derive_pfc(dev, ifc);
-		derive_trust(c->m, dev, ifc);
-		if (!ifc->sw->pfc_watchdog.m.known && dev->qos.pfc_wd.m.known)
-			ifc->sw->pfc_watchdog = dev->qos.pfc_wd;
+		derive_pfc(q, ifc);
+		if (!ifc->sw->pfc_watchdog.m.known && q->pfc_wd.m.known)
+			ifc->sw->pfc_watchdog = q->pfc_wd;
 	}
 	return FC_OK;
 }
@@ -328,6 +285,7 @@ const struct fc_adapter fc_adapter_nxos = {
 	.file_prefixes = file_prefixes,
 	.finalize = nxos_finalize,
 	.qos = &nxos_qos,
+	.dump = nxos_dump,
 	.ifname = nxos_ifname_op,
 	.intent = fc_adapter_no_intent,
 };

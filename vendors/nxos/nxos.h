@@ -7,6 +7,7 @@
 #include "util/str.h"
 #include "adapter/adapter.h"
 #include "adapter/cfgtext.h"
+#include "vendors/nxos/nxos_policy.h"
 
 extern const struct fc_adapter fc_adapter_nxos;
 
@@ -100,7 +101,16 @@ struct nxos_breakout {
 struct nxos_state {
 	struct nxos_breakout *bo;
 	size_t nbo, bo_cap;
+	struct nxos_qos qos;                 /* the policy tree (nxos_policy.h) */
+	struct nxos_port **ports;            /* what NX-OS alone says of each port, as outputs give it */
+	size_t nports, ports_cap;
+	struct fc_hmap *port_index;          /* struct fc_iface * -> struct nxos_port * */
 };
+/* The device's state, made at the first call; NULL when out of memory. */
 struct nxos_state *nxos_state(struct fc_parse_ctx *c);
+/* nxos_policy.c: the port's NX-OS values, made when new (NULL when out of memory); to read, every
+ * one unknown for a port no output described. */
+struct nxos_port *nxos_port(struct fc_parse_ctx *c, const struct fc_iface *ifc);
+const struct nxos_port *nxos_port_of(const struct fc_device *dev, const struct fc_iface *ifc);
 
 #endif

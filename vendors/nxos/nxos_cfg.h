@@ -23,14 +23,15 @@ enum block {
 
 struct cfg {
 	struct fc_parse_ctx *c;
+	struct nxos_state *st;       /* the adapter's state: the policy tree, the ports' NX-OS values */
 	enum block blk;
 	struct fc_iface *ifc;
 	struct fc_iface **ifcs;      /* an interface block may configure a range or a list */
 	size_t nifcs;
 	bool mute;                   /* a line seen for the 2nd..nth port of a range: recorded once */
-	struct fc_class_map *cmap;
-	struct fc_policy_map *pmap;
-	struct fc_pclass *pclass;
+	struct nxos_class_map *cmap;
+	struct nxos_policy_map *pmap;
+	struct nxos_pclass *pclass;
 	struct fc_acl *acl;
 	unsigned lineno;
 	const char *line;
@@ -52,7 +53,7 @@ enum fc_rc nxos_cfg_not_read(struct cfg *g, const char *why);
 bool nxos_cfg_num(const char *w, int64_t min, int64_t max, int64_t *out);
 
 /* nxos_cfg_qos.c: class-maps, policy-maps, system qos. */
-enum fc_qtype nxos_cfg_qtype(const char *t, bool *ok);
+enum nxos_qtype nxos_cfg_qtype(const char *t, bool *ok);
 enum fc_rc nxos_cfg_sysqos_line(struct cfg *g, char **w, size_t n);
 enum fc_rc nxos_cfg_cmap_line(struct cfg *g, char **w, size_t n);
 enum fc_rc nxos_cfg_pmap_line(struct cfg *g, char **w, size_t n);

@@ -8,23 +8,23 @@
 
 /* --- QoS --------------------------------------------------------------------------------- */
 
-enum fc_qtype nxos_cfg_qtype(const char *t, bool *ok)
+enum nxos_qtype nxos_cfg_qtype(const char *t, bool *ok)
 {
 	*ok = true;
 	if (!strcmp(t, "qos"))
-		return FC_Q_QOS;
+		return NXOS_Q_QOS;
 	if (!strcmp(t, "network-qos"))
-		return FC_Q_NQ;
+		return NXOS_Q_NQ;
 	if (!strcmp(t, "queuing"))
-		return FC_Q_QUEUING;
+		return NXOS_Q_QUEUING;
 	*ok = false;
-	return FC_Q_QOS;
+	return NXOS_Q_QOS;
 }
 
 enum fc_rc nxos_cfg_sysqos_line(struct cfg *g, char **w, size_t n)
 {
 	struct fc_model *m = g->c->m;
-	struct fc_qos *q = &g->c->dev->qos;
+	struct nxos_qos *q = &g->st->qos;
 	struct fc_src s = here(g);
 
 	struct fc_str *slot = NULL;
@@ -45,7 +45,7 @@ enum fc_rc nxos_cfg_sysqos_line(struct cfg *g, char **w, size_t n)
 
 enum fc_rc nxos_cfg_cmap_line(struct cfg *g, char **w, size_t n)
 {
-	struct fc_class_map *cm = g->cmap;
+	struct nxos_class_map *cm = g->cmap;
 	uint64_t mask;
 
 	if (!strcmp(w[0], "description"))
@@ -75,7 +75,7 @@ enum fc_rc nxos_cfg_cmap_line(struct cfg *g, char **w, size_t n)
 /* pause [pfc-cos L] [buffer-size B pause-threshold X resume-threshold Y] [no-drop], any order */
 static enum fc_rc pause_line(struct cfg *g, char **w, size_t n, struct fc_src s)
 {
-	struct fc_pclass *pc = g->pclass;
+	struct nxos_pclass *pc = g->pclass;
 	size_t i;
 	int64_t v;
 	uint64_t mask;
@@ -102,7 +102,7 @@ static enum fc_rc pause_line(struct cfg *g, char **w, size_t n, struct fc_src s)
 
 static enum fc_rc wred_line(struct cfg *g, char **w, size_t n, struct fc_src s)
 {
-	struct fc_pclass *pc = g->pclass;
+	struct nxos_pclass *pc = g->pclass;
 	size_t i;
 	int64_t v;
 	bool ecn = false;
@@ -132,7 +132,7 @@ static enum fc_rc wred_line(struct cfg *g, char **w, size_t n, struct fc_src s)
 
 enum fc_rc nxos_cfg_pclass_line(struct cfg *g, char **w, size_t n)
 {
-	struct fc_pclass *pc = g->pclass;
+	struct nxos_pclass *pc = g->pclass;
 	struct fc_src s = here(g);
 	int64_t v;
 
@@ -176,8 +176,8 @@ enum fc_rc nxos_cfg_pclass_line(struct cfg *g, char **w, size_t n)
 enum fc_rc nxos_cfg_pmap_line(struct cfg *g, char **w, size_t n)
 {
 	struct fc_model *m = g->c->m;
-	struct fc_policy_map *pm = g->pmap;
-	struct fc_pclass *pc;
+	struct nxos_policy_map *pm = g->pmap;
+	struct nxos_pclass *pc;
 	const char *name;
 
 	if (!strcmp(w[0], "description"))

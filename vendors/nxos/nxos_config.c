@@ -93,10 +93,11 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 	struct fc_model *m = g->c->m;
 	struct fc_iface *ifc = g->ifc;
 	struct fc_swport *sp = fc_swport_mut(m, ifc);
+	struct nxos_port *np = nxos_port(g->c, ifc);
 	struct fc_src s = here(g);
 	int64_t v;
 
-	if (!sp)
+	if (!sp || !np)
 		return FC_ERR_NOMEM;
 	if (!strcmp(w[0], "description") && n >= 2) {
 		/* the rest of this line only: g->line points into the whole output */
@@ -154,11 +155,11 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 		if (!dir)
 			return not_understood(g);
 		if (!strcmp(type, "qos") && !strcmp(dir, "input"))
-			fc_set_str(m, &sp->qos_in, name, s);
+			fc_set_str(m, &np->qos_in, name, s);
 		else if (!strcmp(type, "queuing") && !strcmp(dir, "output"))
-			fc_set_str(m, &sp->queuing_out, name, s);
+			fc_set_str(m, &np->queuing_out, name, s);
 		else if (!strcmp(type, "queuing") && !strcmp(dir, "input"))
-			fc_set_str(m, &sp->queuing_in, name, s);
+			fc_set_str(m, &np->queuing_in, name, s);
 		else
 			return not_understood(g);
 	} else if (!strcmp(w[0], "ip") && n == 4 && !strcmp(w[1], "access-group")) {
@@ -285,7 +286,7 @@ static enum fc_rc breakout_line(struct cfg *g, char **w, size_t n)
  *                                             fixed-restore-multiplier N */
 static enum fc_rc global_pfc_line(struct cfg *g, char **w, size_t n)
 {
-	struct fc_qos *q = &g->c->dev->qos;
+	struct nxos_qos *q = &g->st->qos;
 	struct fc_int *slot = NULL;
 	int64_t v;
 
@@ -313,7 +314,7 @@ static enum fc_rc global_pfc_line(struct cfg *g, char **w, size_t n)
  * classification get TCAM; a region of 0 cannot hold the ACL an access-group applies. */
 static enum fc_rc tcam_line(struct cfg *g, char **w, size_t n)
 {
-	struct fc_qos *q = &g->c->dev->qos;
+	struct nxos_qos *q = &g->st->qos;
 	struct fc_int *slot = NULL;
 	int64_t v;
 
@@ -385,10 +386,10 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 	if (!strcmp(w[0], "class-map") && n >= 2) {
 		/* class-map [type T] [match-any|match-all] NAME: no type is type qos, no match kind match-all
 		 * (NX-OS's defaults) */
-		struct fc_qos *q = &d->qos;
-		struct fc_class_map *cm;
+		struct nxos_qos *q = &g->st->qos;
+		struct nxos_class_map *cm;
 		bool typed = n >= 3 && !strcmp(w[1], "type");
-		enum fc_qtype t = typed ? nxos_cfg_qtype(w[2], &ok) : (ok = true, FC_Q_QOS);
+		enum nxos_qtype t = typed ? nxos_cfg_qtype(w[2], &ok) : (ok = true, NXOS_Q_QOS);
 		size_t k = typed ? 3 : 1;
 		bool any = k < n && !strcmp(w[k], "match-any"), all = k < n && !strcmp(w[k], "match-all");
 
@@ -401,7 +402,7 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 			g->blk = B_IGNORED;
 			return not_understood(g);
 		}
-		if (!(cm = fc_qos_add_cmap(m, q, t, w[k], here(g))))
+		if (!(cm = nxos_qos_add_cmap(m, q, t, w[k], here(g))))
 			return FC_ERR_NOMEM;
 		cm->match_all = !any;
 		g->cmap = cm;
@@ -411,15 +412,15 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 
 	if (!strcmp(w[0], "policy-map") && (n == 2 || (n == 4 && !strcmp(w[1], "type")))) {
 		/* policy-map [type T] NAME: no type is type qos */
-		struct fc_qos *q = &d->qos;
-		struct fc_policy_map *pm;
-		enum fc_qtype t = n == 4 ? nxos_cfg_qtype(w[2], &ok) : (ok = true, FC_Q_QOS);
+		struct nxos_qos *q = &g->st->qos;
+		struct nxos_policy_map *pm;
+		enum nxos_qtype t = n == 4 ? nxos_cfg_qtype(w[2], &ok) : (ok = true, NXOS_Q_QOS);
 
 		if (!ok) {
 			g->blk = B_IGNORED;
 			return FC_OK;
 		}
-		if (!(pm = fc_qos_add_pmap(m, q, t, w[n - 1], here(g))))
+		if (!(pm = nxos_qos_add_pmap(m, q, t, w[n - 1], here(g))))
 			return FC_ERR_NOMEM;
 		g->pmap = pm;
 		g->blk = B_PMAP;
@@ -457,8 +458,13 @@ enum fc_rc nxos_parse_nq_policy_text(struct fc_parse_ctx *c, const char *text)
 {
 	struct fc_lines it;
 	struct fc_buf b;
-	size_t indent = SIZE_MAX, pmaps_before = c->dev->qos.npmaps, i;
+	struct nxos_state *st = nxos_state(c);
+	size_t indent = SIZE_MAX, pmaps_before, i;
 	enum fc_rc rc;
+
+	if (!st)
+		return FC_ERR_NOMEM;
+	pmaps_before = st->qos.npmaps;
 
 	fc_buf_init(&b, strlen(text) + 2);
 	fc_lines_init(&it, text);
@@ -485,9 +491,9 @@ enum fc_rc nxos_parse_nq_policy_text(struct fc_parse_ctx *c, const char *text)
 	rc = nxos_parse_running_config(c, b.data);
 	fc_buf_free(&b);
 	/* this is the system policy: the one attached under system qos */
-	for (i = pmaps_before; rc == FC_OK && i < c->dev->qos.npmaps; i++)
-		if (c->dev->qos.pmaps[i].type == FC_Q_NQ && !c->dev->qos.sys_nq.m.known)
-			fc_set_str(c->m, &c->dev->qos.sys_nq, c->dev->qos.pmaps[i].name, c->dev->qos.pmaps[i].src);
+	for (i = pmaps_before; rc == FC_OK && i < st->qos.npmaps; i++)
+		if (st->qos.pmaps[i].type == NXOS_Q_NQ && !st->qos.sys_nq.m.known)
+			fc_set_str(c->m, &st->qos.sys_nq, st->qos.pmaps[i].name, st->qos.pmaps[i].src);
 	return rc;
 }
 
@@ -504,6 +510,8 @@ enum fc_rc nxos_parse_running_config(struct fc_parse_ctx *c, const char *text)
 
 	memset(&g, 0, sizeof(g));
 	g.c = c;
+	if (!(g.st = nxos_state(c)))
+		return FC_ERR_NOMEM;
 	fc_buf_init(&ex, 1u << 20);
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {

@@ -25,7 +25,7 @@
 struct walk {
 	struct fc_model *m;
 	const struct fc_device *dev;
-	const struct fc_qos *q;
+	const struct nxos_qos *q;
 	struct fc_src cfg;     /* the running-config as a whole: where platform defaults are read from */
 };
 
@@ -53,7 +53,7 @@ static void put_str(struct fc_str *x, const char *v, struct fc_src src)
 
 /* The class of policy p that takes qos-group g: the first whose class-map (of p's type) matches
  * qos-group g, else the system-defined class name for g (fmt8/fmt4 with %d, or the -default pair). */
-static const struct fc_pclass *group_class(const struct fc_qos *q, const struct fc_policy_map *p, int64_t g,
+static const struct nxos_pclass *group_class(const struct nxos_qos *q, const struct nxos_policy_map *p, int64_t g,
 					   const char *pre8, const char *pre4)
 {
 	char n8[48], n4[48];
@@ -62,7 +62,7 @@ static const struct fc_pclass *group_class(const struct fc_qos *q, const struct 
 	if (!p || g < 0 || g > 7)
 		return NULL;
 	for (i = 0; i < p->n; i++) {
-		const struct fc_class_map *cm = fc_qos_find_cmap(q, p->type, p->classes[i].name);
+		const struct nxos_class_map *cm = nxos_qos_find_cmap(q, p->type, p->classes[i].name);
 
 		if (cm && (cm->qos_group >> g) & 1)
 			return &p->classes[i];
@@ -82,7 +82,7 @@ static const struct fc_pclass *group_class(const struct fc_qos *q, const struct 
 
 /* Whether class-map cm takes traffic with this DSCP and priority (prio < 0: not known); *undecided
  * when it depends on what is not known (the priority, an ACL). */
-static bool cmap_matches(const struct fc_class_map *cm, int64_t dscp, int64_t prio, bool *undecided)
+static bool cmap_matches(const struct nxos_class_map *cm, int64_t dscp, int64_t prio, bool *undecided)
 {
 	bool by_dscp = cm->dscp != 0, by_cos = cm->cos != 0, by_acl = cm->acl != NULL;
 	bool d = by_dscp && (cm->dscp >> dscp) & 1, c = by_cos && prio >= 0 && (cm->cos >> prio) & 1;
@@ -102,9 +102,9 @@ static bool cmap_matches(const struct fc_class_map *cm, int64_t dscp, int64_t pr
 
 static void classify(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h, int64_t dscp, int64_t prio)
 {
-	const struct fc_qos *q = w->q;
-	const struct fc_str *name = fc_swport(ifc)->qos_in.m.known ? &fc_swport(ifc)->qos_in : &q->sys_qos_in;
-	const struct fc_policy_map *pm;
+	const struct nxos_qos *q = w->q;
+	const struct fc_str *name = nxos_port_of(w->dev, ifc)->qos_in.m.known ? &nxos_port_of(w->dev, ifc)->qos_in : &q->sys_qos_in;
+	const struct nxos_policy_map *pm;
 	bool dscp_used = false, cos_used = false, done = false;
 	size_t i;
 
@@ -121,8 +121,8 @@ static void classify(struct walk *w, const struct fc_iface *ifc, struct fc_hop *
 		return;
 	}
 	put_str(&h->classifier, name->v, name->m.src);
-	fc_set_bool(&h->per_port, name == &fc_swport(ifc)->qos_in, name->m.src);
-	if (!(pm = fc_qos_find_pmap(q, FC_Q_QOS, name->v))) {
+	fc_set_bool(&h->per_port, name == &nxos_port_of(w->dev, ifc)->qos_in, name->m.src);
+	if (!(pm = nxos_qos_find_pmap(q, NXOS_Q_QOS, name->v))) {
 		char buf[400];
 		const char *why;
 
@@ -135,8 +135,8 @@ static void classify(struct walk *w, const struct fc_iface *ifc, struct fc_hop *
 		return;
 	}
 	for (i = 0; i < pm->n; i++) {
-		const struct fc_pclass *pc = &pm->classes[i];
-		const struct fc_class_map *cm = fc_qos_find_cmap(q, FC_Q_QOS, pc->name);
+		const struct nxos_pclass *pc = &pm->classes[i];
+		const struct nxos_class_map *cm = nxos_qos_find_cmap(q, NXOS_Q_QOS, pc->name);
 		bool undecided = false, hit;
 
 		if (cm) {
@@ -199,11 +199,11 @@ static void classify(struct walk *w, const struct fc_iface *ifc, struct fc_hop *
  * matches the CoS and sets a qos-group; strict when that group's egress class has a priority. */
 static void pcp_strict(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h)
 {
-	const struct fc_qos *q = w->q;
-	const struct fc_str *in = fc_swport(ifc)->qos_in.m.known ? &fc_swport(ifc)->qos_in : &q->sys_qos_in;
-	const struct fc_str *out = fc_swport(ifc)->queuing_out.m.known ? &fc_swport(ifc)->queuing_out : &q->sys_queuing_out;
-	const struct fc_policy_map *pm = in->m.known ? fc_qos_find_pmap(q, FC_Q_QOS, in->v) : NULL;
-	const struct fc_policy_map *om = out->m.known ? fc_qos_find_pmap(q, FC_Q_QUEUING, out->v) : NULL;
+	const struct nxos_qos *q = w->q;
+	const struct fc_str *in = nxos_port_of(w->dev, ifc)->qos_in.m.known ? &nxos_port_of(w->dev, ifc)->qos_in : &q->sys_qos_in;
+	const struct fc_str *out = nxos_port_of(w->dev, ifc)->queuing_out.m.known ? &nxos_port_of(w->dev, ifc)->queuing_out : &q->sys_queuing_out;
+	const struct nxos_policy_map *pm = in->m.known ? nxos_qos_find_pmap(q, NXOS_Q_QOS, in->v) : NULL;
+	const struct nxos_policy_map *om = out->m.known ? nxos_qos_find_pmap(q, NXOS_Q_QUEUING, out->v) : NULL;
 	bool by_cos = false;
 	int64_t mask = 0;
 	size_t i;
@@ -211,8 +211,8 @@ static void pcp_strict(struct walk *w, const struct fc_iface *ifc, struct fc_hop
 
 	for (p = 0; p < FC_PRIO_COUNT; p++)
 		for (i = 0; pm && i < pm->n; i++) {
-			const struct fc_class_map *cm = fc_qos_find_cmap(q, FC_Q_QOS, pm->classes[i].name);
-			const struct fc_pclass *oq;
+			const struct nxos_class_map *cm = nxos_qos_find_cmap(q, NXOS_Q_QOS, pm->classes[i].name);
+			const struct nxos_pclass *oq;
 
 			if (!cm || !cm->cos)
 				continue;
@@ -232,9 +232,9 @@ static void pcp_strict(struct walk *w, const struct fc_iface *ifc, struct fc_hop
 
 static void traffic_class(struct walk *w, struct fc_hop *h)
 {
-	const struct fc_qos *q = w->q;
-	const struct fc_policy_map *nq;
-	const struct fc_pclass *pc;
+	const struct nxos_qos *q = w->q;
+	const struct nxos_policy_map *nq;
+	const struct nxos_pclass *pc;
 	int64_t g = h->tc.v;
 
 	if (!h->tc.m.known) {
@@ -249,7 +249,7 @@ static void traffic_class(struct walk *w, struct fc_hop *h)
 		note_int(&h->mtu, 1500, w->cfg, "no network-qos policy under system qos: default-nq-policy, MTU 1500");
 		return;
 	}
-	if (!(nq = fc_qos_find_pmap(q, FC_Q_NQ, q->sys_nq.v))) {
+	if (!(nq = nxos_qos_find_pmap(q, NXOS_Q_NQ, q->sys_nq.v))) {
 		char buf[400];
 
 		snprintf(buf, sizeof(buf), "network-qos policy-map %s is attached under system qos but not defined",
@@ -278,10 +278,10 @@ static void traffic_class(struct walk *w, struct fc_hop *h)
 
 static void egress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h)
 {
-	const struct fc_qos *q = w->q;
-	const struct fc_str *name = fc_swport(ifc)->queuing_out.m.known ? &fc_swport(ifc)->queuing_out : &q->sys_queuing_out;
-	const struct fc_policy_map *pm;
-	const struct fc_pclass *pc;
+	const struct nxos_qos *q = w->q;
+	const struct fc_str *name = nxos_port_of(w->dev, ifc)->queuing_out.m.known ? &nxos_port_of(w->dev, ifc)->queuing_out : &q->sys_queuing_out;
+	const struct nxos_policy_map *pm;
+	const struct nxos_pclass *pc;
 	char buf[400];
 
 	if (!h->tc.m.known) {
@@ -308,8 +308,8 @@ static void egress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h)
 		fc_set_unknown(&h->weight.m, why);
 		return;
 	}
-	fc_set_bool(&h->queue_per_port, name == &fc_swport(ifc)->queuing_out, name->m.src);
-	pm = fc_qos_find_pmap(q, FC_Q_QUEUING, name->v);
+	fc_set_bool(&h->queue_per_port, name == &nxos_port_of(w->dev, ifc)->queuing_out, name->m.src);
+	pm = nxos_qos_find_pmap(q, NXOS_Q_QUEUING, name->v);
 	pc = group_class(q, pm, h->tc.v, "c-out-8q-q", "c-out-q");
 	if (!pm || !pc) {
 		if (!pm)
@@ -376,10 +376,10 @@ static void buf_unknown(struct fc_hop *h, const char *why)
 
 static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h)
 {
-	const struct fc_qos *q = w->q;
-	const struct fc_str *name = fc_swport(ifc)->queuing_in.m.known ? &fc_swport(ifc)->queuing_in : &q->sys_queuing_in;
-	const struct fc_policy_map *pm = name->m.known ? fc_qos_find_pmap(q, FC_Q_QUEUING, name->v) : NULL;
-	const struct fc_pclass *pc, *nqc = NULL;
+	const struct nxos_qos *q = w->q;
+	const struct fc_str *name = nxos_port_of(w->dev, ifc)->queuing_in.m.known ? &nxos_port_of(w->dev, ifc)->queuing_in : &q->sys_queuing_in;
+	const struct nxos_policy_map *pm = name->m.known ? nxos_qos_find_pmap(q, NXOS_Q_QUEUING, name->v) : NULL;
+	const struct nxos_pclass *pc, *nqc = NULL;
 	int64_t g = h->tc.v;
 	char buf[400];
 
@@ -388,7 +388,8 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 		return;
 	}
 	if (g >= 0 && g < FC_PRIO_COUNT && fc_iface_pg(ifc, (int)g, &h->buf)->size.m.known) {   /* show queuing interface: operational */
-		fc_set_bool(&h->buf_per_port, true, h->buf.size.m.src);
+		/* the port's own policy when it has an ingress queuing policy, else the system's */
+		fc_set_bool(&h->buf_per_port, nxos_port_of(w->dev, ifc)->queuing_in.m.known, h->buf.size.m.src);
 		fc_set_bool(&h->buf_dynamic, false, h->buf.size.m.src);   /* bytes the switch reports */
 		return;
 	}
@@ -400,12 +401,12 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 	pc = group_class(q, pm, g, "c-in-q", "c-in-q");
 	if (pc && pc->pg.size.m.known) {
 		h->buf = pc->pg;
-		fc_set_bool(&h->buf_per_port, name == &fc_swport(ifc)->queuing_in, name->m.src);
+		fc_set_bool(&h->buf_per_port, name == &nxos_port_of(w->dev, ifc)->queuing_in, name->m.src);
 		fc_set_bool(&h->buf_dynamic, false, pc->pg.size.m.src);   /* pause-threshold in bytes */
 		return;
 	}
 	if (h->tc_name.m.known && q->sys_nq.m.known)
-		nqc = group_class(q, fc_qos_find_pmap(q, FC_Q_NQ, q->sys_nq.v), g, "c-8q-nq", "c-nq");
+		nqc = group_class(q, nxos_qos_find_pmap(q, NXOS_Q_NQ, q->sys_nq.v), g, "c-8q-nq", "c-nq");
 	if (nqc && nqc->pg.size.m.known) {
 		h->buf = nqc->pg;
 		fc_set_bool(&h->buf_per_port, false, q->sys_nq.m.src);
@@ -416,6 +417,8 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 		       "the platform's default buffer, not modelled");
 }
 
+static const struct nxos_qos no_qos;
+
 static enum fc_rc qos_begin(struct fc_qos_walk *qw)
 {
 	struct walk *w = fc_alloc(qw->m->arena, sizeof(*w));
@@ -424,7 +427,7 @@ static enum fc_rc qos_begin(struct fc_qos_walk *qw)
 		return FC_ERR_NOMEM;
 	w->m = qw->m;
 	w->dev = qw->dev;
-	w->q = &qw->dev->qos;
+	w->q = qw->dev->adapter_state ? &((struct nxos_state *)qw->dev->adapter_state)->qos : &no_qos;
 	w->cfg = qw->dev->config_m.src;
 	qw->state = w;
 	if (!qw->dev->config_m.known)

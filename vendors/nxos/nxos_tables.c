@@ -66,6 +66,7 @@ enum fc_rc nxos_parse_capabilities_text(struct fc_parse_ctx *c, const char *text
 	struct nxos_line l;
 	struct nxos_linebuf lb = { NULL, 0 };
 	struct fc_iface *ifc = NULL;
+	struct nxos_port *np;
 	size_t blocks = 0;
 	enum fc_rc rc = FC_OK;
 
@@ -99,27 +100,31 @@ enum fc_rc nxos_parse_capabilities_text(struct fc_parse_ctx *c, const char *text
 		while (val < l.s + l.n && *val == ' ')
 			val++;
 		vl = (size_t)(l.s + l.n - val);
+		if (!(np = nxos_port(c, ifc))) {
+			rc = FC_ERR_NOMEM;
+			break;
+		}
 		if (kl >= 4 && !strncmp(l.s, "Type", 4)) {
 			if (!(vl == 2 && !memcmp(val, "--", 2)))
-				fc_set_str(c->m, &ifc->sw->cap_type, fc_model_strn(c->m, val, vl), s);
+				fc_set_str(c->m, &np->cap_type, fc_model_strn(c->m, val, vl), s);
 		} else if (kl == 5 && !strncmp(l.s, "Speed", 5)) {
 			const char *p = val, *end = val + vl;
 
-			ifc->sw->speeds_capable.n = 0;
-			ifc->sw->speeds_capable.m.known = true;
-			ifc->sw->speeds_capable.m.src = s;
+			np->speeds_capable.n = 0;
+			np->speeds_capable.m.known = true;
+			np->speeds_capable.m.src = s;
 			while (p < end && rc == FC_OK) {
 				const char *comma = memchr(p, ',', (size_t)(end - p));
 				size_t tl = (size_t)((comma ? comma : end) - p);
 
 				if (tl && nxos_line_str(&lb, p, tl))
-					rc = fc_strlist_add(c->m, &ifc->sw->speeds_capable, lb.b, s);
+					rc = fc_strlist_add(c->m, &np->speeds_capable, lb.b, s);
 				p = comma ? comma + 1 : end;
 			}
 		} else if (kl == 11 && !strncmp(l.s, "PFC capable", 11)) {
-			fc_set_bool(&ifc->sw->pfc_capable, vl == 3 && !memcmp(val, "yes", 3), s);
+			fc_set_bool(&np->pfc_capable, vl == 3 && !memcmp(val, "yes", 3), s);
 		} else if (kl == 11 && !strncmp(l.s, "FEC capable", 11)) {
-			fc_set_str(c->m, &ifc->sw->fec_capable, fc_model_strn(c->m, val, vl), s);
+			fc_set_str(c->m, &np->fec_capable, fc_model_strn(c->m, val, vl), s);
 		}
 		/* the other capabilities (Duplex, Trunk encap. type, Channel, ...): read and left */
 	}
@@ -490,6 +495,7 @@ enum fc_rc nxos_parse_pfc_text(struct fc_parse_ctx *c, const char *text)
 	while (rc == FC_OK && fc_lines_next(&it)) {
 		struct nxos_line l = { it.line, it.len, 0, it.lineno };
 		struct fc_iface *ifc;
+		struct nxos_port *np;
 		struct fc_src s = at(c, it.lineno);
 		int64_t rx, tx, bmap = 0;
 		size_t n, oper_words;
@@ -521,7 +527,11 @@ enum fc_rc nxos_parse_pfc_text(struct fc_parse_ctx *c, const char *text)
 			if (mode)
 				fc_set_str(c->m, &ifc->pfc_mode, mode, s);
 		}
-		fc_set_int(&ifc->sw->pfc_oper_prios, !strcasecmp(w[2], "On") ? bmap & 0xff : 0, s);
+		if (!(np = nxos_port(c, ifc))) {
+			rc = FC_ERR_NOMEM;
+			break;
+		}
+		fc_set_int(&np->pfc_oper_prios, !strcasecmp(w[2], "On") ? bmap & 0xff : 0, s);
 		fc_set_int(&ifc->sw->cnt_rx_ppp, rx, s);
 		fc_set_int(&ifc->sw->cnt_tx_ppp, tx, s);
 	}

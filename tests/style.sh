@@ -23,5 +23,12 @@ for d in $(grep -rhoE '^#include <[a-z0-9_]+/' $files | sed -E 's/#include <//; 
     [ -e "$root/$d" ] && { echo "$root/$d: shadows the system headers <$d/...>"; fail=1; }
   done
 done
+# no platform in the core (STYLE.md): the model, rules, engine, reports, diff and topology read the
+# neutral model; a platform's names, commands and configuration keywords belong to its adapter
+core=$(echo "$files" | tr ' ' '\n' | grep -E '^src/(model|rules|engine|report|diff|topology)/')
+if grep -niE 'nx-?os|nexus|\beos\b|sonic|cumulus|nvue|junos|onyx|running-config|show (running|interface|lldp|queuing)|service-policy|policy-map|class-map|network-qos|qos-group' \
+     $core | grep -v 'PFC-NOQOS-NXOS'; then
+  echo "the core names a platform (above): say it in model terms, or move it into the adapter"; fail=1
+fi
 [ $fail -eq 0 ] && echo "style ok: $(echo "$files" | wc -w) files"
 exit $fail

@@ -140,6 +140,14 @@ enum fc_rc fc_adapter_finalize(struct fc_model *m, struct fc_device *dev, struct
 		return fc_err_set(err, FC_ERR_INTERNAL, NULL, 0, "%s: no adapter for platform %s", dev->name, dev->platform);
 	if ((rc = a->finalize(&ctx)) != FC_OK)
 		return rc;
+	if (!dev->asic_family.m.known && dev->hw_model.m.known) {
+		enum fc_asic asic = fc_asic_of(dev->hw_model.v);
+
+		if (asic)
+			fc_set_asic(&dev->asic_family, asic, dev->hw_model.m.src);
+		else
+			fc_set_unknown(&dev->asic_family.m, "the hardware model names no ASIC family fabcheck knows");
+	}
 	for (i = 0; i < dev->nifaces; i++)
 		dac_class(dev->ifaces[i]);
 	return FC_OK;

@@ -148,6 +148,7 @@ const struct fc_adapter *const *fc_adapter_list(void);
 enum fc_medium fc_medium_of(const char *type);
 enum fc_pmd fc_pmd_of(const char *type, enum fc_medium medium);
 enum fc_cable_class fc_dac_class_of(const char *type);
+enum fc_asic fc_asic_of(const char *hw_model);
 void fc_iface_link_mode(struct fc_model *m, struct fc_iface *ifc, struct fc_src src);
 
 /* ace.c: an ACL entry's words (split at white space) in the syntax NX-OS and EOS share, into ace

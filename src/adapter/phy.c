@@ -47,6 +47,30 @@ enum fc_cable_class fc_dac_class_of(const char *type)
 	return 0;
 }
 
+/* A switch's ASIC family from its hardware model (a SKU, a chassis or product id) as platforms
+ * print it, for the models whose family and buffer architecture match a published headroom table:
+ * NVIDIA SN2700 and the MSN2000 series (Spectrum-1), the SN4280 (Spectrum-4; the other SN4000 are
+ * Spectrum-3, whose tables ask up to 1.7x the SN4280's, and the SN5000 publish their own), Dell's
+ * S6100 (Tomahawk), Arista's 7050QX (Trident2), and Cisco's Nexus 9000 -EX, -FX, -GX (Cloud
+ * Scale). 0 for any other model: its family is not claimed. */
+enum fc_asic fc_asic_of(const char *hw_model)
+{
+	static const struct { const char *needle; enum fc_asic asic; } by_hw[] = {
+		{ "SN2700", FC_ASIC_SPECTRUM1 }, { "MSN2", FC_ASIC_SPECTRUM1 }, { "SN4280", FC_ASIC_SPECTRUM4 },
+		{ "S6100", FC_ASIC_TOMAHAWK }, { "7050QX", FC_ASIC_TRIDENT2 }, { "7050-QX", FC_ASIC_TRIDENT2 },
+	};
+	static const char *const cloud_scale[] = { "-EX", "-FX", "-GX" };
+	size_t i;
+
+	for (i = 0; i < sizeof(by_hw) / sizeof(by_hw[0]); i++)
+		if (strstr(hw_model, by_hw[i].needle))
+			return by_hw[i].asic;
+	for (i = 0; strstr(hw_model, "N9K-") && i < sizeof(cloud_scale) / sizeof(cloud_scale[0]); i++)
+		if (strstr(hw_model, cloud_scale[i]))
+			return FC_ASIC_CLOUD_SCALE;
+	return 0;
+}
+
 void fc_iface_link_mode(struct fc_model *m, struct fc_iface *ifc, struct fc_src src)
 {
 	enum fc_pmd pmd;

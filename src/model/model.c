@@ -377,6 +377,12 @@ void fc_set_link_layer(struct fc_link_layer_val *x, enum fc_link_layer v, struct
 	set_known(&x->m, src);
 }
 
+void fc_set_asic(struct fc_asic_val *x, enum fc_asic v, struct fc_src src)
+{
+	x->v = v;
+	set_known(&x->m, src);
+}
+
 void fc_set_unknown(struct fc_meta *x, const char *why)
 {
 	x->known = false;
@@ -386,7 +392,7 @@ void fc_set_unknown(struct fc_meta *x, const char *why)
 const char *fc_cap_names(unsigned caps, char *buf, size_t size)
 {
 	static const char *const names[FC_CAP_COUNT] = {
-		"the QoS path", "the running-config", "per-priority-group buffers", "counters",
+		"the QoS path", "the configuration", "per-priority-group buffers", "counters",
 		"the hardware model", "LLDP neighbours", "transceiver diagnostics", "IP ACLs",
 	};
 	size_t n = 0;

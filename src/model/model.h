@@ -40,16 +40,17 @@ struct fc_cable_class_val { struct fc_meta m; enum fc_cable_class v; };
 struct fc_trust_val { struct fc_meta m; enum fc_trust v; };
 struct fc_port_mode_val { struct fc_meta m; enum fc_port_mode v; };
 struct fc_link_layer_val { struct fc_meta m; enum fc_link_layer v; };
+struct fc_asic_val { struct fc_meta m; enum fc_asic v; };
 
 #define FC_PRIO_COUNT 8
 
 /* Per-priority ingress buffer of a port: switch pause buffer / thresholds, host receive buffer. */
 struct fc_pg {
-	struct fc_int size;      /* bytes reserved for the priority group (NX-OS pause buffer-size) */
-	struct fc_int xoff;      /* bytes at which pause is sent (NX-OS pause-threshold) */
-	struct fc_int xon;       /* bytes at which pause is released (NX-OS resume-threshold) */
+	struct fc_int size;      /* bytes reserved for the priority group (its pause buffer) */
+	struct fc_int xoff;      /* bytes at which pause is sent (the pause threshold) */
+	struct fc_int xon;       /* bytes at which pause is released (the resume threshold) */
 	struct fc_int headroom;  /* bytes held for what arrives once pause is sent, where the platform
-				  * states it (SONiC BUFFER_PROFILE xoff); else it is size - xoff */
+				  * states it (a buffer profile's own xoff); else it is size - xoff */
 };
 
 /* A port's ingress buffer of one priority as one output line gives it: a switch's pause buffer and
@@ -115,7 +116,7 @@ struct fc_hop {
 	struct fc_bool per_port;       /* it is the port's own (else system-wide) */
 	struct fc_trust_val trust;     /* the header field it classifies by */
 	struct fc_str match;           /* the class of the classifier that took the traffic */
-	struct fc_int tc;              /* traffic class (qos-group) the traffic is put in */
+	struct fc_int tc;              /* traffic class (internal priority, queue group) the traffic is put in */
 	struct fc_int dscp_out;        /* the DSCP it leaves with: its own unless re-marked */
 	struct fc_int pcp_strict;      /* bit p: a frame tagged with priority p leaves by a strict-priority
 					* queue; unknown when the classifier does not read the PCP */
@@ -162,10 +163,10 @@ struct fc_swport {
 	struct fc_str lag;                   /* the port-channel (LAG) this port is a member of */
 	/* counters, as read at collection time */
 	struct fc_int cnt_crc, cnt_in_errors, cnt_giants, cnt_resets, cnt_rx_ppp, cnt_tx_ppp;
-	/* the port's other name where the platform has one (SONiC's alias, "etp1a"), which LLDP
+	/* the port's other name where the platform has one (an alias such as "etp1a"), which LLDP
 	 * neighbours may see as its port id */
 	struct fc_str alias;
-	/* the neighbour the device's own configuration declares on the port (SONiC DEVICE_NEIGHBOR):
+	/* the neighbour the device's own configuration declares on the port (a neighbour table):
 	 * a second cabling plan, kept by the switch */
 	struct fc_str decl_peer, decl_peer_port;
 };
@@ -281,7 +282,7 @@ enum fc_devkind { FC_DEV_SWITCH, FC_DEV_HOST };
  * cannot provide it (fc_cap_names). */
 enum fc_cap {
 	FC_CAP_QOS_PATH = 1u << 0,   /* the resolved QoS path of every port (struct fc_hop) */
-	FC_CAP_CONFIG = 1u << 1,     /* the running-config: watchdog, breakout, TCAM, interface settings */
+	FC_CAP_CONFIG = 1u << 1,     /* the configuration: watchdog, breakout, interface settings */
 	FC_CAP_PG_BUFFERS = 1u << 2, /* per-priority-group ingress buffers and thresholds */
 	FC_CAP_COUNTERS = 1u << 3,   /* interface and PFC/ECN counters */
 	FC_CAP_ASIC = 1u << 4,       /* the hardware model, for per-ASIC headroom tables */
@@ -326,7 +327,10 @@ struct fc_device {
 	size_t nerrors, errors_cap;
 	const char **warnings;               /* e.g. collected with TLS verification off */
 	size_t nwarnings, warnings_cap;
-	struct fc_str hostname, os_version, hw_model, asic;
+	struct fc_str hostname, os_version, hw_model;
+	struct fc_str asic;                  /* the ASIC as the platform names it (its vendor, on some) */
+	struct fc_asic_val asic_family;      /* from the hardware model, for every platform
+					      * (fc_adapter_finalize) */
 	struct fc_iface **ifaces;
 	size_t nifaces, ifaces_cap;
 	struct fc_hmap *iface_index;         /* name -> interface, made once a device has many */
@@ -334,8 +338,8 @@ struct fc_device {
 	struct fc_acl *acls;
 	size_t nacls, acls_cap;
 	struct fc_hmap *acl_index;           /* name -> 1 + index in acls */
-	struct fc_meta config_m;             /* known when a running-config was parsed (src = file) */
-	/* the platform's own PFC headroom table where it was collected (SONiC pg_profile_lookup.ini):
+	struct fc_meta config_m;             /* known when the configuration was parsed (src = file) */
+	/* the platform's own PFC headroom table where it was collected (a per-SKU lookup table):
 	 * what the switch itself reserves by speed and cable length, which HR-SIZE then requires */
 	struct fc_hr_row *hr_rows;
 	size_t nhr, hr_cap;
@@ -485,6 +489,7 @@ void fc_set_cable_class(struct fc_cable_class_val *x, enum fc_cable_class v, str
 void fc_set_trust(struct fc_trust_val *x, enum fc_trust v, struct fc_src src);
 void fc_set_port_mode(struct fc_port_mode_val *x, enum fc_port_mode v, struct fc_src src);
 void fc_set_link_layer(struct fc_link_layer_val *x, enum fc_link_layer v, struct fc_src src);
+void fc_set_asic(struct fc_asic_val *x, enum fc_asic v, struct fc_src src);
 void fc_set_unknown(struct fc_meta *x, const char *why);
 const char *fc_why(const struct fc_meta *x);
 /* The counter called name in v[0..n), or NULL. */

@@ -15,7 +15,7 @@ _Static_assert(sizeof(struct fc_swport) == 448, "struct fc_swport changed: print
 _Static_assert(sizeof(struct fc_hop) == 800, "struct fc_hop changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 312, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 368, "struct fc_dom_lane changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_device) == 544, "struct fc_device changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_device) == 576, "struct fc_device changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_ace) == 120, "struct fc_ace changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_rdma_port) == 416, "struct fc_rdma_port changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_rdma_dev) == 160, "struct fc_rdma_dev changed: print the new field in model_json.c");
@@ -439,6 +439,7 @@ json_object *fc_device_to_json(const struct fc_device *d)
 	S(o, "os_version", d->os_version);
 	S(o, "hw_model", d->hw_model);
 	S(o, "asic", d->asic);
+	E(o, "asic_family", d->asic_family, asic);
 	I(o, "taken_at", d->taken_at);
 	for (i = 0; i < d->nifaces; i++)
 		json_object_array_add(ifs, iface(d->ifaces[i]));

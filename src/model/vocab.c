@@ -60,6 +60,13 @@ static const char *const pmd_names[] = {
 };
 _Static_assert(NAMES(pmd_names) == FC_PMD_COUNT, "a name for every enum fc_pmd");
 
+static const char *const asic_names[] = {
+	[FC_ASIC_SPECTRUM1] = "spectrum1", [FC_ASIC_SPECTRUM2] = "spectrum2", [FC_ASIC_SPECTRUM3] = "spectrum3",
+	[FC_ASIC_SPECTRUM4] = "spectrum4", [FC_ASIC_TOMAHAWK] = "tomahawk", [FC_ASIC_TRIDENT2] = "trident2",
+	[FC_ASIC_CLOUD_SCALE] = "cloudscale",
+};
+_Static_assert(NAMES(asic_names) == FC_ASIC_COUNT, "a name for every enum fc_asic");
+
 static const char *name_of(const char *const *names, size_t n, int v)
 {
 	return v > 0 && (size_t)v < n ? names[v] : NULL;
@@ -189,6 +196,20 @@ bool fc_pmd_parse(const char *s, enum fc_pmd *out)
 
 	if (v)
 		*out = (enum fc_pmd)v;
+	return v != 0;
+}
+
+const char *fc_asic_name(enum fc_asic v)
+{
+	return name_of(asic_names, NAMES(asic_names), (int)v);
+}
+
+bool fc_asic_parse(const char *s, enum fc_asic *out)
+{
+	int v = parse(asic_names, NAMES(asic_names), s);
+
+	if (v)
+		*out = (enum fc_asic)v;
 	return v != 0;
 }
 

@@ -101,6 +101,18 @@ enum fc_pmd {
 	FC_PMD_COUNT
 };
 
+/* A switch ASIC's family: what its buffers and published headroom tables follow. */
+enum fc_asic {
+	FC_ASIC_SPECTRUM1 = 1, /* "spectrum1": NVIDIA Spectrum */
+	FC_ASIC_SPECTRUM2,     /* "spectrum2" */
+	FC_ASIC_SPECTRUM3,     /* "spectrum3" */
+	FC_ASIC_SPECTRUM4,     /* "spectrum4" */
+	FC_ASIC_TOMAHAWK,      /* "tomahawk": Broadcom Tomahawk */
+	FC_ASIC_TRIDENT2,      /* "trident2": Broadcom Trident2 */
+	FC_ASIC_CLOUD_SCALE,   /* "cloudscale": Cisco Cloud Scale */
+	FC_ASIC_COUNT
+};
+
 /* Names, NULL for a value out of range; parse: the name exactly, false for anything else. */
 const char *fc_fec_name(enum fc_fec v);
 bool fc_fec_parse(const char *s, enum fc_fec *out);
@@ -117,6 +129,8 @@ bool fc_port_mode_parse(const char *s, enum fc_port_mode *out);
 const char *fc_link_layer_name(enum fc_link_layer v);
 bool fc_link_layer_parse(const char *s, enum fc_link_layer *out);
 const char *fc_modulation_name(enum fc_modulation v);
+const char *fc_asic_name(enum fc_asic v);
+bool fc_asic_parse(const char *s, enum fc_asic *out);
 const char *fc_pmd_name(enum fc_pmd v);
 bool fc_pmd_parse(const char *s, enum fc_pmd *out);
 

@@ -57,8 +57,9 @@ const struct fc_rule fc_rule_cable_lldp = {
 	.aspect = FC_ASPECT_CABLING,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "inventory links; neighbours declared in a device's configuration; every LLDP table of the fabric (switch: show lldp neighbors detail; host: "
-		  "lldpd), searched for a planned port seen elsewhere; each end's operational state",
+	.inputs = "the cabling plan's links; each port's declared neighbour (declared_neighbour, _port); every "
+		  "port's LLDP neighbour (lldp_system_name, lldp_port) across the fabric, searched for a planned "
+		  "port seen elsewhere; each end's oper_state",
 	.params = fc_no_params,
 	.run = cable_run,
 };

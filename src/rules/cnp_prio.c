@@ -133,9 +133,9 @@ const struct fc_rule fc_rule_cnp_prio = {
 	.aspect = FC_ASPECT_ECN,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
-	.inputs = "host: /sys/class/net/IF/ecn/roce_np/cnp_802p_prio of every RoCE interface cabled to a switch; "
-		  "switch: the port's mode (trunk = tagged) and, on its resolved QoS path, which tagged priorities leave "
-		  "by a strict-priority queue",
+	.inputs = "host NIC: cnp_prio of every RoCE interface cabled to a switch; switch port: port_mode (trunk: "
+		  "tagged) and, on its CNP hop, pcp_strict (the tagged priorities that leave by a strict-priority "
+		  "queue)",
 	.params = fc_no_params,
 	.run = cnp_prio_run,
 };

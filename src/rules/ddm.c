@@ -123,8 +123,8 @@ const struct fc_rule fc_rule_ddm_thresh = {
 	.aspect = FC_ASPECT_OPTICS,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "switch: show interface transceiver details (values, thresholds, flags); host: module EEPROM or "
-		  "ethtool -m (values and thresholds)",
+	.inputs = "each end's transceiver: DOM lanes (temperature, voltage, bias, Tx and Rx power) with the "
+		  "module's own thresholds and flags",
 	.params = ddm_params,
 	.run = ddm_run,
 };
@@ -162,7 +162,7 @@ const struct fc_rule fc_rule_pfcwd_switch = {
 	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "switch: priority-flow-control watch-dog-interval (global or per interface); PFC priorities",
+	.inputs = "switch port: pfc_watchdog; pfc_prios_mask",
 	.params = fc_no_params,
 	.needs_switch = FC_CAP_CONFIG,
 	.run = wd_run,

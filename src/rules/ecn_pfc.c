@@ -133,9 +133,9 @@ const struct fc_rule fc_rule_ecn_before_pfc = {
 	.aspect = FC_ASPECT_ECN,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "switch, per port where RoCE is no-drop, its resolved QoS path: the ingress pause threshold of "
-		  "RoCE's traffic class (operational where an output shows it, else configured) and the ECN thresholds "
-		  "of the queue RoCE leaves by; intent: RoCE DSCP and priority",
+	.inputs = "switch port where RoCE is no-drop, its RoCE hop: the ingress buffer's pause threshold (xoff, "
+		  "operational where an output shows it, else configured) and the egress queue's ECN thresholds "
+		  "(kmin, kmax); intent: RoCE DSCP and priority",
 	.params = ebp_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = ebp_run,

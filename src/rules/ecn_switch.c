@@ -104,8 +104,8 @@ const struct fc_rule fc_rule_ecn_switch = {
 	.aspect = FC_ASPECT_ECN,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "switch, per RoCE port, its resolved QoS path: RoCE's traffic class and the egress queue it "
-		  "leaves by (ECN on, Kmin, Kmax, weight, in bytes); intent: RoCE DSCP",
+	.inputs = "switch, per RoCE port, its RoCE hop: traffic class and egress queue (ecn, kmin, kmax, weight, in "
+		  "bytes); intent: RoCE DSCP",
 	.params = ecn_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = ecn_sw_run,

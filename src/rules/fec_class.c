@@ -96,8 +96,8 @@ const struct fc_rule fc_rule_fec_cable_class = {
 	.aspect = FC_ASPECT_FEC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "either end's module: its DAC class (SFF-8024 extended compliance: CA-L, CA-S, CA-N, 100GBASE-CR4); "
-		  "both ends' active FEC and lane rate; plan: cable dac",
+	.inputs = "either end's transceiver: dac_class (CA-L, CA-S, CA-N); both ends' fec_active and lane rate "
+		  "(speed_mbps / lanes); plan: cable dac, else the ends' medium",
 	.params = fc_no_params,
 	.run = class_run,
 };

@@ -241,7 +241,7 @@ const struct fc_rule fc_rule_fw_consistency = {
 	.id = "HOST-FW-CONSISTENCY",
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
-	.inputs = "host: /sys/class/infiniband/DEV/fw_ver, hca_type, board_id (PSID)",
+	.inputs = "host RDMA devices: fw_ver, hca_type, board_id",
 	.params = fc_no_params,
 	.run = fw_run,
 };
@@ -251,7 +251,7 @@ const struct fc_rule fc_rule_mtu_fleet = {
 	.aspect = FC_ASPECT_MTU,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
-	.inputs = "host: netdev MTU of the interfaces RDMA ports name",
+	.inputs = "host: the mtu of the interfaces the RDMA ports name (netdev)",
 	.params = fc_no_params,
 	.run = mtu_fleet_run,
 };
@@ -261,7 +261,7 @@ const struct fc_rule fc_rule_mtu_roce_active = {
 	.aspect = FC_ASPECT_MTU,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "host: ibv_query_port active MTU (or ibv_devinfo); netdev MTU",
+	.inputs = "host RDMA port: active_mtu; its netdev's mtu",
 	.params = active_params,
 	.run = active_run,
 };

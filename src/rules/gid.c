@@ -148,7 +148,7 @@ const struct fc_rule fc_rule_gid_dup = {
 	.id = "GID-DUP",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_FLEET,
-	.inputs = "every host: /sys/class/infiniband/<dev>/ports/<p>/gids/*, gid_attrs/types/*, gid_attrs/ndevs/*",
+	.inputs = "every host's RDMA ports: GID tables with types and netdevs",
 	.params = fc_no_params,
 	.run = gid_run,
 };

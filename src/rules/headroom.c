@@ -2,7 +2,7 @@
 /* HR-SIZE: the PFC headroom configured for the RoCE priority on each end of a link covers what
  * the port speed, the real cable length and the MTU require. Hosts: the mlx5 driver formula
  * (port_buffer.c). Switches: by ASIC (headroom_asic.c): IEEE 802.1Qbb headroom with the 802.3
- * Annex 31B response time, as SONiC computes it, or SONiC's published per-ASIC tables, chosen by
+ * Annex 31B response time [S5], or the published per-ASIC tables [S6], chosen by
  * the platform and overridable by the switch_model parameter. A fixed figure such as 256 KB
  * exists only as an optional policy value. */
 #include <math.h>
@@ -223,9 +223,9 @@ const struct fc_rule fc_rule_hr_size = {
 	.aspect = FC_ASPECT_HEADROOM,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: dcb buffer (prio-buffer, buffer-size), speed, MTU; switch: the ingress buffer (size, pause "
-		  "threshold) of RoCE's traffic class on its resolved QoS path, speed, MTU; link: cable length (plan or "
-		  "EEPROM)",
+	.inputs = "each end's ingress buffer of the RoCE priority (host: buffers_by_priority; switch: the RoCE "
+		  "hop's buffer size and pause threshold, or the headroom it states), speed_mbps, mtu; switch: "
+		  "asic_family, or its own headroom table (hr_rows); link: length (plan or module)",
 	.params = params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = hr_run,

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* Switch PFC headroom requirements by ASIC (rule catalog §4, "Published formulas and tables"):
- * the IEEE 802.1Qbb / 802.3 Annex 31B formula as SONiC computes it, and SONiC's static
- * pg_profile_lookup tables for Spectrum-1 (MSN2700), Spectrum-4 (SN4280), Tomahawk (Dell S6100)
- * and Trident2 (Arista 7050-QX32). A table gives the headroom (xoff) for the smallest cable
- * bucket at least as long as the real cable; beyond its longest bucket, or at a speed it does not
- * list, the requirement is unknown rather than guessed. Where the switch's own table was collected
- * (SONiC pg_profile_lookup.ini, struct fc_hr_row), it is what the switch reserves and what
- * "auto" requires. */
+/* Switch PFC headroom requirements by ASIC family (rule catalog §4, "Published formulas and
+ * tables"; rules/docs/HR-SIZE.md): the IEEE 802.1Qbb / 802.3 Annex 31B formula [S5], and the
+ * published pg_profile_lookup tables [S6] for Spectrum-1 (MSN2700), Spectrum-4 (SN4280), Tomahawk
+ * (Dell S6100) and Trident2 (Arista 7050-QX32). A table gives the headroom (xoff) for the smallest
+ * cable bucket at least as long as the real cable; beyond its longest bucket, or at a speed it does
+ * not list, the requirement is unknown rather than guessed. Where the switch's own table was
+ * collected (struct fc_hr_row), it is what the switch reserves and what "auto" requires. */
 #include <stdint.h>
 #include <string.h>
 
@@ -41,32 +40,25 @@ static const struct hr_row td2[] = {
 
 #define TABLE(n, s, r) { n, s, r, sizeof(r) / sizeof(r[0]) }
 static const struct hr_table tables[] = {
-	TABLE("spectrum1", "SONiC pg_profile_lookup.ini, Mellanox MSN2700", sp1),
-	TABLE("spectrum4", "SONiC pg_profile_lookup.ini, Mellanox SN4280", sp4),
-	TABLE("tomahawk", "SONiC pg_profile_lookup.ini, Dell S6100 (Tomahawk)", th),
-	TABLE("trident2", "SONiC pg_profile_lookup.ini, Arista 7050-QX32 (Trident2): one profile for all", td2),
+	TABLE("spectrum1", "the published pg_profile_lookup table of the Mellanox MSN2700 [S6a]", sp1),
+	TABLE("spectrum4", "the published pg_profile_lookup table of the Mellanox SN4280 [S6b]", sp4),
+	TABLE("tomahawk", "the published pg_profile_lookup table of the Dell S6100 (Tomahawk) [S6c]", th),
+	TABLE("trident2", "the published pg_profile_lookup table of the Arista 7050-QX32 (Trident2): one profile for all [S6d]", td2),
 };
 
-/* The model the platform implies: hardware model strings of the platforms whose table exists;
- * everything else (NX-OS Cloud Scale included: Cisco publishes the IEEE components, no table)
- * gets the IEEE formula. */
+/* The table of the switch's ASIC family where one is published; every other switch (Cloud Scale
+ * included: its vendor publishes the IEEE components, no table) gets the IEEE formula. */
 static const char *model_for(const struct fc_device *d)
 {
-	/* SN4280 only: the other SN4xxx (MSN4600C, MSN4700, SN4410) are Spectrum-3, whose own tables
-	 * ask up to 1.7x the SN4280's (400G, 300 m: 373,760 B against 225,280 B) */
-	static const struct { const char *needle, *model; } by_hw[] = {
-		{ "SN2700", "spectrum1" }, { "MSN2", "spectrum1" }, { "SN4280", "spectrum4" }, { "S6100", "tomahawk" },
-		{ "7050QX", "trident2" }, { "7050-QX", "trident2" },
-	};
 	size_t i;
 
-	for (i = 0; d->hw_model.m.known && i < sizeof(by_hw) / sizeof(by_hw[0]); i++)
-		if (strstr(d->hw_model.v, by_hw[i].needle))
-			return by_hw[i].model;
+	for (i = 0; d->asic_family.m.known && i < sizeof(tables) / sizeof(tables[0]); i++)
+		if (!strcmp(tables[i].name, fc_asic_name(d->asic_family.v)))
+			return tables[i].name;
 	return "ieee";
 }
 
-/* The switch's own table (struct fc_hr_row, e.g. SONiC's pg_profile_lookup.ini): the smallest
+/* The switch's own table (struct fc_hr_row, a per-SKU lookup table the switch reads): the smallest
  * cable bucket at least as long as the cable, at the port's speed. */
 static bool own_table(const struct fc_device *d, double gbps, double cable_m, struct fc_hr_need *out)
 {
@@ -110,7 +102,7 @@ bool fc_switch_headroom(const struct fc_device *d, const char *override, double 
 	out->model = model;
 	if (!strcmp(model, "ieee")) {
 		out->bytes = fc_ieee_headroom_bytes(gbps, cable_m, mtu);
-		out->source = "IEEE 802.1Qbb: 2 x MTU + round trip on the cable + 802.3 Annex 31B response (SONiC's formula)";
+		out->source = "IEEE 802.1Qbb: 2 x MTU + round trip on the cable + 802.3 Annex 31B response [S5]";
 		if (out->bytes <= 0)
 			out->why = "no 802.3 Annex 31B response time for this speed";
 		return out->bytes > 0;

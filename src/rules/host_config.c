@@ -62,7 +62,7 @@ const struct fc_rule fc_rule_host_roce_mode = {
 	.aspect = FC_ASPECT_TRUST,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "host: configfs rdma_cm/DEV/ports/P/default_roce_mode and default_roce_tos; intent: fabric.roce.dscp",
+	.inputs = "host RDMA port: roce_mode and roce_tos (the rdma_cm defaults); intent: RoCE DSCP",
 	.params = fc_no_params,
 	.run = roce_mode_run,
 };
@@ -112,7 +112,7 @@ const struct fc_rule fc_rule_host_memlock = {
 	.id = "HOST-MEMLOCK",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "host: memlock limit (the probe's own, or --memlock-user's from limits.conf/limits.d)",
+	.inputs = "host: memlock_bytes (the probe's own limit, or the --memlock-user's)",
 	.params = memlock_params,
 	.run = memlock_run,
 };
@@ -147,7 +147,7 @@ const struct fc_rule fc_rule_host_aspm = {
 	.id = "HOST-ASPM",
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "host: /sys/module/pcie_aspm/parameters/policy",
+	.inputs = "host: pcie_aspm_policy",
 	.params = fc_no_params,
 	.run = aspm_run,
 };

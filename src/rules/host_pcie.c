@@ -115,7 +115,8 @@ const struct fc_rule fc_rule_host_pcie = {
 	.id = "HOST-PCIE-LINK",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "host: PCIe current/max link speed and width of the NIC and of its upstream port (sysfs), port speeds",
+	.inputs = "host NIC: PCIe current and maximum link speed and width, of the NIC and of its upstream port; "
+		  "the ports' speed_mbps",
 	.params = fc_no_params,
 	.run = pcie_run,
 };

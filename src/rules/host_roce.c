@@ -289,7 +289,7 @@ const struct fc_rule fc_rule_ecn_host = {
 	.aspect = FC_ASPECT_ECN,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "host: /sys/class/net/IF/ecn/roce_np|roce_rp/enable/PRIO, roce_np/cnp_dscp; intent: RoCE priority, CNP DSCP",
+	.inputs = "host NIC: ecn_np_prios_mask, ecn_rp_prios_mask, cnp_dscp; intent: RoCE priority, CNP DSCP",
 	.params = fc_no_params,
 	.run = ecn_run,
 };
@@ -299,7 +299,7 @@ const struct fc_rule fc_rule_pfcwd_host = {
 	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "host: ethtool --get-tunable IF pfc-prevention-tout; ethtool -S tx_pause_storm_error_events",
+	.inputs = "host NIC: pfc_prevention_tout_ms; the stats counter tx_pause_storm_error_events",
 	.params = fc_no_params,
 	.run = pfcwd_run,
 };
@@ -317,7 +317,7 @@ const struct fc_rule fc_rule_gid_arpflux = {
 	.id = "GID-ARPFLUX",
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "host: IPv4 subnets of the RDMA netdevs; effective arp_ignore and arp_announce",
+	.inputs = "host: IPv4 subnets of the RDMA netdevs; the NIC's effective arp_ignore and arp_announce",
 	.params = fc_no_params,
 	.run = arpflux_run,
 };

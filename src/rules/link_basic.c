@@ -341,8 +341,8 @@ const struct fc_rule fc_rule_pfc_prio = {
 	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: DCB PFC enabled priorities; switch: network-qos pause pfc-cos and interface priority-flow-control "
-		  "mode; intent: RoCE priority",
+	.inputs = "each end's pfc_prios_mask (a switch port's follows its pfc_mode: auto is unknown without DCBX); "
+		  "intent: RoCE priority",
 	.params = fc_no_params,
 	.run = pfc_run,
 };
@@ -384,7 +384,7 @@ static void an_run(struct fc_rctx *c)
 				   ifc[0]->autoneg.v ? "on" : "off", n[0], ifc[1]->autoneg.v ? "on" : "off", n[1], mn,
 				   (long long)ifc[0]->speed_mbps.v, (long long)ifc[1]->speed_mbps.v);
 	else if (med && !copper)
-		/* optical PMDs run no Clause 73: on (the NX-OS and ConnectX default) or off, both harmless */
+		/* optical PMDs run no Clause 73: on (the usual switch and ConnectX default) or off, both harmless */
 		f = fc_finding_new(c, FC_PASS, subj, "autonegotiation %s on a %s link: optical PMDs do not negotiate, "
 						     "the setting does not matter there", ifc[0]->autoneg.v == ifc[1]->autoneg.v
 						     ? (ifc[0]->autoneg.v ? "on at both ends" : "off at both ends") : "differs",
@@ -403,7 +403,7 @@ const struct fc_rule fc_rule_l1_an = {
 	.aspect = FC_ASPECT_L1,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: ethtool Auto-negotiation; switch: show interface autoneg / negotiate auto; the medium",
+	.inputs = "each end's autoneg and speed_mbps; the medium (either end's)",
 	.params = fc_no_params,
 	.run = an_run,
 };
@@ -413,7 +413,7 @@ const struct fc_rule fc_rule_l1_speed = {
 	.aspect = FC_ASPECT_L1,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: ethtool speed; switch: show interface speed; plan: link speed",
+	.inputs = "each end's speed_mbps; plan: the link's speed",
 	.params = fc_no_params,
 	.run = speed_run,
 };
@@ -423,7 +423,7 @@ const struct fc_rule fc_rule_fec_match = {
 	.aspect = FC_ASPECT_FEC,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: ethtool --show-fec active; switch: show interface fec Oper-fec; both: operational state",
+	.inputs = "each end's fec_active and fec_config, lane rate (speed_mbps / lanes) and oper_state",
 	.params = fc_no_params,
 	.run = fec_run,
 };
@@ -433,7 +433,7 @@ const struct fc_rule fc_rule_llfc_off = {
 	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: ethtool -a; switch: show interface flow-control (input/output)",
+	.inputs = "each end's 802.3x pause (pause_rx, pause_tx)",
 	.params = fc_no_params,
 	.run = llfc_run,
 };
@@ -443,7 +443,7 @@ const struct fc_rule fc_rule_mtu_host_switch = {
 	.aspect = FC_ASPECT_MTU,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: netdev MTU; switch: interface MTU",
+	.inputs = "each end's mtu (a switch port's: the largest frame; a host's: the IP MTU)",
 	.params = mtu_params,
 	.run = mtu_run,
 };

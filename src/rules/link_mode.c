@@ -125,7 +125,8 @@ const struct fc_rule fc_rule_l1_lanes = {
 	.aspect = FC_ASPECT_L1,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: ethtool speed, Lanes, link mode in use; switch: speed, breakout map, transceiver bitrate/type",
+	.inputs = "each end's speed_mbps and lanes (else the lanes its link_mode names); evidence: link_mode, "
+		  "breakout, transceiver type",
 	.params = fc_no_params,
 	.run = lanes_run,
 };
@@ -255,8 +256,7 @@ const struct fc_rule fc_rule_l1_cr_kr = {
 	.aspect = FC_ASPECT_L1,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: link mode in use, advertised modes (with autonegotiation off: the forced mode), "
-		  "autonegotiation, ethtool Port; switch: transceiver type (medium, PMD)",
+	.inputs = "each end's link_mode, modes_advertised (with autoneg off: the forced mode), autoneg; the medium",
 	.params = fc_no_params,
 	.run = cr_kr_run,
 };

@@ -123,8 +123,8 @@ const struct fc_rule fc_rule_pfc_every_hop = {
 	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "switch on both ends of an ISL, its resolved QoS path: PFC on the RoCE priority and RoCE's class "
-		  "no-drop, the RoCE queue marking ECN; intent: RoCE priority, DSCP",
+	.inputs = "both ends of a switch-to-switch link, their RoCE hops: pfc_prios_mask on the RoCE priority, the "
+		  "class's no-drop priorities (pfc_cos), the queue's ecn; intent: RoCE priority, DSCP",
 	.params = hop_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = hop_run,
@@ -209,8 +209,8 @@ const struct fc_rule fc_rule_ecn_anti = {
 	.aspect = FC_ASPECT_ECN,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: PFC priorities, DCQCN NP/RP enables; switch, its resolved QoS path: RoCE no-drop, RoCE's "
-		  "queue marking ECN; policy: design",
+	.inputs = "host NIC: pfc_prios_mask, ecn_np_prios_mask, ecn_rp_prios_mask; switch port, its RoCE hop: "
+		  "no-drop (pfc_cos), the queue's ecn; policy: design",
 	.params = anti_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = anti_run,

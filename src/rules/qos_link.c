@@ -97,8 +97,8 @@ const struct fc_rule fc_rule_pfc_trust = {
 	.aspect = FC_ASPECT_TRUST,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: DCB trust (dscp when the APP table has DSCP entries; mlnx_qos trust state); switch: the type qos "
-		  "policy's class-maps (match dscp vs match cos)",
+	.inputs = "each end's trust (a switch port's: its RoCE hop's classifier; a host's: DCB trust); a switch "
+		  "port's port_mode (trunk: tagged)",
 	.params = fc_no_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = trust_run,
@@ -150,8 +150,8 @@ const struct fc_rule fc_rule_hr_cable_len = {
 	.aspect = FC_ASPECT_HEADROOM,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "host: DCB PFC delay (mlx5: the cable length in metres); switch: the cable length the port's "
-		  "default buffer covers (adapter); plan: link length_m or the module's length",
+	.inputs = "host NIC: cable_model_m (the cable length its headroom is computed for); switch port: "
+		  "cable_model_m (the length its default buffer covers); plan: the link's length, else the module's",
 	.params = fc_no_params,
 	.run = cable_run,
 };

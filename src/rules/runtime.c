@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Counter rules, rule catalog §1, §2, §3, §5: what changed between an earlier snapshot
  * (validate --baseline) and this one, over the time between them.
- *   L1-FLAP      link-down events (host link_down_events_phy, NX-OS interface resets);
- *   FEC-BER      post-FEC errors (rx_pcs_symbol_err_phy; NX-OS CRC) and the pre-FEC bit error rate
+ *   L1-FLAP      link-down events (host link_down_events_phy, a switch port's resets);
+ *   FEC-BER      post-FEC errors (rx_pcs_symbol_err_phy; a switch port's CRC errors) and the pre-FEC bit error rate
  *                (rx_corrected_bits_phy / rx_bits_phy) against the code's limits;
  *   PFC-RUNTIME  the share of time the RoCE priority was paused, and the slow-receiver symptom;
  *   ECN-RUNTIME  DCQCN working: ECN marks answered by CNPs, CNPs not ignored, no retransmission
@@ -196,8 +196,7 @@ const struct fc_rule fc_rule_l1_flap = {
 	.aspect = FC_ASPECT_L1,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
-	.inputs = "both snapshots: host ethtool -S link_down_events_phy; switch (NX-OS) show interface reset counter; "
-		  "the collection times",
+	.inputs = "both snapshots: host stats link_down_events_phy; switch port resets; the collection times",
 	.params = flap_params,
 	.run = flap_run,
 };
@@ -299,8 +298,8 @@ const struct fc_rule fc_rule_fec_ber = {
 	.aspect = FC_ASPECT_FEC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_FLEET,
-	.inputs = "both snapshots: host ethtool -S rx_bits_phy, rx_corrected_bits_phy, rx_pcs_symbol_err_phy; switch "
-		  "(NX-OS) show interface CRC counter; lane rate (NRZ or PAM4)",
+	.inputs = "both snapshots: host stats rx_bits_phy, rx_corrected_bits_phy, rx_pcs_symbol_err_phy; switch "
+		  "port crc_errors; lane rate (NRZ or PAM4)",
 	.params = ber_params,
 	.run = ber_run,
 };
@@ -381,8 +380,8 @@ const struct fc_rule fc_rule_pfc_runtime = {
 	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_FLEET,
-	.inputs = "both snapshots: host ethtool -S rx/tx_prioN_pause_duration (us), tx_prioN_pause, rx_discards_phy; "
-		  "the collection times; intent: RoCE priority",
+	.inputs = "both snapshots: host stats rx/tx_prioN_pause_duration (us), tx_prioN_pause, rx_discards_phy; the "
+		  "collection times; intent: RoCE priority",
 	.params = pause_params,
 	.run = pause_run,
 };

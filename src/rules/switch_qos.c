@@ -212,9 +212,9 @@ const struct fc_rule fc_rule_pfc_noqos = {
 	.alias = "PFC-NOQOS-NXOS",
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "switch, per RoCE port (cabled, PFC on the RoCE priority, or a policy of its own), its resolved QoS "
-		  "path: classifier, traffic class, the class's no-drop priorities and MTU, the egress queue; intent: "
-		  "RoCE DSCP, priority, MTU",
+	.inputs = "switch, per RoCE port (cabled, PFC on the RoCE priority, or a policy of its own), its RoCE hop: "
+		  "classifier, traffic class, the class's no-drop priorities (pfc_cos) and mtu, the egress queue; "
+		  "intent: RoCE DSCP, priority, MTU",
 	.params = noqos_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = noqos_run,
@@ -362,9 +362,9 @@ const struct fc_rule fc_rule_pfc_dscp_map = {
 	.aspect = FC_ASPECT_TRUST,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "switch, per RoCE port, its resolved QoS path for RoCE and CNP: traffic class, re-marking, the "
-		  "class's no-drop priorities, the egress queue's strict priority; host: DCB APP DSCP table or mlnx_qos "
-		  "dscp2prio; intent: RoCE DSCP, CNP DSCP, priority",
+	.inputs = "switch, per RoCE port, its RoCE and CNP hops: traffic class, dscp_out, the class's no-drop "
+		  "priorities, the queue's strict priority; host NIC: trust and dscp_map; intent: RoCE DSCP, CNP "
+		  "DSCP, priority",
 	.params = dscp_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = dscp_run,

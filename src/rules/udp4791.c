@@ -210,7 +210,7 @@ const struct fc_rule fc_rule_udp4791_acl = {
 	.aspect = FC_ASPECT_ACL,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "switch: the ACLs applied in and out on the port and their entries; host: the port's IP addresses",
+	.inputs = "switch port: acl_in, acl_out and those ACLs' entries; host: the port's IP addresses",
 	.params = fc_no_params,
 	.needs_switch = FC_CAP_ACL,
 	.run = acl_run,
@@ -261,7 +261,7 @@ const struct fc_rule fc_rule_udp4791_hostfw = {
 	.aspect = FC_ASPECT_ACL,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
-	.inputs = "host: RDMA device kinds (hw, rxe, siw), nftables/iptables verdict for UDP 4791",
+	.inputs = "host: RDMA device kinds (hw, rxe, siw); fw_udp4791 (the firewall's verdict on UDP 4791)",
 	.params = fc_no_params,
 	.run = hostfw_run,
 };

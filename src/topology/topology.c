@@ -106,7 +106,7 @@ static enum fc_rc add_port(struct fc_hmap *ports, const char *dev, const char *i
 	return failed ? fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory") : FC_OK;
 }
 
-/* The neighbours devices declare in their own configuration (SONiC DEVICE_NEIGHBOR): where the plan
+/* The neighbours devices declare in their own configuration (a neighbour table): where the plan
  * cables the port, they must agree with it; where it does not, the declaration is the plan. */
 static enum fc_rc declared(struct fc_model *m, struct fc_hmap *ports, struct fc_err *err)
 {

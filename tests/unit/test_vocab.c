@@ -40,6 +40,7 @@ static void names_round_trip(void **state)
 	ROUND_TRIP(port_mode, FC_PORT_MODE_COUNT);
 	ROUND_TRIP(link_layer, FC_LINK_LAYER_COUNT);
 	ROUND_TRIP(pmd, FC_PMD_COUNT);
+	ROUND_TRIP(asic, FC_ASIC_COUNT);
 	assert_string_equal(fc_modulation_name(FC_MODULATION_PAM4), "PAM4");
 }
 
@@ -137,6 +138,14 @@ static void modules(void **state)
 	assert_int_equal(fc_dac_class_of("25GBASE-CR CA-S"), FC_CABLE_CLASS_S);
 	assert_int_equal(fc_dac_class_of("25GBASE-CR CA-N"), FC_CABLE_CLASS_N);
 	assert_int_equal(fc_dac_class_of("QSFP-100G-SR4"), 0);
+	/* an ASIC family only where the model's headroom table is known to be the family's */
+	assert_int_equal(fc_asic_of("ACS-MSN2700"), FC_ASIC_SPECTRUM1);
+	assert_int_equal(fc_asic_of("Mellanox-SN4280-O28"), FC_ASIC_SPECTRUM4);
+	assert_int_equal(fc_asic_of("ACS-SN5600"), 0);
+	assert_int_equal(fc_asic_of("Force10-S6100"), FC_ASIC_TOMAHAWK);
+	assert_int_equal(fc_asic_of("DCS-7050QX-32S"), FC_ASIC_TRIDENT2);
+	assert_int_equal(fc_asic_of("N9K-C93180YC-FX"), FC_ASIC_CLOUD_SCALE);
+	assert_int_equal(fc_asic_of("N9K-C9504"), 0);
 }
 
 int main(void)

@@ -65,7 +65,9 @@ enum fc_asic fc_asic_of(const char *hw_model)
 	for (i = 0; i < sizeof(by_hw) / sizeof(by_hw[0]); i++)
 		if (strstr(hw_model, by_hw[i].needle))
 			return by_hw[i].asic;
-	for (i = 0; strstr(hw_model, "N9K-") && i < sizeof(cloud_scale) / sizeof(cloud_scale[0]); i++)
+	/* "N9K-C93180YC-FX" (a product id), "Nexus9000 C9332D-GX2B Chassis" (show version's chassis) */
+	for (i = 0; (strstr(hw_model, "N9K-C9") || strstr(hw_model, "Nexus9000 C9")) &&
+		    i < sizeof(cloud_scale) / sizeof(cloud_scale[0]); i++)
 		if (strstr(hw_model, cloud_scale[i]))
 			return FC_ASIC_CLOUD_SCALE;
 	return 0;

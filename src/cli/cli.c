@@ -809,8 +809,16 @@ static int cmd_explain(struct opts *o, FILE *out, FILE *errf)
 		r->inputs);
 	if (r->alias)
 		fprintf(out, "Formerly %s: policies, waivers and --rule still take that id for this rule\n", r->alias);
+	if (r->reads_switch || r->reads_host) {
+		char sw[512], host[512];
+
+		fprintf(out, "Reads: %s%s%s%s%s\n", r->reads_switch ? "of a switch, " : "",
+			r->reads_switch ? fc_cap_names(r->reads_switch, sw, sizeof(sw)) : "",
+			r->reads_switch && r->reads_host ? "; " : "", r->reads_host ? "of a host, " : "",
+			r->reads_host ? fc_cap_names(r->reads_host, host, sizeof(host)) : "");
+	}
 	if (r->needs_switch || r->needs_host) {
-		char sw[256], host[256];
+		char sw[512], host[512];
 
 		fprintf(out, "Needs: %s%s%s%s%s (UNKNOWN where a platform's adapter does not provide it)\n",
 			r->needs_switch ? "of a switch, " : "", r->needs_switch ? fc_cap_names(r->needs_switch, sw, sizeof(sw)) : "",

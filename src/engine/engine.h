@@ -98,7 +98,10 @@ struct fc_rule {
 	const char *inputs;
 	/* required: tunable parameters, ended by an entry with key == NULL */
 	const struct fc_rule_param *params;
-	/* optional: what it needs of a switch's and of a host's adapter (FC_CAP_*): where a device's
+	/* required (0 for a rule that reads no device): what it reads of a switch's and of a host's
+	 * model (FC_CAP_*), for explain and the capability test (tests/unit/test_caps.c) */
+	unsigned reads_switch, reads_host;
+	/* optional: the part of what it reads it cannot judge without (FC_CAP_*): where a device's
 	 * adapter cannot provide it, the engine reports one UNKNOWN instead of running the rule */
 	unsigned needs_switch, needs_host;
 	/* required: runs once per link, per device, or once for the fleet (rctx says which) */

@@ -391,10 +391,13 @@ void fc_set_unknown(struct fc_meta *x, const char *why)
 
 const char *fc_cap_names(unsigned caps, char *buf, size_t size)
 {
-	static const char *const names[FC_CAP_COUNT] = {
-		"the QoS path", "the configuration", "per-priority-group buffers", "counters",
-		"the hardware model", "LLDP neighbours", "transceiver diagnostics", "IP ACLs",
+	static const char *const names[] = {
+		"the QoS path", "the configuration", "per-priority buffers", "counters", "the ASIC family",
+		"LLDP neighbours", "transceiver diagnostics", "IP ACLs", "the link", "PFC", "the MTU",
+		"IP addresses", "classification", "RDMA devices", "NIC settings", "the host firewall",
+		"host limits",
 	};
+	_Static_assert(sizeof(names) / sizeof(names[0]) == FC_CAP_COUNT, "a name for every capability");
 	size_t n = 0;
 	int i;
 
@@ -403,6 +406,83 @@ const char *fc_cap_names(unsigned caps, char *buf, size_t size)
 		if (caps & (1u << i))
 			n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "", names[i]);
 	return buf;
+}
+
+static bool iface_fills(const struct fc_iface *f, unsigned cap)
+{
+	const struct fc_swport *sw = fc_swport(f);
+	const struct fc_xcvr *x = &f->xcvr;
+	struct fc_pg tmp;
+	int p;
+
+	switch (cap) {
+	case FC_CAP_QOS_PATH:
+		return f->hops != NULL;
+	case FC_CAP_CONFIG:
+		return sw->pfc_watchdog.m.known || f->port_mode.m.known || sw->breakout.m.known;
+	case FC_CAP_PG_BUFFERS:
+		for (p = 0; p < FC_PRIO_COUNT; p++)
+			if (fc_iface_pg(f, p, &tmp)->size.m.known)
+				return true;
+		return f->cable_model_m.m.known ||
+		       (f->hops && (f->hops[FC_TC_ROCE].buf.size.m.known || f->hops[FC_TC_ROCE].buf.headroom.m.known));
+	case FC_CAP_COUNTERS:
+		return f->stats_m.known || sw->cnt_crc.m.known || sw->cnt_in_errors.m.known || sw->cnt_resets.m.known ||
+		       sw->cnt_rx_ppp.m.known || sw->cnt_tx_ppp.m.known;
+	case FC_CAP_LLDP:
+		return f->lldp_sysname.m.known || f->lldp_port.m.known;
+	case FC_CAP_DOM:
+		return x->type.m.known || x->nlanes > 0;
+	case FC_CAP_ACL:
+		return sw->acl_in.m.known || sw->acl_out.m.known;
+	case FC_CAP_LINK:
+		return f->speed_mbps.m.known || f->fec_active.m.known || f->link_mode.m.known || f->oper_state.m.known;
+	case FC_CAP_PFC:
+		return f->pfc_prios.m.known || f->pause_rx.m.known || f->pause_tx.m.known;
+	case FC_CAP_MTU:
+		return f->mtu.m.known;
+	case FC_CAP_ADDRESS:
+		return f->addresses.m.known;
+	case FC_CAP_CLASSIFY:
+		return f->trust.m.known || f->dscp_map.m.known;
+	case FC_CAP_NIC:
+		return f->nic != NULL;
+	}
+	return false;
+}
+
+bool fc_cap_filled(const struct fc_device *d, unsigned cap)
+{
+	size_t i, k;
+
+	switch (cap) {
+	case FC_CAP_ASIC:
+		return d->asic_family.m.known;
+	case FC_CAP_ACL:
+		if (d->nacls)
+			return true;
+		break;
+	case FC_CAP_COUNTERS:
+		for (i = 0; i < d->nrdma; i++)
+			for (k = 0; k < d->rdma[i].nports; k++)
+				if (d->rdma[i].ports[k].hw_counters_m.known)
+					return true;
+		break;
+	case FC_CAP_RDMA:
+		return d->nrdma > 0;
+	case FC_CAP_FIREWALL:
+		return d->fw_udp4791.m.known;
+	case FC_CAP_SYSTEM:
+		return d->memlock_bytes.m.known || d->pcie_aspm_policy.m.known;
+	case FC_CAP_CONFIG:
+		if (d->config_m.known)
+			return true;
+		break;
+	}
+	for (i = 0; i < d->nifaces; i++)
+		if (iface_fills(d->ifaces[i], cap))
+			return true;
+	return false;
 }
 
 const char *fc_tclass_name(enum fc_tclass t)

@@ -277,20 +277,33 @@ struct fc_rdma_dev {
 
 enum fc_devkind { FC_DEV_SWITCH, FC_DEV_HOST };
 
-/* What a platform's adapter can provide (struct fc_adapter.caps, copied to each device): a rule
- * declares what it needs, and the engine gives one uniform UNKNOWN where a device's adapter
- * cannot provide it (fc_cap_names). */
+/* What a platform's adapter fills (struct fc_adapter.caps, copied to each device), and what a rule
+ * reads (struct fc_rule.reads_switch, .reads_host). A rule's needs (a part of what it reads) are
+ * checked by the engine, which gives one uniform UNKNOWN where a device's adapter cannot provide
+ * them (fc_cap_names); fc_cap_filled tells whether a device's model holds any value of a kind, so
+ * a test can hold every adapter's declaration to what it fills. */
 enum fc_cap {
 	FC_CAP_QOS_PATH = 1u << 0,   /* the resolved QoS path of every port (struct fc_hop) */
-	FC_CAP_CONFIG = 1u << 1,     /* the configuration: watchdog, breakout, interface settings */
-	FC_CAP_PG_BUFFERS = 1u << 2, /* per-priority-group ingress buffers and thresholds */
-	FC_CAP_COUNTERS = 1u << 3,   /* interface and PFC/ECN counters */
-	FC_CAP_ASIC = 1u << 4,       /* the hardware model, for per-ASIC headroom tables */
+	FC_CAP_CONFIG = 1u << 1,     /* the configuration: PFC watchdog, port mode, breakout */
+	FC_CAP_PG_BUFFERS = 1u << 2, /* per-priority ingress buffers and thresholds, the cable they are for */
+	FC_CAP_COUNTERS = 1u << 3,   /* interface, PFC, FEC and RDMA counters */
+	FC_CAP_ASIC = 1u << 4,       /* the ASIC family, for its published headroom table */
 	FC_CAP_LLDP = 1u << 5,       /* LLDP neighbours */
 	FC_CAP_DOM = 1u << 6,        /* transceiver EEPROM and digital diagnostics */
 	FC_CAP_ACL = 1u << 7,        /* IP ACLs and where they are attached */
+	FC_CAP_LINK = 1u << 8,       /* a port's link: state, speed, lanes, autonegotiation, FEC, mode, medium */
+	FC_CAP_PFC = 1u << 9,        /* a port's PFC priorities and 802.3x pause */
+	FC_CAP_MTU = 1u << 10,       /* a port's MTU */
+	FC_CAP_ADDRESS = 1u << 11,   /* a port's IP addresses */
+	FC_CAP_CLASSIFY = 1u << 12,  /* a port's classification: trust and DSCP-to-priority map */
+	FC_CAP_RDMA = 1u << 13,      /* RDMA devices: GIDs, RoCE mode, active MTU, firmware */
+	FC_CAP_NIC = 1u << 14,       /* a host NIC's PCIe link, DCQCN, CNP, ARP and pause-storm settings */
+	FC_CAP_FIREWALL = 1u << 15,  /* the host firewall's verdict on UDP 4791 */
+	FC_CAP_SYSTEM = 1u << 16,    /* host limits and power settings: memlock, ASPM */
 };
-#define FC_CAP_COUNT 8
+#define FC_CAP_COUNT 17
+/* Whether the device's model holds any value of that kind (one bit of enum fc_cap). */
+bool fc_cap_filled(const struct fc_device *d, unsigned cap);
 /* "the QoS path", "per-PG buffers", ... of every bit in caps, ", "-separated, into buf. */
 const char *fc_cap_names(unsigned caps, char *buf, size_t size);
 

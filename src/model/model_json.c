@@ -422,10 +422,14 @@ json_object *fc_device_to_json(const struct fc_device *d)
 	if (d->platform)
 		json_object_object_add(o, "platform", json_object_new_string(d->platform));
 	{
-		char caps[256];
+		char caps[512];
+		unsigned holds = 0, c;
 
 		json_object_object_add(o, "adapter_provides", json_object_new_string(fc_cap_names(d->caps, caps,
 											    sizeof(caps))));
+		for (c = 0; c < FC_CAP_COUNT; c++)
+			holds |= fc_cap_filled(d, 1u << c) ? 1u << c : 0;
+		json_object_object_add(o, "model_holds", json_object_new_string(fc_cap_names(holds, caps, sizeof(caps))));
 	}
 	json_object_object_add(o, "kind", json_object_new_string(d->kind == FC_DEV_HOST ? "host" : "switch"));
 	json_object_object_add(o, "status", json_object_new_string(fc_devstatus_name(d->status)));

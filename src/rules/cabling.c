@@ -60,6 +60,8 @@ const struct fc_rule fc_rule_cable_lldp = {
 	.inputs = "the cabling plan's links; each port's declared neighbour (declared_neighbour, _port); every "
 		  "port's LLDP neighbour (lldp_system_name, lldp_port) across the fabric, searched for a planned "
 		  "port seen elsewhere; each end's oper_state",
+	.reads_switch = FC_CAP_LLDP | FC_CAP_LINK | FC_CAP_CONFIG,
+	.reads_host = FC_CAP_LLDP | FC_CAP_LINK,
 	.params = fc_no_params,
 	.run = cable_run,
 };

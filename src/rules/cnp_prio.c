@@ -136,6 +136,8 @@ const struct fc_rule fc_rule_cnp_prio = {
 	.inputs = "host NIC: cnp_prio of every RoCE interface cabled to a switch; switch port: port_mode (trunk: "
 		  "tagged) and, on its CNP hop, pcp_strict (the tagged priorities that leave by a strict-priority "
 		  "queue)",
+	.reads_switch = FC_CAP_QOS_PATH | FC_CAP_CONFIG,
+	.reads_host = FC_CAP_NIC,
 	.params = fc_no_params,
 	.run = cnp_prio_run,
 };

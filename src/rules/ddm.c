@@ -125,6 +125,8 @@ const struct fc_rule fc_rule_ddm_thresh = {
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "each end's transceiver: DOM lanes (temperature, voltage, bias, Tx and Rx power) with the "
 		  "module's own thresholds and flags",
+	.reads_switch = FC_CAP_DOM,
+	.reads_host = FC_CAP_DOM,
 	.params = ddm_params,
 	.run = ddm_run,
 };
@@ -163,6 +165,8 @@ const struct fc_rule fc_rule_pfcwd_switch = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "switch port: pfc_watchdog; pfc_prios_mask",
+	.reads_switch = FC_CAP_CONFIG | FC_CAP_PFC,
+	.reads_host = 0,
 	.params = fc_no_params,
 	.needs_switch = FC_CAP_CONFIG,
 	.run = wd_run,
@@ -264,6 +268,8 @@ const struct fc_rule fc_rule_ddm_budget = {
 	.scope = FC_SCOPE_LINK,
 	.inputs = "both ends' transceiver DOM: Tx power per lane on one end, Rx power per lane on the other; plan: "
 		  "cable fibre-mm or fibre-sm",
+	.reads_switch = FC_CAP_DOM | FC_CAP_LINK,
+	.reads_host = FC_CAP_DOM | FC_CAP_LINK,
 	.params = budget_params,
 	.run = budget_run,
 };

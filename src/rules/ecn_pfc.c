@@ -136,6 +136,8 @@ const struct fc_rule fc_rule_ecn_before_pfc = {
 	.inputs = "switch port where RoCE is no-drop, its RoCE hop: the ingress buffer's pause threshold (xoff, "
 		  "operational where an output shows it, else configured) and the egress queue's ECN thresholds "
 		  "(kmin, kmax); intent: RoCE DSCP and priority",
+	.reads_switch = FC_CAP_QOS_PATH | FC_CAP_PFC,
+	.reads_host = 0,
 	.params = ebp_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = ebp_run,

@@ -106,6 +106,8 @@ const struct fc_rule fc_rule_ecn_switch = {
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "switch, per RoCE port, its RoCE hop: traffic class and egress queue (ecn, kmin, kmax, weight, in "
 		  "bytes); intent: RoCE DSCP",
+	.reads_switch = FC_CAP_QOS_PATH | FC_CAP_PFC | FC_CAP_LINK,
+	.reads_host = 0,
 	.params = ecn_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = ecn_sw_run,

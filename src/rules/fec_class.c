@@ -98,6 +98,8 @@ const struct fc_rule fc_rule_fec_cable_class = {
 	.scope = FC_SCOPE_LINK,
 	.inputs = "either end's transceiver: dac_class (CA-L, CA-S, CA-N); both ends' fec_active and lane rate "
 		  "(speed_mbps / lanes); plan: cable dac, else the ends' medium",
+	.reads_switch = FC_CAP_DOM | FC_CAP_LINK,
+	.reads_host = FC_CAP_DOM | FC_CAP_LINK,
 	.params = fc_no_params,
 	.run = class_run,
 };

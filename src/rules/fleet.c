@@ -242,6 +242,8 @@ const struct fc_rule fc_rule_fw_consistency = {
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "host RDMA devices: fw_ver, hca_type, board_id",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_RDMA,
 	.params = fc_no_params,
 	.run = fw_run,
 };
@@ -252,6 +254,8 @@ const struct fc_rule fc_rule_mtu_fleet = {
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "host: the mtu of the interfaces the RDMA ports name (netdev)",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_MTU | FC_CAP_RDMA,
 	.params = fc_no_params,
 	.run = mtu_fleet_run,
 };
@@ -262,6 +266,8 @@ const struct fc_rule fc_rule_mtu_roce_active = {
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host RDMA port: active_mtu; its netdev's mtu",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_MTU | FC_CAP_RDMA,
 	.params = active_params,
 	.run = active_run,
 };

@@ -149,6 +149,8 @@ const struct fc_rule fc_rule_gid_dup = {
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "every host's RDMA ports: GID tables with types and netdevs",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_RDMA,
 	.params = fc_no_params,
 	.run = gid_run,
 };

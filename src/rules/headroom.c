@@ -226,6 +226,8 @@ const struct fc_rule fc_rule_hr_size = {
 	.inputs = "each end's ingress buffer of the RoCE priority (host: buffers_by_priority; switch: the RoCE "
 		  "hop's buffer size and pause threshold, or the headroom it states), speed_mbps, mtu; switch: "
 		  "asic_family, or its own headroom table (hr_rows); link: length (plan or module)",
+	.reads_switch = FC_CAP_QOS_PATH | FC_CAP_PG_BUFFERS | FC_CAP_ASIC | FC_CAP_LINK | FC_CAP_MTU | FC_CAP_PFC,
+	.reads_host = FC_CAP_PG_BUFFERS | FC_CAP_LINK | FC_CAP_MTU | FC_CAP_PFC,
 	.params = params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = hr_run,

@@ -63,6 +63,8 @@ const struct fc_rule fc_rule_host_roce_mode = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host RDMA port: roce_mode and roce_tos (the rdma_cm defaults); intent: RoCE DSCP",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_RDMA,
 	.params = fc_no_params,
 	.run = roce_mode_run,
 };
@@ -113,6 +115,8 @@ const struct fc_rule fc_rule_host_memlock = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: memlock_bytes (the probe's own limit, or the --memlock-user's)",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_SYSTEM,
 	.params = memlock_params,
 	.run = memlock_run,
 };
@@ -148,6 +152,8 @@ const struct fc_rule fc_rule_host_aspm = {
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: pcie_aspm_policy",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_SYSTEM,
 	.params = fc_no_params,
 	.run = aspm_run,
 };

@@ -117,6 +117,8 @@ const struct fc_rule fc_rule_host_pcie = {
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host NIC: PCIe current and maximum link speed and width, of the NIC and of its upstream port; "
 		  "the ports' speed_mbps",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_NIC | FC_CAP_LINK,
 	.params = fc_no_params,
 	.run = pcie_run,
 };

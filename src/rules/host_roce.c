@@ -290,6 +290,8 @@ const struct fc_rule fc_rule_ecn_host = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host NIC: ecn_np_prios_mask, ecn_rp_prios_mask, cnp_dscp; intent: RoCE priority, CNP DSCP",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_NIC | FC_CAP_PFC,
 	.params = fc_no_params,
 	.run = ecn_run,
 };
@@ -300,6 +302,8 @@ const struct fc_rule fc_rule_pfcwd_host = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host NIC: pfc_prevention_tout_ms; the stats counter tx_pause_storm_error_events",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_NIC | FC_CAP_COUNTERS,
 	.params = fc_no_params,
 	.run = pfcwd_run,
 };
@@ -309,6 +313,8 @@ const struct fc_rule fc_rule_gid_v2 = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: addresses of the RDMA port's netdev; the port's GID table with types and netdevs",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_RDMA | FC_CAP_ADDRESS,
 	.params = fc_no_params,
 	.run = gidv2_run,
 };
@@ -318,6 +324,8 @@ const struct fc_rule fc_rule_gid_arpflux = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: IPv4 subnets of the RDMA netdevs; the NIC's effective arp_ignore and arp_announce",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_NIC | FC_CAP_ADDRESS | FC_CAP_RDMA,
 	.params = fc_no_params,
 	.run = arpflux_run,
 };

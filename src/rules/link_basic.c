@@ -343,6 +343,8 @@ const struct fc_rule fc_rule_pfc_prio = {
 	.scope = FC_SCOPE_LINK,
 	.inputs = "each end's pfc_prios_mask (a switch port's follows its pfc_mode: auto is unknown without DCBX); "
 		  "intent: RoCE priority",
+	.reads_switch = FC_CAP_PFC,
+	.reads_host = FC_CAP_PFC,
 	.params = fc_no_params,
 	.run = pfc_run,
 };
@@ -404,6 +406,8 @@ const struct fc_rule fc_rule_l1_an = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "each end's autoneg and speed_mbps; the medium (either end's)",
+	.reads_switch = FC_CAP_LINK | FC_CAP_DOM,
+	.reads_host = FC_CAP_LINK | FC_CAP_DOM,
 	.params = fc_no_params,
 	.run = an_run,
 };
@@ -414,6 +418,8 @@ const struct fc_rule fc_rule_l1_speed = {
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "each end's speed_mbps; plan: the link's speed",
+	.reads_switch = FC_CAP_LINK,
+	.reads_host = FC_CAP_LINK,
 	.params = fc_no_params,
 	.run = speed_run,
 };
@@ -424,6 +430,8 @@ const struct fc_rule fc_rule_fec_match = {
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "each end's fec_active and fec_config, lane rate (speed_mbps / lanes) and oper_state",
+	.reads_switch = FC_CAP_LINK,
+	.reads_host = FC_CAP_LINK,
 	.params = fc_no_params,
 	.run = fec_run,
 };
@@ -434,6 +442,8 @@ const struct fc_rule fc_rule_llfc_off = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "each end's 802.3x pause (pause_rx, pause_tx)",
+	.reads_switch = FC_CAP_PFC,
+	.reads_host = FC_CAP_PFC,
 	.params = fc_no_params,
 	.run = llfc_run,
 };
@@ -444,6 +454,8 @@ const struct fc_rule fc_rule_mtu_host_switch = {
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "each end's mtu (a switch port's: the largest frame; a host's: the IP MTU)",
+	.reads_switch = FC_CAP_MTU,
+	.reads_host = FC_CAP_MTU,
 	.params = mtu_params,
 	.run = mtu_run,
 };

@@ -127,6 +127,8 @@ const struct fc_rule fc_rule_l1_lanes = {
 	.scope = FC_SCOPE_LINK,
 	.inputs = "each end's speed_mbps and lanes (else the lanes its link_mode names); evidence: link_mode, "
 		  "breakout, transceiver type",
+	.reads_switch = FC_CAP_LINK | FC_CAP_DOM | FC_CAP_CONFIG,
+	.reads_host = FC_CAP_LINK,
 	.params = fc_no_params,
 	.run = lanes_run,
 };
@@ -257,6 +259,8 @@ const struct fc_rule fc_rule_l1_cr_kr = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "each end's link_mode, modes_advertised (with autoneg off: the forced mode), autoneg; the medium",
+	.reads_switch = FC_CAP_LINK | FC_CAP_DOM,
+	.reads_host = FC_CAP_LINK | FC_CAP_DOM,
 	.params = fc_no_params,
 	.run = cr_kr_run,
 };

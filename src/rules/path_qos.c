@@ -125,6 +125,8 @@ const struct fc_rule fc_rule_pfc_every_hop = {
 	.scope = FC_SCOPE_LINK,
 	.inputs = "both ends of a switch-to-switch link, their RoCE hops: pfc_prios_mask on the RoCE priority, the "
 		  "class's no-drop priorities (pfc_cos), the queue's ecn; intent: RoCE priority, DSCP",
+	.reads_switch = FC_CAP_QOS_PATH | FC_CAP_PFC,
+	.reads_host = 0,
 	.params = hop_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = hop_run,
@@ -211,6 +213,8 @@ const struct fc_rule fc_rule_ecn_anti = {
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host NIC: pfc_prios_mask, ecn_np_prios_mask, ecn_rp_prios_mask; switch port, its RoCE hop: "
 		  "no-drop (pfc_cos), the queue's ecn; policy: design",
+	.reads_switch = FC_CAP_QOS_PATH | FC_CAP_PFC,
+	.reads_host = FC_CAP_PFC | FC_CAP_NIC,
 	.params = anti_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = anti_run,

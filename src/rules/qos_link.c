@@ -99,6 +99,8 @@ const struct fc_rule fc_rule_pfc_trust = {
 	.scope = FC_SCOPE_LINK,
 	.inputs = "each end's trust (a switch port's: its RoCE hop's classifier; a host's: DCB trust); a switch "
 		  "port's port_mode (trunk: tagged)",
+	.reads_switch = FC_CAP_QOS_PATH | FC_CAP_CONFIG,
+	.reads_host = FC_CAP_CLASSIFY,
 	.params = fc_no_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = trust_run,
@@ -152,6 +154,8 @@ const struct fc_rule fc_rule_hr_cable_len = {
 	.scope = FC_SCOPE_LINK,
 	.inputs = "host NIC: cable_model_m (the cable length its headroom is computed for); switch port: "
 		  "cable_model_m (the length its default buffer covers); plan: the link's length, else the module's",
+	.reads_switch = FC_CAP_QOS_PATH | FC_CAP_PG_BUFFERS | FC_CAP_PFC,
+	.reads_host = FC_CAP_PG_BUFFERS | FC_CAP_DOM,
 	.params = fc_no_params,
 	.run = cable_run,
 };

@@ -197,6 +197,8 @@ const struct fc_rule fc_rule_l1_flap = {
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "both snapshots: host stats link_down_events_phy; switch port resets; the collection times",
+	.reads_switch = FC_CAP_COUNTERS,
+	.reads_host = FC_CAP_COUNTERS,
 	.params = flap_params,
 	.run = flap_run,
 };
@@ -300,6 +302,8 @@ const struct fc_rule fc_rule_fec_ber = {
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "both snapshots: host stats rx_bits_phy, rx_corrected_bits_phy, rx_pcs_symbol_err_phy; switch "
 		  "port crc_errors; lane rate (NRZ or PAM4)",
+	.reads_switch = FC_CAP_COUNTERS | FC_CAP_LINK,
+	.reads_host = FC_CAP_COUNTERS | FC_CAP_LINK,
 	.params = ber_params,
 	.run = ber_run,
 };
@@ -382,6 +386,8 @@ const struct fc_rule fc_rule_pfc_runtime = {
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "both snapshots: host stats rx/tx_prioN_pause_duration (us), tx_prioN_pause, rx_discards_phy; the "
 		  "collection times; intent: RoCE priority",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_COUNTERS,
 	.params = pause_params,
 	.run = pause_run,
 };
@@ -483,6 +489,8 @@ const struct fc_rule fc_rule_ecn_runtime = {
 	.scope = FC_SCOPE_FLEET,
 	.inputs = "both snapshots: host RDMA hw_counters np_ecn_marked_roce_packets, np_cnp_sent, rp_cnp_ignored, "
 		  "out_of_sequence, packet_seq_err, local_ack_timeout_err",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_COUNTERS | FC_CAP_RDMA,
 	.params = fc_no_params,
 	.run = dcqcn_run,
 };

@@ -215,6 +215,8 @@ const struct fc_rule fc_rule_pfc_noqos = {
 	.inputs = "switch, per RoCE port (cabled, PFC on the RoCE priority, or a policy of its own), its RoCE hop: "
 		  "classifier, traffic class, the class's no-drop priorities (pfc_cos) and mtu, the egress queue; "
 		  "intent: RoCE DSCP, priority, MTU",
+	.reads_switch = FC_CAP_QOS_PATH | FC_CAP_PFC | FC_CAP_MTU | FC_CAP_LINK,
+	.reads_host = 0,
 	.params = noqos_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = noqos_run,
@@ -365,6 +367,8 @@ const struct fc_rule fc_rule_pfc_dscp_map = {
 	.inputs = "switch, per RoCE port, its RoCE and CNP hops: traffic class, dscp_out, the class's no-drop "
 		  "priorities, the queue's strict priority; host NIC: trust and dscp_map; intent: RoCE DSCP, CNP "
 		  "DSCP, priority",
+	.reads_switch = FC_CAP_QOS_PATH | FC_CAP_PFC | FC_CAP_LINK,
+	.reads_host = FC_CAP_CLASSIFY | FC_CAP_RDMA,
 	.params = dscp_params,
 	.needs_switch = FC_CAP_QOS_PATH,
 	.run = dscp_run,

@@ -211,6 +211,8 @@ const struct fc_rule fc_rule_udp4791_acl = {
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
 	.inputs = "switch port: acl_in, acl_out and those ACLs' entries; host: the port's IP addresses",
+	.reads_switch = FC_CAP_ACL,
+	.reads_host = FC_CAP_ADDRESS,
 	.params = fc_no_params,
 	.needs_switch = FC_CAP_ACL,
 	.run = acl_run,
@@ -262,6 +264,8 @@ const struct fc_rule fc_rule_udp4791_hostfw = {
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: RDMA device kinds (hw, rxe, siw); fw_udp4791 (the firewall's verdict on UDP 4791)",
+	.reads_switch = 0,
+	.reads_host = FC_CAP_FIREWALL | FC_CAP_RDMA,
 	.params = fc_no_params,
 	.run = hostfw_run,
 };

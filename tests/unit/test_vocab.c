@@ -146,6 +146,8 @@ static void modules(void **state)
 	assert_int_equal(fc_asic_of("DCS-7050QX-32S"), FC_ASIC_TRIDENT2);
 	assert_int_equal(fc_asic_of("N9K-C93180YC-FX"), FC_ASIC_CLOUD_SCALE);
 	assert_int_equal(fc_asic_of("N9K-C9504"), 0);
+	assert_int_equal(fc_asic_of("Nexus9000 C9332D-GX2B Chassis"), FC_ASIC_CLOUD_SCALE);
+	assert_int_equal(fc_asic_of("Nexus9000 C9300v Chassis"), 0);
 }
 
 int main(void)

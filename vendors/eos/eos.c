@@ -86,7 +86,8 @@ const struct fc_adapter fc_adapter_eos = {
 	.platform = "eos",
 	.title = "Arista EOS (eAPI, CLI, running-config)",
 	.kind = FC_DEV_SWITCH,
-	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_ACL | FC_CAP_LLDP | FC_CAP_DOM | FC_CAP_COUNTERS,
+	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_ACL | FC_CAP_LLDP | FC_CAP_DOM | FC_CAP_COUNTERS | FC_CAP_LINK |
+		FC_CAP_PFC | FC_CAP_MTU | FC_CAP_ADDRESS | FC_CAP_CLASSIFY,
 	.readers = eos_readers,
 	.json_body = eos_body,
 	.finalize = eos_finalize,

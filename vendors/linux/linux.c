@@ -934,7 +934,8 @@ const struct fc_adapter fc_adapter_linux = {
 	.platform = "linux",
 	.title = "Linux host (fabcheck host document from the probe or agentless collection)",
 	.kind = FC_DEV_HOST,
-	.caps = FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_COUNTERS | FC_CAP_LLDP | FC_CAP_DOM,
+	.caps = FC_CAP_PG_BUFFERS | FC_CAP_COUNTERS | FC_CAP_LLDP | FC_CAP_DOM | FC_CAP_LINK | FC_CAP_PFC | FC_CAP_MTU |
+		FC_CAP_ADDRESS | FC_CAP_CLASSIFY | FC_CAP_RDMA | FC_CAP_NIC | FC_CAP_FIREWALL | FC_CAP_SYSTEM,
 	.readers = linux_readers,
 	.file_prefixes = file_prefixes,
 	.finalize = fc_adapter_no_finalize,

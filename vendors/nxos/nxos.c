@@ -278,7 +278,7 @@ const struct fc_adapter fc_adapter_nxos = {
 	.title = "Cisco Nexus NX-OS (NX-API JSON, CLI text, running-config)",
 	.kind = FC_DEV_SWITCH,
 	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_COUNTERS | FC_CAP_ASIC | FC_CAP_LLDP |
-		FC_CAP_DOM | FC_CAP_ACL,
+		FC_CAP_DOM | FC_CAP_ACL | FC_CAP_LINK | FC_CAP_PFC | FC_CAP_MTU | FC_CAP_ADDRESS | FC_CAP_CLASSIFY,
 	.readers = nxos_readers,
 	.json_body = json_body,
 	.cli_json_suffix = " | json",

@@ -88,7 +88,8 @@ const struct fc_adapter fc_adapter_sonic = {
 	.platform = "sonic",
 	.title = "SONiC (CONFIG_DB: config_db.json, show runningconfiguration all)",
 	.kind = FC_DEV_SWITCH,
-	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_ACL | FC_CAP_LLDP | FC_CAP_DOM,
+	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_PG_BUFFERS | FC_CAP_ACL | FC_CAP_LLDP | FC_CAP_DOM |
+		FC_CAP_COUNTERS | FC_CAP_ASIC | FC_CAP_LINK | FC_CAP_PFC | FC_CAP_MTU | FC_CAP_ADDRESS | FC_CAP_CLASSIFY,
 	.readers = sonic_readers,
 	.finalize = sonic_finalize,
 	.qos = &sonic_qos,

@@ -30,5 +30,12 @@ if grep -niE 'nx-?os|nexus|\beos\b|sonic|cumulus|nvue|junos|onyx|running-config|
      $core | grep -v 'PFC-NOQOS-NXOS'; then
   echo "the core names a platform (above): say it in model terms, or move it into the adapter"; fail=1
 fi
+# a rule id leads to its source file: the registry names each rule's id and file, and they hold it
+while read -r sym id file; do
+  grep -q "const struct fc_rule $sym = {" "src/rules/$file" && grep -q "\.id = \"$id\"" "src/rules/$file" ||
+    { echo "src/rules/rules.c: $sym is not rule $id in src/rules/$file"; fail=1; }
+done < <(sed -nE 's@^\t&(fc_rule_[a-z0-9_]+), +/\* ([A-Z0-9-]+) +([a-z_]+\.c) \*/@\1 \2 \3@p' src/rules/rules.c)
+[ "$(grep -c '^\t&fc_rule_' src/rules/rules.c)" = "$(grep -cE '^\t&fc_rule_.*/\* [A-Z0-9-]+ +[a-z_]+\.c \*/' src/rules/rules.c)" ] ||
+  { echo "src/rules/rules.c: a registry entry without its id and file"; fail=1; }
 [ $fail -eq 0 ] && echo "style ok: $(echo "$files" | wc -w) files"
 exit $fail

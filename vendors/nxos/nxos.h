@@ -11,39 +11,37 @@
 
 extern const struct fc_adapter fc_adapter_nxos;
 
-/* Internal to the adapter (one file per output family). */
+/* Internal to the adapter, one file per subject; each reader is a row of nxos.c's table. */
+/* nxos_config.c, nxos_cfg_qos.c, nxos_cfg_syntax.c: the running-config */
 enum fc_rc nxos_parse_running_config(struct fc_parse_ctx *c, const char *text);
-enum fc_rc nxos_parse_show_interface_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
-enum fc_rc nxos_parse_show_interface_text(struct fc_parse_ctx *c, const char *text);
-enum fc_rc nxos_parse_show_version_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
-enum fc_rc nxos_parse_lldp_text(struct fc_parse_ctx *c, const char *text);
-enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text);
+enum fc_rc nxos_parse_nq_policy_text(struct fc_parse_ctx *c, const char *text);
+/* One ACL entry line (running-config or show ip access-lists) into acl. */
+enum fc_rc nxos_acl_entry(struct fc_parse_ctx *c, struct fc_acl *acl, const char *line, size_t len, unsigned lineno);
+/* nxos_interface.c: show interface */
+fc_json_reader nxos_parse_show_interface_json;
+fc_text_reader nxos_parse_show_interface_text;
+/* nxos_ports.c: the port tables */
+fc_json_reader nxos_parse_brief_json, nxos_parse_counters_json;
+fc_text_reader nxos_parse_capabilities_text, nxos_parse_status_text, nxos_parse_breakout_text, nxos_parse_fec_text;
+enum fc_rc nxos_row_counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row,
+			     struct fc_iface *ifc);
+/* nxos_lldp.c */
+fc_json_reader nxos_parse_lldp_json;
+fc_text_reader nxos_parse_lldp_text, nxos_parse_lldp_table_text;
+/* nxos_transceiver.c */
+fc_json_reader nxos_parse_transceiver_json;
+fc_text_reader nxos_parse_transceiver_text;
+/* nxos_version.c */
+fc_json_reader nxos_parse_show_version_json, nxos_parse_inventory_json;
+fc_text_reader nxos_parse_version_text;
+/* nxos_qos_state.c: operational PFC, ingress buffers, ACL hits */
+fc_text_reader nxos_parse_pfc_text, nxos_parse_queuing_text, nxos_parse_acl_text;
+/* nxos.c */
 enum fc_rc nxos_finalize(struct fc_parse_ctx *c);
 /* nxos_qos_path.c: every Ethernet port's hops, once the fabric's intent is known. */
 extern const struct fc_qos_resolver nxos_qos;
-/* One ACL entry line (running-config or show ip access-lists) into acl. */
-enum fc_rc nxos_acl_entry(struct fc_parse_ctx *c, struct fc_acl *acl, const char *line, size_t len, unsigned lineno);
 
-/* nxos_show2.c */
-enum fc_rc nxos_parse_capabilities_text(struct fc_parse_ctx *c, const char *text);
-enum fc_rc nxos_parse_status_text(struct fc_parse_ctx *c, const char *text);
-enum fc_rc nxos_parse_breakout_text(struct fc_parse_ctx *c, const char *text);
-enum fc_rc nxos_parse_lldp_table_text(struct fc_parse_ctx *c, const char *text);
-enum fc_rc nxos_parse_version_text(struct fc_parse_ctx *c, const char *text);
-enum fc_rc nxos_parse_fec_text(struct fc_parse_ctx *c, const char *text);
-enum fc_rc nxos_parse_pfc_text(struct fc_parse_ctx *c, const char *text);
-enum fc_rc nxos_parse_queuing_text(struct fc_parse_ctx *c, const char *text);
-enum fc_rc nxos_parse_acl_text(struct fc_parse_ctx *c, const char *text);
-enum fc_rc nxos_parse_nq_policy_text(struct fc_parse_ctx *c, const char *text);
-enum fc_rc nxos_parse_brief_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
-enum fc_rc nxos_parse_lldp_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
-enum fc_rc nxos_parse_inventory_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
-enum fc_rc nxos_parse_transceiver_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
-enum fc_rc nxos_row_counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row,
-			     struct fc_iface *ifc);
-enum fc_rc nxos_parse_counters_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
-
-/* nxos_text.c: lines of a CLI text output, left and right trimmed, with their indentation */
+/* nxos_io.c: lines of a CLI text output, left and right trimmed, with their indentation */
 struct nxos_line {
 	const char *s;       /* into the whole output: not NUL-terminated */
 	size_t n, indent;
@@ -58,7 +56,7 @@ const char *nxos_line_str(struct nxos_linebuf *lb, const char *s, size_t n);
 /* Records the line as not understood on the device. */
 enum fc_rc nxos_not_understood(struct fc_parse_ctx *c, const struct nxos_line *l);
 
-/* Shared helpers (nxos_show.c) */
+/* nxos_io.c: what every reader shares */
 bool nxos_has_content(const char *text);
 /* A FEC state as NX-OS prints it (any case), 0 when not one. */
 enum fc_fec nxos_fec_norm(const char *s);
@@ -74,6 +72,33 @@ enum fc_rc nxos_field(struct fc_parse_ctx *c, const struct doc *d, const struct 
  * its line. */
 enum fc_rc nxos_field_int(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row, const char *key,
 			  int64_t min, int64_t max, const char *const *na, int64_t *out, bool *have);
+/* The rows of TABLE_t.ROW_r of a JSON body as rows[0..nrows), and a loop index i. */
+#define ROWS(body, t, r)                                                                                  \
+	const struct doc_node *const *rows = NULL, *one = NULL;                                           \
+	size_t nrows = nxos_rows(body, t, r, &rows, &one), i
+/* The interface a JSON row names; NULL with an error set for a name fabcheck cannot hold, NULL alone
+ * when out of memory (nxos_json_iface_rc tells them apart). */
+struct fc_iface *nxos_json_iface(struct fc_parse_ctx *c, const char *name, size_t len);
+enum fc_rc nxos_json_iface_rc(struct fc_parse_ctx *c);
+/* CLI text: whether n bytes at s hold needle; start with p (the rest in *rest); the word at r up to
+ * one of stops (in lb); whether s is one of list's n words (sorted, for a binary search). */
+bool nxos_has(const char *s, size_t n, const char *needle);
+bool nxos_starts(const char *s, size_t n, const char *p, const char **rest);
+const char *nxos_word(struct nxos_linebuf *lb, const char *r, const char *end, const char *stops);
+bool nxos_known_word(const char *const *list, size_t n, const char *s, size_t len);
+#define NXOS_KNOWN(list, s, n) nxos_known_word(list, sizeof(list) / sizeof(list[0]), s, n)
+/* A line with no word of letters (a rule, a number); the interface name a line starts with, into
+ * buf (its length in *wl). */
+bool nxos_wordless(const char *s, size_t n);
+bool nxos_first_iface(const char *s, size_t n, char *buf, size_t size, size_t *wl);
+/* CLI tables: a line as a source; "no rows" for an output without one; the port a row's first word
+ * names (NULL and *rc FC_ERR_NOMEM when out of memory, NULL alone for no port name); the end of a
+ * table reader (its words freed, out of memory at its line); a rule of dashes or equals signs. */
+struct fc_src nxos_at(struct fc_parse_ctx *c, unsigned line);
+enum fc_rc nxos_no_rows(struct fc_parse_ctx *c, const char *what);
+struct fc_iface *nxos_tbl_port(struct fc_parse_ctx *c, const char *w, enum fc_rc *rc);
+enum fc_rc nxos_tbl_finish(struct fc_parse_ctx *c, struct fc_words *ws, enum fc_rc rc, unsigned lineno);
+bool nxos_dashes(const char *s);
 /* nxos_ifname.c: "Eth1/1", "e1/1", "ethernet 1/1" -> "Ethernet1/1"; "Po5", "Port-channel5" ->
  * "port-channel5"; "Lo0" -> "loopback0"; "vlan10" -> "Vlan10". nxos_ifname_canon is false for what
  * is no NX-OS interface name; nxos_ifname gives it back trimmed. Both write into buf; a name that

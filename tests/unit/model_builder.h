@@ -14,13 +14,13 @@
 #include "model/model.h"
 #include "rules/rules.h"
 
-static struct fc_src mb_at(struct fc_model *m, unsigned line)
+static inline struct fc_src mb_at(struct fc_model *m, unsigned line)
 {
 	return fc_src_make(m, "sw.cfg", line);
 }
 
 /* A model whose fabric declares RoCE DSCP 26 on priority 3, CNP DSCP 48, MTU 9000. */
-static struct fc_model *mb_fabric(void)
+static inline struct fc_model *mb_fabric(void)
 {
 	struct fc_model *m = fc_model_new();
 	struct fc_src s;
@@ -34,7 +34,7 @@ static struct fc_model *mb_fabric(void)
 	return m;
 }
 
-static struct fc_device *mb_switch(struct fc_model *m, const char *name)
+static inline struct fc_device *mb_switch(struct fc_model *m, const char *name)
 {
 	struct fc_device *d;
 	struct fc_err err;
@@ -47,7 +47,7 @@ static struct fc_device *mb_switch(struct fc_model *m, const char *name)
 	return d;
 }
 
-static void mb_hop(struct fc_model *m, struct fc_hop *h, enum fc_tclass t)
+static inline void mb_hop(struct fc_model *m, struct fc_hop *h, enum fc_tclass t)
 {
 	bool cnp = t == FC_TC_CNP;
 
@@ -80,7 +80,7 @@ static void mb_hop(struct fc_model *m, struct fc_hop *h, enum fc_tclass t)
 }
 
 /* A switch port with PFC on priority 3 and a complete path for RoCE and CNP. */
-static struct fc_iface *mb_port(struct fc_model *m, struct fc_device *d, const char *name)
+static inline struct fc_iface *mb_port(struct fc_model *m, struct fc_device *d, const char *name)
 {
 	struct fc_iface *ifc = fc_dev_iface(m, d, name);
 
@@ -95,7 +95,7 @@ static struct fc_iface *mb_port(struct fc_model *m, struct fc_device *d, const c
 }
 
 /* A planned link between two ports (a DAC of length_m metres), each end marked cabled. */
-static struct fc_link *mb_link(struct fc_model *m, struct fc_device *da, struct fc_iface *a, struct fc_device *db,
+static inline struct fc_link *mb_link(struct fc_model *m, struct fc_device *da, struct fc_iface *a, struct fc_device *db,
 			       struct fc_iface *b, double length_m)
 {
 	struct fc_link *l;
@@ -115,7 +115,7 @@ static struct fc_link *mb_link(struct fc_model *m, struct fc_device *da, struct 
 }
 
 /* Runs one rule (its id, or an earlier one) on m under the lossless_dcqcn profile. */
-static void mb_run(struct fc_engine *e, const struct fc_model *m, const char *rule, struct fc_policy **pol)
+static inline void mb_run(struct fc_engine *e, const struct fc_model *m, const char *rule, struct fc_policy **pol)
 {
 	struct fc_engine_opts o;
 	struct fc_err err;
@@ -131,7 +131,7 @@ static void mb_run(struct fc_engine *e, const struct fc_model *m, const char *ru
 }
 
 /* The finding of the run with this subject; fails the test when there is none. */
-static const struct fc_finding *mb_finding(const struct fc_engine *e, const char *subject)
+static inline const struct fc_finding *mb_finding(const struct fc_engine *e, const char *subject)
 {
 	size_t i;
 
@@ -143,7 +143,7 @@ static const struct fc_finding *mb_finding(const struct fc_engine *e, const char
 }
 
 /* Whether the finding has an evidence line whose value contains text, from line of sw.cfg. */
-static bool mb_has_ev(const struct fc_finding *f, const char *text, unsigned line)
+static inline bool mb_has_ev(const struct fc_finding *f, const char *text, unsigned line)
 {
 	size_t i;
 

@@ -11,7 +11,9 @@
 
 #include "adapter/adapter.h"
 
-/* One output, a copy of data NUL-terminated as a file read is; false when it is refused. */
+/* One output, a copy of data NUL-terminated as a file read is; false when it is refused. A refusal
+ * names its file and says what was expected (the error convention, src/util/err.h): one that does
+ * not aborts, as a crash would. */
 static inline bool fuzz_parse(struct fc_model *m, struct fc_device *d, const struct fc_adapter *v, const char *file,
 			      const char *command, const char *enc, const uint8_t *data, size_t size)
 {
@@ -26,6 +28,8 @@ static inline bool fuzz_parse(struct fc_model *m, struct fc_device *d, const str
 	text[size] = '\0';
 	ok = fc_adapter_parse(m, d, v, file, text, size, command, enc, &err) == FC_OK;
 	free(text);
+	if (!ok && (err.rc == FC_OK || !err.msg[0] || (err.rc != FC_ERR_NOMEM && strcmp(err.file, file))))
+		abort();
 	return ok;
 }
 

@@ -15,7 +15,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fc_inventory *inv = NULL;
 	struct fc_err err;
 	struct fc_addr a;
-	char why[256];
 	size_t i;
 
 	if (size < 1)
@@ -25,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    FC_OK) {
 		for (i = 0; i < inv->ndevices; i++)
 			if (inv->devices[i].address)
-				fc_addr_parse(inv->devices[i].address, &a, why, sizeof(why));
+				fc_addr_parse(inv->devices[i].address, &a, &err);
 		fc_inventory_free(&inv);
 	}
 	return 0;

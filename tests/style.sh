@@ -30,6 +30,11 @@ if grep -niE 'nx-?os|nexus|\beos\b|sonic|cumulus|nvue|junos|onyx|running-config|
      $core | grep -v 'PFC-NOQOS-NXOS'; then
   echo "the core names a platform (above): say it in model terms, or move it into the adapter"; fail=1
 fi
+# one error convention (STYLE.md): a failure's reason goes in struct fc_err, never in a caller's
+# buffer passed with its size
+if grep -nE 'char \*(why|reason|errbuf|msg), *(size_t|unsigned|int) +[a-z]*(sz|size|len)\b' $files; then
+  echo "an error reason in a caller's buffer (above): take struct fc_err * (src/util/err.h)"; fail=1
+fi
 # a rule id leads to its source file: the registry names each rule's id and file, and they hold it
 while read -r sym id file; do
   grep -q "const struct fc_rule $sym = {" "src/rules/$file" && grep -q "\.id = \"$id\"" "src/rules/$file" ||

@@ -732,7 +732,6 @@ static int cmd_probe(struct opts *o, FILE *out, FILE *errf)
 {
 	struct fc_probe_opts po;
 	struct fc_fs fs;
-	char why[600];
 	enum fc_rc rc;
 	struct fc_err err;
 	char *json = NULL;
@@ -744,8 +743,9 @@ static int cmd_probe(struct opts *o, FILE *out, FILE *errf)
 	memset(&po, 0, sizeof(po));
 	/* a root means a recorded host: its kernel replies are recorded too, or it is an agentless
 	 * capture (the standard tools' outputs in .fabcheck-outputs/); its reads stay inside it */
-	if (!fc_fs_open_disk(&fs, o->root ? o->root : "", why, sizeof(why)))
-		return bad_usage(errf, "--root: %s", why);
+	fc_err_clear(&err);
+	if (!fc_fs_open_disk(&fs, o->root ? o->root : "", &err))
+		return bad_usage(errf, "--root: %s", err.msg);
 	po.fs = &fs;
 	po.ifaces = o->nifaces ? o->ifaces : NULL;
 	po.nifaces = (size_t)o->nifaces;

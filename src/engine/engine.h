@@ -77,8 +77,8 @@ struct fc_rule_param {
 	const char *choices;   /* else: the values allowed, space-separated (required for FC_PARAM_STR) */
 };
 
-/* Whether v is a value p takes; false with what was expected in why. */
-bool fc_param_check(const struct fc_rule_param *p, const char *v, char *why, size_t whysz);
+/* Whether v is a value p takes; false with what was expected in err (naming no file). */
+bool fc_param_check(const struct fc_rule_param *p, const char *v, struct fc_err *err);
 
 struct fc_rctx;
 

@@ -44,7 +44,7 @@ static bool in_choices(const char *list, const char *w)
 	return false;
 }
 
-bool fc_param_check(const struct fc_rule_param *p, const char *v, char *why, size_t whysz)
+bool fc_param_check(const struct fc_rule_param *p, const char *v, struct fc_err *err)
 {
 	int64_t i;
 	double d = 0;
@@ -52,30 +52,32 @@ bool fc_param_check(const struct fc_rule_param *p, const char *v, char *why, siz
 	if (p->choices) {
 		if (in_choices(p->choices, v) && !strchr(v, ' ') && *v)
 			return true;
-		snprintf(why, whysz, "expected one of %s, found '%.60s'", p->choices, v);
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "expected one of %s, found '%.60s'", p->choices, v);
 		return false;
 	}
 	switch (p->type) {
 	case FC_PARAM_INT:
 		/* 18.0 or 1e3 are no integers: read as 0 they once turned a FAIL into a PASS */
 		if (!fc_parse_i64(v, INT64_MIN, INT64_MAX, &i)) {
-			snprintf(why, whysz, "expected a whole number from %.0f to %.0f, found '%.60s'", p->min, p->max, v);
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0,
+				   "expected a whole number from %.0f to %.0f, found '%.60s'", p->min, p->max, v);
 			return false;
 		}
 		d = (double)i;
 		break;
 	case FC_PARAM_DBL:
 		if (!fc_parse_double(v, &d) || !isfinite(d)) {
-			snprintf(why, whysz, "expected a number from %g to %g, found '%.60s'", p->min, p->max, v);
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0, "expected a number from %g to %g, found '%.60s'", p->min,
+				   p->max, v);
 			return false;
 		}
 		break;
 	case FC_PARAM_STR:
-		snprintf(why, whysz, "the parameter declares no values it takes");
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "the parameter declares no values it takes");
 		return false;
 	}
 	if (d < p->min || d > p->max) {
-		snprintf(why, whysz, "%.60s is outside %g..%g", v, p->min, p->max);
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "%.60s is outside %g..%g", v, p->min, p->max);
 		return false;
 	}
 	return true;
@@ -154,7 +156,6 @@ static enum fc_rc apply_file(struct fc_policy *p, const char *path, bool user, s
 		for (k = 0; k < pr->n; k++) {
 			size_t j;
 			const char *v;
-			char why[300];
 
 			for (j = 0; r->params[j].key; j++)
 				if (!strcmp(r->params[j].key, pr->keys[k]))
@@ -167,9 +168,10 @@ static enum fc_rc apply_file(struct fc_policy *p, const char *path, bool user, s
 			}
 			if ((rc = doc_as_str(d, pr->items[k], pr->keys[k], &v, err)) != FC_OK)
 				goto out;
-			if (!fc_param_check(&r->params[j], v, why, sizeof(why))) {
-				rc = fc_err_set(err, FC_ERR_INPUT, d->file, pr->items[k]->line, "%s.%s: %s", r->id,
-						pr->keys[k], why);
+			if (!fc_param_check(&r->params[j], v, err)) {
+				fc_err_prefix(err, "%s.%s: ", r->id, pr->keys[k]);
+				fc_err_locate(err, d->file, pr->items[k]->line);
+				rc = err->rc;
 				goto out;
 			}
 			rp->param[j] = fc_strdup(p->arena, v);
@@ -247,8 +249,11 @@ enum fc_rc fc_policy_load(const char *rules_dir, const char *profile, const char
 	}
 	snprintf(path, sizeof(path), "%s/profiles/%s.yaml", rules_dir, p->profile);
 	if ((rc = apply_file(p, path, false, err)) != FC_OK) {
-		if (rc == FC_ERR_IO)
-			snprintf(err->msg, sizeof(err->msg), "no such profile '%.64s' (looked for %.900s)", p->profile, path);
+		if (rc == FC_ERR_IO) {   /* the profile's name is what to fix, not the file it was looked for in */
+			fc_err_clear(err);
+			fc_err_set(err, FC_ERR_IO, NULL, 0, "no such profile '%.64s' (looked for %.300s)", p->profile,
+				   path);
+		}
 		goto fail;
 	}
 	if (user_file && (rc = apply_file(p, user_file, true, err)) != FC_OK)

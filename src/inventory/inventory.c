@@ -186,11 +186,12 @@ static enum fc_rc load_devices(struct fc_inventory *inv, const struct doc_node *
 			return rc;
 		if (dv->address && dv->transport && fc_transport_find(dv->transport)->address) {
 			struct fc_addr a;
-			char why[256];
 
-			if (!fc_addr_parse(dv->address, &a, why, sizeof(why)))
-				return fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, "address"), "address: %s",
-						  why);
+			if (!fc_addr_parse(dv->address, &a, err)) {
+				fc_err_prefix(err, "address: ");
+				fc_err_locate(err, d->file, doc_key_line(n, "address"));
+				return err->rc;
+			}
 		}
 		{
 			int failed = 0;

@@ -18,26 +18,23 @@
 #include "doc/doc.h"
 #include "probe/probe.h"
 
-static enum fc_rc load(const char *what, const char *text, struct doc **d, char *why, size_t whysz)
+static enum fc_rc load(const char *what, const char *text, struct doc **d, struct fc_err *err)
 {
-	struct fc_err err;
-
-	fc_err_clear(&err);
-	if (doc_parse_json(what, text, strlen(text), d, &err) != FC_OK) {
-		snprintf(why, whysz, "%s", err.msg);
-		return FC_ERR_INPUT;
+	if (doc_parse_json(what, text, strlen(text), d, err) != FC_OK) {
+		err->file[0] = '\0';   /* what names the command: the caller knows the file of the text */
+		return err->rc;
 	}
 	if ((*d)->root->type != DOC_MAP) {
-		snprintf(why, whysz, "line %u: expected a JSON object", (*d)->root->line);
+		fc_err_set(err, FC_ERR_INPUT, NULL, (*d)->root->line, "expected a JSON object");
 		doc_free(d);
 		return FC_ERR_INPUT;
 	}
 	return FC_OK;
 }
 
-static enum fc_rc bad(struct doc **d, const struct doc_node *n, const char *expected, char *why, size_t whysz)
+static enum fc_rc bad(struct doc **d, const struct doc_node *n, const char *expected, struct fc_err *err)
 {
-	snprintf(why, whysz, "line %u: %s", n ? n->line : 1, expected);
+	fc_err_set(err, FC_ERR_INPUT, NULL, n ? n->line : 1, "%s", expected);
 	doc_free(d);
 	return FC_ERR_INPUT;
 }
@@ -57,7 +54,7 @@ static bool uint_node(const struct doc_node *n, uint64_t max, uint64_t *v)
 	return true;
 }
 
-enum fc_rc fc_dcb_pfc_json(const char *text, struct fc_dcb_info *out, char *why, size_t whysz)
+enum fc_rc fc_dcb_pfc_json(const char *text, struct fc_dcb_info *out, struct fc_err *err)
 {
 	struct doc *d = NULL;
 	const struct doc_node *pp, *dl;
@@ -65,21 +62,21 @@ enum fc_rc fc_dcb_pfc_json(const char *text, struct fc_dcb_info *out, char *why,
 	uint64_t v;
 	size_t i;
 
-	if ((rc = load("dcb -j pfc show", text, &d, why, whysz)) != FC_OK)
+	if ((rc = load("dcb -j pfc show", text, &d, err)) != FC_OK)
 		return rc;
 	pp = doc_get(d->root, "prio_pfc");
 	if (!pp || pp->type != DOC_SEQ || pp->n != 8)
-		return bad(&d, pp ? pp : d->root, "expected \"prio_pfc\": an array of 8 booleans", why, whysz);
+		return bad(&d, pp ? pp : d->root, "expected \"prio_pfc\": an array of 8 booleans", err);
 	out->pfc_en = 0;
 	for (i = 0; i < 8; i++) {
 		if (pp->items[i]->type != DOC_BOOL)
-			return bad(&d, pp->items[i], "prio_pfc: expected true or false", why, whysz);
+			return bad(&d, pp->items[i], "prio_pfc: expected true or false", err);
 		if (pp->items[i]->b)
 			out->pfc_en |= (uint8_t)(1u << i);
 	}
 	dl = doc_get(d->root, "delay");
 	if (!uint_node(dl, 65535, &v))
-		return bad(&d, dl ? dl : d->root, "expected \"delay\": 0..65535", why, whysz);
+		return bad(&d, dl ? dl : d->root, "expected \"delay\": 0..65535", err);
 	/* mlx5 keeps the cable length (m) in the low byte, as the live probe reads it */
 	out->delay = (uint8_t)(v & 0xff);
 	out->pfc = true;
@@ -87,27 +84,27 @@ enum fc_rc fc_dcb_pfc_json(const char *text, struct fc_dcb_info *out, char *why,
 	return FC_OK;
 }
 
-enum fc_rc fc_dcb_app_json(const char *text, struct fc_dcb_info *out, char *why, size_t whysz)
+enum fc_rc fc_dcb_app_json(const char *text, struct fc_dcb_info *out, struct fc_err *err)
 {
 	struct doc *d = NULL;
 	const struct doc_node *dp;
 	enum fc_rc rc;
 	size_t i;
 
-	if ((rc = load("dcb -j app show", text, &d, why, whysz)) != FC_OK)
+	if ((rc = load("dcb -j app show", text, &d, err)) != FC_OK)
 		return rc;
 	out->app = true;
 	out->dscp_has = 0;
 	dp = doc_get(d->root, "dscp_prio");
 	if (dp && dp->type != DOC_SEQ)
-		return bad(&d, dp, "expected \"dscp_prio\": an array of [DSCP, PRIO] pairs", why, whysz);
+		return bad(&d, dp, "expected \"dscp_prio\": an array of [DSCP, PRIO] pairs", err);
 	for (i = 0; dp && i < dp->n; i++) {
 		const struct doc_node *pair = dp->items[i];
 		uint64_t dscp, prio;
 
 		if (pair->type != DOC_SEQ || pair->n != 2 || !uint_node(pair->items[0], 63, &dscp) ||
 		    !uint_node(pair->items[1], 7, &prio))
-			return bad(&d, pair, "dscp_prio: expected [DSCP 0..63, PRIO 0..7]", why, whysz);
+			return bad(&d, pair, "dscp_prio: expected [DSCP 0..63, PRIO 0..7]", err);
 		out->dscp_has |= (uint64_t)1 << dscp;
 		out->dscp_prio[dscp] = (uint8_t)prio;
 	}
@@ -115,7 +112,7 @@ enum fc_rc fc_dcb_app_json(const char *text, struct fc_dcb_info *out, char *why,
 	return FC_OK;
 }
 
-enum fc_rc fc_dcb_buffer_json(const char *text, struct fc_dcb_info *out, char *why, size_t whysz)
+enum fc_rc fc_dcb_buffer_json(const char *text, struct fc_dcb_info *out, struct fc_err *err)
 {
 	struct doc *d = NULL;
 	const struct doc_node *pb, *bs, *ts;
@@ -123,25 +120,25 @@ enum fc_rc fc_dcb_buffer_json(const char *text, struct fc_dcb_info *out, char *w
 	uint64_t v;
 	size_t i;
 
-	if ((rc = load("dcb -j buffer show", text, &d, why, whysz)) != FC_OK)
+	if ((rc = load("dcb -j buffer show", text, &d, err)) != FC_OK)
 		return rc;
 	pb = doc_get(d->root, "prio_buffer");
 	bs = doc_get(d->root, "buffer_size");
 	if (!pb || pb->type != DOC_SEQ || pb->n != 8)
-		return bad(&d, pb ? pb : d->root, "expected \"prio_buffer\": an array of 8 buffer numbers", why, whysz);
+		return bad(&d, pb ? pb : d->root, "expected \"prio_buffer\": an array of 8 buffer numbers", err);
 	if (!bs || bs->type != DOC_SEQ || bs->n != 8)
-		return bad(&d, bs ? bs : d->root, "expected \"buffer_size\": an array of 8 sizes in bytes", why, whysz);
+		return bad(&d, bs ? bs : d->root, "expected \"buffer_size\": an array of 8 sizes in bytes", err);
 	for (i = 0; i < 8; i++) {
 		if (!uint_node(pb->items[i], 7, &v))
-			return bad(&d, pb->items[i], "prio_buffer: expected a buffer number 0..7", why, whysz);
+			return bad(&d, pb->items[i], "prio_buffer: expected a buffer number 0..7", err);
 		out->prio2buffer[i] = (uint8_t)v;
 		if (!uint_node(bs->items[i], UINT32_MAX, &v))
-			return bad(&d, bs->items[i], "buffer_size: expected bytes", why, whysz);
+			return bad(&d, bs->items[i], "buffer_size: expected bytes", err);
 		out->buffer_size[i] = (uint32_t)v;
 	}
 	ts = doc_get(d->root, "total_size");
 	if (ts && !uint_node(ts, UINT32_MAX, &v))
-		return bad(&d, ts, "total_size: expected bytes", why, whysz);
+		return bad(&d, ts, "total_size: expected bytes", err);
 	out->total_size = ts ? (uint32_t)v : 0;
 	out->buffer = true;
 	doc_free(&d);

@@ -25,6 +25,7 @@ struct mnode {
 	enum mkind kind;
 	const char *data;           /* file content */
 	size_t len;
+	unsigned line;              /* the capture's line the content starts on; 0: none */
 	const char *target;         /* link target, absolute */
 	const char **kids;          /* directory entries (names), unsorted */
 	size_t nkids, kcap;
@@ -108,7 +109,7 @@ static bool normalise(const char *in, char *out, size_t size)
 }
 
 /* The node at the normalised path, created as kind (parents as directories). */
-static struct mnode *mput(struct fc_memfs *m, const char *path, enum mkind kind, char *why, size_t whysz)
+static struct mnode *mput(struct fc_memfs *m, const char *path, enum mkind kind, struct fc_err *err)
 {
 	struct mnode *n = fc_hmap_get(m->nodes, path, strlen(path)), *parent;
 	char dir[PATH_MAX];
@@ -118,17 +119,18 @@ static struct mnode *mput(struct fc_memfs *m, const char *path, enum mkind kind,
 	if (n && n->kind != M_GONE) {
 		if (n->kind == kind)
 			return n;
-		snprintf(why, whysz, "%.300s is a %s already", path, n->kind == M_DIR ? "directory" : n->kind == M_LINK ? "symlink" : "file");
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "%.300s is a %s already", path,
+			   n->kind == M_DIR ? "directory" : n->kind == M_LINK ? "symlink" : "file");
 		return NULL;
 	}
 	if (m->entries >= FC_MEMFS_MAX_ENTRIES) {
-		snprintf(why, whysz, "more than %u files and directories", FC_MEMFS_MAX_ENTRIES);
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "more than %u files and directories", FC_MEMFS_MAX_ENTRIES);
 		return NULL;
 	}
 	if (!n) {
 		n = fc_alloc(m->a, sizeof(*n));
 		if (!n || fc_hmap_put(m->nodes, path, strlen(path), n, &failed) || failed) {
-			snprintf(why, whysz, "out of memory");
+			fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 			return NULL;
 		}
 	}
@@ -139,75 +141,77 @@ static struct mnode *mput(struct fc_memfs *m, const char *path, enum mkind kind,
 		return n;
 	slash = strrchr(path, '/');
 	snprintf(dir, sizeof(dir), "%.*s", slash == path ? 1 : (int)(slash - path), path);
-	if (!(parent = mput(m, dir, M_DIR, why, whysz)))
+	if (!(parent = mput(m, dir, M_DIR, err)))
 		return NULL;
 	name = fc_strdup(m->a, slash + 1);
 	parent->kids = fc_grow(m->a, parent->kids, parent->nkids, &parent->kcap, sizeof(*parent->kids));
 	if (!name || !parent->kids) {
-		snprintf(why, whysz, "out of memory");
+		fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		return NULL;
 	}
 	parent->kids[parent->nkids++] = name;
 	return n;
 }
 
-bool fc_memfs_file(struct fc_memfs *m, const char *path, const char *data, size_t len, bool keep, char *why,
-		   size_t whysz)
+bool fc_memfs_file(struct fc_memfs *m, const char *path, const char *data, size_t len, bool keep, unsigned line,
+		   struct fc_err *err)
 {
 	char p[PATH_MAX];
 	struct mnode *n;
 
 	if (!normalise(path, p, sizeof(p))) {
-		snprintf(why, whysz, "'%.300s' is not an absolute path without '..'", path);
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "'%.300s' is not an absolute path without '..'", path);
 		return false;
 	}
 	if (len > FC_MEMFS_MAX_BYTES - m->bytes) {
-		snprintf(why, whysz, "more than %u MiB of files", FC_MEMFS_MAX_BYTES >> 20);
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "more than %u MiB of files", FC_MEMFS_MAX_BYTES >> 20);
 		return false;
 	}
 	if (mget(m, p)) {   /* one content per file: a second would silently replace the first */
-		snprintf(why, whysz, "%.300s given twice", p);
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "%.300s given twice", p);
 		return false;
 	}
-	if (!(n = mput(m, p, M_FILE, why, whysz)))
+	if (!(n = mput(m, p, M_FILE, err)))
 		return false;
 	m->bytes += len;
 	n->len = len;
+	n->line = line;
 	n->data = keep ? data : fc_strndup(m->a, data, len);
 	if (!n->data) {
-		snprintf(why, whysz, "out of memory");
+		fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		return false;
 	}
 	return true;
 }
 
-bool fc_memfs_dir(struct fc_memfs *m, const char *path, char *why, size_t whysz)
+bool fc_memfs_dir(struct fc_memfs *m, const char *path, struct fc_err *err)
 {
 	char p[PATH_MAX];
 
 	if (!normalise(path, p, sizeof(p))) {
-		snprintf(why, whysz, "'%.300s' is not an absolute path without '..'", path);
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "'%.300s' is not an absolute path without '..'", path);
 		return false;
 	}
-	return mput(m, p, M_DIR, why, whysz) != NULL;
+	return mput(m, p, M_DIR, err) != NULL;
 }
 
-bool fc_memfs_link(struct fc_memfs *m, const char *path, const char *target, char *why, size_t whysz)
+bool fc_memfs_link(struct fc_memfs *m, const char *path, const char *target, struct fc_err *err)
 {
 	char p[PATH_MAX], t[PATH_MAX];
 	struct mnode *n;
 
 	if (!normalise(path, p, sizeof(p)) || !normalise(target, t, sizeof(t))) {
-		snprintf(why, whysz, "'%.300s' -> '%.300s': absolute paths without '..' expected", path, target);
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "'%.300s' -> '%.300s': absolute paths without '..' expected",
+			   path, target);
 		return false;
 	}
 	if (mget(m, p)) {
-		snprintf(why, whysz, "%.300s given twice", p);
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "%.300s given twice", p);
 		return false;
 	}
-	if (!(n = mput(m, p, M_LINK, why, whysz)) || !(n->target = fc_strdup(m->a, t))) {
+	if (!(n = mput(m, p, M_LINK, err)) || !(n->target = fc_strdup(m->a, t))) {
 		if (n)
-			snprintf(why, whysz, "out of memory");
+			fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		return false;
 	}
 	return true;
@@ -298,7 +302,7 @@ static const struct mnode *mresolve(const struct fc_memfs *m, const char *path, 
 
 /* --- disk ------------------------------------------------------------------------------------ */
 
-bool fc_fs_open_disk(struct fc_fs *fs, const char *root, char *why, size_t whysz)
+bool fc_fs_open_disk(struct fc_fs *fs, const char *root, struct fc_err *err)
 {
 	memset(fs, 0, sizeof(*fs));
 	fs->root = root ? root : "";
@@ -308,19 +312,39 @@ bool fc_fs_open_disk(struct fc_fs *fs, const char *root, char *why, size_t whysz
 	fs->rootfd = open(fs->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	fs->root_real = realpath(fs->root, NULL);
 	if (fs->rootfd < 0 || !fs->root_real) {
-		snprintf(why, whysz, "%s: %s", fs->root, strerror(errno));
+		fc_err_set(err, FC_ERR_IO, NULL, 0, "%s: %s", fs->root, strerror(errno));
 		fc_fs_close(fs);
 		return false;
 	}
 	return true;
 }
 
-void fc_fs_open_mem(struct fc_fs *fs, const struct fc_memfs *mem)
+void fc_fs_open_mem(struct fc_fs *fs, const struct fc_memfs *mem, const char *name)
 {
 	memset(fs, 0, sizeof(*fs));
 	fs->root = "";
 	fs->rootfd = -1;
 	fs->mem = mem;
+	fs->name = name;
+}
+
+const char *fc_fs_origin(const struct fc_fs *fs, const char *path, char *buf, size_t size, unsigned *first)
+{
+	const struct mnode *n;
+
+	*first = 1;
+	if (!fs->mem) {
+		snprintf(buf, size, "%s%s", fs->root, path);
+		return buf;
+	}
+	n = mresolve(fs->mem, path, true, NULL, 0);
+	if (!fs->name || !n || n->kind != M_FILE || !n->line) {
+		snprintf(buf, size, "%s", path);
+		return buf;
+	}
+	*first = n->line;
+	snprintf(buf, size, "%s", fs->name);
+	return buf;
 }
 
 void fc_fs_close(struct fc_fs *fs)
@@ -373,7 +397,7 @@ static const char *errtext(int e)
 	       : e == EXDEV ? "resolves outside the recorded tree" : strerror(e);
 }
 
-bool fc_fs_read(const struct fc_fs *fs, const char *path, size_t max, struct fc_buf *b, char *why, size_t whysz)
+bool fc_fs_read(const struct fc_fs *fs, const char *path, size_t max, struct fc_buf *b, struct fc_err *err)
 {
 	char chunk[16384];
 	struct stat st;
@@ -384,27 +408,28 @@ bool fc_fs_read(const struct fc_fs *fs, const char *path, size_t max, struct fc_
 		const struct mnode *n = mresolve(fs->mem, path, true, NULL, 0);
 
 		if (!n || n->kind != M_FILE) {
-			snprintf(why, whysz, "%s: %s", path, n ? "not a regular file" : "absent");
+			fc_err_set(err, n ? FC_ERR_INPUT : FC_ERR_IO, NULL, 0, "%s: %s", path,
+				   n ? "not a regular file" : "absent");
 			return false;
 		}
 		if (n->len > max) {
-			snprintf(why, whysz, "%s: longer than %zu bytes", path, max);
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0, "%s: longer than %zu bytes", path, max);
 			return false;
 		}
 		if (fc_buf_add(b, n->data, n->len) != FC_OK) {
-			snprintf(why, whysz, "%s: out of memory", path);
+			fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "%s: out of memory", path);
 			return false;
 		}
 		return true;
 	}
 	fd = dopen(fs, path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
-		snprintf(why, whysz, "%s: %s", path, errtext(errno));
+		fc_err_set(err, FC_ERR_IO, NULL, 0, "%s: %s", path, errtext(errno));
 		return false;
 	}
 	/* sysfs and procfs files say 4096 or 0 bytes whatever they hold: read, do not trust st_size */
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		snprintf(why, whysz, "%s: not a regular file", path);
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "%s: not a regular file", path);
 		close(fd);
 		return false;
 	}
@@ -415,7 +440,7 @@ bool fc_fs_read(const struct fc_fs *fs, const char *path, size_t max, struct fc_
 			continue;
 		if (n < 0) {
 			/* e.g. an unset GID type reads as EINVAL */
-			snprintf(why, whysz, "%s: not readable (%s)", path, strerror(errno));
+			fc_err_set(err, FC_ERR_IO, NULL, 0, "%s: not readable (%s)", path, strerror(errno));
 			close(fd);
 			fc_buf_free(b);
 			return false;
@@ -423,19 +448,19 @@ bool fc_fs_read(const struct fc_fs *fs, const char *path, size_t max, struct fc_
 		if (n == 0)
 			break;
 		if (fc_buf_add(b, chunk, (size_t)n) != FC_OK) {
-			snprintf(why, whysz, "%s: longer than %zu bytes", path, max);
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0, "%s: longer than %zu bytes", path, max);
 			close(fd);
 			return false;
 		}
 	}
 	close(fd);
 	if (b->len > max) {
-		snprintf(why, whysz, "%s: longer than %zu bytes", path, max);
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "%s: longer than %zu bytes", path, max);
 		fc_buf_free(b);
 		return false;
 	}
 	if (!b->data && fc_buf_add(b, "", 0) != FC_OK) {
-		snprintf(why, whysz, "%s: out of memory", path);
+		fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "%s: out of memory", path);
 		return false;
 	}
 	return true;

@@ -22,18 +22,24 @@ struct fc_fs {
 	char *root_real;              /* disk with a root: its realpath (owned) */
 	int rootfd;                   /* disk with a root: a descriptor of it; -1 otherwise */
 	const struct fc_memfs *mem;   /* an unpacked capture; NULL on disk */
+	const char *name;             /* in memory: the capture's file name, for file:line (may be NULL) */
 };
 
-/* A disk fs: root "" is this machine. false with why when root is no directory. Release with
- * fc_fs_close. */
-bool fc_fs_open_disk(struct fc_fs *fs, const char *root, char *why, size_t whysz);
-/* A view of an in-memory tree (owned by the caller, which must outlive fs). */
-void fc_fs_open_mem(struct fc_fs *fs, const struct fc_memfs *mem);
+/* A disk fs: root "" is this machine. false with the reason in err when root is no directory.
+ * Release with fc_fs_close. */
+bool fc_fs_open_disk(struct fc_fs *fs, const char *root, struct fc_err *err);
+/* A view of an in-memory tree (owned by the caller, which must outlive fs); name: the capture it
+ * was unpacked from (NULL: none), which errors in its files cite. */
+void fc_fs_open_mem(struct fc_fs *fs, const struct fc_memfs *mem, const char *name);
+/* Where the content of path is for a reader: the file an error cites (into buf) and the line it
+ * starts on (*first): a capture's name and the line of the file's section, or the path on disk. */
+const char *fc_fs_origin(const struct fc_fs *fs, const char *path, char *buf, size_t size, unsigned *first);
 void fc_fs_close(struct fc_fs *fs);
 
-/* A whole regular file, at most max bytes (the reason otherwise: absent, permission denied,
- * longer than max, not a regular file). b is initialised here; free it on success. */
-bool fc_fs_read(const struct fc_fs *fs, const char *path, size_t max, struct fc_buf *b, char *why, size_t whysz);
+/* A whole regular file, at most max bytes; false with the reason in err otherwise (FC_ERR_IO:
+ * absent, permission denied, not readable; FC_ERR_INPUT: longer than max, not a regular file),
+ * its message naming path. b is initialised here; free it on success. */
+bool fc_fs_read(const struct fc_fs *fs, const char *path, size_t max, struct fc_buf *b, struct fc_err *err);
 /* The names in a directory, sorted, without dot entries, NULL-terminated (malloc'd: free with
  * fc_fs_list_free). NULL when path is no directory. */
 char **fc_fs_list(const struct fc_fs *fs, const char *dir, size_t *n);
@@ -54,14 +60,15 @@ bool fc_fs_realpath(const struct fc_fs *fs, const char *path, char *out, size_t 
 struct fc_memfs *fc_memfs_new(void);
 void fc_memfs_free(struct fc_memfs **m);
 /* A file of len bytes at path (absolute, normalised: no "." or ".." component); data is copied
- * unless keep says it outlives the tree. Parent directories are created. false with why when a
- * bound is reached or the path is taken by another kind of entry. */
-bool fc_memfs_file(struct fc_memfs *m, const char *path, const char *data, size_t len, bool keep, char *why,
-		   size_t whysz);
+ * unless keep says it outlives the tree; line: the capture's line it starts on (0: none).
+ * Parent directories are created. false with the reason in err when a bound is reached or the
+ * path is taken by another kind of entry. */
+bool fc_memfs_file(struct fc_memfs *m, const char *path, const char *data, size_t len, bool keep, unsigned line,
+		   struct fc_err *err);
 /* A directory (and its parents). */
-bool fc_memfs_dir(struct fc_memfs *m, const char *path, char *why, size_t whysz);
+bool fc_memfs_dir(struct fc_memfs *m, const char *path, struct fc_err *err);
 /* A symlink at path to target (absolute). */
-bool fc_memfs_link(struct fc_memfs *m, const char *path, const char *target, char *why, size_t whysz);
+bool fc_memfs_link(struct fc_memfs *m, const char *path, const char *target, struct fc_err *err);
 /* Removes a file (a command that was not installed: no output, not an empty one). */
 void fc_memfs_unlink(struct fc_memfs *m, const char *path);
 size_t fc_memfs_entries(const struct fc_memfs *m);

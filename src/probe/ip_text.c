@@ -46,7 +46,7 @@ static bool field(char *dst, size_t size, const char *s, size_t n)
 	return true;
 }
 
-static enum fc_rc header(const char *l, unsigned lineno, struct fc_ip_iface *o, char *why, size_t whysz)
+static enum fc_rc header(const char *l, unsigned lineno, struct fc_ip_iface *o, struct fc_err *err)
 {
 	char *end, w[64];
 	long idx = strtol(l, &end, 10);
@@ -85,8 +85,7 @@ static enum fc_rc header(const char *l, unsigned lineno, struct fc_ip_iface *o, 
 	}
 	return FC_OK;
 bad:
-	snprintf(why, whysz, "line %u: expected %s, found '%.60s'", lineno, what, l);
-	return FC_ERR_INPUT;
+	return fc_err_set(err, FC_ERR_INPUT, NULL, lineno, "expected %s, found '%.60s'", what, l);
 }
 
 void fc_ip_free(struct fc_ip_iface *ifs, size_t n)
@@ -100,7 +99,7 @@ void fc_ip_free(struct fc_ip_iface *ifs, size_t n)
 	free(ifs);
 }
 
-static enum fc_rc add_addr(struct fc_ip_iface *cur, const char *a, size_t al, unsigned lineno, char *why, size_t whysz)
+static enum fc_rc add_addr(struct fc_ip_iface *cur, const char *a, size_t al, unsigned lineno, struct fc_err *err)
 {
 	if (cur->naddrs == cur->addr_cap) {
 		size_t nc = cur->addr_cap ? cur->addr_cap * 2 : 8;
@@ -110,22 +109,21 @@ static enum fc_rc add_addr(struct fc_ip_iface *cur, const char *a, size_t al, un
 		if (na)
 			cur->addrs = na;
 		if (!na || !nl) {
-			snprintf(why, whysz, "out of memory");
-			return FC_ERR_NOMEM;
+			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		}
 		cur->addr_line = nl;
 		cur->addr_cap = nc;
 	}
 	if (!memchr(a, '/', al) || !field(cur->addrs[cur->naddrs], sizeof(cur->addrs[0]), a, al)) {
-		snprintf(why, whysz, "line %u: expected ADDRESS/PREFIX (at most 63 characters), found '%.*s'", lineno,
-			 (int)(al < 80 ? al : 80), a);
-		return FC_ERR_INPUT;
+		return fc_err_set(err, FC_ERR_INPUT, NULL, lineno,
+				  "expected ADDRESS/PREFIX (at most 63 characters), found '%.*s'",
+				  (int)(al < 80 ? al : 80), a);
 	}
 	cur->addr_line[cur->naddrs++] = lineno;
 	return FC_OK;
 }
 
-enum fc_rc fc_ip_text(const char *text, struct fc_ip_iface **out, size_t *n, char *why, size_t whysz)
+enum fc_rc fc_ip_text(const char *text, struct fc_ip_iface **out, size_t *n, struct fc_err *err)
 {
 	struct fc_lines it;
 	struct fc_ip_iface *ifs = NULL;
@@ -159,14 +157,16 @@ enum fc_rc fc_ip_text(const char *text, struct fc_ip_iface **out, size_t *n, cha
 				}
 				ifs = ni;
 			}
-			rc = header(line, it.lineno, &ifs[*n], why, whysz);
+			rc = header(line, it.lineno, &ifs[*n], err);
 			(*n)++;
 			continue;
 		}
 		if (!*n) {
 			/* a tool's error ("Device "x" does not exist.", "Option "-j" is unknown") */
-			snprintf(why, whysz, "line %u: expected 'N: NAME: <FLAGS> ...', found '%.60s'", it.lineno, line);
-			rc = strstr(line, "does not exist") || strstr(line, "is unknown") ? FC_ERR_UNSUPPORTED : FC_ERR_INPUT;
+			bool tool = strstr(line, "does not exist") || strstr(line, "is unknown");
+
+			rc = fc_err_set(err, tool ? FC_ERR_UNSUPPORTED : FC_ERR_INPUT, NULL, it.lineno,
+					"expected 'N: NAME: <FLAGS> ...', found '%.60s'", line);
 			break;
 		}
 		for (l = line; *l == ' ' || *l == '\t'; l++)
@@ -180,8 +180,8 @@ enum fc_rc fc_ip_text(const char *text, struct fc_ip_iface **out, size_t *n, cha
 			ml = strcspn(mac, " ");
 			if (!field(cur->type, sizeof(cur->type), t, strcspn(t, " ")) ||
 			    (strcmp(cur->type, "none") && ml && !field(cur->mac, sizeof(cur->mac), mac, ml))) {
-				snprintf(why, whysz, "line %u: expected 'link/TYPE ADDRESS' of at most 31 and 63 characters", it.lineno);
-				rc = FC_ERR_INPUT;
+				rc = fc_err_set(err, FC_ERR_INPUT, NULL, it.lineno,
+						"expected 'link/TYPE ADDRESS' of at most 31 and 63 characters");
 				break;
 			}
 			if (cur->mac[0])
@@ -189,16 +189,14 @@ enum fc_rc fc_ip_text(const char *text, struct fc_ip_iface **out, size_t *n, cha
 		} else if (!strncmp(l, "inet ", 5) || !strncmp(l, "inet6 ", 6)) {
 			const char *a = l + (l[4] == '6' ? 6 : 5);
 
-			rc = add_addr(&ifs[*n - 1], a, strcspn(a, " "), it.lineno, why, whysz);
+			rc = add_addr(&ifs[*n - 1], a, strcspn(a, " "), it.lineno, err);
 		}
 	}
 	free(line);
 	if (rc == FC_ERR_NOMEM)
-		snprintf(why, whysz, "out of memory");
-	if (rc == FC_OK && !*n) {
-		snprintf(why, whysz, "line 1: expected 'N: NAME: <FLAGS> ...'");
-		rc = FC_ERR_INPUT;
-	}
+		fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+	if (rc == FC_OK && !*n)
+		rc = fc_err_set(err, FC_ERR_INPUT, NULL, 1, "expected 'N: NAME: <FLAGS> ...'");
 	if (rc != FC_OK) {
 		fc_ip_free(ifs, *n);
 		*n = 0;
@@ -208,14 +206,15 @@ enum fc_rc fc_ip_text(const char *text, struct fc_ip_iface **out, size_t *n, cha
 	return FC_OK;
 }
 
-bool fc_addr_push(char (*out)[64], size_t max, size_t *n, const char *addr, size_t len, char *why, size_t whysz)
+bool fc_addr_push(char (*out)[64], size_t max, size_t *n, const char *addr, size_t len, struct fc_err *err)
 {
 	if (*n >= max) {
-		snprintf(why, whysz, "more than %zu addresses on the interface: none taken rather than some", max);
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0,
+			   "more than %zu addresses on the interface: none taken rather than some", max);
 		return false;
 	}
 	if (len >= 64) {
-		snprintf(why, whysz, "address '%.80s' longer than 63 characters", addr);
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "address '%.80s' longer than 63 characters", addr);
 		return false;
 	}
 	memcpy(out[*n], addr, len);

@@ -170,7 +170,7 @@ static void entry(struct out *o, const char *chain, const struct ipt_entry *e, s
 	put(o, "\n");
 }
 
-enum fc_rc fc_ipt_save_live(char **text, char *why, size_t whysz)
+enum fc_rc fc_ipt_save_live(char **text, struct fc_err *err)
 {
 	struct xtc_handle *h = iptc_init("filter");
 	struct out o;
@@ -178,8 +178,10 @@ enum fc_rc fc_ipt_save_live(char **text, char *why, size_t whysz)
 
 	*text = NULL;
 	if (!h) {
-		snprintf(why, whysz, "iptables-legacy (libip4tc): %s", iptc_strerror(errno));
-		return errno == EPERM || errno == EACCES ? FC_ERR_IO : FC_ERR_UNSUPPORTED;
+		int e = errno;
+
+		return fc_err_set(err, e == EPERM || e == EACCES ? FC_ERR_IO : FC_ERR_UNSUPPORTED, NULL, 0,
+				  "iptables-legacy (libip4tc): %s", iptc_strerror(e));
 	}
 	memset(&o, 0, sizeof(o));
 	fc_buf_init(&o.b, SAVE_MAX);
@@ -200,8 +202,8 @@ enum fc_rc fc_ipt_save_live(char **text, char *why, size_t whysz)
 	iptc_free(h);
 	if (o.failed || !o.b.data) {
 		fc_buf_free(&o.b);
-		snprintf(why, whysz, "iptables-legacy: the filter table is larger than %u MiB", SAVE_MAX >> 20);
-		return FC_ERR_IO;
+		return fc_err_set(err, FC_ERR_IO, NULL, 0, "iptables-legacy: the filter table is larger than %u MiB",
+				  SAVE_MAX >> 20);
 	}
 	*text = o.b.data;   /* the buffer's memory becomes the caller's */
 	return FC_OK;

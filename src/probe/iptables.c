@@ -344,7 +344,7 @@ static void table_free(struct ipt_table *t)
 }
 
 /* Reads the *filter section of iptables-save output into t (NULL and why on a malformed line). */
-static struct ipt_table *table_read(const char *save, char *why, size_t whysz)
+static struct ipt_table *table_read(const char *save, struct fc_err *err)
 {
 	struct ipt_table *t = calloc(1, sizeof(*t));
 	char *line, *next;
@@ -353,7 +353,7 @@ static struct ipt_table *table_read(const char *save, char *why, size_t whysz)
 
 	if (!t || !(t->copy = strdup(save))) {
 		free(t);
-		snprintf(why, whysz, "out of memory");
+		fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		return NULL;
 	}
 	for (line = t->copy; line; line = next) {
@@ -412,17 +412,17 @@ static struct ipt_table *table_read(const char *save, char *why, size_t whysz)
 	}
 	return t;   /* without a *filter section: no chains, nothing legacy filters */
 bad:
-	snprintf(why, whysz, "iptables-legacy-save: line %u: expected ':CHAIN POLICY', '-A CHAIN ...' or COMMIT, found '%.80s'",
-		 lineno, line);
+	fc_err_set(err, FC_ERR_INPUT, NULL, lineno,
+		   "iptables-legacy-save: expected ':CHAIN POLICY', '-A CHAIN ...' or COMMIT, found '%.80s'", line);
 	table_free(t);
 	return NULL;
 }
 
-const char *fc_ipt_roce_verdict(const char *save, const char *ifname, char *why, size_t whysz, char *where,
+const char *fc_ipt_roce_verdict(const char *save, const char *ifname, struct fc_err *err, char *where,
 				size_t wheresz)
 {
 	struct ipt_ev e;
-	struct ipt_table *t = table_read(save, why, whysz);
+	struct ipt_table *t = table_read(save, err);
 	enum verdict v;
 	const char *out = NULL;
 	bool go = false;
@@ -453,7 +453,8 @@ const char *fc_ipt_roce_verdict(const char *save, const char *ifname, char *why,
 	else if (v == V_DROP)
 		out = "drop";
 	else
-		snprintf(why, whysz, "%s", e.why[0] ? e.why : "iptables-legacy: the verdict depends on the packet");
+		fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "%s",
+			   e.why[0] ? e.why : "iptables-legacy: the verdict depends on the packet");
 	snprintf(where, wheresz, "%s", e.where);
 	table_free(t);
 	return out;

@@ -33,10 +33,10 @@ static bool in_group(const struct fc_fs *fs, const char *user, const char *group
 {
 	struct fc_buf b;
 	struct fc_lines it;
-	char why[256], gid[32] = "";
+	char gid[32] = "";
 	bool in = false;
 
-	if (!fc_fs_read(fs, "/etc/group", 64u << 20, &b, why, sizeof(why)))
+	if (!fc_fs_read(fs, "/etc/group", 64u << 20, &b, NULL))
 		return false;
 	fc_lines_init(&it, b.data);
 	while (!in && fc_lines_next(&it)) {
@@ -53,7 +53,7 @@ static bool in_group(const struct fc_fs *fs, const char *user, const char *group
 		free(line);
 	}
 	fc_buf_free(&b);
-	if (in || !gid[0] || !fc_fs_read(fs, "/etc/passwd", 64u << 20, &b, why, sizeof(why)))
+	if (in || !gid[0] || !fc_fs_read(fs, "/etc/passwd", 64u << 20, &b, NULL))
 		return in;
 	fc_lines_init(&it, b.data);
 	while (!in && fc_lines_next(&it)) {
@@ -73,7 +73,7 @@ static bool in_group(const struct fc_fs *fs, const char *user, const char *group
 }
 
 enum fc_rc fc_limits_text(const char *text, const char *file, const struct fc_fs *fs, const char *user,
-			  struct fc_memlock *st, char *why, size_t whysz)
+			  struct fc_memlock *st, struct fc_err *err)
 {
 	struct fc_lines it;
 	char *line = NULL;
@@ -88,8 +88,7 @@ enum fc_rc fc_limits_text(const char *text, const char *file, const struct fc_fs
 
 		free(line);
 		if (!(line = strndup(it.line, it.len))) {
-			snprintf(why, whysz, "out of memory");
-			return FC_ERR_NOMEM;
+			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		}
 		line[strcspn(line, "#")] = '\0';
 		for (tok = strtok_r(line, " \t", &save); tok && k < 5; tok = strtok_r(NULL, " \t", &save))
@@ -97,8 +96,8 @@ enum fc_rc fc_limits_text(const char *text, const char *file, const struct fc_fs
 		if (k == 0)
 			continue;
 		if (k != 4) {
-			snprintf(why, whysz, "%s:%u: expected '<domain> <type> <item> <value>'", file, it.lineno);
-			rc = FC_ERR_INPUT;
+			rc = fc_err_set(err, FC_ERR_INPUT, file, it.lineno,
+					"expected '<domain> <type> <item> <value>'");
 			break;
 		}
 		if (strcmp(w[2], "memlock") || (strcmp(w[1], "soft") && strcmp(w[1], "-")))
@@ -118,8 +117,8 @@ enum fc_rc fc_limits_text(const char *text, const char *file, const struct fc_fs
 		} else if (fc_parse_i64(w[3], 0, INT64_MAX / 1024, &kib)) {
 			st->bytes = kib * 1024;
 		} else {
-			snprintf(why, whysz, "%s:%u: memlock: expected KiB or unlimited, found '%.40s'", file, it.lineno, w[3]);
-			rc = FC_ERR_INPUT;
+			rc = fc_err_set(err, FC_ERR_INPUT, file, it.lineno,
+					"memlock: expected KiB or unlimited, found '%.40s'", w[3]);
 			break;
 		}
 		st->prio = prio;
@@ -129,18 +128,18 @@ enum fc_rc fc_limits_text(const char *text, const char *file, const struct fc_fs
 	return rc;
 }
 
-enum fc_rc fc_limits_memlock(const struct fc_fs *fs, const char *user, struct fc_memlock *st, char *why, size_t whysz)
+enum fc_rc fc_limits_memlock(const struct fc_fs *fs, const char *user, struct fc_memlock *st, struct fc_err *err)
 {
 	static const char *const conf = "/etc/security/limits.conf", *const dir = "/etc/security/limits.d";
-	char rel[600], nowhy[256];
+	char rel[600];
 	char **names;
 	size_t nn = 0, i;
 	struct fc_buf b;
 	enum fc_rc rc = FC_OK;
 
 	memset(st, 0, sizeof(*st));
-	if (fc_fs_read(fs, conf, 1u << 20, &b, nowhy, sizeof(nowhy))) {
-		rc = fc_limits_text(b.data, conf, fs, user, st, why, whysz);
+	if (fc_fs_read(fs, conf, 1u << 20, &b, NULL)) {
+		rc = fc_limits_text(b.data, conf, fs, user, st, err);
 		fc_buf_free(&b);
 	}
 	/* pam_limits reads limits.d/\*.conf in name order: the list comes sorted */
@@ -150,16 +149,15 @@ enum fc_rc fc_limits_memlock(const struct fc_fs *fs, const char *user, struct fc
 
 		if (l <= 5 || strcmp(names[i] + l - 5, ".conf") || !fc_pathf(rel, sizeof(rel), "%s/%s", dir, names[i]))
 			continue;
-		if (fc_fs_read(fs, rel, 1u << 20, &b, nowhy, sizeof(nowhy))) {
-			rc = fc_limits_text(b.data, rel, fs, user, st, why, whysz);
+		if (fc_fs_read(fs, rel, 1u << 20, &b, NULL)) {
+			rc = fc_limits_text(b.data, rel, fs, user, st, err);
 			fc_buf_free(&b);
 		}
 	}
 	fc_fs_list_free(names, nn);
-	if (rc == FC_OK && st->prio == PRIO_NONE) {
-		snprintf(why, whysz, "no memlock entry for %s in limits.conf or limits.d: its sessions get the "
-				     "service manager's default", user);
-		return FC_ERR_UNSUPPORTED;
-	}
+	if (rc == FC_OK && st->prio == PRIO_NONE)
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0,
+				  "no memlock entry for %s in limits.conf or limits.d: its "
+				  "sessions get the service manager's default", user);
 	return rc;
 }

@@ -62,8 +62,7 @@ static void quiet(int severity, const char *msg)
 	(void)msg;
 }
 
-enum fc_rc fc_lldpd_neighbour(const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
-			      size_t whysz)
+enum fc_rc fc_lldpd_neighbour(const char *socket, const char *ifname, struct fc_lldp_info *out, struct fc_err *err)
 {
 	const char *path = socket ? socket : lldpctl_get_default_transport();
 	lldpctl_conn_t *conn = lldpctl_new_name(path, NULL, NULL, NULL);
@@ -74,18 +73,16 @@ enum fc_rc fc_lldpd_neighbour(const char *socket, const char *ifname, struct fc_
 	/* the library logs to stderr by default; its errors come back to us through
 	 * lldpctl_last_error and end in the document instead */
 	lldpctl_log_callback(quiet);
-	if (!conn) {
-		snprintf(why, whysz, "liblldpctl: out of memory");
-		return FC_ERR_UNSUPPORTED;
-	}
+	if (!conn)
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "liblldpctl: out of memory");
 	ifaces = lldpctl_get_interfaces(conn);
 	if (!ifaces) {
 		lldpctl_error_t e = lldpctl_last_error(conn);
 
 		if (e == LLDPCTL_ERR_CANNOT_CONNECT)
-			snprintf(why, whysz, "lldpd is not running (no answer on %s)", path);
+			fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "lldpd is not running (no answer on %s)", path);
 		else
-			snprintf(why, whysz, "lldpd on %s: %s", path, lldpctl_strerror(e));
+			fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "lldpd on %s: %s", path, lldpctl_strerror(e));
 		lldpctl_release(conn);
 		return FC_ERR_UNSUPPORTED;
 	}
@@ -100,12 +97,10 @@ enum fc_rc fc_lldpd_neighbour(const char *socket, const char *ifname, struct fc_
 	lldpctl_atom_dec_ref(ifaces);
 	lldpctl_release(conn);
 	if (!seen) {
-		snprintf(why, whysz, "lldpd does not run LLDP on %s", ifname);
-		return FC_ERR_UNSUPPORTED;
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "lldpd does not run LLDP on %s", ifname);
 	}
 	if (!found) {
-		snprintf(why, whysz, "lldpd has seen no LLDP neighbour on %s", ifname);
-		return FC_ERR_UNSUPPORTED;
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "lldpd has seen no LLDP neighbour on %s", ifname);
 	}
 	return FC_OK;
 }
@@ -131,10 +126,9 @@ static enum fc_rc find_nb(void *ctx, const struct fc_lldpcli_nb *nb)
 	return FC_OK;
 }
 
-enum fc_rc fc_lldpcli_json0(const char *text, const char *ifname, struct fc_lldp_info *out, char *why, size_t whysz)
+enum fc_rc fc_lldpcli_json0(const char *text, const char *ifname, struct fc_lldp_info *out, struct fc_err *err)
 {
 	struct doc *d = NULL;
-	struct fc_err err;
 	struct find f = { ifname, out, false, false, 0 };
 	const char *t = text + strspn(text, " \t\r\n");
 	enum fc_rc rc;
@@ -142,27 +136,21 @@ enum fc_rc fc_lldpcli_json0(const char *text, const char *ifname, struct fc_lldp
 	memset(out, 0, sizeof(*out));
 	if (*t != '{') {
 		/* lldpcli's own error ("cannot find lldpd socket"), not JSON: the tool failed */
-		snprintf(why, whysz, "lldpcli: %.*s", (int)strcspn(t, "\n"), *t ? t : "no output");
-		return FC_ERR_UNSUPPORTED;
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "lldpcli: %.*s", (int)strcspn(t, "\n"),
+				  *t ? t : "no output");
 	}
-	fc_err_clear(&err);
-	if ((rc = doc_parse_json("lldpcli -f json0", text, strlen(text), &d, &err)) == FC_OK)
-		rc = fc_lldpcli_walk(d, find_nb, &f, &err);
+	if ((rc = doc_parse_json("lldpcli -f json0", text, strlen(text), &d, err)) == FC_OK)
+		rc = fc_lldpcli_walk(d, find_nb, &f, err);
 	doc_free(&d);
 	if (rc != FC_OK) {
-		if (err.line)
-			snprintf(why, whysz, "line %u: %s", err.line, err.msg);
-		else
-			snprintf(why, whysz, "%s", err.msg);
-		return FC_ERR_INPUT;
+		err->file[0] = '\0';   /* the document's name is the command: the caller knows the file */
+		return rc;
 	}
-	if (f.too_long) {
-		snprintf(why, whysz, "line %u: the neighbour on %s sends a field longer than LLDP allows", f.line, ifname);
-		return FC_ERR_INPUT;
-	}
-	if (!f.seen) {
-		snprintf(why, whysz, "lldpd has seen no LLDP neighbour on %s", ifname);
-		return FC_ERR_UNSUPPORTED;
-	}
+	if (f.too_long)
+		return fc_err_set(err, FC_ERR_INPUT, NULL, f.line,
+				  "the neighbour on %s sends a field longer than LLDP allows",
+				  ifname);
+	if (!f.seen)
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "lldpd has seen no LLDP neighbour on %s", ifname);
 	return FC_OK;
 }

@@ -267,12 +267,11 @@ static void decode_cmis(const uint8_t *ee, size_t len, struct fc_module_info *o)
 			 "CMIS lane monitors are in pages 01h, 02h and 11h; only %zu bytes were read", len);
 }
 
-enum fc_rc fc_module_decode(const uint8_t *ee, size_t len, struct fc_module_info *out, char *why, size_t whysz)
+enum fc_rc fc_module_decode(const uint8_t *ee, size_t len, struct fc_module_info *out, struct fc_err *err)
 {
 	memset(out, 0, sizeof(*out));
 	if (len < 256) {
-		snprintf(why, whysz, "module EEPROM: %zu bytes, at least 256 expected", len);
-		return FC_ERR_INPUT;
+		return fc_err_set(err, FC_ERR_INPUT, NULL, 0, "module EEPROM: %zu bytes, at least 256 expected", len);
 	}
 	switch (ee[0]) {
 	case 0x03:
@@ -290,8 +289,8 @@ enum fc_rc fc_module_decode(const uint8_t *ee, size_t len, struct fc_module_info
 		decode_cmis(ee, len, out);
 		break;
 	default:
-		snprintf(why, whysz, "module EEPROM: identifier 0x%02x is not SFP, QSFP or CMIS", ee[0]);
-		return FC_ERR_UNSUPPORTED;
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0,
+				  "module EEPROM: identifier 0x%02x is not SFP, QSFP or CMIS", ee[0]);
 	}
 	return FC_OK;
 }
@@ -400,7 +399,7 @@ static int channel_of(const char *key)
 	return sscanf(c + 9, "%d", &ch) == 1 && ch >= 1 && ch <= 8 ? ch - 1 : -1;
 }
 
-enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, char *why, size_t whysz)
+enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, struct fc_err *err)
 {
 	struct fc_lines it;
 	char *line = NULL;
@@ -417,8 +416,7 @@ enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, char *why,
 
 		free(line);
 		if (!(line = strndup(it.line, it.len))) {
-			snprintf(why, whysz, "out of memory");
-			return FC_ERR_NOMEM;
+			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		}
 		while (n && isspace((unsigned char)line[n - 1]))
 			line[--n] = '\0';
@@ -439,8 +437,8 @@ enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, char *why,
 
 			if (!p || !e || (e - p - 1 >= (long)sizeof(o->identifier) && !strstr(p, "QSFP-DD") &&
 					 !strstr(p, "OSFP") && !strstr(p, "CMIS"))) {
-				snprintf(why, whysz, "line %u: Identifier: expected '0xNN (name)'", it.lineno);
-				rc = FC_ERR_INPUT;
+				rc = fc_err_set(err, FC_ERR_INPUT, NULL, it.lineno,
+						"Identifier: expected '0xNN (name)'");
 				break;
 			}
 			/* CMIS modules print long names: "(QSFP-DD Double Density 8X Pluggable Transceiver)" */
@@ -461,9 +459,9 @@ enum fc_rc fc_module_text(const char *text, struct fc_module_info *o, char *why,
 				goto cable;
 			ethernet = eth;
 			if (!compliance_of(val, !strcmp(o->identifier, "SFP"), o->compliance, sizeof(o->compliance))) {
-				snprintf(why, whysz, "line %u: Transceiver type: a name longer than %zu characters", it.lineno,
-					 sizeof(o->compliance) - 1);
-				rc = FC_ERR_INPUT;
+				rc = fc_err_set(err, FC_ERR_INPUT, NULL, it.lineno,
+						"Transceiver type: a name longer than %zu characters",
+						sizeof(o->compliance) - 1);
 				break;
 			}
 cable:
@@ -485,8 +483,8 @@ cable:
 			char *dst = key[7] == 'n' ? o->vendor : key[7] == 'P' ? o->part : o->serial;
 
 			if (strlen(val) >= sizeof(o->vendor)) {
-				snprintf(why, whysz, "line %u: %s: longer than the 16 characters a module holds", it.lineno, key);
-				rc = FC_ERR_INPUT;
+				rc = fc_err_set(err, FC_ERR_INPUT, NULL, it.lineno,
+						"%s: longer than the 16 characters a module holds", key);
 				break;
 			}
 			memcpy(dst, val, strlen(val) + 1);
@@ -523,11 +521,9 @@ cable:
 	free(line);
 	if (rc != FC_OK)
 		return rc;
-	if (!ident) {
-		snprintf(why, whysz, "line 1: expected 'Identifier : 0xNN (name)'");
-		return strstr(text, "not supported") || strstr(text, "Operation not supported") ? FC_ERR_UNSUPPORTED
-												 : FC_ERR_INPUT;
-	}
+	if (!ident)
+		return fc_err_set(err, strstr(text, "not supported") ? FC_ERR_UNSUPPORTED : FC_ERR_INPUT, NULL, 1,
+				  "expected 'Identifier : 0xNN (name)'");
 	/* SFF-8636 "Revision Compliance: SFF-8636 Rev 2.5" names the spec; SFP prints none */
 	if (!o->spec[0] && !strcmp(o->identifier, "SFP"))
 		snprintf(o->spec, sizeof(o->spec), "SFF-8472");

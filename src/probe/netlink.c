@@ -101,17 +101,17 @@ static uint16_t ethtool_family(int *err)
 /* An ethtool genetlink GET request for ifname into buf (REQSZ bytes): header nest hdr_attr with
  * the device name and compact bitsets; the caller may add attributes. NULL when the kernel has no
  * ethtool family (why says so). */
-static struct nlmsghdr *ethtool_req(char *buf, uint8_t cmd, uint16_t hdr_attr, const char *ifname, char *why,
-				    size_t whysz)
+static struct nlmsghdr *ethtool_req(char *buf, uint8_t cmd, uint16_t hdr_attr, const char *ifname, struct fc_err *err)
 {
 	struct nlmsghdr *nlh;
 	struct genlmsghdr *g;
 	struct nlattr *hdr;
-	int err;
-	uint16_t fam = ethtool_family(&err);
+	int e;
+	uint16_t fam = ethtool_family(&e);
 
 	if (!fam) {
-		snprintf(why, whysz, "ethtool netlink: the kernel has no ethtool genetlink family");
+		fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0,
+			   "ethtool netlink: the kernel has no ethtool genetlink family");
 		return NULL;
 	}
 	nlh = mnl_nlmsg_put_header(buf);
@@ -129,16 +129,14 @@ static struct nlmsghdr *ethtool_req(char *buf, uint8_t cmd, uint16_t hdr_attr, c
 
 /* Sends the request; FC_ERR_UNSUPPORTED when the kernel or driver does not offer it. */
 static enum fc_rc ethtool_send(struct nlmsghdr *nlh, mnl_cb_t cb, void *data, const bool *got, const char *what,
-			       char *why, size_t whysz)
+			       struct fc_err *err)
 {
-	int err;
+	int e;
 
-	roundtrip(NETLINK_GENERIC, nlh, cb, data, &err);
-	if (err || !*got) {
-		snprintf(why, whysz, "ethtool netlink %s: %s", what, err ? strerror(err) : "empty reply");
-		return err == EOPNOTSUPP || err == ENOENT || err == ENODEV || err == EINVAL ? FC_ERR_UNSUPPORTED
-											 : FC_ERR_IO;
-	}
+	roundtrip(NETLINK_GENERIC, nlh, cb, data, &e);
+	if (e || !*got)
+		return fc_err_set(err, e == EOPNOTSUPP || e == ENOENT || e == ENODEV || e == EINVAL ? FC_ERR_UNSUPPORTED
+				  : FC_ERR_IO, NULL, 0, "ethtool netlink %s: %s", what, e ? strerror(e) : "empty reply");
 	return FC_OK;
 }
 
@@ -177,14 +175,14 @@ static int pause_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-enum fc_rc fc_nl_pause(const char *ifname, struct fc_pause_info *out, char *why, size_t whysz)
+enum fc_rc fc_nl_pause(const char *ifname, struct fc_pause_info *out, struct fc_err *err)
 {
 	char buf[REQSZ];
 	struct pause_reply r = { out, false };
-	struct nlmsghdr *nlh = ethtool_req(buf, ETHTOOL_MSG_PAUSE_GET, ETHTOOL_A_PAUSE_HEADER, ifname, why, whysz);
+	struct nlmsghdr *nlh = ethtool_req(buf, ETHTOOL_MSG_PAUSE_GET, ETHTOOL_A_PAUSE_HEADER, ifname, err);
 
 	memset(out, 0, sizeof(*out));
-	return nlh ? ethtool_send(nlh, pause_cb, &r, &r.got, "PAUSE_GET", why, whysz) : FC_ERR_UNSUPPORTED;
+	return nlh ? ethtool_send(nlh, pause_cb, &r, &r.got, "PAUSE_GET", err) : FC_ERR_UNSUPPORTED;
 }
 
 /* The FEC link-mode bits, named as the ioctl path names ETHTOOL_FEC_* (ops_live.c). */
@@ -239,11 +237,11 @@ static int fec_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-enum fc_rc fc_nl_fec(const char *ifname, struct fc_fec_info *out, char *why, size_t whysz)
+enum fc_rc fc_nl_fec(const char *ifname, struct fc_fec_info *out, struct fc_err *err)
 {
 	char buf[REQSZ];
 	struct fec_reply r;
-	struct nlmsghdr *nlh = ethtool_req(buf, ETHTOOL_MSG_FEC_GET, ETHTOOL_A_FEC_HEADER, ifname, why, whysz);
+	struct nlmsghdr *nlh = ethtool_req(buf, ETHTOOL_MSG_FEC_GET, ETHTOOL_A_FEC_HEADER, ifname, err);
 	enum fc_rc rc;
 	size_t i;
 
@@ -251,7 +249,7 @@ enum fc_rc fc_nl_fec(const char *ifname, struct fc_fec_info *out, char *why, siz
 	memset(out, 0, sizeof(*out));
 	if (!nlh)
 		return FC_ERR_UNSUPPORTED;
-	if ((rc = ethtool_send(nlh, fec_cb, &r, &r.got, "FEC_GET", why, whysz)) != FC_OK)
+	if ((rc = ethtool_send(nlh, fec_cb, &r, &r.got, "FEC_GET", err)) != FC_OK)
 		return rc;
 	if (r.autoneg)
 		snprintf(out->configured, sizeof(out->configured), "Auto");
@@ -353,15 +351,15 @@ static int lm_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-enum fc_rc fc_nl_linkmodes(const char *ifname, struct fc_link_info *out, char *why, size_t whysz)
+enum fc_rc fc_nl_linkmodes(const char *ifname, struct fc_link_info *out, struct fc_err *err)
 {
 	char buf[REQSZ];
 	struct lm l = { out, false };
-	struct nlmsghdr *nlh = ethtool_req(buf, ETHTOOL_MSG_LINKMODES_GET, ETHTOOL_A_LINKMODES_HEADER, ifname, why, whysz);
+	struct nlmsghdr *nlh = ethtool_req(buf, ETHTOOL_MSG_LINKMODES_GET, ETHTOOL_A_LINKMODES_HEADER, ifname, err);
 
 	memset(out, 0, sizeof(*out));
 	out->duplex = 0xff;
-	return nlh ? ethtool_send(nlh, lm_cb, &l, &l.got, "LINKMODES_GET", why, whysz) : FC_ERR_UNSUPPORTED;
+	return nlh ? ethtool_send(nlh, lm_cb, &l, &l.got, "LINKMODES_GET", err) : FC_ERR_UNSUPPORTED;
 }
 
 /* ---- MODULE_EEPROM_GET: one 128-byte upper page ------------------------------------------------ */
@@ -389,12 +387,12 @@ static int page_cb(const struct nlmsghdr *nlh, void *data)
 }
 
 enum fc_rc fc_nl_module_read(const char *ifname, uint8_t i2c, uint8_t page, uint8_t bank, uint32_t offset,
-			     uint8_t out[128], char *why, size_t whysz)
+			     uint8_t out[128], struct fc_err *err)
 {
 	char buf[REQSZ], what[64];
 	struct page_reply r = { out, false };
 	struct nlmsghdr *nlh = ethtool_req(buf, ETHTOOL_MSG_MODULE_EEPROM_GET, ETHTOOL_A_MODULE_EEPROM_HEADER, ifname,
-					   why, whysz);
+					   err);
 
 	if (!nlh)
 		return FC_ERR_UNSUPPORTED;
@@ -404,7 +402,7 @@ enum fc_rc fc_nl_module_read(const char *ifname, uint8_t i2c, uint8_t page, uint
 	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_BANK, bank);
 	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_I2C_ADDRESS, i2c);
 	snprintf(what, sizeof(what), "MODULE_EEPROM_GET 0x%02x page %02xh offset %u", i2c, page, offset);
-	return ethtool_send(nlh, page_cb, &r, &r.got, what, why, whysz);
+	return ethtool_send(nlh, page_cb, &r, &r.got, what, err);
 }
 
 /* ---- DCB (rtnetlink) -------------------------------------------------------------------------- */
@@ -467,12 +465,12 @@ static int dcb_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-enum fc_rc fc_nl_dcb(const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz)
+enum fc_rc fc_nl_dcb(const char *ifname, struct fc_dcb_info *out, struct fc_err *err)
 {
 	char buf[REQSZ];
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
 	struct dcbmsg *d;
-	int err;
+	int e;
 
 	nlh->nlmsg_type = RTM_GETDCB;
 	nlh->nlmsg_flags = NLM_F_REQUEST;
@@ -481,14 +479,12 @@ enum fc_rc fc_nl_dcb(const char *ifname, struct fc_dcb_info *out, char *why, siz
 	d->cmd = DCB_CMD_IEEE_GET;
 	mnl_attr_put_strz(nlh, DCB_ATTR_IFNAME, ifname);
 	memset(out, 0, sizeof(*out));
-	roundtrip(NETLINK_ROUTE, nlh, dcb_cb, out, &err);
-	if (err) {
-		snprintf(why, whysz, "dcbnl IEEE_GET: %s", strerror(err));
-		return err == EOPNOTSUPP || err == EINVAL ? FC_ERR_UNSUPPORTED : FC_ERR_IO;
-	}
-	if (!out->pfc && !out->app && !out->buffer) {
-		snprintf(why, whysz, "dcbnl IEEE_GET: the driver reports no IEEE DCB state");
-		return FC_ERR_UNSUPPORTED;
-	}
+	roundtrip(NETLINK_ROUTE, nlh, dcb_cb, out, &e);
+	if (e)
+		return fc_err_set(err, e == EOPNOTSUPP || e == EINVAL ? FC_ERR_UNSUPPORTED : FC_ERR_IO, NULL, 0,
+				  "dcbnl IEEE_GET: %s", strerror(e));
+	if (!out->pfc && !out->app && !out->buffer)
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0,
+				  "dcbnl IEEE_GET: the driver reports no IEEE DCB state");
 	return FC_OK;
 }

@@ -281,7 +281,7 @@ static int cmp_base(const void *a, const void *b)
 }
 
 /* "accept", "drop" or NULL (unknown, reason in why), for a new RoCEv2 packet arriving on ifname. */
-const char *fc_nft_roce_verdict(const struct doc *d, const char *ifname, char *why, size_t whysz, char *where,
+const char *fc_nft_roce_verdict(const struct doc *d, const char *ifname, struct fc_err *err, char *where,
 				size_t wheresz)
 {
 	const struct doc_node *items = ruleset_items(d);
@@ -293,7 +293,7 @@ const char *fc_nft_roce_verdict(const struct doc *d, const char *ifname, char *w
 	e.d = d;
 	e.ifname = ifname;
 	if (!items || items->type != DOC_SEQ) {
-		snprintf(why, whysz, "the nftables JSON has no 'nftables' list");
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "the nftables JSON has no 'nftables' list");
 		return NULL;
 	}
 	for (i = 0; i < items->n && nb < 64; i++) {
@@ -332,7 +332,8 @@ const char *fc_nft_roce_verdict(const struct doc *d, const char *ifname, char *w
 			return "drop";
 		}
 		if (v == V_UNKNOWN) {
-			snprintf(why, whysz, "%s (%s)", e.why[0] ? e.why : "the verdict depends on the packet", e.where);
+			fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "%s (%s)",
+				   e.why[0] ? e.why : "the verdict depends on the packet", e.where);
 			return NULL;
 		}
 	}

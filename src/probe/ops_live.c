@@ -20,15 +20,13 @@
 
 #include "probe/probe.h"
 
-static enum fc_rc ethtool_ioctl(const char *ifname, void *data, char *why, size_t whysz, const char *what)
+static enum fc_rc ethtool_ioctl(const char *ifname, void *data, struct fc_err *err, const char *what)
 {
 	struct ifreq ifr;
 	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), e;
 
-	if (fd < 0) {
-		snprintf(why, whysz, "%s: no socket: %s", what, strerror(errno));
-		return FC_ERR_IO;
-	}
+	if (fd < 0)
+		return fc_err_set(err, FC_ERR_IO, NULL, 0, "%s: no socket: %s", what, strerror(errno));
 	memset(&ifr, 0, sizeof(ifr));
 	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
 	ifr.ifr_data = data;
@@ -38,8 +36,8 @@ static enum fc_rc ethtool_ioctl(const char *ifname, void *data, char *why, size_
 	}
 	e = errno;
 	close(fd);
-	snprintf(why, whysz, "ethtool %s: %s", what, strerror(e));
-	return e == EOPNOTSUPP || e == EINVAL ? FC_ERR_UNSUPPORTED : FC_ERR_IO;
+	return fc_err_set(err, e == EOPNOTSUPP || e == EINVAL ? FC_ERR_UNSUPPORTED : FC_ERR_IO, NULL, 0,
+			  "ethtool %s: %s", what, strerror(e));
 }
 
 static void modes(const uint32_t *mask, int nwords, char (*out)[40], size_t *n)
@@ -59,36 +57,38 @@ static void modes(const uint32_t *mask, int nwords, char (*out)[40], size_t *n)
 	}
 }
 
-static enum fc_rc ioctl_link(const char *ifname, struct fc_link_info *out, char *why, size_t whysz);
+static enum fc_rc ioctl_link(const char *ifname, struct fc_link_info *out, struct fc_err *err);
 
 /* ethtool netlink where the kernel offers it (it reports lanes); the ioctl only when it does not */
-static enum fc_rc live_link(void *ctx, const char *ifname, struct fc_link_info *out, char *why, size_t whysz)
+static enum fc_rc live_link(void *ctx, const char *ifname, struct fc_link_info *out, struct fc_err *err)
 {
 	struct fc_link_info *io;
 	enum fc_rc rc;
 
 	(void)ctx;
-	rc = fc_nl_linkmodes(ifname, out, why, whysz);
-	if (rc == FC_ERR_UNSUPPORTED)
-		return ioctl_link(ifname, out, why, whysz);
+	rc = fc_nl_linkmodes(ifname, out, err);
+	if (rc == FC_ERR_UNSUPPORTED) {
+		fc_err_clear(err);   /* the ioctl's answer, or its reason, is the one */
+		return ioctl_link(ifname, out, err);
+	}
 	if (rc != FC_OK)
 		return rc;
-	/* LINKMODES carries no port type: the ioctl reports it */
+	/* LINKMODES carries no port type: the ioctl reports it (or nothing) */
 	out->port = FC_PORT_UNREPORTED;
 	io = calloc(1, sizeof(*io));
-	if (io && ioctl_link(ifname, io, why, whysz) == FC_OK)
+	if (io && ioctl_link(ifname, io, NULL) == FC_OK)
 		out->port = io->port;
 	free(io);
 	return FC_OK;
 }
 
-static enum fc_rc live_dcb(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz)
+static enum fc_rc live_dcb(void *ctx, const char *ifname, struct fc_dcb_info *out, struct fc_err *err)
 {
 	(void)ctx;
-	return fc_nl_dcb(ifname, out, why, whysz);
+	return fc_nl_dcb(ifname, out, err);
 }
 
-static enum fc_rc ioctl_link(const char *ifname, struct fc_link_info *out, char *why, size_t whysz)
+static enum fc_rc ioctl_link(const char *ifname, struct fc_link_info *out, struct fc_err *err)
 {
 	/* the settings and, after them, three masks of up to 127 words (supported, advertised, partner) */
 	size_t size = sizeof(struct ethtool_link_settings) + 3 * 127 * sizeof(uint32_t);
@@ -96,24 +96,21 @@ static enum fc_rc ioctl_link(const char *ifname, struct fc_link_info *out, char 
 	enum fc_rc rc;
 	int nw;
 
-	if (!req) {
-		snprintf(why, whysz, "out of memory");
-		return FC_ERR_NOMEM;
-	}
+	if (!req)
+		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 	req->cmd = ETHTOOL_GLINKSETTINGS;
 	/* first call: the kernel answers how many 32-bit words a mask takes, as a negative count */
-	if ((rc = ethtool_ioctl(ifname, req, why, whysz, "GLINKSETTINGS")) != FC_OK)
+	if ((rc = ethtool_ioctl(ifname, req, err, "GLINKSETTINGS")) != FC_OK)
 		goto out;
 	nw = -req->link_mode_masks_nwords;
 	if (nw <= 0 || nw > 127) {
-		snprintf(why, whysz, "ethtool GLINKSETTINGS: unexpected mask size %d", nw);
-		rc = FC_ERR_UNSUPPORTED;
+		rc = fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "ethtool GLINKSETTINGS: unexpected mask size %d", nw);
 		goto out;
 	}
 	memset(req, 0, size);
 	req->cmd = ETHTOOL_GLINKSETTINGS;
 	req->link_mode_masks_nwords = (int8_t)nw;
-	if ((rc = ethtool_ioctl(ifname, req, why, whysz, "GLINKSETTINGS")) != FC_OK)
+	if ((rc = ethtool_ioctl(ifname, req, err, "GLINKSETTINGS")) != FC_OK)
 		goto out;
 	memset(out, 0, sizeof(*out));
 	out->speed_mbps = req->speed;
@@ -128,7 +125,7 @@ out:
 	return rc;
 }
 
-static enum fc_rc live_drvinfo(void *ctx, const char *ifname, struct fc_drv_info *out, char *why, size_t whysz)
+static enum fc_rc live_drvinfo(void *ctx, const char *ifname, struct fc_drv_info *out, struct fc_err *err)
 {
 	struct ethtool_drvinfo di;
 	enum fc_rc rc;
@@ -136,7 +133,7 @@ static enum fc_rc live_drvinfo(void *ctx, const char *ifname, struct fc_drv_info
 	(void)ctx;
 	memset(&di, 0, sizeof(di));
 	di.cmd = ETHTOOL_GDRVINFO;
-	if ((rc = ethtool_ioctl(ifname, &di, why, whysz, "GDRVINFO")) != FC_OK)
+	if ((rc = ethtool_ioctl(ifname, &di, err, "GDRVINFO")) != FC_OK)
 		return rc;
 	snprintf(out->driver, sizeof(out->driver), "%.*s", (int)sizeof(di.driver), di.driver);
 	snprintf(out->version, sizeof(out->version), "%.*s", (int)sizeof(di.version), di.version);
@@ -145,18 +142,19 @@ static enum fc_rc live_drvinfo(void *ctx, const char *ifname, struct fc_drv_info
 	return FC_OK;
 }
 
-static enum fc_rc live_pause(void *ctx, const char *ifname, struct fc_pause_info *out, char *why, size_t whysz)
+static enum fc_rc live_pause(void *ctx, const char *ifname, struct fc_pause_info *out, struct fc_err *err)
 {
 	struct ethtool_pauseparam pp;
 	enum fc_rc rc;
 
 	(void)ctx;
 	/* netlink first; the ioctl only where netlink says it does not support the query */
-	if ((rc = fc_nl_pause(ifname, out, why, whysz)) != FC_ERR_UNSUPPORTED)
+	if ((rc = fc_nl_pause(ifname, out, err)) != FC_ERR_UNSUPPORTED)
 		return rc;
+	fc_err_clear(err);
 	memset(&pp, 0, sizeof(pp));
 	pp.cmd = ETHTOOL_GPAUSEPARAM;
-	if ((rc = ethtool_ioctl(ifname, &pp, why, whysz, "GPAUSEPARAM")) != FC_OK)
+	if ((rc = ethtool_ioctl(ifname, &pp, err, "GPAUSEPARAM")) != FC_OK)
 		return rc;
 	out->autoneg = pp.autoneg;
 	out->rx = pp.rx_pause;
@@ -178,17 +176,18 @@ static void fec_names(uint32_t bits, char *out, size_t size)
 			snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? " " : "", f[i].name);
 }
 
-static enum fc_rc live_fec(void *ctx, const char *ifname, struct fc_fec_info *out, char *why, size_t whysz)
+static enum fc_rc live_fec(void *ctx, const char *ifname, struct fc_fec_info *out, struct fc_err *err)
 {
 	struct ethtool_fecparam fp;
 	enum fc_rc rc;
 
 	(void)ctx;
-	if ((rc = fc_nl_fec(ifname, out, why, whysz)) != FC_ERR_UNSUPPORTED)
+	if ((rc = fc_nl_fec(ifname, out, err)) != FC_ERR_UNSUPPORTED)
 		return rc;
+	fc_err_clear(err);
 	memset(&fp, 0, sizeof(fp));
 	fp.cmd = ETHTOOL_GFECPARAM;
-	if ((rc = ethtool_ioctl(ifname, &fp, why, whysz, "GFECPARAM")) != FC_OK)
+	if ((rc = ethtool_ioctl(ifname, &fp, err, "GFECPARAM")) != FC_OK)
 		return rc;
 	fec_names(fp.fec, out->configured, sizeof(out->configured));
 	fec_names(fp.active_fec, out->active, sizeof(out->active));
@@ -204,7 +203,7 @@ void fc_stats_free(struct fc_stats *s)
 	s->n = 0;
 }
 
-static enum fc_rc live_stats(void *ctx, const char *ifname, struct fc_stats *out, char *why, size_t whysz)
+static enum fc_rc live_stats(void *ctx, const char *ifname, struct fc_stats *out, struct fc_err *err)
 {
 	/* the header and one data word (the count of ETH_SS_STATS), 8-byte aligned */
 	uint64_t sibuf[(sizeof(struct ethtool_sset_info) + sizeof(uint32_t) + 7) / 8];
@@ -219,20 +218,17 @@ static enum fc_rc live_stats(void *ctx, const char *ifname, struct fc_stats *out
 	memset(sibuf, 0, sizeof(sibuf));
 	si->cmd = ETHTOOL_GSSET_INFO;
 	si->sset_mask = 1ULL << ETH_SS_STATS;
-	if ((rc = ethtool_ioctl(ifname, si, why, whysz, "GSSET_INFO")) != FC_OK)
+	if ((rc = ethtool_ioctl(ifname, si, err, "GSSET_INFO")) != FC_OK)
 		return rc;
-	if (!(si->sset_mask & (1ULL << ETH_SS_STATS)) || si->data[0] == 0) {
-		snprintf(why, whysz, "ethtool GSTATS: the driver reports no statistics");
-		return FC_ERR_UNSUPPORTED;
-	}
+	if (!(si->sset_mask & (1ULL << ETH_SS_STATS)) || si->data[0] == 0)
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "ethtool GSTATS: the driver reports no statistics");
 	n = si->data[0] > 65536 ? 65536 : si->data[0];
 	gs = calloc(1, sizeof(*gs) + (size_t)n * ETH_GSTRING_LEN);
 	st = calloc(1, sizeof(*st) + (size_t)n * sizeof(uint64_t));
 	out->names = calloc(n, sizeof(*out->names));
 	out->values = calloc(n, sizeof(*out->values));
 	if (!gs || !st || !out->names || !out->values) {
-		rc = FC_ERR_NOMEM;
-		snprintf(why, whysz, "out of memory");
+		rc = fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		goto fail;
 	}
 	gs->cmd = ETHTOOL_GSTRINGS;
@@ -240,8 +236,8 @@ static enum fc_rc live_stats(void *ctx, const char *ifname, struct fc_stats *out
 	gs->len = n;
 	st->cmd = ETHTOOL_GSTATS;
 	st->n_stats = n;
-	if ((rc = ethtool_ioctl(ifname, gs, why, whysz, "GSTRINGS")) != FC_OK ||
-	    (rc = ethtool_ioctl(ifname, st, why, whysz, "GSTATS")) != FC_OK)
+	if ((rc = ethtool_ioctl(ifname, gs, err, "GSTRINGS")) != FC_OK ||
+	    (rc = ethtool_ioctl(ifname, st, err, "GSTATS")) != FC_OK)
 		goto fail;
 	/* the count can change between the calls (a driver reconfigured): take the common part */
 	n = gs->len < st->n_stats ? gs->len : st->n_stats;
@@ -261,7 +257,7 @@ fail:
 	return rc;
 }
 
-static enum fc_rc live_pfc_prevention(void *ctx, const char *ifname, unsigned *ms, char *why, size_t whysz)
+static enum fc_rc live_pfc_prevention(void *ctx, const char *ifname, unsigned *ms, struct fc_err *err)
 {
 	uint64_t tubuf[(sizeof(struct ethtool_tunable) + sizeof(uint16_t) + 7) / 8];
 	struct ethtool_tunable *tu = (struct ethtool_tunable *)tubuf;
@@ -274,7 +270,7 @@ static enum fc_rc live_pfc_prevention(void *ctx, const char *ifname, unsigned *m
 	tu->id = ETHTOOL_PFC_PREVENTION_TOUT;
 	tu->type_id = ETHTOOL_TUNABLE_U16;
 	tu->len = sizeof(value);
-	if ((rc = ethtool_ioctl(ifname, tu, why, whysz, "GTUNABLE pfc-prevention-tout")) != FC_OK)
+	if ((rc = ethtool_ioctl(ifname, tu, err, "GTUNABLE pfc-prevention-tout")) != FC_OK)
 		return rc;
 	memcpy(&value, (const uint8_t *)tubuf + sizeof(*tu), sizeof(value));
 	*ms = value;
@@ -291,29 +287,28 @@ static bool is_cmis_paged(const uint8_t *ee)
  * reads: SFF-8472 A0h then A2h (512 bytes); SFF-8636 lower, page 00h, then page 03h at 512
  * (640); CMIS lower, 00h, 01h, 02h, 11h (FC_CMIS_DUMP_LEN). *len is how much was read; a page
  * that fails after the first two leaves the decoder to report what is missing. */
-static enum fc_rc module_netlink(const char *ifname, uint8_t *buf, size_t *len, char *why, size_t whysz)
+static enum fc_rc module_netlink(const char *ifname, uint8_t *buf, size_t *len, struct fc_err *err)
 {
 	static const uint8_t cmis_pages[] = { 0x01, 0x02, 0x11 };
 	enum fc_rc rc;
-	char pwhy[160];
 	size_t i;
 
 	*len = 0;
-	if ((rc = fc_nl_module_read(ifname, 0x50, 0, 0, 0, buf, why, whysz)) != FC_OK ||
-	    (rc = fc_nl_module_read(ifname, 0x50, 0, 0, 128, buf + 128, why, whysz)) != FC_OK)
+	if ((rc = fc_nl_module_read(ifname, 0x50, 0, 0, 0, buf, err)) != FC_OK ||
+	    (rc = fc_nl_module_read(ifname, 0x50, 0, 0, 128, buf + 128, err)) != FC_OK)
 		return rc;
 	*len = 256;
 	if (buf[0] == 0x03 && (buf[92] & 0x40)) {   /* SFP with digital diagnostics at 0x51 */
-		if (fc_nl_module_read(ifname, 0x51, 0, 0, 0, buf + 256, pwhy, sizeof(pwhy)) == FC_OK &&
-		    fc_nl_module_read(ifname, 0x51, 0, 0, 128, buf + 384, pwhy, sizeof(pwhy)) == FC_OK)
+		if (fc_nl_module_read(ifname, 0x51, 0, 0, 0, buf + 256, NULL) == FC_OK &&
+		    fc_nl_module_read(ifname, 0x51, 0, 0, 128, buf + 384, NULL) == FC_OK)
 			*len = 512;
 	} else if ((buf[0] == 0x0c || buf[0] == 0x0d || buf[0] == 0x11) && !(buf[2] & 0x04)) {
 		memset(buf + 256, 0, 256);   /* pages 01h and 02h: not read */
-		if (fc_nl_module_read(ifname, 0x50, 0x03, 0, 128, buf + 512, pwhy, sizeof(pwhy)) == FC_OK)
+		if (fc_nl_module_read(ifname, 0x50, 0x03, 0, 128, buf + 512, NULL) == FC_OK)
 			*len = 640;
 	} else if (is_cmis_paged(buf)) {
 		for (i = 0; i < sizeof(cmis_pages); i++)
-			if (fc_nl_module_read(ifname, 0x50, cmis_pages[i], 0, 128, buf + 256 + 128 * i, pwhy, sizeof(pwhy)) !=
+			if (fc_nl_module_read(ifname, 0x50, cmis_pages[i], 0, 128, buf + 256 + 128 * i, NULL) !=
 			    FC_OK)
 				break;
 		if (i == sizeof(cmis_pages))
@@ -322,7 +317,7 @@ static enum fc_rc module_netlink(const char *ifname, uint8_t *buf, size_t *len, 
 	return FC_OK;
 }
 
-static enum fc_rc live_module(void *ctx, const char *ifname, struct fc_module_info *out, char *why, size_t whysz)
+static enum fc_rc live_module(void *ctx, const char *ifname, struct fc_module_info *out, struct fc_err *err)
 {
 	struct ethtool_modinfo mi;
 	struct ethtool_eeprom *ee;
@@ -333,41 +328,37 @@ static enum fc_rc live_module(void *ctx, const char *ifname, struct fc_module_in
 	(void)ctx;
 	/* netlink first (every page a module has); the ioctl's flat dump only where netlink says
 	 * it does not support the query */
-	if ((rc = module_netlink(ifname, buf, &len, why, whysz)) == FC_OK)
-		return fc_module_decode(buf, len, out, why, whysz);
+	if ((rc = module_netlink(ifname, buf, &len, err)) == FC_OK)
+		return fc_module_decode(buf, len, out, err);
 	if (rc != FC_ERR_UNSUPPORTED)
 		return rc;
+	fc_err_clear(err);
 	memset(&mi, 0, sizeof(mi));
 	mi.cmd = ETHTOOL_GMODULEINFO;
-	if ((rc = ethtool_ioctl(ifname, &mi, why, whysz, "GMODULEINFO")) != FC_OK)
+	if ((rc = ethtool_ioctl(ifname, &mi, err, "GMODULEINFO")) != FC_OK)
 		return rc;
-	if (mi.eeprom_len == 0 || mi.eeprom_len > 4096) {
-		snprintf(why, whysz, "ethtool GMODULEINFO: EEPROM length %u", mi.eeprom_len);
-		return FC_ERR_UNSUPPORTED;
-	}
-	if (!(ee = calloc(1, sizeof(*ee) + mi.eeprom_len))) {
-		snprintf(why, whysz, "out of memory");
-		return FC_ERR_NOMEM;
-	}
+	if (mi.eeprom_len == 0 || mi.eeprom_len > 4096)
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "ethtool GMODULEINFO: EEPROM length %u",
+				  mi.eeprom_len);
+	if (!(ee = calloc(1, sizeof(*ee) + mi.eeprom_len)))
+		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 	ee->cmd = ETHTOOL_GMODULEEEPROM;
 	ee->len = mi.eeprom_len;
-	if ((rc = ethtool_ioctl(ifname, ee, why, whysz, "GMODULEEEPROM")) == FC_OK)
-		rc = fc_module_decode(ee->data, ee->len, out, why, whysz);
+	if ((rc = ethtool_ioctl(ifname, ee, err, "GMODULEEEPROM")) == FC_OK)
+		rc = fc_module_decode(ee->data, ee->len, out, err);
 	free(ee);
 	return rc;
 }
 
-static enum fc_rc live_addresses(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
-				 size_t whysz)
+static enum fc_rc live_addresses(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n,
+				 struct fc_err *err)
 {
 	struct ifaddrs *ifa, *p;
 
 	(void)ctx;
 	*n = 0;
-	if (getifaddrs(&ifa) != 0) {
-		snprintf(why, whysz, "getifaddrs: %s", strerror(errno));
-		return FC_ERR_IO;
-	}
+	if (getifaddrs(&ifa) != 0)
+		return fc_err_set(err, FC_ERR_IO, NULL, 0, "getifaddrs: %s", strerror(errno));
 	for (p = ifa; p; p = p->ifa_next) {
 		char a[INET6_ADDRSTRLEN];
 		int len = 0;
@@ -393,7 +384,7 @@ static enum fc_rc live_addresses(void *ctx, const char *ifname, char (*out)[64],
 			char one[80];
 			int k = snprintf(one, sizeof(one), "%s/%d", a, len);
 
-			if (!fc_addr_push(out, max, n, one, (size_t)k, why, whysz)) {
+			if (!fc_addr_push(out, max, n, one, (size_t)k, err)) {
 				freeifaddrs(ifa);
 				return FC_ERR_INPUT;
 			}
@@ -403,7 +394,7 @@ static enum fc_rc live_addresses(void *ctx, const char *ifname, char (*out)[64],
 	return FC_OK;
 }
 
-static enum fc_rc live_verbs_mtu(void *ctx, const char *dev, int port, int *active_mtu, char *why, size_t whysz)
+static enum fc_rc live_verbs_mtu(void *ctx, const char *dev, int port, int *active_mtu, struct fc_err *err)
 {
 #ifdef FABCHECK_HAVE_IBVERBS
 	struct ibv_device **list;
@@ -414,17 +405,15 @@ static enum fc_rc live_verbs_mtu(void *ctx, const char *dev, int port, int *acti
 
 	(void)ctx;
 	list = ibv_get_device_list(&n);
-	if (!list) {
-		snprintf(why, whysz, "libibverbs: no device list (%s)", strerror(errno));
-		return FC_ERR_UNSUPPORTED;
-	}
+	if (!list)
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "libibverbs: no device list (%s)", strerror(errno));
 	for (i = 0; i < n && !c; i++)
 		if (!strcmp(ibv_get_device_name(list[i]), dev))
 			c = ibv_open_device(list[i]);
 	if (!c) {
-		snprintf(why, whysz, "libibverbs: cannot open %s", dev);
+		fc_err_set(err, rc, NULL, 0, "libibverbs: cannot open %s", dev);
 	} else if (ibv_query_port(c, (uint8_t)port, &attr) != 0) {
-		snprintf(why, whysz, "libibverbs: ibv_query_port %s/%d failed", dev, port);
+		fc_err_set(err, rc, NULL, 0, "libibverbs: ibv_query_port %s/%d failed", dev, port);
 	} else {
 		*active_mtu = 128 << attr.active_mtu;   /* IBV_MTU_256 = 1 ... IBV_MTU_4096 = 5 */
 		rc = FC_OK;
@@ -438,13 +427,12 @@ static enum fc_rc live_verbs_mtu(void *ctx, const char *dev, int port, int *acti
 	(void)dev;
 	(void)port;
 	(void)active_mtu;
-	snprintf(why, whysz, "fabcheck was built without libibverbs");
-	return FC_ERR_UNSUPPORTED;
+	return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "fabcheck was built without libibverbs");
 #endif
 }
 
 /* libnftables, as "nft -j list ruleset" would print it */
-static enum fc_rc live_nft(void *ctx, char **json, char *why, size_t whysz)
+static enum fc_rc live_nft(void *ctx, char **json, struct fc_err *err)
 {
 	struct nft_ctx *nft = nft_ctx_new(NFT_CTX_DEFAULT);
 	const char *out, *errs;
@@ -452,36 +440,33 @@ static enum fc_rc live_nft(void *ctx, char **json, char *why, size_t whysz)
 
 	(void)ctx;
 	*json = NULL;
-	if (!nft) {
-		snprintf(why, whysz, "libnftables: cannot create a context");
-		return FC_ERR_UNSUPPORTED;
-	}
+	if (!nft)
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "libnftables: cannot create a context");
 	nft_ctx_output_set_flags(nft, NFT_CTX_OUTPUT_JSON);
 	nft_ctx_buffer_output(nft);
 	nft_ctx_buffer_error(nft);
 	if (nft_run_cmd_from_buffer(nft, "list ruleset") != 0) {
 		errs = nft_ctx_get_error_buffer(nft);
-		snprintf(why, whysz, "nftables: %.*s", (int)strcspn(errs ? errs : "failed", "\n"), errs ? errs : "failed");
-		rc = FC_ERR_UNSUPPORTED;
+		rc = fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "nftables: %.*s",
+				(int)strcspn(errs ? errs : "failed", "\n"), errs ? errs : "failed");
 	} else if (!(out = nft_ctx_get_output_buffer(nft)) || !(*json = strdup(out))) {
-		snprintf(why, whysz, "nftables: no output");
-		rc = FC_ERR_UNSUPPORTED;
+		rc = fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "nftables: no output");
 	}
 	nft_ctx_free(nft);
 	return rc;
 }
 
-static enum fc_rc live_lldp(void *ctx, const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
-			    size_t whysz)
+static enum fc_rc live_lldp(void *ctx, const char *socket, const char *ifname, struct fc_lldp_info *out,
+			    struct fc_err *err)
 {
 	(void)ctx;
-	return fc_lldpd_neighbour(socket, ifname, out, why, whysz);
+	return fc_lldpd_neighbour(socket, ifname, out, err);
 }
 
-static enum fc_rc live_ipt(void *ctx, char **text, char *why, size_t whysz)
+static enum fc_rc live_ipt(void *ctx, char **text, struct fc_err *err)
 {
 	(void)ctx;
-	return fc_ipt_save_live(text, why, whysz);
+	return fc_ipt_save_live(text, err);
 }
 
 const struct fc_probe_ops fc_probe_live_ops = {

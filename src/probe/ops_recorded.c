@@ -16,37 +16,31 @@
 #include "util/buf.h"
 #include "util/str.h"
 
-/* The reply object for one query; NULL with why set when there is none or it is an error. */
-/* A recorded JSON file of the fs (fs.h) in ctx into *d; false with why. */
-static bool load(const void *ctx, const char *path, struct doc **d, char *why, size_t whysz)
+/* A recorded JSON file of the fs (fs.h) in ctx into *d; false with the reason in err (absent:
+ * FC_ERR_IO naming the path; not JSON: FC_ERR_INPUT at the path's line). */
+static bool load(const void *ctx, const char *path, struct doc **d, struct fc_err *err)
 {
 	struct fc_buf b;
-	struct fc_err err;
-	char nowhy[300];
 	bool ok;
 
-	if (!fc_fs_read(ctx, path, FC_MAX_INPUT_FILE, &b, nowhy, sizeof(nowhy))) {
-		snprintf(why, whysz, "%s", nowhy);
+	if (!fc_fs_read(ctx, path, FC_MAX_INPUT_FILE, &b, err))
 		return false;
-	}
-	fc_err_clear(&err);
-	ok = doc_parse_json(path, b.data, b.len, d, &err) == FC_OK;
-	if (!ok)
-		snprintf(why, whysz, "%s:%u: %.300s", path, err.line, err.msg);
+	ok = doc_parse_json(path, b.data, b.len, d, err) == FC_OK;
 	fc_buf_free(&b);
 	return ok;
 }
 
 static const struct doc_node *reply(struct doc **d, const void *ctx, const char *ifname, const char *what,
-				    char *why, size_t whysz, enum fc_rc *rc)
+				    struct fc_err *err, enum fc_rc *rc)
 {
-	char path[600], prefix[64], lwhy[400];
+	char path[600], prefix[64];
 	const struct doc_node *n, *e;
 
 	snprintf(path, sizeof(path), "/.fabcheck-replies/%s.json", ifname);
 	*rc = FC_ERR_UNSUPPORTED;
-	if (!load(ctx, path, d, lwhy, sizeof(lwhy))) {
-		snprintf(why, whysz, "no recorded reply: %s", lwhy);
+	if (!load(ctx, path, d, err)) {
+		fc_err_prefix(err, "no recorded reply: ");
+		*rc = err->rc;
 		return NULL;
 	}
 	/* a reason reads like the source's own: "ethtool fec: ...", "dcbnl dcb: ...", lldpd's whole */
@@ -56,11 +50,12 @@ static const struct doc_node *reply(struct doc **d, const void *ctx, const char 
 		snprintf(prefix, sizeof(prefix), "%s %s: ", strcmp(what, "dcb") ? "ethtool" : "dcbnl", what);
 	n = doc_get((*d)->root, what);
 	if (!n) {
-		snprintf(why, whysz, "%s%s", prefix, prefix[0] ? "Operation not supported" : "lldpd is not running (none recorded)");
+		fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "%s%s", prefix,
+			   prefix[0] ? "Operation not supported" : "lldpd is not running (none recorded)");
 		return NULL;
 	}
 	if ((e = doc_get(n, "error"))) {
-		snprintf(why, whysz, "%s%s", prefix, e->str ? e->str : "error");
+		fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "%s%s", prefix, e->str ? e->str : "error");
 		return NULL;
 	}
 	*rc = FC_OK;
@@ -97,11 +92,11 @@ static void list(const struct doc_node *n, const char *k, char (*out)[40], size_
 			snprintf(out[(*cnt)++], 40, "%s", l->items[i]->str);
 }
 
-static enum fc_rc rec_link(void *ctx, const char *ifname, struct fc_link_info *out, char *why, size_t whysz)
+static enum fc_rc rec_link(void *ctx, const char *ifname, struct fc_link_info *out, struct fc_err *err)
 {
 	struct doc *d = NULL;
 	enum fc_rc rc;
-	const struct doc_node *n = reply(&d, ctx, ifname, "link", why, whysz, &rc);
+	const struct doc_node *n = reply(&d, ctx, ifname, "link", err, &rc);
 
 	if (n) {
 		memset(out, 0, sizeof(*out));
@@ -118,11 +113,11 @@ static enum fc_rc rec_link(void *ctx, const char *ifname, struct fc_link_info *o
 	return rc;
 }
 
-static enum fc_rc rec_drvinfo(void *ctx, const char *ifname, struct fc_drv_info *out, char *why, size_t whysz)
+static enum fc_rc rec_drvinfo(void *ctx, const char *ifname, struct fc_drv_info *out, struct fc_err *err)
 {
 	struct doc *d = NULL;
 	enum fc_rc rc;
-	const struct doc_node *n = reply(&d, ctx, ifname, "drvinfo", why, whysz, &rc);
+	const struct doc_node *n = reply(&d, ctx, ifname, "drvinfo", err, &rc);
 
 	if (n) {
 		snprintf(out->driver, sizeof(out->driver), "%s", s(n, "driver"));
@@ -134,11 +129,11 @@ static enum fc_rc rec_drvinfo(void *ctx, const char *ifname, struct fc_drv_info 
 	return rc;
 }
 
-static enum fc_rc rec_pause(void *ctx, const char *ifname, struct fc_pause_info *out, char *why, size_t whysz)
+static enum fc_rc rec_pause(void *ctx, const char *ifname, struct fc_pause_info *out, struct fc_err *err)
 {
 	struct doc *d = NULL;
 	enum fc_rc rc;
-	const struct doc_node *n = reply(&d, ctx, ifname, "pause", why, whysz, &rc);
+	const struct doc_node *n = reply(&d, ctx, ifname, "pause", err, &rc);
 
 	if (n) {
 		out->autoneg = flag(n, "autoneg");
@@ -150,11 +145,11 @@ static enum fc_rc rec_pause(void *ctx, const char *ifname, struct fc_pause_info 
 }
 
 /* "stats": {"name": value, ...} */
-static enum fc_rc rec_stats(void *ctx, const char *ifname, struct fc_stats *out, char *why, size_t whysz)
+static enum fc_rc rec_stats(void *ctx, const char *ifname, struct fc_stats *out, struct fc_err *err)
 {
 	struct doc *d = NULL;
 	enum fc_rc rc;
-	const struct doc_node *n = reply(&d, ctx, ifname, "stats", why, whysz, &rc);
+	const struct doc_node *n = reply(&d, ctx, ifname, "stats", err, &rc);
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
@@ -163,27 +158,25 @@ static enum fc_rc rec_stats(void *ctx, const char *ifname, struct fc_stats *out,
 		out->values = calloc(n->n, sizeof(*out->values));
 		if (!out->names || !out->values) {
 			fc_stats_free(out);
-			snprintf(why, whysz, "out of memory");
-			rc = FC_ERR_NOMEM;
+			rc = fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		}
 		for (i = 0; rc == FC_OK && i < n->n; i++) {
 			snprintf(out->names[out->n], sizeof(out->names[0]), "%s", n->keys[i]);
 			out->values[out->n++] = strtoull(n->items[i]->str ? n->items[i]->str : "0", NULL, 10);
 		}
 	} else if (n) {
-		snprintf(why, whysz, "ethtool GSTATS: the driver reports no statistics");
-		rc = FC_ERR_UNSUPPORTED;
+		rc = fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "ethtool GSTATS: the driver reports no statistics");
 	}
 	doc_free(&d);
 	return rc;
 }
 
 /* "module_eeprom": the bytes GMODULEEEPROM returned, as hex */
-static enum fc_rc rec_module(void *ctx, const char *ifname, struct fc_module_info *out, char *why, size_t whysz)
+static enum fc_rc rec_module(void *ctx, const char *ifname, struct fc_module_info *out, struct fc_err *err)
 {
 	struct doc *d = NULL;
 	enum fc_rc rc;
-	const struct doc_node *n = reply(&d, ctx, ifname, "module_eeprom", why, whysz, &rc);
+	const struct doc_node *n = reply(&d, ctx, ifname, "module_eeprom", err, &rc);
 	uint8_t *bytes = NULL;
 	size_t len, i;
 
@@ -197,9 +190,8 @@ static enum fc_rc rec_module(void *ctx, const char *ifname, struct fc_module_inf
 				break;
 			bytes[i] = (uint8_t)b;
 		}
-		rc = bytes && i == len ? fc_module_decode(bytes, len, out, why, whysz) : FC_ERR_INPUT;
-		if (rc == FC_ERR_INPUT && (!bytes || i != len))
-			snprintf(why, whysz, "recorded module_eeprom is not hex");
+		rc = bytes && i == len ? fc_module_decode(bytes, len, out, err)
+				       : fc_err_set(err, FC_ERR_INPUT, NULL, 0, "recorded module_eeprom is not hex");
 		free(bytes);
 	}
 	doc_free(&d);
@@ -207,11 +199,11 @@ static enum fc_rc rec_module(void *ctx, const char *ifname, struct fc_module_inf
 }
 
 /* "pfc_prevention_tout": ms (65535 = auto) */
-static enum fc_rc rec_pfc_prevention(void *ctx, const char *ifname, unsigned *ms, char *why, size_t whysz)
+static enum fc_rc rec_pfc_prevention(void *ctx, const char *ifname, unsigned *ms, struct fc_err *err)
 {
 	struct doc *d = NULL;
 	enum fc_rc rc;
-	const struct doc_node *n = reply(&d, ctx, ifname, "pfc_prevention_tout", why, whysz, &rc);
+	const struct doc_node *n = reply(&d, ctx, ifname, "pfc_prevention_tout", err, &rc);
 
 	if (n)
 		*ms = (unsigned)strtoul(n->str ? n->str : "0", NULL, 10);
@@ -219,11 +211,11 @@ static enum fc_rc rec_pfc_prevention(void *ctx, const char *ifname, unsigned *ms
 	return rc;
 }
 
-static enum fc_rc rec_fec(void *ctx, const char *ifname, struct fc_fec_info *out, char *why, size_t whysz)
+static enum fc_rc rec_fec(void *ctx, const char *ifname, struct fc_fec_info *out, struct fc_err *err)
 {
 	struct doc *d = NULL;
 	enum fc_rc rc;
-	const struct doc_node *n = reply(&d, ctx, ifname, "fec", why, whysz, &rc);
+	const struct doc_node *n = reply(&d, ctx, ifname, "fec", err, &rc);
 
 	if (n) {
 		snprintf(out->configured, sizeof(out->configured), "%s", s(n, "configured"));
@@ -235,11 +227,11 @@ static enum fc_rc rec_fec(void *ctx, const char *ifname, struct fc_fec_info *out
 
 /* "dcb": {"pfc_enabled": [3], "delay": 7, "dscp_prio": {"26": 3}, "prio_buffer": [8], "buffer_size": [8],
  *         "total_size": N} */
-static enum fc_rc rec_dcb(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz)
+static enum fc_rc rec_dcb(void *ctx, const char *ifname, struct fc_dcb_info *out, struct fc_err *err)
 {
 	struct doc *d = NULL;
 	enum fc_rc rc;
-	const struct doc_node *n = reply(&d, ctx, ifname, "dcb", why, whysz, &rc), *l;
+	const struct doc_node *n = reply(&d, ctx, ifname, "dcb", err, &rc), *l;
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
@@ -278,17 +270,17 @@ static enum fc_rc rec_dcb(void *ctx, const char *ifname, struct fc_dcb_info *out
 	return rc;
 }
 
-static enum fc_rc rec_addresses(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *cnt, char *why,
-				size_t whysz)
+static enum fc_rc rec_addresses(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *cnt,
+				struct fc_err *err)
 {
 	struct doc *d = NULL;
 	enum fc_rc rc;
-	const struct doc_node *n = reply(&d, ctx, ifname, "addresses", why, whysz, &rc);
+	const struct doc_node *n = reply(&d, ctx, ifname, "addresses", err, &rc);
 	size_t i;
 
 	*cnt = 0;
 	for (i = 0; n && n->type == DOC_SEQ && i < n->n; i++)
-		if (n->items[i]->str && !fc_addr_push(out, max, cnt, n->items[i]->str, strlen(n->items[i]->str), why, whysz)) {
+		if (n->items[i]->str && !fc_addr_push(out, max, cnt, n->items[i]->str, strlen(n->items[i]->str), err)) {
 			rc = FC_ERR_INPUT;
 			break;
 		}
@@ -297,25 +289,25 @@ static enum fc_rc rec_addresses(void *ctx, const char *ifname, char (*out)[64], 
 }
 
 /* /.fabcheck-replies/verbs.json: {"mlx5_0/1": {"active_mtu": 4096}} */
-static enum fc_rc rec_verbs_mtu(void *ctx, const char *dev, int port, int *active_mtu, char *why, size_t whysz)
+static enum fc_rc rec_verbs_mtu(void *ctx, const char *dev, int port, int *active_mtu, struct fc_err *err)
 {
-	char key[128], lwhy[400];
+	char key[128];
 	struct doc *d = NULL;
 	const struct doc_node *n;
+	struct fc_err r;
 	int64_t v;
 	enum fc_rc rc = FC_ERR_UNSUPPORTED;
 
 	snprintf(key, sizeof(key), "%s/%d", dev, port);
-	if (!load(ctx, "/.fabcheck-replies/verbs.json", &d, lwhy, sizeof(lwhy))) {
-		snprintf(why, whysz, "no recorded libibverbs reply (%s)", lwhy);
-		return rc;
-	}
+	fc_err_clear(&r);
+	if (!load(ctx, "/.fabcheck-replies/verbs.json", &d, &r))
+		return fc_err_set(err, rc, r.file, r.line, "no recorded libibverbs reply (%s)", r.msg);
 	n = doc_get(doc_get(d->root, key), "active_mtu");
 	if (n && n->str && fc_parse_i64(n->str, 256, 4096, &v)) {
 		*active_mtu = (int)v;
 		rc = FC_OK;
 	} else {
-		snprintf(why, whysz, "libibverbs: no recorded active_mtu for %s", key);
+		fc_err_set(err, rc, NULL, 0, "libibverbs: no recorded active_mtu for %s", key);
 	}
 	doc_free(&d);
 	return rc;
@@ -323,33 +315,33 @@ static enum fc_rc rec_verbs_mtu(void *ctx, const char *dev, int port, int *activ
 
 /* A whole recorded reply file /.fabcheck-replies/<name> into *text (malloc'd): the recorded
  * "nft -j list ruleset" (nftables.json), the legacy filter table (iptables-legacy.txt). */
-static enum fc_rc rec_text(const void *ctx, const char *name, const char *what, char **text, char *why, size_t whysz)
+static enum fc_rc rec_text(const void *ctx, const char *name, const char *what, char **text, struct fc_err *err)
 {
-	char path[600], nowhy[300];
+	char path[600];
 	struct fc_buf b;
+	struct fc_err r;
 
 	*text = NULL;
 	snprintf(path, sizeof(path), "/.fabcheck-replies/%s", name);
-	if (!fc_fs_read(ctx, path, FC_MAX_INPUT_FILE, &b, nowhy, sizeof(nowhy))) {
-		snprintf(why, whysz, "no recorded %s (%s)", what, nowhy);
-		return FC_ERR_UNSUPPORTED;
-	}
+	fc_err_clear(&r);
+	if (!fc_fs_read(ctx, path, FC_MAX_INPUT_FILE, &b, &r))
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "no recorded %s (%s)", what, r.msg);
 	*text = b.data;   /* the buffer's memory becomes the caller's */
 	return FC_OK;
 }
 
-static enum fc_rc rec_nft(void *ctx, char **json, char *why, size_t whysz)
+static enum fc_rc rec_nft(void *ctx, char **json, struct fc_err *err)
 {
-	return rec_text(ctx, "nftables.json", "nftables ruleset", json, why, whysz);
+	return rec_text(ctx, "nftables.json", "nftables ruleset", json, err);
 }
 
 /* "lldp": {"system_name": "leaf1", "port_id": "Ethernet1/2", "port_id_type": "ifname"} */
-static enum fc_rc rec_lldp(void *ctx, const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
-			   size_t whysz)
+static enum fc_rc rec_lldp(void *ctx, const char *socket, const char *ifname, struct fc_lldp_info *out,
+			   struct fc_err *err)
 {
 	struct doc *d = NULL;
 	enum fc_rc rc;
-	const struct doc_node *n = reply(&d, ctx, ifname, "lldp", why, whysz, &rc);
+	const struct doc_node *n = reply(&d, ctx, ifname, "lldp", err, &rc);
 
 	(void)socket;
 	memset(out, 0, sizeof(*out));
@@ -363,9 +355,9 @@ static enum fc_rc rec_lldp(void *ctx, const char *socket, const char *ifname, st
 }
 
 /* <root>/.fabcheck-replies/iptables-legacy.txt: the legacy filter table in iptables-save syntax */
-static enum fc_rc rec_ipt(void *ctx, char **text, char *why, size_t whysz)
+static enum fc_rc rec_ipt(void *ctx, char **text, struct fc_err *err)
 {
-	return rec_text(ctx, "iptables-legacy.txt", "iptables-legacy filter table", text, why, whysz);
+	return rec_text(ctx, "iptables-legacy.txt", "iptables-legacy filter table", text, err);
 }
 
 const struct fc_probe_ops fc_probe_recorded_ops = {

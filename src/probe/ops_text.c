@@ -22,7 +22,8 @@
  *
  * The text parsers are public (probe.h) for the fuzz harness: each takes a NUL-terminated
  * output, fills its result and returns FC_OK, FC_ERR_UNSUPPORTED when the tool said the device
- * does not support the query, or FC_ERR_INPUT with "line N: what was expected" in why. */
+ * does not support the query, or FC_ERR_INPUT with the line and what was expected in err (which
+ * names no file: the agentless ops below add the stored output's, or the capture's file and line). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,28 +39,35 @@
 
 #define OUT_MAX (64u * 1024u * 1024u)
 
-/* The stored output of command (NUL-terminated, malloc'd into *text), from the fs (fs.h) the
- * probe reads: ctx. */
-static enum fc_rc output(const void *ctx, const char *command, char **text, char *why, size_t whysz)
+/* Where the output of command is stored: /.fabcheck-outputs/<command, ' ' and '/' as '_'>. */
+static const char *stored_path(const char *command, char *path, size_t size)
 {
-	char path[600], name[512], nowhy[256];
-	struct fc_buf b, clean;
+	char name[512];
 	size_t i;
 
 	snprintf(name, sizeof(name), "%s", command);
 	for (i = 0; name[i]; i++)
 		if (name[i] == ' ' || name[i] == '/')
 			name[i] = '_';
-	snprintf(path, sizeof(path), "/.fabcheck-outputs/%s", name);
-	if (!fc_fs_read(ctx, path, OUT_MAX, &b, nowhy, sizeof(nowhy))) {
-		snprintf(why, whysz, "no stored output of '%s' (%s)", command, nowhy);
-		return FC_ERR_UNSUPPORTED;
-	}
+	snprintf(path, size, "/.fabcheck-outputs/%s", name);
+	return path;
+}
+
+/* The stored output of command (NUL-terminated, malloc'd into *text), from the fs (fs.h) the
+ * probe reads: ctx. */
+static enum fc_rc output(const void *ctx, const char *command, char **text, struct fc_err *err)
+{
+	char path[600];
+	struct fc_buf b, clean;
+	struct fc_err r;
+
+	fc_err_clear(&r);
+	if (!fc_fs_read(ctx, stored_path(command, path, sizeof(path)), OUT_MAX, &b, &r))
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "no stored output of '%s' (%s)", command, r.msg);
 	/* outputs saved from a terminal carry its noise (prompt, CR LF, pager): removed as for switches */
 	if (fc_cli_clean(command, b.data, b.len, &clean) != FC_OK) {
 		fc_buf_free(&b);
-		snprintf(why, whysz, "out of memory");
-		return FC_ERR_NOMEM;
+		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 	}
 	if (!clean.data) {
 		*text = b.data;   /* nothing to remove */
@@ -70,14 +78,14 @@ static enum fc_rc output(const void *ctx, const char *command, char **text, char
 	return FC_OK;
 }
 
-/* A line as a NUL-terminated copy without the trailing blanks; false (why says so) when it is
+/* A line as a NUL-terminated copy without the trailing blanks; false (err says so) when it is
  * longer than any line the tool prints: refused, never cut. */
-static bool line_copy(const struct fc_lines *it, char *buf, size_t size, char *why, size_t whysz)
+static bool line_copy(const struct fc_lines *it, char *buf, size_t size, struct fc_err *err)
 {
 	size_t n = it->len;
 
 	if (n >= size) {
-		snprintf(why, whysz, "line %u: longer than %zu characters", it->lineno, size - 1);
+		fc_err_set(err, FC_ERR_INPUT, NULL, it->lineno, "longer than %zu characters", size - 1);
 		return false;
 	}
 	memcpy(buf, it->line, n);
@@ -87,12 +95,11 @@ static bool line_copy(const struct fc_lines *it, char *buf, size_t size, char *w
 	return true;
 }
 
-/* A value into a field of the result; false (why says so) when it does not fit. */
-static bool put_field(char *dst, size_t size, const char *key, const char *val, unsigned lineno, char *why,
-		      size_t whysz)
+/* A value into a field of the result; false (err says so) when it does not fit. */
+static bool put_field(char *dst, size_t size, const char *key, const char *val, unsigned lineno, struct fc_err *err)
 {
 	if (strlen(val) >= size) {
-		snprintf(why, whysz, "line %u: %s: longer than %zu characters", lineno, key, size - 1);
+		fc_err_set(err, FC_ERR_INPUT, NULL, lineno, "%s: longer than %zu characters", key, size - 1);
 		return false;
 	}
 	memcpy(dst, val, strlen(val) + 1);
@@ -129,21 +136,19 @@ static bool not_supported(const char *text)
 }
 
 /* FC_ERR_UNSUPPORTED with the tool's own first (non-empty) line as the reason, or FC_ERR_INPUT with
- * what was expected. */
-static enum fc_rc failed(const char *text, const char *expected, char *why, size_t whysz)
+ * what was expected (at line, 0 when no line is to blame). */
+static enum fc_rc failed(const char *text, unsigned line, const char *expected, struct fc_err *err)
 {
 	if (not_supported(text)) {
 		text += strspn(text, "\n");   /* dcb -j prints an empty JSON line before its error */
-		snprintf(why, whysz, "%.*s", (int)strcspn(text, "\n"), text);
-		return FC_ERR_UNSUPPORTED;
+		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "%.*s", (int)strcspn(text, "\n"), text);
 	}
-	snprintf(why, whysz, "%s", expected);
-	return FC_ERR_INPUT;
+	return fc_err_set(err, FC_ERR_INPUT, NULL, line, "%s", expected);
 }
 
-/* The link modes of a value ("100000baseCR4/Full 100000baseSR4/Full"); false (why) when there are
+/* The link modes of a value ("100000baseCR4/Full 100000baseSR4/Full"); false (err) when there are
  * more than FC_MAX_MODES or a name longer than 39: refused, never cut. */
-static bool add_modes(char *val, char (*out)[40], size_t *n, unsigned lineno, char *why, size_t whysz)
+static bool add_modes(char *val, char (*out)[40], size_t *n, unsigned lineno, struct fc_err *err)
 {
 	char *save = NULL, *w;
 
@@ -153,8 +158,8 @@ static bool add_modes(char *val, char (*out)[40], size_t *n, unsigned lineno, ch
 		if (!strchr(w, '/'))
 			continue;
 		if (*n >= FC_MAX_MODES || strlen(w) >= 40) {
-			snprintf(why, whysz, "line %u: more than %d link modes, or a name of more than 39 characters", lineno,
-				 FC_MAX_MODES);
+			fc_err_set(err, FC_ERR_INPUT, NULL, lineno,
+				   "more than %d link modes, or a name of more than 39 characters", FC_MAX_MODES);
 			return false;
 		}
 		memcpy(out[(*n)++], w, strlen(w) + 1);
@@ -176,7 +181,7 @@ static uint8_t port_code(const char *v)
 	return FC_PORT_UNREPORTED;
 }
 
-enum fc_rc fc_ethtool_settings_text(const char *text, struct fc_link_info *out, char *why, size_t whysz)
+enum fc_rc fc_ethtool_settings_text(const char *text, struct fc_link_info *out, struct fc_err *err)
 {
 	struct fc_lines it;
 	char line[2048], *key, *val;
@@ -190,7 +195,7 @@ enum fc_rc fc_ethtool_settings_text(const char *text, struct fc_link_info *out, 
 	out->port = FC_PORT_UNREPORTED;
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		if (!line_copy(&it, line, sizeof(line), why, whysz))
+		if (!line_copy(&it, line, sizeof(line), err))
 			return FC_ERR_INPUT;
 		if (!line[0])
 			continue;
@@ -200,7 +205,7 @@ enum fc_rc fc_ethtool_settings_text(const char *text, struct fc_link_info *out, 
 		}
 		if (!key_value(line, &key, &val)) {
 			/* a continuation of the link-mode list above (or of the message level) */
-			if (list && !add_modes(line, list, nlist, it.lineno, why, whysz))
+			if (list && !add_modes(line, list, nlist, it.lineno, err))
 				return FC_ERR_INPUT;
 			continue;
 		}
@@ -232,18 +237,17 @@ enum fc_rc fc_ethtool_settings_text(const char *text, struct fc_link_info *out, 
 				goto bad;
 			out->lanes = (int)v;
 		}
-		if (list && !add_modes(val, list, nlist, it.lineno, why, whysz))
+		if (list && !add_modes(val, list, nlist, it.lineno, err))
 			return FC_ERR_INPUT;
 	}
 	if (!header)
-		return failed(text, "line 1: expected 'Settings for IF:'", why, whysz);
+		return failed(text, 1, "expected 'Settings for IF:'", err);
 	return FC_OK;
 bad:
-	snprintf(why, whysz, "line %u: '%s' is not a %s value ethtool prints", it.lineno, val, key);
-	return FC_ERR_INPUT;
+	return fc_err_set(err, FC_ERR_INPUT, NULL, it.lineno, "'%s' is not a %s value ethtool prints", val, key);
 }
 
-enum fc_rc fc_ethtool_drvinfo_text(const char *text, struct fc_drv_info *out, char *why, size_t whysz)
+enum fc_rc fc_ethtool_drvinfo_text(const char *text, struct fc_drv_info *out, struct fc_err *err)
 {
 	struct fc_lines it;
 	char line[1024], *key, *val;
@@ -252,7 +256,7 @@ enum fc_rc fc_ethtool_drvinfo_text(const char *text, struct fc_drv_info *out, ch
 	memset(out, 0, sizeof(*out));
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		if (!line_copy(&it, line, sizeof(line), why, whysz))
+		if (!line_copy(&it, line, sizeof(line), err))
 			return FC_ERR_INPUT;
 		if (!key_value(line, &key, &val))
 			continue;
@@ -261,12 +265,12 @@ enum fc_rc fc_ethtool_drvinfo_text(const char *text, struct fc_drv_info *out, ch
 		size_t size = dst == out->driver ? sizeof(out->driver) : dst == out->version ? sizeof(out->version)
 			    : dst == out->firmware ? sizeof(out->firmware) : sizeof(out->bus);
 
-		if (dst && !put_field(dst, size, key, val, it.lineno, why, whysz))
+		if (dst && !put_field(dst, size, key, val, it.lineno, err))
 			return FC_ERR_INPUT;
 		driver |= dst == out->driver;
 	}
 	if (!driver)
-		return failed(text, "line 1: expected 'driver: NAME'", why, whysz);
+		return failed(text, 1, "expected 'driver: NAME'", err);
 	return FC_OK;
 }
 
@@ -275,7 +279,7 @@ static int on_off(const char *v)
 	return !strcmp(v, "on") ? 1 : !strcmp(v, "off") ? 0 : -1;
 }
 
-enum fc_rc fc_ethtool_pause_text(const char *text, struct fc_pause_info *out, char *why, size_t whysz)
+enum fc_rc fc_ethtool_pause_text(const char *text, struct fc_pause_info *out, struct fc_err *err)
 {
 	struct fc_lines it;
 	char line[512], *key, *val;
@@ -284,15 +288,15 @@ enum fc_rc fc_ethtool_pause_text(const char *text, struct fc_pause_info *out, ch
 	memset(out, 0, sizeof(*out));
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		if (!line_copy(&it, line, sizeof(line), why, whysz))
+		if (!line_copy(&it, line, sizeof(line), err))
 			return FC_ERR_INPUT;
 		if (!key_value(line, &key, &val) || strncmp(line, "Pause parameters", 16) == 0)
 			continue;
 		if (strcmp(key, "Autonegotiate") && strcmp(key, "RX") && strcmp(key, "TX"))
 			continue;   /* "RX negotiated", "TX negotiated" */
 		if ((b = on_off(val)) < 0) {
-			snprintf(why, whysz, "line %u: %s: expected on or off, found '%s'", it.lineno, key, val);
-			return FC_ERR_INPUT;
+			return fc_err_set(err, FC_ERR_INPUT, NULL, it.lineno, "%s: expected on or off, found '%s'", key,
+					  val);
 		}
 		if (!strcmp(key, "Autonegotiate"))
 			out->autoneg = b;
@@ -303,7 +307,7 @@ enum fc_rc fc_ethtool_pause_text(const char *text, struct fc_pause_info *out, ch
 		seen++;
 	}
 	if (seen < 3)
-		return failed(text, "expected Autonegotiate, RX and TX lines", why, whysz);
+		return failed(text, 0, "expected Autonegotiate, RX and TX lines", err);
 	return FC_OK;
 }
 
@@ -336,7 +340,7 @@ static bool fec_words(const char *val, char *out, size_t size)
 	return true;
 }
 
-enum fc_rc fc_ethtool_fec_text(const char *text, struct fc_fec_info *out, char *why, size_t whysz)
+enum fc_rc fc_ethtool_fec_text(const char *text, struct fc_fec_info *out, struct fc_err *err)
 {
 	struct fc_lines it;
 	char line[512], *key, *val;
@@ -345,7 +349,7 @@ enum fc_rc fc_ethtool_fec_text(const char *text, struct fc_fec_info *out, char *
 	memset(out, 0, sizeof(*out));
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		if (!line_copy(&it, line, sizeof(line), why, whysz))
+		if (!line_copy(&it, line, sizeof(line), err))
 			return FC_ERR_INPUT;
 		if (!key_value(line, &key, &val))
 			continue;
@@ -360,14 +364,13 @@ enum fc_rc fc_ethtool_fec_text(const char *text, struct fc_fec_info *out, char *
 		}
 	}
 	if (!conf)
-		return failed(text, "expected a 'Configured FEC encodings' line", why, whysz);
+		return failed(text, 0, "expected a 'Configured FEC encodings' line", err);
 	return FC_OK;
 toolong:
-	snprintf(why, whysz, "line %u: %s: more FEC names than fabcheck knows", it.lineno, key);
-	return FC_ERR_INPUT;
+	return fc_err_set(err, FC_ERR_INPUT, NULL, it.lineno, "%s: more FEC names than fabcheck knows", key);
 }
 
-enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *why, size_t whysz)
+enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, struct fc_err *err)
 {
 	struct fc_lines it;
 	char line[512];
@@ -380,7 +383,7 @@ enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *w
 		char *c;
 		int64_t v;
 
-		if (!line_copy(&it, line, sizeof(line), why, whysz)) {
+		if (!line_copy(&it, line, sizeof(line), err)) {
 			fc_stats_free(out);
 			return FC_ERR_INPUT;
 		}
@@ -394,7 +397,7 @@ enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *w
 		if (!header)
 			continue;   /* a "# ethtool -S IF" banner or the like before the table */
 		if (!(c = strrchr(line, ':')) || c[1] != ' ' || !fc_parse_i64(c + 2, 0, INT64_MAX, &v)) {
-			snprintf(why, whysz, "line %u: expected 'name: value', found '%.80s'", it.lineno, line);
+			fc_err_set(err, FC_ERR_INPUT, NULL, it.lineno, "expected 'name: value', found '%.80s'", line);
 			fc_stats_free(out);
 			return FC_ERR_INPUT;
 		}
@@ -409,8 +412,7 @@ enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *w
 			nv = nn ? realloc(out->values, ncap * sizeof(*nv)) : NULL;
 			if (!nn || !nv) {
 				fc_stats_free(out);
-				snprintf(why, whysz, "out of memory");
-				return FC_ERR_NOMEM;
+				return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 			}
 			out->values = nv;
 			cap = ncap;
@@ -421,8 +423,8 @@ enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *w
 			while (isspace((unsigned char)*name))
 				name++;
 			/* ETH_GSTRING_LEN: the kernel's names are at most 32 bytes */
-			if (!put_field(out->names[out->n], sizeof(out->names[0]), "statistic name", name, it.lineno, why,
-				       whysz)) {
+			if (!put_field(out->names[out->n], sizeof(out->names[0]), "statistic name", name, it.lineno,
+				       err)) {
 				fc_stats_free(out);
 				return FC_ERR_INPUT;
 			}
@@ -430,12 +432,12 @@ enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *w
 		out->values[out->n++] = (uint64_t)v;
 	}
 	if (!header)
-		return failed(text, "line 1: expected 'NIC statistics:'", why, whysz);
+		return failed(text, 1, "expected 'NIC statistics:'", err);
 	return FC_OK;
 }
 
 /* "pfc-prevention-tout: 100" (the tunable's name, a colon, the value) */
-enum fc_rc fc_ethtool_tunable_text(const char *text, unsigned *ms, char *why, size_t whysz)
+enum fc_rc fc_ethtool_tunable_text(const char *text, unsigned *ms, struct fc_err *err)
 {
 	struct fc_lines it;
 	char line[256], *key, *val;
@@ -443,20 +445,20 @@ enum fc_rc fc_ethtool_tunable_text(const char *text, unsigned *ms, char *why, si
 
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		if (!line_copy(&it, line, sizeof(line), why, whysz))
+		if (!line_copy(&it, line, sizeof(line), err))
 			return FC_ERR_INPUT;
 		if (!key_value(line, &key, &val) || strcmp(key, "pfc-prevention-tout"))
 			continue;
 		if (!fc_parse_i64(val, 0, 65535, &v)) {
 			if (not_supported(text))
-				return failed(text, "", why, whysz);
-			snprintf(why, whysz, "line %u: pfc-prevention-tout: expected 0..65535, found '%.40s'", it.lineno, val);
-			return FC_ERR_INPUT;
+				return failed(text, 0, "", err);
+			return fc_err_set(err, FC_ERR_INPUT, NULL, it.lineno,
+					  "pfc-prevention-tout: expected 0..65535, found '%.40s'", val);
 		}
 		*ms = (unsigned)v;
 		return FC_OK;
 	}
-	return failed(text, "expected 'pfc-prevention-tout: N'", why, whysz);
+	return failed(text, 0, "expected 'pfc-prevention-tout: N'", err);
 }
 
 /* "130944,156096,0,0,0,0,0,0," or "0   0   0   1   0   0   0   0" -> v[0..8) */
@@ -479,7 +481,7 @@ static bool eight(const char *s, uint32_t *v)
 	return true;
 }
 
-enum fc_rc fc_mlnx_qos_text(const char *text, struct fc_dcb_info *out, char *why, size_t whysz)
+enum fc_rc fc_mlnx_qos_text(const char *text, struct fc_dcb_info *out, struct fc_err *err)
 {
 	struct fc_lines it;
 	char line[512];
@@ -493,7 +495,7 @@ enum fc_rc fc_mlnx_qos_text(const char *text, struct fc_dcb_info *out, char *why
 		const char *l;
 		int prio;
 
-		if (!line_copy(&it, line, sizeof(line), why, whysz))
+		if (!line_copy(&it, line, sizeof(line), err))
 			return FC_ERR_INPUT;
 		for (l = line; isspace((unsigned char)*l); l++)
 			;
@@ -554,18 +556,17 @@ enum fc_rc fc_mlnx_qos_text(const char *text, struct fc_dcb_info *out, char *why
 		}
 	}
 	if (!seen)
-		return failed(text, "expected 'Priority trust state: dscp|pcp'", why, whysz);
+		return failed(text, 0, "expected 'Priority trust state: dscp|pcp'", err);
 	out->buffer = sizes;
 	if (!strcmp(out->trust, "pcp"))
 		out->app = false, out->dscp_has = 0;   /* a leftover map does not apply */
 	return FC_OK;
 bad:
-	snprintf(why, whysz, "line %u: '%.80s' is not what mlnx_qos prints", it.lineno, line);
-	return FC_ERR_INPUT;
+	return fc_err_set(err, FC_ERR_INPUT, NULL, it.lineno, "'%.80s' is not what mlnx_qos prints", line);
 }
 
 /* ibv_devinfo: "hca_id:\tmlx5_0" ... "\t\tport:\t1" ... "\t\t\tactive_mtu:\t\t4096 (5)" */
-enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *mtu, char *why, size_t whysz)
+enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *mtu, struct fc_err *err)
 {
 	struct fc_lines it;
 	char line[512], *key, *val;
@@ -574,7 +575,7 @@ enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *
 
 	fc_lines_init(&it, text);
 	while (fc_lines_next(&it)) {
-		if (!line_copy(&it, line, sizeof(line), why, whysz))
+		if (!line_copy(&it, line, sizeof(line), err))
 			return FC_ERR_INPUT;
 		if (!key_value(line, &key, &val))
 			continue;
@@ -586,33 +587,30 @@ enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *
 			in_port = fc_parse_i64(val, 1, 255, &v) && v == port;
 		} else if (!strcmp(key, "active_mtu") && in_port) {
 			if (!fc_parse_i64n(val, strcspn(val, " "), 256, 4096, &v)) {
-				snprintf(why, whysz, "line %u: active_mtu: expected 256..4096, found '%.40s'", it.lineno, val);
-				return FC_ERR_INPUT;
+				return fc_err_set(err, FC_ERR_INPUT, NULL, it.lineno,
+						  "active_mtu: expected 256..4096, found '%.40s'", val);
 			}
 			*mtu = (int)v;
 			return FC_OK;
 		}
 	}
 	if (!any)
-		return failed(text, "line 1: expected 'hca_id: DEVICE'", why, whysz);
-	snprintf(why, whysz, "ibv_devinfo: no active_mtu for %s port %d", dev, port);
-	return FC_ERR_UNSUPPORTED;
+		return failed(text, 1, "expected 'hca_id: DEVICE'", err);
+	return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "ibv_devinfo: no active_mtu for %s port %d", dev, port);
 }
 
 /* ip -j addr show dev IF: [{"ifname": IF, "addr_info": [{"family", "local", "prefixlen"}]}] */
-enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
-			   size_t whysz)
+enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n,
+			   struct fc_err *err)
 {
 	struct doc *d = NULL;
-	struct fc_err err;
 	size_t i, j;
 	bool found = false;
 
 	*n = 0;
-	fc_err_clear(&err);
-	if (doc_parse_json("ip -j addr", text, strlen(text), &d, &err) != FC_OK) {
-		snprintf(why, whysz, "%s", err.msg);
-		return FC_ERR_INPUT;
+	if (doc_parse_json("ip -j addr", text, strlen(text), &d, err) != FC_OK) {
+		err->file[0] = '\0';   /* the document's name is the command: the caller knows the file */
+		return err->rc;
 	}
 	for (i = 0; d->root->type == DOC_SEQ && i < d->root->n; i++) {
 		const struct doc_node *l = d->root->items[i], *name = doc_get(l, "ifname"), *ai = doc_get(l, "addr_info");
@@ -628,7 +626,7 @@ enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64]
 			if (!loc || !loc->str || !pl || !pl->str)
 				continue;
 			k = snprintf(one, sizeof(one), "%.100s/%.20s", loc->str, pl->str);
-			if (!fc_addr_push(out, max, n, one, (size_t)k, why, whysz)) {
+			if (!fc_addr_push(out, max, n, one, (size_t)k, err)) {
 				doc_free(&d);
 				return FC_ERR_INPUT;
 			}
@@ -636,168 +634,185 @@ enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64]
 	}
 	doc_free(&d);
 	if (!found) {
-		snprintf(why, whysz, "ip -j addr: no entry for %s", ifname);
-		return FC_ERR_INPUT;
+		return fc_err_set(err, FC_ERR_INPUT, NULL, 0, "ip -j addr: no entry for %s", ifname);
 	}
 	return FC_OK;
 }
 
-/* Runs one parser on the stored output of command; parse errors name the stored file. */
-#define FROM_OUTPUT(root, cmdfmt, ifname, call)                                                      \
+/* An error in the stored output of command gets its file and line: the stored file's, or, in a
+ * capture unpacked in memory, the capture's own. */
+static void locate(const void *ctx, const char *command, struct fc_err *err)
+{
+	char path[600], where[600];
+	unsigned first;
+	const char *file = fc_fs_origin(ctx, stored_path(command, path, sizeof(path)), where, sizeof(where), &first);
+
+	fc_err_locate(err, file, first);
+}
+
+/* Runs one parser on the stored output of command; what it did not understand names the stored
+ * output's file and line. */
+#define FROM_OUTPUT(ctx, cmdfmt, ifname, call)                                                       \
 	do {                                                                                           \
 		char cmd_[256], *text_ = NULL;                                                         \
 		enum fc_rc rc_;                                                                        \
                                                                                                        \
 		snprintf(cmd_, sizeof(cmd_), cmdfmt, ifname);                                          \
-		if ((rc_ = output(root, cmd_, &text_, why, whysz)) != FC_OK)                          \
+		if ((rc_ = output(ctx, cmd_, &text_, err)) != FC_OK)                                  \
 			return rc_;                                                                    \
 		rc_ = call;                                                                            \
 		if (rc_ == FC_ERR_INPUT) {                                                             \
-			char w_[512];                                                                  \
-                                                                                                       \
-			snprintf(w_, sizeof(w_), "%s", why);                                           \
-			snprintf(why, whysz, "'%s' not understood: %s", cmd_, w_);                     \
+			fc_err_prefix(err, "'%s' not understood: ", cmd_);                             \
+			locate(ctx, cmd_, err);                                                        \
 		}                                                                                      \
 		free(text_);                                                                           \
 		return rc_;                                                                            \
 	} while (0)
 
-static enum fc_rc txt_link(void *ctx, const char *ifname, struct fc_link_info *out, char *why, size_t whysz)
+static enum fc_rc txt_link(void *ctx, const char *ifname, struct fc_link_info *out, struct fc_err *err)
 {
-	FROM_OUTPUT(ctx, "ethtool %s", ifname, fc_ethtool_settings_text(text_, out, why, whysz));
+	FROM_OUTPUT(ctx, "ethtool %s", ifname, fc_ethtool_settings_text(text_, out, err));
 }
 
-static enum fc_rc txt_drvinfo(void *ctx, const char *ifname, struct fc_drv_info *out, char *why, size_t whysz)
+static enum fc_rc txt_drvinfo(void *ctx, const char *ifname, struct fc_drv_info *out, struct fc_err *err)
 {
-	FROM_OUTPUT(ctx, "ethtool -i %s", ifname, fc_ethtool_drvinfo_text(text_, out, why, whysz));
+	FROM_OUTPUT(ctx, "ethtool -i %s", ifname, fc_ethtool_drvinfo_text(text_, out, err));
 }
 
-static enum fc_rc txt_pause(void *ctx, const char *ifname, struct fc_pause_info *out, char *why, size_t whysz)
+static enum fc_rc txt_pause(void *ctx, const char *ifname, struct fc_pause_info *out, struct fc_err *err)
 {
-	FROM_OUTPUT(ctx, "ethtool -a %s", ifname, fc_ethtool_pause_text(text_, out, why, whysz));
+	FROM_OUTPUT(ctx, "ethtool -a %s", ifname, fc_ethtool_pause_text(text_, out, err));
 }
 
-static enum fc_rc txt_fec(void *ctx, const char *ifname, struct fc_fec_info *out, char *why, size_t whysz)
+static enum fc_rc txt_fec(void *ctx, const char *ifname, struct fc_fec_info *out, struct fc_err *err)
 {
-	FROM_OUTPUT(ctx, "ethtool --show-fec %s", ifname, fc_ethtool_fec_text(text_, out, why, whysz));
+	FROM_OUTPUT(ctx, "ethtool --show-fec %s", ifname, fc_ethtool_fec_text(text_, out, err));
 }
 
-static enum fc_rc txt_stats(void *ctx, const char *ifname, struct fc_stats *out, char *why, size_t whysz)
+static enum fc_rc txt_stats(void *ctx, const char *ifname, struct fc_stats *out, struct fc_err *err)
 {
-	FROM_OUTPUT(ctx, "ethtool -S %s", ifname, fc_ethtool_stats_text(text_, out, why, whysz));
+	FROM_OUTPUT(ctx, "ethtool -S %s", ifname, fc_ethtool_stats_text(text_, out, err));
 }
 
-static enum fc_rc txt_module(void *ctx, const char *ifname, struct fc_module_info *out, char *why, size_t whysz)
+static enum fc_rc txt_module(void *ctx, const char *ifname, struct fc_module_info *out, struct fc_err *err)
 {
-	FROM_OUTPUT(ctx, "ethtool -m %s", ifname, fc_module_text(text_, out, why, whysz));
+	FROM_OUTPUT(ctx, "ethtool -m %s", ifname, fc_module_text(text_, out, err));
 }
 
-static enum fc_rc txt_pfc_prevention(void *ctx, const char *ifname, unsigned *ms, char *why, size_t whysz)
+static enum fc_rc txt_pfc_prevention(void *ctx, const char *ifname, unsigned *ms, struct fc_err *err)
 {
 	FROM_OUTPUT(ctx, "ethtool --get-tunable %s pfc-prevention-tout", ifname,
-		    fc_ethtool_tunable_text(text_, ms, why, whysz));
+		    fc_ethtool_tunable_text(text_, ms, err));
 }
 
 /* ip address show text: the fallback for an iproute2 without -j (before 4.13) */
-static enum fc_rc addr_text(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
-			    size_t whysz)
+static enum fc_rc addr_text(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n,
+			    struct fc_err *err)
 {
 	struct fc_ip_iface *ifs = NULL;
 	size_t nifs = 0, i, j;
-	enum fc_rc rc = fc_ip_text(text, &ifs, &nifs, why, whysz);
+	enum fc_rc rc = fc_ip_text(text, &ifs, &nifs, err);
 
 	for (i = 0; rc == FC_OK && i < nifs; i++)
 		if (!strcmp(ifs[i].name, ifname))
 			for (j = 0; rc == FC_OK && j < ifs[i].naddrs; j++)
-				if (!fc_addr_push(out, max, n, ifs[i].addrs[j], strlen(ifs[i].addrs[j]), why, whysz))
+				if (!fc_addr_push(out, max, n, ifs[i].addrs[j], strlen(ifs[i].addrs[j]), err))
 					rc = FC_ERR_INPUT;
 	fc_ip_free(ifs, nifs);
 	return rc;
 }
 
-static enum fc_rc txt_addresses(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
-				size_t whysz)
+static enum fc_rc txt_addresses(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n,
+				struct fc_err *err)
 {
 	char cmd[128], *text = NULL;
 
 	*n = 0;
 	snprintf(cmd, sizeof(cmd), "ip -j addr show dev %s", ifname);
-	if (output(ctx, cmd, &text, why, whysz) == FC_OK && strstr(text, "is unknown")) {
+	if (output(ctx, cmd, &text, NULL) == FC_OK && strstr(text, "is unknown")) {
 		free(text);   /* "Option "-j" is unknown": an iproute2 older than 4.13 */
 		text = NULL;
 	}
 	if (text) {
 		free(text);
-		FROM_OUTPUT(ctx, "ip -j addr show dev %s", ifname, fc_ip_addr_json(text_, ifname, out, max, n, why, whysz));
+		FROM_OUTPUT(ctx, "ip -j addr show dev %s", ifname, fc_ip_addr_json(text_, ifname, out, max, n, err));
 	}
-	FROM_OUTPUT(ctx, "ip addr show dev %s", ifname, addr_text(text_, ifname, out, max, n, why, whysz));
+	FROM_OUTPUT(ctx, "ip addr show dev %s", ifname, addr_text(text_, ifname, out, max, n, err));
 }
 
 /* One dcb -j output parsed into out; FC_ERR_UNSUPPORTED when it is absent or the driver said so. */
 static enum fc_rc dcb_part(const void *root, const char *object, const char *ifname,
-			   enum fc_rc (*parse)(const char *, struct fc_dcb_info *, char *, size_t),
-			   struct fc_dcb_info *out, char *why, size_t whysz)
+			   enum fc_rc (*parse)(const char *, struct fc_dcb_info *, struct fc_err *),
+			   struct fc_dcb_info *out, struct fc_err *err)
 {
 	char cmd[128];
 
 	snprintf(cmd, sizeof(cmd), "dcb -j %s show dev %s", object, ifname);
-	FROM_OUTPUT(root, "%s", cmd, not_supported(text_) ? failed(text_, "", why, whysz) : parse(text_, out, why, whysz));
+	FROM_OUTPUT(root, "%s", cmd, not_supported(text_) ? failed(text_, 0, "", err) : parse(text_, out, err));
 }
 
 /* iproute2's dcb where it was captured (the kernel's own dcbnl view, as the probe reads it),
  * mlnx_qos otherwise. The APP table and the buffers are optional parts of the dcb answer. */
-static enum fc_rc txt_dcb(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz)
+static enum fc_rc txt_dcb(void *ctx, const char *ifname, struct fc_dcb_info *out, struct fc_err *err)
 {
 	enum fc_rc rc;
-	char w[256];
 
 	memset(out, 0, sizeof(*out));
-	rc = dcb_part(ctx, "pfc", ifname, fc_dcb_pfc_json, out, why, whysz);
-	if (rc == FC_ERR_UNSUPPORTED && strstr(why, "no stored output")) {
-		FROM_OUTPUT(ctx, "mlnx_qos -i %s", ifname, fc_mlnx_qos_text(text_, out, why, whysz));
+	rc = dcb_part(ctx, "pfc", ifname, fc_dcb_pfc_json, out, err);
+	if (rc == FC_ERR_UNSUPPORTED && strstr(err->msg, "no stored output")) {
+		fc_err_clear(err);
+		FROM_OUTPUT(ctx, "mlnx_qos -i %s", ifname, fc_mlnx_qos_text(text_, out, err));
 	}
 	if (rc != FC_OK)
 		return rc;
-	if ((rc = dcb_part(ctx, "app", ifname, fc_dcb_app_json, out, w, sizeof(w))) == FC_ERR_INPUT ||
-	    (rc = dcb_part(ctx, "buffer", ifname, fc_dcb_buffer_json, out, w, sizeof(w))) ==
-		    FC_ERR_INPUT) {
-		snprintf(why, whysz, "%s", w);
-		return rc;
+	/* absent or unsupported, the optional parts leave no reason behind; not understood, they do */
+	{
+		struct fc_err part;
+
+		fc_err_clear(&part);
+		if ((rc = dcb_part(ctx, "app", ifname, fc_dcb_app_json, out, &part)) != FC_ERR_INPUT) {
+			fc_err_clear(&part);
+			rc = dcb_part(ctx, "buffer", ifname, fc_dcb_buffer_json, out, &part);
+		}
+		if (rc == FC_ERR_INPUT)
+			return fc_err_take(err, &part);
 	}
 	return FC_OK;
 }
 
-static enum fc_rc txt_verbs_mtu(void *ctx, const char *dev, int port, int *active_mtu, char *why, size_t whysz)
+static enum fc_rc txt_verbs_mtu(void *ctx, const char *dev, int port, int *active_mtu, struct fc_err *err)
 {
-	FROM_OUTPUT(ctx, "%s", "ibv_devinfo", fc_ibv_devinfo_mtu(text_, dev, port, active_mtu, why, whysz));
+	FROM_OUTPUT(ctx, "%s", "ibv_devinfo", fc_ibv_devinfo_mtu(text_, dev, port, active_mtu, err));
 }
 
-static enum fc_rc txt_nft(void *ctx, char **json, char *why, size_t whysz)
+static enum fc_rc txt_nft(void *ctx, char **json, struct fc_err *err)
 {
 	*json = NULL;
-	return output(ctx, "nft -j list ruleset", json, why, whysz);
+	return output(ctx, "nft -j list ruleset", json, err);
 }
 
-static enum fc_rc txt_lldp(void *ctx, const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
-			   size_t whysz)
+static enum fc_rc txt_lldp(void *ctx, const char *socket, const char *ifname, struct fc_lldp_info *out,
+			   struct fc_err *err)
 {
 	(void)socket;
 	FROM_OUTPUT(ctx, "%s", "lldpcli -f json0 show neighbors details",
-		    fc_lldpcli_json0(text_, ifname, out, why, whysz));
+		    fc_lldpcli_json0(text_, ifname, out, err));
 }
 
-static enum fc_rc txt_ipt(void *ctx, char **text, char *why, size_t whysz)
+static enum fc_rc txt_ipt(void *ctx, char **text, struct fc_err *err)
 {
 	enum fc_rc rc;
 
 	*text = NULL;
-	if ((rc = output(ctx, "iptables-legacy-save -t filter", text, why, whysz)) != FC_OK)
+	if ((rc = output(ctx, "iptables-legacy-save -t filter", text, err)) != FC_OK)
 		return rc;
 	if (strstr(*text, "Permission denied") || strstr(*text, "you must be root")) {
-		snprintf(why, whysz, "iptables-legacy-save: %.*s", (int)strcspn(*text, "\n"), *text);
+		rc = fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "iptables-legacy-save: %.*s",
+				(int)strcspn(*text, "\n"),
+				*text);
 		free(*text);
 		*text = NULL;
-		return FC_ERR_UNSUPPORTED;
+		return rc;
 	}
 	return FC_OK;
 }

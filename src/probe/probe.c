@@ -37,27 +37,43 @@ static json_object *unknown(const char *why)
 	return u;
 }
 
+/* The reason of a query that failed, with the file and line it names. */
+static json_object *unknown_err(const struct fc_err *e)
+{
+	char buf[sizeof(e->file) + sizeof(e->msg) + 16];
+
+	return unknown(fc_err_str(e, buf, sizeof(buf)));
+}
+
+/* e cleared for the next query: each reports its own reason (the first recorded wins). */
+static struct fc_err *fresh(struct fc_err *e)
+{
+	fc_err_clear(e);
+	return e;
+}
+
 /* Adds a sysfs attribute as a string, or its reason. */
 static bool add_attr(struct pr *p, json_object *o, const char *key, const char *path, char *val, size_t size)
 {
-	char why[WHY];
+	struct fc_err er;
 
-	if (fc_sys_read(p->fs, path, val, size, why, sizeof(why))) {
+	if (fc_sys_read(p->fs, path, val, size, fresh(&er))) {
 		json_object_object_add(o, key, json_object_new_string(val));
 		p->known++;
 		return true;
 	}
-	json_object_object_add(o, key, unknown(why));
+	json_object_object_add(o, key, unknown_err(&er));
 	return false;
 }
 
 static bool add_int_attr(struct pr *p, json_object *o, const char *key, const char *path, int64_t min, int64_t max)
 {
 	char val[64], why[WHY];
+	struct fc_err er;
 	int64_t v;
 
-	if (!fc_sys_read(p->fs, path, val, sizeof(val), why, sizeof(why))) {
-		json_object_object_add(o, key, unknown(why));
+	if (!fc_sys_read(p->fs, path, val, sizeof(val), fresh(&er))) {
+		json_object_object_add(o, key, unknown_err(&er));
 		return false;
 	}
 	if (!fc_parse_i64(val, min, max, &v)) {
@@ -136,12 +152,13 @@ static json_object *active_mode(const struct fc_link_info *li)
 static json_object *dcb_obj(struct pr *p, const char *ifname)
 {
 	struct fc_dcb_info di;
-	char why[WHY], key[8];
+	char key[8];
+	struct fc_err er;
 	json_object *o, *a;
 	int k;
 
-	if (p->ops->dcb((void *)(uintptr_t)p->fs, ifname, &di, why, sizeof(why)) != FC_OK)
-		return unknown(why);
+	if (p->ops->dcb((void *)(uintptr_t)p->fs, ifname, &di, fresh(&er)) != FC_OK)
+		return unknown_err(&er);
 	o = json_object_new_object();
 	p->known++;
 	if (di.pfc) {
@@ -188,11 +205,11 @@ static json_object *dcb_obj(struct pr *p, const char *ifname)
 static json_object *link_obj(struct pr *p, const char *ifname)
 {
 	struct fc_link_info li;
-	char why[WHY];
+	struct fc_err er;
 	json_object *o;
 
-	if (p->ops->link((void *)(uintptr_t)p->fs, ifname, &li, why, sizeof(why)) != FC_OK)
-		return unknown(why);
+	if (p->ops->link((void *)(uintptr_t)p->fs, ifname, &li, fresh(&er)) != FC_OK)
+		return unknown_err(&er);
 	o = json_object_new_object();
 	p->known++;
 	if (li.speed_mbps == 0 || li.speed_mbps == UINT32_MAX)
@@ -217,12 +234,12 @@ static json_object *link_obj(struct pr *p, const char *ifname)
 static json_object *driver_obj(struct pr *p, const char *ifname)
 {
 	struct fc_drv_info di;
-	char why[WHY];
+	struct fc_err er;
 	json_object *o;
 
 	memset(&di, 0, sizeof(di));
-	if (p->ops->drvinfo((void *)(uintptr_t)p->fs, ifname, &di, why, sizeof(why)) != FC_OK)
-		return unknown(why);
+	if (p->ops->drvinfo((void *)(uintptr_t)p->fs, ifname, &di, fresh(&er)) != FC_OK)
+		return unknown_err(&er);
 	o = json_object_new_object();
 	p->known++;
 	json_object_object_add(o, "name", json_object_new_string(di.driver));
@@ -236,11 +253,11 @@ static json_object *driver_obj(struct pr *p, const char *ifname)
 static json_object *pause_obj(struct pr *p, const char *ifname)
 {
 	struct fc_pause_info pi;
-	char why[WHY];
+	struct fc_err er;
 	json_object *o;
 
-	if (p->ops->pause((void *)(uintptr_t)p->fs, ifname, &pi, why, sizeof(why)) != FC_OK)
-		return unknown(why);
+	if (p->ops->pause((void *)(uintptr_t)p->fs, ifname, &pi, fresh(&er)) != FC_OK)
+		return unknown_err(&er);
 	o = json_object_new_object();
 	p->known++;
 	json_object_object_add(o, "autoneg", json_object_new_boolean(pi.autoneg));
@@ -252,12 +269,13 @@ static json_object *pause_obj(struct pr *p, const char *ifname)
 static json_object *fec_obj(struct pr *p, const char *ifname)
 {
 	struct fc_fec_info fi;
-	char why[WHY], first[32];
+	char first[32];
+	struct fc_err er;
 	json_object *o;
 
 	memset(&fi, 0, sizeof(fi));
-	if (p->ops->fec((void *)(uintptr_t)p->fs, ifname, &fi, why, sizeof(why)) != FC_OK)
-		return unknown(why);
+	if (p->ops->fec((void *)(uintptr_t)p->fs, ifname, &fi, fresh(&er)) != FC_OK)
+		return unknown_err(&er);
 	o = json_object_new_object();
 	p->known++;
 	/* "Auto RS BaseR": the first word is what is configured */
@@ -287,12 +305,12 @@ static bool stat_kept(const char *name)
 static json_object *stats_obj(struct pr *p, const char *ifname)
 {
 	struct fc_stats st;
-	char why[WHY];
+	struct fc_err er;
 	json_object *o;
 	size_t i;
 
-	if (p->ops->stats((void *)(uintptr_t)p->fs, ifname, &st, why, sizeof(why)) != FC_OK)
-		return unknown(why);
+	if (p->ops->stats((void *)(uintptr_t)p->fs, ifname, &st, fresh(&er)) != FC_OK)
+		return unknown_err(&er);
 	o = json_object_new_object();
 	for (i = 0; i < st.n; i++)
 		if (stat_kept(st.names[i]) && st.values[i] <= INT64_MAX)
@@ -305,12 +323,12 @@ static json_object *stats_obj(struct pr *p, const char *ifname)
 /* pfc-prevention-tout: {"ms": N} (0: off), or {"auto": true} */
 static json_object *pfc_prevention_obj(struct pr *p, const char *ifname)
 {
-	char why[WHY];
+	struct fc_err er;
 	unsigned ms = 0;
 	json_object *o;
 
-	if (p->ops->pfc_prevention((void *)(uintptr_t)p->fs, ifname, &ms, why, sizeof(why)) != FC_OK)
-		return unknown(why);
+	if (p->ops->pfc_prevention((void *)(uintptr_t)p->fs, ifname, &ms, fresh(&er)) != FC_OK)
+		return unknown_err(&er);
 	p->known++;
 	o = json_object_new_object();
 	if (ms == FC_PFC_PREVENTION_AUTO)
@@ -406,10 +424,10 @@ static json_object *pci_obj(struct pr *p, const char *ifname)
 static json_object *module_obj(struct pr *p, const char *ifname)
 {
 	struct fc_module_info mi;
-	char why[WHY];
+	struct fc_err er;
 
-	if (p->ops->module((void *)(uintptr_t)p->fs, ifname, &mi, why, sizeof(why)) != FC_OK)
-		return unknown(why);
+	if (p->ops->module((void *)(uintptr_t)p->fs, ifname, &mi, fresh(&er)) != FC_OK)
+		return unknown_err(&er);
 	p->known++;
 	return fc_module_json(&mi);
 }
@@ -417,11 +435,11 @@ static json_object *module_obj(struct pr *p, const char *ifname)
 static json_object *lldp_obj(struct pr *p, const char *ifname)
 {
 	struct fc_lldp_info li;
-	char why[WHY];
+	struct fc_err er;
 	json_object *o;
 
-	if (p->ops->lldp((void *)(uintptr_t)p->fs, p->o->lldpd_socket, ifname, &li, why, sizeof(why)) != FC_OK)
-		return unknown(why);
+	if (p->ops->lldp((void *)(uintptr_t)p->fs, p->o->lldpd_socket, ifname, &li, fresh(&er)) != FC_OK)
+		return unknown_err(&er);
 	p->known++;
 	o = json_object_new_object();
 	json_object_object_add(o, "system_name", li.system_name[0] ? json_object_new_string(li.system_name)
@@ -435,7 +453,8 @@ static json_object *lldp_obj(struct pr *p, const char *ifname)
 static json_object *ecn_obj(struct pr *p, const char *ifname)
 {
 	static const char *const side[2] = { "roce_np", "roce_rp" };
-	char path[512], val[32], why[WHY];
+	char path[512], val[32];
+	struct fc_err er;
 	json_object *o;
 	int s, prio;
 
@@ -449,7 +468,7 @@ static json_object *ecn_obj(struct pr *p, const char *ifname)
 
 		for (prio = 0; prio < 8 && ok; prio++) {
 			snprintf(path, sizeof(path), "/sys/class/net/%s/ecn/%s/enable/%d", ifname, side[s], prio);
-			if (!fc_sys_read(p->fs, path, val, sizeof(val), why, sizeof(why)))
+			if (!fc_sys_read(p->fs, path, val, sizeof(val), fresh(&er)))
 				ok = false;
 			else if (!strcmp(val, "1"))
 				json_object_array_add(a, json_object_new_int(prio));
@@ -459,7 +478,7 @@ static json_object *ecn_obj(struct pr *p, const char *ifname)
 			p->known++;
 		} else {
 			json_object_put(a);
-			json_object_object_add(o, s ? "roce_rp_enabled" : "roce_np_enabled", unknown(why));
+			json_object_object_add(o, s ? "roce_rp_enabled" : "roce_np_enabled", unknown_err(&er));
 		}
 	}
 	snprintf(path, sizeof(path), "/sys/class/net/%s/ecn/roce_np/cnp_dscp", ifname);
@@ -472,7 +491,8 @@ static json_object *ecn_obj(struct pr *p, const char *ifname)
 static json_object *iface_obj(struct pr *p, const char *ifname)
 {
 	json_object *o = json_object_new_object();
-	char path[512], val[256], why[WHY], (*addrs)[64] = malloc(FC_MAX_ADDRS * sizeof(*addrs));
+	char path[512], val[256], (*addrs)[64] = malloc(FC_MAX_ADDRS * sizeof(*addrs));
+	struct fc_err er;
 	size_t n = 0, i;
 
 	json_object_object_add(o, "name", json_object_new_string(ifname));
@@ -484,7 +504,7 @@ static json_object *iface_obj(struct pr *p, const char *ifname)
 	add_attr(p, o, "operstate", path, val, sizeof(val));
 	if (!addrs) {
 		json_object_object_add(o, "addresses", unknown("out of memory"));
-	} else if (p->ops->addresses((void *)(uintptr_t)p->fs, ifname, addrs, FC_MAX_ADDRS, &n, why, sizeof(why)) == FC_OK) {
+	} else if (p->ops->addresses((void *)(uintptr_t)p->fs, ifname, addrs, FC_MAX_ADDRS, &n, fresh(&er)) == FC_OK) {
 		json_object *a = json_object_new_array();
 
 		for (i = 0; i < n; i++)
@@ -492,7 +512,7 @@ static json_object *iface_obj(struct pr *p, const char *ifname)
 		json_object_object_add(o, "addresses", a);
 		p->known++;
 	} else {
-		json_object_object_add(o, "addresses", unknown(why));
+		json_object_object_add(o, "addresses", unknown_err(&er));
 	}
 	free(addrs);
 	json_object_object_add(o, "driver", driver_obj(p, ifname));
@@ -572,11 +592,12 @@ static json_object *counters_obj(struct pr *p, const char *dir)
 		return unknown("no hw_counters directory for the port");
 	o = json_object_new_object();
 	for (i = 0; i < n; i++) {
-		char path[768], val[64], why[WHY];
+		char path[768], val[64];
+		struct fc_err er;
 		int64_t v;
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (fc_sys_read(p->fs, path, val, sizeof(val), why, sizeof(why)) &&
+		if (fc_sys_read(p->fs, path, val, sizeof(val), fresh(&er)) &&
 		    fc_parse_i64(val, 0, INT64_MAX, &v)) {
 			json_object_object_add(o, names[i], json_object_new_int64(v));
 			p->known++;
@@ -589,7 +610,8 @@ static json_object *counters_obj(struct pr *p, const char *dir)
 static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 {
 	json_object *o = json_object_new_object(), *gids;
-	char path[512], val[256], why[WHY];
+	char path[512], val[256];
+	struct fc_err er;
 	char **g;
 	size_t ng, i;
 	int64_t num;
@@ -597,22 +619,22 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 	fc_parse_i64(port, 1, 255, &num);
 	json_object_object_add(o, "port", json_object_new_int64(num));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/state", dev, port);
-	if (fc_sys_read(p->fs, path, val, sizeof(val), why, sizeof(why)))
+	if (fc_sys_read(p->fs, path, val, sizeof(val), fresh(&er)))
 		json_object_object_add(o, "state", json_object_new_string(after_colon(val)));
 	else
-		json_object_object_add(o, "state", unknown(why));
+		json_object_object_add(o, "state", unknown_err(&er));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/phys_state", dev, port);
-	if (fc_sys_read(p->fs, path, val, sizeof(val), why, sizeof(why)))
+	if (fc_sys_read(p->fs, path, val, sizeof(val), fresh(&er)))
 		json_object_object_add(o, "phys_state", json_object_new_string(after_colon(val)));
 	else
-		json_object_object_add(o, "phys_state", unknown(why));
+		json_object_object_add(o, "phys_state", unknown_err(&er));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/link_layer", dev, port);
 	add_attr(p, o, "link_layer", path, val, sizeof(val));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/rate", dev, port);
-	if (fc_sys_read(p->fs, path, val, sizeof(val), why, sizeof(why)))
+	if (fc_sys_read(p->fs, path, val, sizeof(val), fresh(&er)))
 		json_object_object_add(o, "rate", rate_obj(val));
 	else
-		json_object_object_add(o, "rate", unknown(why));
+		json_object_object_add(o, "rate", unknown_err(&er));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/hw_counters", dev, port);
 	json_object_object_add(o, "hw_counters", counters_obj(p, path));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs/0", dev, port);
@@ -620,11 +642,11 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 	{
 		int mtu;
 
-		if (p->ops->verbs_mtu((void *)(uintptr_t)p->fs, dev, (int)num, &mtu, why, sizeof(why)) == FC_OK) {
+		if (p->ops->verbs_mtu((void *)(uintptr_t)p->fs, dev, (int)num, &mtu, fresh(&er)) == FC_OK) {
 			json_object_object_add(o, "active_mtu", json_object_new_int(mtu));
 			p->known++;
 		} else {
-			json_object_object_add(o, "active_mtu", unknown(why));
+			json_object_object_add(o, "active_mtu", unknown_err(&er));
 		}
 	}
 	snprintf(path, sizeof(path), "/sys/kernel/config/rdma_cm/%s/ports/%s/default_roce_mode", dev, port);
@@ -648,17 +670,17 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 		if (!fc_parse_i64(g[i], 0, 65535, &idx))
 			continue;
 		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gids/%s", dev, port, g[i]);
-		if (!fc_sys_read(p->fs, path, gid, sizeof(gid), why, sizeof(why)) || empty_gid(gid))
+		if (!fc_sys_read(p->fs, path, gid, sizeof(gid), NULL) || empty_gid(gid))
 			continue;
 		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/types/%s", dev, port, g[i]);
-		if (!fc_sys_read(p->fs, path, type, sizeof(type), why, sizeof(why)))
+		if (!fc_sys_read(p->fs, path, type, sizeof(type), NULL))
 			continue;   /* the kernel refuses to read the type of an unset slot */
 		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs/%s", dev, port, g[i]);
 		e = json_object_new_object();
 		json_object_object_add(e, "index", json_object_new_int64(idx));
 		json_object_object_add(e, "gid", json_object_new_string(gid));
 		json_object_object_add(e, "type", json_object_new_string(type));
-		if (fc_sys_read(p->fs, path, ndev, sizeof(ndev), why, sizeof(why)))
+		if (fc_sys_read(p->fs, path, ndev, sizeof(ndev), NULL))
 			json_object_object_add(e, "netdev", json_object_new_string(ndev));
 		json_object_array_add(gids, e);
 		p->known++;
@@ -681,7 +703,7 @@ static json_object *rdma_obj(struct pr *p)
 	devs = json_object_new_array();
 	for (i = 0; i < nd; i++) {
 		json_object *dv = json_object_new_object(), *ports = json_object_new_array();
-		char path[512], val[256], parent[64], why[WHY];
+		char path[512], val[256], parent[64];
 		char **pl;
 		size_t np, k;
 
@@ -689,7 +711,7 @@ static json_object *rdma_obj(struct pr *p)
 		/* soft-RoCE (rxe) devices have a "parent" netdev; siw by name */
 		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/parent", d[i]);
 		json_object_object_add(dv, "kind", json_object_new_string(
-			fc_sys_read(p->fs, path, parent, sizeof(parent), why, sizeof(why)) || !strncmp(d[i], "rxe", 3) ? "rxe"
+			fc_sys_read(p->fs, path, parent, sizeof(parent), NULL) || !strncmp(d[i], "rxe", 3) ? "rxe"
 			: !strncmp(d[i], "siw", 3) ? "siw" : "hw"));
 		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/fw_ver", d[i]);
 		add_attr(p, dv, "fw_ver", path, val, sizeof(val));
@@ -718,41 +740,44 @@ static json_object *rdma_obj(struct pr *p)
  * device kinds. */
 /* The legacy iptables filter table, when this namespace has one (<root>/proc/net/ip_tables_names
  * lists "filter"; looking does not create it): its iptables-save text, or NULL with *present
- * false (no table) or the reason in why (a table that could not be read). */
-static char *legacy_table(struct pr *p, bool *present, char *why, size_t whysz)
+ * false (no table) or the reason in err (a table that could not be read). */
+static char *legacy_table(struct pr *p, bool *present, struct fc_err *err)
 {
-	char *text = NULL, nowhy[WHY];
+	char *text = NULL;
 	struct fc_buf b;
 	bool filter;
 
 	*present = false;
-	if (!fc_fs_read(p->fs, "/proc/net/ip_tables_names", 4096, &b, nowhy, sizeof(nowhy)))
+	if (!fc_fs_read(p->fs, "/proc/net/ip_tables_names", 4096, &b, NULL))
 		return NULL;   /* no x_tables at all */
 	filter = !strncmp(b.data, "filter\n", 7) || strstr(b.data, "\nfilter\n");
 	fc_buf_free(&b);
 	if (!filter)
 		return NULL;
 	*present = true;
-	if (p->ops->ipt_save((void *)(uintptr_t)p->fs, &text, why, whysz) != FC_OK)
+	if (p->ops->ipt_save((void *)(uintptr_t)p->fs, &text, err) != FC_OK)
 		return NULL;
 	return text;
 }
 
-/* One interface: nftables and the legacy table both see the packet; either may drop it. */
-static json_object *iface_verdict(const struct doc *nft, const char *nft_why, const char *legacy, bool has_legacy,
-				  const char *legacy_why, const char *ifn, const char **v)
+/* One interface: nftables and the legacy table both see the packet; either may drop it. nft_why
+ * and legacy_why: why the ruleset or the table could not be read. */
+static json_object *iface_verdict(const struct doc *nft, const struct fc_err *nft_why, const char *legacy,
+				  bool has_legacy, const struct fc_err *legacy_why, const char *ifn, const char **v)
 {
 	json_object *e = json_object_new_object();
-	char why_n[WHY] = "", why_i[WHY] = "", where_n[160] = "", where_i[160] = "", both[330];
-	const char *vn = nft ? fc_nft_roce_verdict(nft, ifn, why_n, sizeof(why_n), where_n, sizeof(where_n)) : NULL;
-	const char *vi = !has_legacy ? "accept" : legacy ? fc_ipt_roce_verdict(legacy, ifn, why_i, sizeof(why_i), where_i,
-										   sizeof(where_i))
-							  : NULL;
+	char where_n[160] = "", where_i[160] = "", both[330];
+	struct fc_err en, ei;
+	const char *vn, *vi;
 
+	fc_err_clear(&en);
+	fc_err_clear(&ei);
+	vn = nft ? fc_nft_roce_verdict(nft, ifn, &en, where_n, sizeof(where_n)) : NULL;
+	vi = !has_legacy ? "accept" : legacy ? fc_ipt_roce_verdict(legacy, ifn, &ei, where_i, sizeof(where_i)) : NULL;
 	if (!nft)
-		snprintf(why_n, sizeof(why_n), "%s", nft_why);
+		fc_err_take(&en, nft_why);
 	if (has_legacy && !legacy)
-		snprintf(why_i, sizeof(why_i), "%s", legacy_why);
+		fc_err_take(&ei, legacy_why);
 	json_object_object_add(e, "name", json_object_new_string(ifn));
 	*v = NULL;
 	if ((vn && !strcmp(vn, "drop")) || (vi && !strcmp(vi, "drop"))) {
@@ -762,7 +787,7 @@ static json_object *iface_verdict(const struct doc *nft, const char *nft_why, co
 		*v = "accept";
 		snprintf(both, sizeof(both), has_legacy ? "%s; %s" : "%s", where_n, where_i);
 	}
-	json_object_object_add(e, "udp_4791", *v ? json_object_new_string(*v) : unknown(!vn ? why_n : why_i));
+	json_object_object_add(e, "udp_4791", *v ? json_object_new_string(*v) : unknown_err(!vn ? &en : &ei));
 	if (*v)
 		json_object_object_add(e, "decided_by", json_object_new_string(both));
 	return e;
@@ -771,25 +796,27 @@ static json_object *iface_verdict(const struct doc *nft, const char *nft_why, co
 static json_object *firewall_obj(struct pr *p, json_object *ifs)
 {
 	json_object *o = json_object_new_object(), *per = json_object_new_array();
-	char *rules = NULL, *legacy, why[WHY] = "", lwhy[WHY] = "";
+	char *rules = NULL, *legacy;
 	struct doc *d = NULL;
-	struct fc_err err;
+	struct fc_err ner, ler;
 	size_t i, accept = 0, drop = 0, n = json_object_array_length(ifs);
 	bool has_legacy;
 
-	if (p->ops->nft_ruleset((void *)(uintptr_t)p->fs, &rules, why, sizeof(why)) == FC_OK) {
-		fc_err_clear(&err);
-		if (doc_parse_json("nft -j list ruleset", rules, strlen(rules), &d, &err) != FC_OK)
-			snprintf(why, sizeof(why), "the nftables JSON is not understood: line %u: %.400s", err.line, err.msg);
+	fc_err_clear(&ler);
+	if (p->ops->nft_ruleset((void *)(uintptr_t)p->fs, &rules, fresh(&ner)) == FC_OK &&
+	    doc_parse_json("nft -j list ruleset", rules, strlen(rules), &d, &ner) != FC_OK) {
+		ner.file[0] = '\0';   /* the document's name is the command */
+		fc_err_prefix(&ner, "the nftables JSON is not understood: ");
 	}
-	legacy = legacy_table(p, &has_legacy, lwhy, sizeof(lwhy));
+	legacy = legacy_table(p, &has_legacy, &ler);
 	json_object_object_add(o, "backend", json_object_new_string(has_legacy ? "nftables, iptables-legacy" : "nftables"));
 	for (i = 0; i < n; i++) {
-		json_object *name = NULL;
+		json_object *name = NULL, *e;
 		const char *v;
 
 		json_object_object_get_ex(json_object_array_get_idx(ifs, i), "name", &name);
-		json_object_array_add(per, iface_verdict(d, why, legacy, has_legacy, lwhy, json_object_get_string(name), &v));
+		e = iface_verdict(d, &ner, legacy, has_legacy, &ler, json_object_get_string(name), &v);
+		json_object_array_add(per, e);
 		accept += v && !strcmp(v, "accept");
 		drop += v && !strcmp(v, "drop");
 	}
@@ -799,7 +826,7 @@ static json_object *firewall_obj(struct pr *p, json_object *ifs)
 	else if (accept == n && n)
 		json_object_object_add(o, "udp_4791", json_object_new_string("accept"));
 	else if (!d && !has_legacy)
-		json_object_object_add(o, "udp_4791", unknown(why));
+		json_object_object_add(o, "udp_4791", unknown_err(&ner));
 	else
 		json_object_object_add(o, "udp_4791", unknown(n ? "the ruleset's verdict depends on the packet on some "
 								  "interface (see interfaces)"
@@ -823,14 +850,14 @@ const struct fc_probe_ops *fc_probe_ops_for(const struct fc_fs *fs)
 /* RLIMIT_MEMLOCK of this process, from <root>/proc/self/limits ("Max locked memory  S  H  bytes"). */
 static json_object *memlock_obj(struct pr *p)
 {
-	char why[WHY];
+	struct fc_err er;
 	struct fc_buf b;
 	struct fc_lines it;
 	json_object *o = json_object_new_object();
 
 	if (p->o->memlock_user) {
 		struct fc_memlock ml;
-		enum fc_rc rc = fc_limits_memlock(p->fs, p->o->memlock_user, &ml, why, sizeof(why));
+		enum fc_rc rc = fc_limits_memlock(p->fs, p->o->memlock_user, &ml, fresh(&er));
 
 		json_object_object_add(o, "user", json_object_new_string(p->o->memlock_user));
 		if (rc == FC_OK) {
@@ -838,11 +865,11 @@ static json_object *memlock_obj(struct pr *p)
 			json_object_object_add(o, "source", json_object_new_string(ml.source));
 			p->known++;
 		} else {
-			json_object_object_add(o, "bytes", unknown(why));
+			json_object_object_add(o, "bytes", unknown_err(&er));
 		}
 		return o;
 	}
-	if (!fc_fs_read(p->fs, "/proc/self/limits", 65536, &b, why, sizeof(why))) {
+	if (!fc_fs_read(p->fs, "/proc/self/limits", 65536, &b, fresh(&er))) {
 		json_object_object_add(o, "bytes", unknown("/proc/self/limits is not readable"));
 		return o;
 	}
@@ -875,7 +902,8 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 {
 	struct pr p = { o, o->fs, o->ops ? o->ops : fc_probe_ops_for(o->fs), 0 };
 	json_object *doc = json_object_new_object(), *ifs = json_object_new_array(), *fw;
-	char host[256], why[WHY] = "", stamp[32];
+	char host[256], stamp[32];
+	struct fc_err er;
 	char **names = NULL;
 	size_t n = 0, i;
 	time_t now = time(NULL);
@@ -886,7 +914,7 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 	json_object_object_add(doc, "format_version", json_object_new_int(FC_HOST_FORMAT_VERSION));
 	if (o->hostname)
 		snprintf(host, sizeof(host), "%s", o->hostname);
-	else if (!fc_sys_read(p.fs, "/proc/sys/kernel/hostname", host, sizeof(host), why, sizeof(why)))
+	else if (!fc_sys_read(p.fs, "/proc/sys/kernel/hostname", host, sizeof(host), fresh(&er)))
 		snprintf(host, sizeof(host), "unknown");
 	json_object_object_add(doc, "hostname", json_object_new_string(host));
 	gmtime_r(&now, &tm);
@@ -919,13 +947,14 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 		/* "[default] performance powersave powersupersave": the bracketed one is in force */
 		char pol[128], *a, *b;
 
-		if (fc_sys_read(p.fs, "/sys/module/pcie_aspm/parameters/policy", pol, sizeof(pol), why, sizeof(why)) &&
+		if (fc_sys_read(p.fs, "/sys/module/pcie_aspm/parameters/policy", pol, sizeof(pol), fresh(&er)) &&
 		    (a = strchr(pol, '[')) && (b = strchr(a, ']'))) {
 			*b = '\0';
 			json_object_object_add(doc, "pcie_aspm_policy", json_object_new_string(a + 1));
 			p.known++;
 		} else {
-			json_object_object_add(doc, "pcie_aspm_policy", unknown(why[0] ? why : "no [policy] in the ASPM parameter"));
+			json_object_object_add(doc, "pcie_aspm_policy", er.rc != FC_OK ? unknown_err(&er)
+					       : unknown("no [policy] in the ASPM parameter"));
 		}
 	}
 	*json = strdup(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));

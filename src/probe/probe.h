@@ -95,8 +95,8 @@ struct fc_module_info {
  * page 02h, 512..639 page 11h of bank 0. A 256-byte CMIS dump decodes without lane monitors. */
 #define FC_CMIS_DUMP_LEN 640
 
-enum fc_rc fc_module_decode(const uint8_t *ee, size_t len, struct fc_module_info *out, char *why, size_t whysz);
-enum fc_rc fc_module_text(const char *text, struct fc_module_info *out, char *why, size_t whysz);
+enum fc_rc fc_module_decode(const uint8_t *ee, size_t len, struct fc_module_info *out, struct fc_err *err);
+enum fc_rc fc_module_text(const char *text, struct fc_module_info *out, struct fc_err *err);
 
 /* The host document's "module" section (module_json.c). */
 struct json_object;
@@ -112,30 +112,30 @@ struct fc_lldp_info {
 /* Kernel queries. Every member is required; a query the device cannot answer returns
  * FC_ERR_UNSUPPORTED with the reason in why. */
 struct fc_probe_ops {
-	enum fc_rc (*link)(void *ctx, const char *ifname, struct fc_link_info *out, char *why, size_t whysz);
-	enum fc_rc (*drvinfo)(void *ctx, const char *ifname, struct fc_drv_info *out, char *why, size_t whysz);
-	enum fc_rc (*pause)(void *ctx, const char *ifname, struct fc_pause_info *out, char *why, size_t whysz);
-	enum fc_rc (*fec)(void *ctx, const char *ifname, struct fc_fec_info *out, char *why, size_t whysz);
-	enum fc_rc (*dcb)(void *ctx, const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz);
+	enum fc_rc (*link)(void *ctx, const char *ifname, struct fc_link_info *out, struct fc_err *err);
+	enum fc_rc (*drvinfo)(void *ctx, const char *ifname, struct fc_drv_info *out, struct fc_err *err);
+	enum fc_rc (*pause)(void *ctx, const char *ifname, struct fc_pause_info *out, struct fc_err *err);
+	enum fc_rc (*fec)(void *ctx, const char *ifname, struct fc_fec_info *out, struct fc_err *err);
+	enum fc_rc (*dcb)(void *ctx, const char *ifname, struct fc_dcb_info *out, struct fc_err *err);
 	/* ETHTOOL_GSTATS with its ETH_SS_STATS names */
-	enum fc_rc (*stats)(void *ctx, const char *ifname, struct fc_stats *out, char *why, size_t whysz);
+	enum fc_rc (*stats)(void *ctx, const char *ifname, struct fc_stats *out, struct fc_err *err);
 	/* the pluggable module (ETHTOOL_GMODULEINFO + GMODULEEEPROM, decoded) */
-	enum fc_rc (*module)(void *ctx, const char *ifname, struct fc_module_info *out, char *why, size_t whysz);
+	enum fc_rc (*module)(void *ctx, const char *ifname, struct fc_module_info *out, struct fc_err *err);
 	/* ETHTOOL_GTUNABLE pfc-prevention-tout: ms, 0 off, FC_PFC_PREVENTION_AUTO */
-	enum fc_rc (*pfc_prevention)(void *ctx, const char *ifname, unsigned *ms, char *why, size_t whysz);
+	enum fc_rc (*pfc_prevention)(void *ctx, const char *ifname, unsigned *ms, struct fc_err *err);
 	/* libibverbs ibv_query_port: the active MTU in bytes (256..4096) of dev/port */
-	enum fc_rc (*verbs_mtu)(void *ctx, const char *dev, int port, int *active_mtu, char *why, size_t whysz);
+	enum fc_rc (*verbs_mtu)(void *ctx, const char *dev, int port, int *active_mtu, struct fc_err *err);
 	/* the legacy iptables filter table in iptables-save syntax (malloc'd into *text); asked only
 	 * when <root>/proc/net/ip_tables_names lists "filter" */
-	enum fc_rc (*ipt_save)(void *ctx, char **text, char *why, size_t whysz);
+	enum fc_rc (*ipt_save)(void *ctx, char **text, struct fc_err *err);
 	/* the nftables ruleset as the JSON of "nft -j list ruleset" (malloc'd into *json) */
-	enum fc_rc (*nft_ruleset)(void *ctx, char **json, char *why, size_t whysz);
+	enum fc_rc (*nft_ruleset)(void *ctx, char **json, struct fc_err *err);
 	/* "a.b.c.d/len" and IPv6 strings into out[0..max) */
-	enum fc_rc (*addresses)(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
-				size_t whysz);
+	enum fc_rc (*addresses)(void *ctx, const char *ifname, char (*out)[64], size_t max, size_t *n,
+		    struct fc_err *err);
 	/* the neighbour a running lldpd saw on ifname (liblldpctl over socket; NULL: lldpd's default) */
-	enum fc_rc (*lldp)(void *ctx, const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
-			   size_t whysz);
+	enum fc_rc (*lldp)(void *ctx, const char *socket, const char *ifname, struct fc_lldp_info *out,
+		    struct fc_err *err);
 };
 
 /* The live kernel (ioctl SIOCETHTOOL, getifaddrs). */
@@ -148,24 +148,23 @@ extern const struct fc_probe_ops fc_probe_text_ops;
 
 /* The text parsers behind fc_probe_text_ops (NUL-terminated input; FC_ERR_INPUT with
  * "line N: ..." in why, FC_ERR_UNSUPPORTED when the tool reported the query unsupported). */
-enum fc_rc fc_ethtool_settings_text(const char *text, struct fc_link_info *out, char *why, size_t whysz);
-enum fc_rc fc_ethtool_drvinfo_text(const char *text, struct fc_drv_info *out, char *why, size_t whysz);
-enum fc_rc fc_ethtool_pause_text(const char *text, struct fc_pause_info *out, char *why, size_t whysz);
-enum fc_rc fc_ethtool_fec_text(const char *text, struct fc_fec_info *out, char *why, size_t whysz);
+enum fc_rc fc_ethtool_settings_text(const char *text, struct fc_link_info *out, struct fc_err *err);
+enum fc_rc fc_ethtool_drvinfo_text(const char *text, struct fc_drv_info *out, struct fc_err *err);
+enum fc_rc fc_ethtool_pause_text(const char *text, struct fc_pause_info *out, struct fc_err *err);
+enum fc_rc fc_ethtool_fec_text(const char *text, struct fc_fec_info *out, struct fc_err *err);
 /* out is malloc'd: fc_stats_free */
-enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, char *why, size_t whysz);
-enum fc_rc fc_ethtool_tunable_text(const char *text, unsigned *ms, char *why, size_t whysz);
+enum fc_rc fc_ethtool_stats_text(const char *text, struct fc_stats *out, struct fc_err *err);
+enum fc_rc fc_ethtool_tunable_text(const char *text, unsigned *ms, struct fc_err *err);
 /* mlnx_qos -i IF (MLNX_OFED): trust, dscp2prio, cable length, PFC, receive buffers */
-enum fc_rc fc_mlnx_qos_text(const char *text, struct fc_dcb_info *out, char *why, size_t whysz);
+enum fc_rc fc_mlnx_qos_text(const char *text, struct fc_dcb_info *out, struct fc_err *err);
 /* iproute2 dcb -j: pfc / app / buffer show dev IF, each filling its part of out (dcb_json.c) */
-enum fc_rc fc_dcb_pfc_json(const char *text, struct fc_dcb_info *out, char *why, size_t whysz);
-enum fc_rc fc_dcb_app_json(const char *text, struct fc_dcb_info *out, char *why, size_t whysz);
-enum fc_rc fc_dcb_buffer_json(const char *text, struct fc_dcb_info *out, char *why, size_t whysz);
+enum fc_rc fc_dcb_pfc_json(const char *text, struct fc_dcb_info *out, struct fc_err *err);
+enum fc_rc fc_dcb_app_json(const char *text, struct fc_dcb_info *out, struct fc_err *err);
+enum fc_rc fc_dcb_buffer_json(const char *text, struct fc_dcb_info *out, struct fc_err *err);
 /* ibv_devinfo: the active MTU of dev/port (256..4096) */
-enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *mtu, char *why, size_t whysz);
+enum fc_rc fc_ibv_devinfo_mtu(const char *text, const char *dev, int port, int *mtu, struct fc_err *err);
 /* liblldpctl: the neighbour lldpd saw on ifname (socket NULL: lldpd's default) */
-enum fc_rc fc_lldpd_neighbour(const char *socket, const char *ifname, struct fc_lldp_info *out, char *why,
-			      size_t whysz);
+enum fc_rc fc_lldpd_neighbour(const char *socket, const char *ifname, struct fc_lldp_info *out, struct fc_err *err);
 /* ip link show / ip address show text (ip_text.c): one entry per interface, values with lines.
  * A field longer than its buffer is an error naming the line (Linux names are at most 15). */
 struct fc_ip_iface {
@@ -178,17 +177,17 @@ struct fc_ip_iface {
 };
 /* Every interface of the output into *out (malloc'd: fc_ip_free). FC_ERR_UNSUPPORTED when the
  * output is the tool's error (no such device, -j unknown). */
-enum fc_rc fc_ip_text(const char *text, struct fc_ip_iface **out, size_t *n, char *why, size_t whysz);
+enum fc_rc fc_ip_text(const char *text, struct fc_ip_iface **out, size_t *n, struct fc_err *err);
 void fc_ip_free(struct fc_ip_iface *ifs, size_t n);
 /* Most addresses the probe's address query takes for one interface: more is an error, not a cut. */
 #define FC_MAX_ADDRS 4096
 /* Appends addr to out[0..max) (the addresses query's contract); false with why when it is full or
  * addr does not fit. */
-bool fc_addr_push(char (*out)[64], size_t max, size_t *n, const char *addr, size_t len, char *why, size_t whysz);
+bool fc_addr_push(char (*out)[64], size_t max, size_t *n, const char *addr, size_t len, struct fc_err *err);
 /* lldpcli -f json0 show neighbors details: the neighbour on ifname (lldp_text.c) */
-enum fc_rc fc_lldpcli_json0(const char *text, const char *ifname, struct fc_lldp_info *out, char *why, size_t whysz);
-enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n, char *why,
-			   size_t whysz);
+enum fc_rc fc_lldpcli_json0(const char *text, const char *ifname, struct fc_lldp_info *out, struct fc_err *err);
+enum fc_rc fc_ip_addr_json(const char *text, const char *ifname, char (*out)[64], size_t max, size_t *n,
+			   struct fc_err *err);
 
 /* pam_limits' memlock for a named user (limits.c). */
 struct fc_memlock {
@@ -196,10 +195,10 @@ struct fc_memlock {
 	int64_t bytes;                /* -1: unlimited */
 	char source[640];             /* "/etc/security/limits.d/90-rdma.conf:3" */
 };
-enum fc_rc fc_limits_memlock(const struct fc_fs *fs, const char *user, struct fc_memlock *st, char *why, size_t whysz);
+enum fc_rc fc_limits_memlock(const struct fc_fs *fs, const char *user, struct fc_memlock *st, struct fc_err *err);
 /* One limits file's text applied on top of st (file names errors: "file:line: ..."). */
 enum fc_rc fc_limits_text(const char *text, const char *file, const struct fc_fs *fs, const char *user,
-			  struct fc_memlock *st, char *why, size_t whysz);
+			  struct fc_memlock *st, struct fc_err *err);
 
 /* The ops for a file access: live for this machine, the stored tool outputs when fs holds
  * /.fabcheck-outputs/ (an agentless capture), the recorded kernel replies otherwise. Each op gets
@@ -222,32 +221,32 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 
 /* A small text file (a sysfs attribute) through fs (fs.h), trailing newline removed. False with
  * the reason (absent, permission denied, not readable, longer than size - 2) in why. */
-bool fc_sys_read(const struct fc_fs *fs, const char *path, char *buf, size_t size, char *why, size_t whysz);
+bool fc_sys_read(const struct fc_fs *fs, const char *path, char *buf, size_t size, struct fc_err *err);
 
 const char *fc_link_mode_name(int bit, char *buf, size_t size);
 
 struct doc;
 /* "accept", "drop", or NULL with the reason, for a new inbound RoCEv2 packet (UDP 4791) on ifname,
  * from the JSON of "nft -j list ruleset" (nft.c). where names the deciding chain or rule. */
-const char *fc_nft_roce_verdict(const struct doc *d, const char *ifname, char *why, size_t whysz, char *where,
+const char *fc_nft_roce_verdict(const struct doc *d, const char *ifname, struct fc_err *err, char *where,
 				size_t wheresz);
 
 /* "accept", "drop", or NULL with the reason, for a new inbound RoCEv2 packet on ifname, from the
  * legacy filter table in iptables-save syntax (iptables.c); where names the deciding rule. */
-const char *fc_ipt_roce_verdict(const char *save, const char *ifname, char *why, size_t whysz, char *where,
+const char *fc_ipt_roce_verdict(const char *save, const char *ifname, struct fc_err *err, char *where,
 				size_t wheresz);
 /* This namespace's legacy filter table through libip4tc, in iptables-save syntax (ipt_live.c). */
-enum fc_rc fc_ipt_save_live(char **text, char *why, size_t whysz);
+enum fc_rc fc_ipt_save_live(char **text, struct fc_err *err);
 
 /* Netlink (netlink.c): ethtool LINKMODES_GET over generic netlink, DCB IEEE over rtnetlink.
  * FC_ERR_UNSUPPORTED when the kernel or the driver does not offer them. */
-enum fc_rc fc_nl_linkmodes(const char *ifname, struct fc_link_info *out, char *why, size_t whysz);
-enum fc_rc fc_nl_dcb(const char *ifname, struct fc_dcb_info *out, char *why, size_t whysz);
-enum fc_rc fc_nl_pause(const char *ifname, struct fc_pause_info *out, char *why, size_t whysz);
-enum fc_rc fc_nl_fec(const char *ifname, struct fc_fec_info *out, char *why, size_t whysz);
+enum fc_rc fc_nl_linkmodes(const char *ifname, struct fc_link_info *out, struct fc_err *err);
+enum fc_rc fc_nl_dcb(const char *ifname, struct fc_dcb_info *out, struct fc_err *err);
+enum fc_rc fc_nl_pause(const char *ifname, struct fc_pause_info *out, struct fc_err *err);
+enum fc_rc fc_nl_fec(const char *ifname, struct fc_fec_info *out, struct fc_err *err);
 /* 128 bytes of the module at I2C address i2c (0x50; 0x51 for SFF-8472 diagnostics): the lower
  * memory at offset 0, or upper page `page` of bank `bank` at offset 128. */
 enum fc_rc fc_nl_module_read(const char *ifname, uint8_t i2c, uint8_t page, uint8_t bank, uint32_t offset,
-			     uint8_t out[128], char *why, size_t whysz);
+			     uint8_t out[128], struct fc_err *err);
 
 #endif

@@ -6,13 +6,13 @@
 #include "probe/fs.h"
 #include "probe/probe.h"
 
-bool fc_sys_read(const struct fc_fs *fs, const char *path, char *buf, size_t size, char *why, size_t whysz)
+bool fc_sys_read(const struct fc_fs *fs, const char *path, char *buf, size_t size, struct fc_err *err)
 {
 	struct fc_buf b;
 	size_t n;
 
 	/* like rdma-core's sysfs reader: a truncated attribute is refused, never half-used */
-	if (!fc_fs_read(fs, path, size - 2, &b, why, whysz))
+	if (!fc_fs_read(fs, path, size - 2, &b, err))
 		return false;
 	n = b.len;
 	memcpy(buf, b.data, n);

@@ -74,17 +74,19 @@ static enum fc_rc read_and_parse(struct fc_model *m, struct fc_device *dev, cons
 				 const char *given_in, unsigned given_line, const char *key, struct fc_err *err)
 {
 	const struct fc_adapter *v = fc_adapter_find(dev->platform);
-	char why[1024], path[4096];
+	char path[4096];
 	struct fc_buf b;
-	struct fc_err perr;
+	struct fc_err perr, rerr;
 	enum fc_rc rc;
 
 	fc_err_clear(&perr);
-	rc = fc_read_inside(roots, dir, file, FC_MAX_INPUT_FILE, &b, why, sizeof(why));
+	fc_err_clear(&rerr);
+	/* the reader's error names the file read; the input that named the path is where it is fixed */
+	rc = fc_read_inside(roots, dir, file, FC_MAX_INPUT_FILE, &b, &rerr);
 	if (rc == FC_ERR_INPUT)
-		return fc_err_set(err, FC_ERR_INPUT, given_in, given_line, "%s: '%s' %s", key, file, why);
+		return fc_err_set(err, FC_ERR_INPUT, given_in, given_line, "%s: '%s' %s", key, file, rerr.msg);
 	if (rc != FC_OK) {
-		fc_err_set(&perr, FC_ERR_INPUT, given_in, given_line, "%s '%s': %s", key, file, why);
+		fc_err_set(&perr, FC_ERR_INPUT, given_in, given_line, "%s '%s': %s", key, file, rerr.msg);
 		device_error(m, dev, &perr);
 		return FC_OK;
 	}
@@ -353,17 +355,18 @@ static void intent_from_inventory(struct fc_model *m, const struct fc_inventory 
 static enum fc_rc read_snapshot_doc(const struct fc_roots *snap, const char *dir, const char *rel, const char *given_in,
 				    unsigned given_line, struct fc_buf *b, char *path, size_t pathsz, struct fc_err *err)
 {
-	char why[1024];
+	struct fc_err rerr;
 	enum fc_rc rc;
 
+	fc_err_clear(&rerr);
 	fc_pathf(path, pathsz, "%s/%s", dir, rel);
-	rc = fc_read_inside(snap, dir, rel, FC_MAX_INPUT_FILE, b, why, sizeof(why));
+	rc = fc_read_inside(snap, dir, rel, FC_MAX_INPUT_FILE, b, &rerr);
 	if (rc == FC_OK)
 		return FC_OK;
 	if (given_in)
 		return fc_err_set(err, rc == FC_ERR_IO ? FC_ERR_IO : FC_ERR_INPUT, given_in, given_line, "inventory: '%s' %s",
-				  rel, why);
-	return fc_err_set(err, rc == FC_ERR_IO ? FC_ERR_IO : FC_ERR_INPUT, path, 0, "%s", why);
+				  rel, rerr.msg);
+	return fc_err_set(err, rc == FC_ERR_IO ? FC_ERR_IO : FC_ERR_INPUT, path, 0, "%s", rerr.msg);
 }
 
 enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, struct fc_inventory **inv_out,

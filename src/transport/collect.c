@@ -62,7 +62,10 @@ enum fc_rc fc_job_write(struct fc_collect_job *j, const struct fc_reader *c, con
 	if (!fc_pathf(rel, sizeof(rel), "devices/%s/%s", j->iv->name, c->file) ||
 	    !fc_pathf(path, sizeof(path), "%s/%s", j->root, rel) ||
 	    fc_write_file(path, data, len, &err) != FC_OK) {
-		fc_job_error(j, "%s: cannot write the output: %s", c->command, err.msg[0] ? err.msg : "path too long");
+		char msg[sizeof(err.file) + sizeof(err.msg) + 16];
+
+		fc_job_error(j, "%s: cannot write the output: %s", c->command,
+			     err.msg[0] ? fc_err_str(&err, msg, sizeof(msg)) : "path too long");
 		return FC_ERR_IO;
 	}
 	out.command = c->command;
@@ -125,16 +128,17 @@ static void saved_config(struct fc_collect_job *j, const struct fc_roots *roots)
 {
 	const struct fc_reader *rc = fc_adapter_saved_config(j->v);
 	struct fc_buf b;
-	char why[1024];
+	struct fc_err rerr;
 
+	fc_err_clear(&rerr);
 	if (!rc) {   /* the inventory checked it; not a crash if it did not */
 		fc_job_error(j, "%s:%u: config: platform %s takes no saved configuration", j->inv->path, j->iv->config_line,
 			     j->v->platform);
 		return;
 	}
 
-	if (fc_read_inside(roots, j->inv->dir, j->iv->config, FC_MAX_INPUT_FILE, &b, why, sizeof(why)) != FC_OK) {
-		fc_job_error(j, "%s:%u: config '%s': %s", j->inv->path, j->iv->config_line, j->iv->config, why);
+	if (fc_read_inside(roots, j->inv->dir, j->iv->config, FC_MAX_INPUT_FILE, &b, &rerr) != FC_OK) {
+		fc_job_error(j, "%s:%u: config '%s': %s", j->inv->path, j->iv->config_line, j->iv->config, rerr.msg);
 		return;
 	}
 	fc_job_write(j, rc, b.data, b.len);

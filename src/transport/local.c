@@ -24,7 +24,8 @@ static void probe_transport(struct fc_collect_job *j, const struct fc_roots *roo
 	struct fc_probe_opts po;
 	struct fc_err err;
 	struct fc_fs fs;
-	char *json = NULL, why[1024], real[4096];
+	char *json = NULL, real[4096];
+	struct fc_err rerr;
 	bool usable = false;
 	enum fc_rc rc;
 
@@ -32,12 +33,13 @@ static void probe_transport(struct fc_collect_job *j, const struct fc_roots *roo
 		fc_job_error(j, "transport probe: platform '%s' takes no probe document", j->iv->platform);
 		return;
 	}
-	if (j->iv->address && !fc_dir_inside(roots, j->inv->dir, j->iv->address, real, sizeof(real), why, sizeof(why))) {
-		fc_job_error(j, "%s:%u: address: '%s' %s", j->inv->path, j->iv->address_line, j->iv->address, why);
+	fc_err_clear(&rerr);
+	if (j->iv->address && !fc_dir_inside(roots, j->inv->dir, j->iv->address, real, sizeof(real), &rerr)) {
+		fc_job_error(j, "%s:%u: address: '%s' %s", j->inv->path, j->iv->address_line, j->iv->address, rerr.msg);
 		return;
 	}
-	if (!fc_fs_open_disk(&fs, j->iv->address ? real : "", why, sizeof(why))) {
-		fc_job_error(j, "transport probe: %s", why);
+	if (!fc_fs_open_disk(&fs, j->iv->address ? real : "", &rerr)) {
+		fc_job_error(j, "transport probe: %s", rerr.msg);
 		return;
 	}
 	memset(&po, 0, sizeof(po));
@@ -46,7 +48,9 @@ static void probe_transport(struct fc_collect_job *j, const struct fc_roots *roo
 	rc = fc_probe_run(&po, &json, &usable, &err);
 	fc_fs_close(&fs);
 	if (rc != FC_OK) {
-		fc_job_error(j, "transport probe: %s", err.msg);
+		char msg[sizeof(err.file) + sizeof(err.msg) + 16];
+
+		fc_job_error(j, "transport probe: %s", fc_err_str(&err, msg, sizeof(msg)));
 		return;
 	}
 	if (!usable)
@@ -105,7 +109,8 @@ static const char *encoding_of(const struct fc_buf *b)
 static void file_transport(struct fc_collect_job *j, const struct fc_roots *roots)
 {
 	struct fc_buf b;
-	char real[4096], why[1024], cmd[512], path[8192], msg[1400];
+	char real[4096], cmd[512], path[8192], msg[1400];
+	struct fc_err rerr;
 	const char **taken = NULL;   /* commands written, parallel to j->sd->outputs */
 	size_t found = 0, i, n = 0;
 	char **names;
@@ -115,11 +120,12 @@ static void file_transport(struct fc_collect_job *j, const struct fc_roots *root
 		fc_job_error(j, "transport file needs an address: the directory of saved outputs");
 		return;
 	}
-	if (!fc_dir_inside(roots, j->inv->dir, j->iv->address, real, sizeof(real), why, sizeof(why))) {
-		fc_job_error(j, "%s:%u: address: '%s' %s", j->inv->path, j->iv->address_line, j->iv->address, why);
+	fc_err_clear(&rerr);
+	if (!fc_dir_inside(roots, j->inv->dir, j->iv->address, real, sizeof(real), &rerr)) {
+		fc_job_error(j, "%s:%u: address: '%s' %s", j->inv->path, j->iv->address_line, j->iv->address, rerr.msg);
 		return;
 	}
-	if (!fc_fs_open_disk(&fs, "", why, sizeof(why)) || !(names = fc_fs_list(&fs, real, &n))) {
+	if (!fc_fs_open_disk(&fs, "", &rerr) || !(names = fc_fs_list(&fs, real, &n))) {
 		fc_job_error(j, "transport file: '%s' is no directory that can be read", j->iv->address);
 		return;
 	}
@@ -134,10 +140,11 @@ static void file_transport(struct fc_collect_job *j, const struct fc_roots *root
 
 			if (!fc_pathf(path, sizeof(path), "%s/%s", real, names[i]) || !names[i][0])
 				continue;
-			rc = fc_read_inside(roots, j->inv->dir, path, FC_MAX_INPUT_FILE, &b, why, sizeof(why));
+			fc_err_clear(&rerr);
+			rc = fc_read_inside(roots, j->inv->dir, path, FC_MAX_INPUT_FILE, &b, &rerr);
 			if (rc != FC_OK) {
 				if (pass == 0 && rc != FC_ERR_IO)   /* a directory in it is no output: IO */
-					fc_job_error(j, "saved output '%s': %s", names[i], why);
+					fc_job_error(j, "saved output '%s': %s", names[i], rerr.msg);
 				continue;
 			}
 			enc = encoding_of(&b);

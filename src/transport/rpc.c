@@ -222,7 +222,9 @@ static enum fc_rc run(const struct fc_rpc_proto *p, struct fc_collect_job **jobs
 			fc_job_error(jobs[i], "transport %s needs an address", jobs[i]->iv->transport);
 			finish(&devs[i], done, ctx);
 		} else if (fc_secret_load(jobs[i]->inv, jobs[i]->iv, &devs[i].secret, &err) != FC_OK) {
-			fc_job_error(jobs[i], "%s", err.msg);
+			char msg[sizeof(err.file) + sizeof(err.msg) + 16];
+
+			fc_job_error(jobs[i], "%s", fc_err_str(&err, msg, sizeof(msg)));
 			finish(&devs[i], done, ctx);
 		} else if (!setup(&devs[i], o)) {
 			fc_job_error(jobs[i], "cannot create a transfer handle");

@@ -156,12 +156,12 @@ static long long now_ms(void)
 }
 
 /* stdout until EOF. A read can return 0 early when only stderr data arrived (a command that
- * fails with a message): stderr is drained, its first errsz - 1 bytes kept in err (the reason a
- * refused command gives), and reading goes on until the deadline. */
-static bool read_all(ssh_channel ch, struct fc_buf *b, char *err, size_t errsz, int timeout_ms)
+ * fails with a message): stderr is drained, its first head_size - 1 bytes kept in stderr_head
+ * (the reason a refused command gives: the device's text, not an error of ours), and reading
+ * goes on until the deadline. */
+static bool read_all(ssh_channel ch, struct fc_buf *b, char *stderr_head, size_t head_size, int timeout_ms)
 {
-	size_t elen = strlen(err);
-
+	size_t elen = strlen(stderr_head);
 	char buf[16384];
 	long long deadline = now_ms() + timeout_ms;
 
@@ -178,11 +178,11 @@ static bool read_all(ssh_channel ch, struct fc_buf *b, char *err, size_t errsz, 
 			if (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch))
 				return true;
 			n = ssh_channel_read_nonblocking(ch, buf, sizeof(buf), 1);   /* the loop checks the deadline */
-			if (n > 0 && elen + 1 < errsz) {
-				size_t k = (size_t)n < errsz - 1 - elen ? (size_t)n : errsz - 1 - elen;
+			if (n > 0 && elen + 1 < head_size) {
+				size_t k = (size_t)n < head_size - 1 - elen ? (size_t)n : head_size - 1 - elen;
 
-				memcpy(err + elen, buf, k);
-				err[elen += k] = '\0';
+				memcpy(stderr_head + elen, buf, k);
+				stderr_head[elen += k] = '\0';
 			}
 			continue;
 		}
@@ -193,16 +193,16 @@ static bool read_all(ssh_channel ch, struct fc_buf *b, char *err, size_t errsz, 
 
 enum exec_result { EXEC_OK, EXEC_FAILED, EXEC_REFUSED };
 
-/* Runs cmd on its own channel: stdout into out, the exit status, the start of stderr into err. */
-static enum exec_result run_exec(ssh_session s, const char *cmd, struct fc_buf *out, int *status, char *err,
-				 size_t errsz, int timeout_ms)
+/* Runs cmd on its own channel: stdout into out, the exit status, the start of stderr into stderr_head. */
+static enum exec_result run_exec(ssh_session s, const char *cmd, struct fc_buf *out, int *status, char *stderr_head,
+				 size_t head_size, int timeout_ms)
 {
 	ssh_channel ch = ssh_channel_new(s);
 	enum exec_result r = EXEC_OK;
 
 	fc_buf_init(out, MAX_OUTPUT);
 	*status = -1;
-	err[0] = '\0';
+	stderr_head[0] = '\0';
 	if (!ch)
 		return EXEC_FAILED;
 	if (ssh_channel_open_session(ch) != SSH_OK) {
@@ -211,7 +211,7 @@ static enum exec_result run_exec(ssh_session s, const char *cmd, struct fc_buf *
 	}
 	if (ssh_channel_request_exec(ch, cmd) != SSH_OK) {
 		r = EXEC_REFUSED;
-	} else if (!read_all(ch, out, err, errsz, timeout_ms)) {
+	} else if (!read_all(ch, out, stderr_head, head_size, timeout_ms)) {
 		r = EXEC_FAILED;
 	} else {
 		ssh_channel_send_eof(ch);
@@ -343,7 +343,6 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 	struct fc_secret sec;
 	struct fc_err err;
 	struct fc_addr addr;
-	char why[256];
 	unsigned port;
 	ssh_session s;
 	const struct fc_reader *const *list = j->cmds, *c;
@@ -358,13 +357,16 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 	}
 	pthread_mutex_lock(&p->lock);
 	if (fc_secret_load(j->inv, j->iv, &sec, &err) != FC_OK) {
-		fc_job_error(j, "%s", err.msg);
+		char msg[sizeof(err.file) + sizeof(err.msg) + 16];
+
+		fc_job_error(j, "%s", fc_err_str(&err, msg, sizeof(msg)));
 		pthread_mutex_unlock(&p->lock);
 		return;
 	}
 	pthread_mutex_unlock(&p->lock);
-	if (!fc_addr_parse(j->iv->address, &addr, why, sizeof(why))) {   /* checked at load: no surprise here */
-		job_error(p, j, "address: %s", why);
+	fc_err_clear(&err);
+	if (!fc_addr_parse(j->iv->address, &addr, &err)) {   /* checked at load: no surprise here */
+		job_error(p, j, "address: %s", err.msg);
 		goto wipe;
 	}
 	port = addr.port ? addr.port : 22;

@@ -33,7 +33,7 @@ static bool host_name(const char *s, size_t n)
 	return label > 0 || n > 1;   /* a trailing dot (absolute name) is fine, a lone one is not */
 }
 
-bool fc_addr_parse(const char *s, struct fc_addr *out, char *why, size_t whysz)
+bool fc_addr_parse(const char *s, struct fc_addr *out, struct fc_err *err)
 {
 	const char *host = s, *port = NULL, *end;
 	size_t hl;
@@ -44,7 +44,7 @@ bool fc_addr_parse(const char *s, struct fc_addr *out, char *why, size_t whysz)
 	if (s[0] == '[') {
 		end = strchr(s, ']');
 		if (!end) {
-			snprintf(why, whysz, "an IPv6 address in brackets has no closing ']'");
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0, "an IPv6 address in brackets has no closing ']'");
 			return false;
 		}
 		host = s + 1;
@@ -52,21 +52,22 @@ bool fc_addr_parse(const char *s, struct fc_addr *out, char *why, size_t whysz)
 		if (end[1] == ':')
 			port = end + 2;
 		else if (end[1]) {
-			snprintf(why, whysz, "after ']' only ':PORT' may follow");
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0, "after ']' only ':PORT' may follow");
 			return false;
 		}
 		if (hl == 0 || hl >= sizeof(tmp)) {
-			snprintf(why, whysz, "an IPv6 address in brackets is empty or too long");
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0, "an IPv6 address in brackets is empty or too long");
 			return false;
 		}
 		memcpy(tmp, host, hl);
 		tmp[hl] = '\0';
 		if (strchr(tmp, '%')) {
-			snprintf(why, whysz, "IPv6 zone ids ('%%') are not supported: use a routable address");
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0,
+				   "IPv6 zone ids ('%%') are not supported: use a routable address");
 			return false;
 		}
 		if (inet_pton(AF_INET6, tmp, bin) != 1) {
-			snprintf(why, whysz, "'%.60s' is not an IPv6 address", tmp);
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0, "'%.60s' is not an IPv6 address", tmp);
 			return false;
 		}
 		out->ipv6 = true;
@@ -74,13 +75,14 @@ bool fc_addr_parse(const char *s, struct fc_addr *out, char *why, size_t whysz)
 		const char *c = strchr(s, ':');
 
 		if (c && strchr(c + 1, ':')) {
-			snprintf(why, whysz, "an IPv6 address goes in brackets, as in [%.60s] or [%.60s]:443", s, s);
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0,
+				   "an IPv6 address goes in brackets, as in [%.60s] or [%.60s]:443", s, s);
 			return false;
 		}
 		hl = c ? (size_t)(c - s) : strlen(s);
 		port = c ? c + 1 : NULL;
 		if (hl == 0 || hl > FC_HOST_MAX) {
-			snprintf(why, whysz, "a host name is 1 to %d characters", FC_HOST_MAX);
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0, "a host name is 1 to %d characters", FC_HOST_MAX);
 			return false;
 		}
 		memcpy(tmp, s, hl);
@@ -88,11 +90,12 @@ bool fc_addr_parse(const char *s, struct fc_addr *out, char *why, size_t whysz)
 		if (inet_pton(AF_INET, tmp, bin) != 1) {
 			/* all digits and dots but not an IPv4 address: a typo, not a host name */
 			if (strspn(tmp, "0123456789.") == hl) {
-				snprintf(why, whysz, "'%.60s' is not an IPv4 address", tmp);
+				fc_err_set(err, FC_ERR_INPUT, NULL, 0, "'%.60s' is not an IPv4 address", tmp);
 				return false;
 			}
 			if (!host_name(tmp, hl)) {
-				snprintf(why, whysz, "expected a host name (letters, digits, '-', '_', '.'), an IPv4 "
+				fc_err_set(err, FC_ERR_INPUT, NULL, 0,
+					   "expected a host name (letters, digits, '-', '_', '.'), an IPv4 "
 						     "address or [IPv6], each with an optional :PORT");
 				return false;
 			}
@@ -102,7 +105,7 @@ bool fc_addr_parse(const char *s, struct fc_addr *out, char *why, size_t whysz)
 		int64_t p;
 
 		if (!fc_parse_i64(port, 1, 65535, &p) || !isdigit((unsigned char)port[0])) {
-			snprintf(why, whysz, "port: expected 1 to 65535, found '%.20s'", port);
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0, "port: expected 1 to 65535, found '%.20s'", port);
 			return false;
 		}
 		out->port = (unsigned)p;

@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util/err.h"
+
 /* Longest host part: a DNS name of 253 characters (an IPv6 literal is shorter). */
 #define FC_HOST_MAX 253
 
@@ -17,7 +19,7 @@ struct fc_addr {
 	unsigned port;                /* 0: none given */
 };
 
-/* Parses s; false with what was expected in why. */
-bool fc_addr_parse(const char *s, struct fc_addr *out, char *why, size_t whysz);
+/* Parses s; false with what was expected in err (naming no file: the caller knows where s was). */
+bool fc_addr_parse(const char *s, struct fc_addr *out, struct fc_err *err);
 
 #endif

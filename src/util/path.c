@@ -71,11 +71,10 @@ static bool fd_path(int fd, char *real, size_t size)
 
 /* Opens path for reading when it resolves inside one of r's roots and is a regular file of at
  * most max bytes: *fd, and its resolution in real. FC_ERR_INPUT (outside, not regular, too big)
- * or FC_ERR_IO with why. */
+ * or FC_ERR_IO in err, which names no file: the caller says what the path was for. */
 static enum fc_rc open_inside(const struct fc_roots *r, const char *path, size_t max, int *fd, char *real,
-			      size_t realsz, char *why, size_t whysz)
+			      size_t realsz, struct fc_err *err)
 {
-	struct fc_err err;
 	enum fc_rc rc;
 	int pfd = open(path, O_PATH | O_CLOEXEC);
 	char *res = NULL, proc[32];
@@ -85,29 +84,27 @@ static enum fc_rc open_inside(const struct fc_roots *r, const char *path, size_t
 		close(pfd);
 		pfd = -1;
 		if (!(res = realpath(path, NULL)) || strlen(res) >= realsz) {
-			snprintf(why, whysz, "cannot open: %s", res ? "path too long" : strerror(errno));
+			rc = fc_err_set(err, FC_ERR_IO, NULL, 0, "cannot open: %s",
+					res ? "path too long" : strerror(errno));
 			free(res);
-			return FC_ERR_IO;
+			return rc;
 		}
 		memcpy(real, res, strlen(res) + 1);
 		free(res);
 	} else if (pfd < 0) {
-		snprintf(why, whysz, "cannot open: %s", strerror(errno));
-		return FC_ERR_IO;
+		return fc_err_set(err, FC_ERR_IO, NULL, 0, "cannot open: %s", strerror(errno));
 	}
 	for (i = 0; i < r->n && !under(r->dir[i], real); i++)
 		;
 	if (i == r->n) {
-		snprintf(why, whysz, "resolves to %.600s, outside %s%s%.600s", real, r->n ? r->label[0] : "every allowed directory",
-			 r->n ? " " : "", r->n ? r->dir[0] : "");
 		if (pfd >= 0)
 			close(pfd);
-		return FC_ERR_INPUT;
+		return fc_err_set(err, FC_ERR_INPUT, NULL, 0, "resolves to %.200s, outside %s%s%.200s", real,
+				  r->n ? r->label[0] : "every allowed directory", r->n ? " " : "",
+				  r->n ? r->dir[0] : "");
 	}
 	if (pfd >= 0) {   /* the very file checked, and only a regular one: a device is never opened */
-		fc_err_clear(&err);
-		if ((rc = fc_check_regular(pfd, real, max, &err)) != FC_OK) {
-			snprintf(why, whysz, "%s", err.msg);
+		if ((rc = fc_check_regular(pfd, real, max, err)) != FC_OK) {
 			close(pfd);
 			return rc;
 		}
@@ -117,57 +114,49 @@ static enum fc_rc open_inside(const struct fc_roots *r, const char *path, size_t
 	} else {
 		*fd = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY);
 	}
-	if (*fd < 0) {
-		snprintf(why, whysz, "cannot open: %s", strerror(errno));
-		return FC_ERR_IO;
-	}
+	if (*fd < 0)
+		return fc_err_set(err, FC_ERR_IO, NULL, 0, "cannot open: %s", strerror(errno));
 	return FC_OK;
 }
 
 enum fc_rc fc_read_inside(const struct fc_roots *r, const char *dir, const char *path, size_t max,
-			  struct fc_buf *b, char *why, size_t whysz)
+			  struct fc_buf *b, struct fc_err *err)
 {
 	char joined[PATH_MAX], real[PATH_MAX];
-	struct fc_err err;
 	enum fc_rc rc;
-	int fd;
+	int fd = -1;
 
 	fc_buf_init(b, max);
 	if (path[0] == '/' ? !fc_pathf(joined, sizeof(joined), "%s", path)
-			   : !fc_pathf(joined, sizeof(joined), "%s/%s", dir, path)) {
-		snprintf(why, whysz, "path too long");
-		return FC_ERR_INPUT;
-	}
-	if ((rc = open_inside(r, joined, max, &fd, real, sizeof(real), why, whysz)) != FC_OK)
+			   : !fc_pathf(joined, sizeof(joined), "%s/%s", dir, path))
+		return fc_err_set(err, FC_ERR_INPUT, NULL, 0, "path too long");
+	if ((rc = open_inside(r, joined, max, &fd, real, sizeof(real), err)) != FC_OK)
 		return rc;
-	fc_err_clear(&err);
-	rc = fc_read_fd(fd, real, max, b, &err);
+	rc = fc_read_fd(fd, real, max, b, err);
 	close(fd);
-	if (rc != FC_OK)
-		snprintf(why, whysz, "%s", err.msg);
 	return rc;
 }
 
-bool fc_dir_inside(const struct fc_roots *r, const char *dir, const char *path, char *real, size_t realsz, char *why,
-		   size_t whysz)
+bool fc_dir_inside(const struct fc_roots *r, const char *dir, const char *path, char *real, size_t realsz,
+		   struct fc_err *err)
 {
 	char joined[PATH_MAX], *res;
 	size_t i;
 
 	if (path[0] == '/' ? !fc_pathf(joined, sizeof(joined), "%s", path)
 			   : !fc_pathf(joined, sizeof(joined), "%s/%s", dir, path)) {
-		snprintf(why, whysz, "path too long");
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "path too long");
 		return false;
 	}
 	if (!(res = realpath(joined, NULL))) {
-		snprintf(why, whysz, "cannot be resolved: %s", strerror(errno));
+		fc_err_set(err, FC_ERR_IO, NULL, 0, "cannot be resolved: %s", strerror(errno));
 		return false;
 	}
 	for (i = 0; i < r->n && !under(r->dir[i], res); i++)
 		;
 	if (i == r->n)
-		snprintf(why, whysz, "resolves to %.600s, outside %s%s%.600s", res, r->n ? r->label[0] : "every allowed directory",
-			 r->n ? " " : "", r->n ? r->dir[0] : "");
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "resolves to %.200s, outside %s%s%.200s", res,
+			   r->n ? r->label[0] : "every allowed directory", r->n ? " " : "", r->n ? r->dir[0] : "");
 	else
 		snprintf(real, realsz, "%s", res);
 	free(res);

@@ -31,11 +31,11 @@ enum fc_rc fc_roots_add(struct fc_roots *r, const char *dir, const char *label, 
  * FC_ERR_IO when it cannot be resolved or opened; fc_read_fd's errors otherwise. The caller
  * names the file and line of the input that gave the path. */
 enum fc_rc fc_read_inside(const struct fc_roots *r, const char *dir, const char *path, size_t max,
-			  struct fc_buf *b, char *why, size_t whysz);
+			  struct fc_buf *b, struct fc_err *err);
 
 /* True when the directory path (absolute, or relative to dir) resolves inside one of r's roots;
- * its resolution in real. false with why otherwise. */
-bool fc_dir_inside(const struct fc_roots *r, const char *dir, const char *path, char *real, size_t realsz, char *why,
-		   size_t whysz);
+ * its resolution in real. false with the reason in err (naming no file) otherwise. */
+bool fc_dir_inside(const struct fc_roots *r, const char *dir, const char *path, char *real, size_t realsz,
+		   struct fc_err *err);
 
 #endif

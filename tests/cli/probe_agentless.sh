@@ -134,13 +134,13 @@ PY
 import json, sys
 d = {i["name"]: i for i in json.load(open(sys.argv[1]))["interfaces"]}
 why = d["ens0f0"]["link"]["unknown"]
-assert "'ethtool ens0f0' not understood: line 2" in why and "Speed" in why, why
+assert "/.fabcheck-outputs/ethtool_ens0f0:2: 'ethtool ens0f0' not understood: " in why and "Speed" in why, why
 why = d["ens1f0"]["stats"]["unknown"]
 assert "no stored output of 'ethtool -S ens1f0'" in why, why
 why = d["ens3f0"]["dcb"]["unknown"]
-assert "'dcb -j app show dev ens3f0' not understood: line 1: dscp_prio: expected [DSCP 0..63, PRIO 0..7]" in why, why
+assert "/.fabcheck-outputs/dcb_-j_app_show_dev_ens3f0:1: 'dcb -j app show dev ens3f0' not understood: dscp_prio: expected [DSCP 0..63, PRIO 0..7]" in why, why
 assert d["ens5f0"]["dcb"] == {"unknown": "Attribute read: Operation not supported"}, d["ens5f0"]["dcb"]
-assert "'dcb -j pfc show dev ens7f0' not understood: line 1: expected \"delay\"" in d["ens7f0"]["dcb"]["unknown"], d["ens7f0"]["dcb"]
+assert "/.fabcheck-outputs/dcb_-j_pfc_show_dev_ens7f0:1: 'dcb -j pfc show dev ens7f0' not understood: expected \"delay\"" in d["ens7f0"]["dcb"]["unknown"], d["ens7f0"]["dcb"]
 assert d["ens4f0"]["lldp"] == {"system_name": {"unknown": "the neighbour sends no System Name TLV"}, "port_id": "Ethernet1/1"}, d["ens4f0"]["lldp"]
 assert d["ens2f0"]["addresses"] == ["10.2.0.1/31", "fe80::bace:f6ff:fea1:200/64"], d["ens2f0"]["addresses"]
 assert d["ens1f0"]["dcb"]["pfc_enabled"] == [3] and d["ens0f0"]["dcb"]["trust"] == "dscp"   # dcb -j, mlnx_qos
@@ -171,6 +171,18 @@ import json, sys
 i = {x["name"]: x for x in json.load(open(sys.argv[1]))["interfaces"]}["eth0"]
 assert len(i["addresses"]["value"]) == 100 and i["addresses"]["value"][99] == "10.0.99.1/24", i["addresses"]
 print("capture in memory: a 6 KB line and 100 addresses read whole, nothing written to TMPDIR")
+PY
+# what a capture's output does not give cites the capture's own line: file:line survives the
+# unpacking in memory and the probe's builder
+printf '@@fabcheck-capture 1\n@@file /sys/class/net/eth0/mtu\n9000\n@@file /sys/class/net/eth0/operstate\nup\n@@cmd ethtool eth0\nSettings for eth0:\n\tSpeed: fast\n@@rc 0\n' > "$t/cap.txt"
+"$fabcheck" parse --platform linux --command "fabcheck agentless capture" --encoding text "$t/cap.txt" \
+  > "$t/cap.model" || fail "a capture with an output not understood: exit $?"
+"$PY" - "$t/cap.model" "$t/cap.txt" <<'PY'
+import json, sys
+i = json.load(open(sys.argv[1]))["interfaces"][0]
+why = i["speed_mbps"]["unknown"]
+assert why == sys.argv[2] + ":8: 'ethtool eth0' not understood: 'fast' is not a Speed value ethtool prints", why
+print("an output in a capture not understood: unknown, citing the capture's line 8")
 PY
 # refused, naming the line: a NUL byte (the rest of the host would be lost), a path given twice,
 # more entries than the tree takes

@@ -399,7 +399,7 @@ static void param_defaults_valid(void **state)
 	const struct fc_rule *const *r;
 	const struct fc_rule_param *p;
 	size_t n = 0;
-	char why[300];
+	struct fc_err err;
 
 	(void)state;
 	for (r = fc_rule_list(); *r; r++)
@@ -408,8 +408,9 @@ static void param_defaults_valid(void **state)
 				fail_msg("%s.%s declares neither a range nor its values", (*r)->id, p->key);
 			if (p->type == FC_PARAM_STR && !p->choices)
 				fail_msg("%s.%s: a string parameter lists the values it takes", (*r)->id, p->key);
-			if (p->def[0] && !fc_param_check(p, p->def, why, sizeof(why)))
-				fail_msg("%s.%s default '%s': %s", (*r)->id, p->key, p->def, why);
+			fc_err_clear(&err);
+			if (p->def[0] && !fc_param_check(p, p->def, &err))
+				fail_msg("%s.%s default '%s': %s", (*r)->id, p->key, p->def, err.msg);
 		}
 	assert_true(n >= 25);
 }

@@ -14,15 +14,19 @@
 
 struct res {
 	const char *v;
-	char why[256], where[160];
+	char why[768], where[160];
 };
 
 static struct res eval(const char *rules, const char *ifname)
 {
 	struct res r;
+	struct fc_err e;
 
 	memset(&r, 0, sizeof(r));
-	r.v = fc_ipt_roce_verdict(rules, ifname, r.why, sizeof(r.why), r.where, sizeof(r.where));
+	fc_err_clear(&e);
+	r.v = fc_ipt_roce_verdict(rules, ifname, &e, r.where, sizeof(r.where));
+	fc_err_str(&e, r.why, sizeof(r.why));   /* "line N: ..." as a report shows it */
+	assert_true(r.v ? e.rc == FC_OK : e.rc != FC_OK);
 	return r;
 }
 
@@ -99,7 +103,7 @@ static void malformed(void **state)
 	(void)state;
 	r = eval("*filter\n:INPUT ACCEPT [0:0]\nthis is not iptables-save\nCOMMIT\n", "x");
 	assert_null(r.v);
-	assert_non_null(strstr(r.why, "line 3: expected"));
+	assert_non_null(strstr(r.why, "line 3: iptables-legacy-save: expected"));
 	r = eval("*filter\n:INPUT ACCEPT [0:0]\n-A NOCHAIN -j DROP\nCOMMIT\n", "x");
 	assert_null(r.v);
 	r = eval("*filter\n:INPUT ACCEPT [0:0]\n-A INPUT -p udp -m udp --dport 99999 -j DROP\nCOMMIT\n", "x");

@@ -877,16 +877,18 @@ static enum fc_rc probe_doc(struct fc_parse_ctx *c, const struct doc *d, const s
 }
 
 /* The agentless capture gives the probe's document; values cite the capture file without a line
- * (`fabcheck probe --root` on the unpacked tree shows the document they come from). */
+ * (`fabcheck probe --root` on the unpacked tree shows the document they come from), what could not
+ * be read cites the capture's line. */
 static enum fc_rc agentless(struct fc_parse_ctx *c, const char *text)
 {
-	char why[512], *json = NULL;
+	char *json = NULL;
 	struct doc *d = NULL;
-	unsigned line;
 	enum fc_rc rc;
 
-	if ((rc = fc_linux_capture_to_doc(text, strlen(text), &json, &line, why, sizeof(why))) != FC_OK)
-		return fc_err_set(c->err, rc, c->file, line, "agentless capture: %s", why);
+	if ((rc = fc_linux_capture_to_doc(c->file, text, strlen(text), &json, c->err)) != FC_OK) {
+		fc_err_prefix(c->err, "agentless capture: ");
+		return rc;
+	}
 	if ((rc = doc_parse_json(c->file, json, strlen(json), &d, c->err)) == FC_OK)
 		rc = host_doc(c, d, true);
 	doc_free(&d);

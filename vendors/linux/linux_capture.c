@@ -57,31 +57,27 @@ const char fc_linux_capture_script[] =
 	"f /proc/net/ip_tables_names\n"
 	"if grep -qx filter /proc/net/ip_tables_names 2>/dev/null; then c iptables-legacy-save -t filter; fi\n";
 
-/* Unpacks into mem; file contents are slices of text (which must outlive mem). *line names the
- * line of an error. */
-enum fc_rc fc_linux_capture_unpack(const char *text, size_t len, struct fc_memfs *mem, unsigned *line, char *why,
-				   size_t whysz)
+/* Unpacks into mem; file contents are slices of text (which must outlive mem), each knowing the
+ * line it starts on. Errors name file and the line. */
+enum fc_rc fc_linux_capture_unpack(const char *file, const char *text, size_t len, struct fc_memfs *mem,
+				   struct fc_err *err)
 {
 	const char *p = text, *end = text + len, *body = NULL;
 	char cmdfile[1200] = "", bodypath[1200] = "";
 	enum { NONE, FILE_BODY, LINES, CMD } mode = NONE;
 	unsigned lineno = 0, body_line = 0;
 
-	*line = 0;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p)), *l = p;
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		const char *next = nl ? nl + 1 : end;
 
 		lineno++;
-		*line = lineno;
 		if (n && l[n - 1] == '\r')
 			n--;
 		if (lineno == 1) {
-			if (n != 20 || memcmp(l, "@@fabcheck-capture 1", 20)) {
-				snprintf(why, whysz, "expected '@@fabcheck-capture 1'");
-				return FC_ERR_INPUT;
-			}
+			if (n != 20 || memcmp(l, "@@fabcheck-capture 1", 20))
+				return fc_err_set(err, FC_ERR_INPUT, file, lineno, "expected '@@fabcheck-capture 1'");
 			p = next;
 			continue;
 		}
@@ -92,15 +88,15 @@ enum fc_rc fc_linux_capture_unpack(const char *text, size_t len, struct fc_memfs
 
 			/* the body before this marker is complete: an error names its marker's line */
 			if ((mode == FILE_BODY || mode == CMD) &&
-			    !fc_memfs_file(mem, bodypath, body, (size_t)(l - body), true, why, whysz)) {
-				*line = body_line;
-				return FC_ERR_INPUT;
+			    !fc_memfs_file(mem, bodypath, body, (size_t)(l - body), true, body_line + 1, err)) {
+				fc_err_locate(err, file, body_line);
+				return err->rc;
 			}
 			mode = NONE;
-			if (!sp || ml >= sizeof(marker) || n - ml - 1 >= sizeof(arg) || n - ml - 1 == 0) {
-				snprintf(why, whysz, "a marker with an argument of 1 to %zu characters expected", sizeof(arg) - 1);
-				return FC_ERR_INPUT;
-			}
+			if (!sp || ml >= sizeof(marker) || n - ml - 1 >= sizeof(arg) || n - ml - 1 == 0)
+				return fc_err_set(err, FC_ERR_INPUT, file, lineno,
+						  "a marker with an argument of 1 to %zu characters expected",
+						  sizeof(arg) - 1);
 			memcpy(marker, l, ml);
 			marker[ml] = '\0';
 			memcpy(arg, sp + 1, n - ml - 1);
@@ -111,19 +107,22 @@ enum fc_rc fc_linux_capture_unpack(const char *text, size_t len, struct fc_memfs
 				body_line = lineno;
 				mode = FILE_BODY;
 			} else if (!strcmp(marker, "@@lines")) {
-				if (!fc_memfs_dir(mem, arg, why, whysz))
-					return FC_ERR_INPUT;
+				if (!fc_memfs_dir(mem, arg, err)) {
+					fc_err_locate(err, file, lineno);
+					return err->rc;
+				}
 				mode = LINES;
 			} else if (!strcmp(marker, "@@link")) {
 				char *target = strchr(arg, ' ');
 
-				if (!target) {
-					snprintf(why, whysz, "@@link: expected PATH TARGET");
-					return FC_ERR_INPUT;
-				}
+				if (!target)
+					return fc_err_set(err, FC_ERR_INPUT, file, lineno,
+							  "@@link: expected PATH TARGET");
 				*target++ = '\0';
-				if (!fc_memfs_dir(mem, target, why, whysz) || !fc_memfs_link(mem, arg, target, why, whysz))
-					return FC_ERR_INPUT;
+				if (!fc_memfs_dir(mem, target, err) || !fc_memfs_link(mem, arg, target, err)) {
+					fc_err_locate(err, file, lineno);
+					return err->rc;
+				}
 			} else if (!strcmp(marker, "@@cmd")) {
 				size_t k;
 
@@ -138,16 +137,13 @@ enum fc_rc fc_linux_capture_unpack(const char *text, size_t len, struct fc_memfs
 			} else if (!strcmp(marker, "@@rc")) {
 				int64_t rc;
 
-				if (!fc_parse_i64(arg, 0, 255, &rc)) {
-					snprintf(why, whysz, "@@rc: expected 0..255");
-					return FC_ERR_INPUT;
-				}
+				if (!fc_parse_i64(arg, 0, 255, &rc))
+					return fc_err_set(err, FC_ERR_INPUT, file, lineno, "@@rc: expected 0..255");
 				if (rc == 127 && cmdfile[0])   /* not installed: no output, not a bad one */
 					fc_memfs_unlink(mem, cmdfile);
 				cmdfile[0] = '\0';
 			} else {
-				snprintf(why, whysz, "unknown marker '%s'", marker);
-				return FC_ERR_INPUT;
+				return fc_err_set(err, FC_ERR_INPUT, file, lineno, "unknown marker '%s'", marker);
 			}
 			p = next;
 			continue;
@@ -160,60 +156,56 @@ enum fc_rc fc_linux_capture_unpack(const char *text, size_t len, struct fc_memfs
 			if (colon && (size_t)(colon - l) < sizeof(path)) {
 				memcpy(path, l, (size_t)(colon - l));
 				path[colon - l] = '\0';
-				if (!fc_memfs_file(mem, path, colon + 1, (size_t)(l + n - colon - 1), true, why, whysz))
-					return FC_ERR_INPUT;
+				if (!fc_memfs_file(mem, path, colon + 1, (size_t)(l + n - colon - 1), true, lineno,
+						   err)) {
+					fc_err_locate(err, file, lineno);
+					return err->rc;
+				}
 			} else if (colon) {
-				snprintf(why, whysz, "a path over %zu characters", sizeof(path) - 1);
-				return FC_ERR_INPUT;
+				return fc_err_set(err, FC_ERR_INPUT, file, lineno, "a path over %zu characters",
+						  sizeof(path) - 1);
 			} else if (n) {
-				snprintf(why, whysz, "@@lines: expected PATH:CONTENT");
-				return FC_ERR_INPUT;
+				return fc_err_set(err, FC_ERR_INPUT, file, lineno, "@@lines: expected PATH:CONTENT");
 			}
 		} else if (mode == NONE && n) {
-			snprintf(why, whysz, "a line outside any @@file, @@lines or @@cmd section");
-			return FC_ERR_INPUT;
+			return fc_err_set(err, FC_ERR_INPUT, file, lineno,
+					  "a line outside any @@file, @@lines or @@cmd section");
 		}
 		p = next;
 	}
-	if ((mode == FILE_BODY || mode == CMD) && !fc_memfs_file(mem, bodypath, body, (size_t)(end - body), true, why, whysz)) {
-		*line = body_line;
-		return FC_ERR_INPUT;
+	if ((mode == FILE_BODY || mode == CMD) &&
+	    !fc_memfs_file(mem, bodypath, body, (size_t)(end - body), true, body_line + 1, err)) {
+		fc_err_locate(err, file, body_line);
+		return err->rc;
 	}
-	if (lineno == 0) {
-		snprintf(why, whysz, "empty capture");
-		return FC_ERR_INPUT;
-	}
-	*line = 0;
+	if (lineno == 0)
+		return fc_err_set(err, FC_ERR_INPUT, file, 0, "empty capture");
 	return FC_OK;
 }
 
-enum fc_rc fc_linux_capture_to_doc(const char *text, size_t len, char **json, unsigned *line, char *why, size_t whysz)
+enum fc_rc fc_linux_capture_to_doc(const char *file, const char *text, size_t len, char **json, struct fc_err *err)
 {
 	struct fc_memfs *mem = fc_memfs_new();
 	struct fc_probe_opts po;
 	struct fc_fs fs;
-	struct fc_err err;
 	bool usable = false;
 	enum fc_rc rc;
 
 	*json = NULL;
-	*line = 0;
-	if (!mem) {
-		snprintf(why, whysz, "out of memory");
-		return FC_ERR_NOMEM;
-	}
-	rc = fc_linux_capture_unpack(text, len, mem, line, why, whysz);
+	if (!mem)
+		return fc_err_set(err, FC_ERR_NOMEM, file, 0, "out of memory");
+	rc = fc_linux_capture_unpack(file, text, len, mem, err);
 	/* the outputs folder exists even when every tool was missing: the agentless ops read it */
-	if (rc == FC_OK && !fc_memfs_dir(mem, "/.fabcheck-outputs", why, whysz))
-		rc = FC_ERR_INPUT;
+	if (rc == FC_OK && !fc_memfs_dir(mem, "/.fabcheck-outputs", err)) {
+		fc_err_locate(err, file, 0);
+		rc = err->rc;
+	}
 	if (rc == FC_OK) {
-		fc_fs_open_mem(&fs, mem);
+		fc_fs_open_mem(&fs, mem, file);   /* what the outputs do not give cites the capture's lines */
 		memset(&po, 0, sizeof(po));
 		po.fs = &fs;
 		po.ops = &fc_probe_text_ops;
-		fc_err_clear(&err);
-		if ((rc = fc_probe_run(&po, json, &usable, &err)) != FC_OK)
-			snprintf(why, whysz, "%s", err.msg);
+		rc = fc_probe_run(&po, json, &usable, err);
 		fc_fs_close(&fs);
 	}
 	fc_memfs_free(&mem);

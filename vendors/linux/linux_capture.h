@@ -11,14 +11,15 @@
 extern const char fc_linux_capture_script[];
 
 struct fc_memfs;
-/* Unpacks a capture into mem (fs.h): files under their paths, tool outputs under
- * /.fabcheck-outputs/. The contents are slices of text, which must outlive mem. FC_ERR_INPUT
- * with *line and what was expected in why; the tree's bounds (entries, bytes) are errors too. */
-enum fc_rc fc_linux_capture_unpack(const char *text, size_t len, struct fc_memfs *mem, unsigned *line, char *why,
-				   size_t whysz);
+/* Unpacks a capture (file names it) into mem (fs.h): files under their paths, tool outputs under
+ * /.fabcheck-outputs/, each knowing the capture line it starts on. The contents are slices of
+ * text, which must outlive mem. FC_ERR_INPUT at file:line with what was expected; the tree's
+ * bounds (entries, bytes) are errors too. */
+enum fc_rc fc_linux_capture_unpack(const char *file, const char *text, size_t len, struct fc_memfs *mem,
+				   struct fc_err *err);
 
 /* The host document a capture gives: unpacked in memory, then the probe's builder with the
- * agentless ops. *json is malloc'd; *line names the capture line of an error. */
-enum fc_rc fc_linux_capture_to_doc(const char *text, size_t len, char **json, unsigned *line, char *why, size_t whysz);
+ * agentless ops (what they cannot read cites the capture's file and line). *json is malloc'd. */
+enum fc_rc fc_linux_capture_to_doc(const char *file, const char *text, size_t len, char **json, struct fc_err *err);
 
 #endif

@@ -20,15 +20,15 @@ static void lower(char *s)
 enum fc_rc fc_linux_ip_text(struct fc_parse_ctx *c, const char *text, bool with_addresses)
 {
 	struct fc_ip_iface *ifs = NULL;
-	char why[512];
 	size_t n = 0, i, j;
 	enum fc_rc rc;
 
-	if ((rc = fc_ip_text(text, &ifs, &n, why, sizeof(why))) != FC_OK) {
-		unsigned line = 0;
-
-		sscanf(why, "line %u", &line);
-		return fc_err_set(c->err, rc == FC_ERR_NOMEM ? rc : FC_ERR_INPUT, c->file, line, "%s", why);
+	if ((rc = fc_ip_text(text, &ifs, &n, c->err)) != FC_OK) {
+		/* the tool's own error saved as its output is an output not understood here too */
+		if (c->err->rc == FC_ERR_UNSUPPORTED)
+			c->err->rc = FC_ERR_INPUT;
+		fc_err_locate(c->err, c->file, 1);
+		return c->err->rc;
 	}
 	for (i = 0; i < n; i++) {
 		struct fc_ip_iface *x = &ifs[i];

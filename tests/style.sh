@@ -30,6 +30,12 @@ if grep -niE 'nx-?os|nexus|\beos\b|sonic|cumulus|nvue|junos|onyx|running-config|
      $core | grep -v 'PFC-NOQOS-NXOS'; then
   echo "the core names a platform (above): say it in model terms, or move it into the adapter"; fail=1
 fi
+# users have only the project: what they read cites public sources written out, never the
+# project's internal catalog or its numbered source tags
+if grep -nE 'rule-catalog|\[S[0-9]+[a-z-]*\]' rules/docs/*.md rules/README.md docs/*.md README.md ||
+   grep -nE '"[^"]*\[S[0-9]+[a-z-]*\][^"]*"' $files; then
+  echo "a reference users cannot follow (above): write the source out"; fail=1
+fi
 # one error convention (STYLE.md): a failure's reason goes in struct fc_err, never in a caller's
 # buffer passed with its size
 if grep -nE 'char \*(why|reason|errbuf|msg), *(size_t|unsigned|int) +[a-z]*(sz|size|len)\b' $files; then

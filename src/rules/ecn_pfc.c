@@ -6,7 +6,7 @@
  * (xoff), the port pauses its sender before marking reaches full strength, and if Kmin is, it
  * pauses before a single packet is marked. With more ingress ports feeding the queue it fills
  * faster than any one priority group, so the single-ingress case is the one that binds (DCQCN
- * paper's buffer guideline [S37]). Compared per port where RoCE is no-drop, on its resolved
+ * paper's buffer guideline, Zhu et al., SIGCOMM 2015). Compared per port where RoCE is no-drop, on its resolved
  * path: the pause threshold of RoCE's traffic class against the marking thresholds of the queue
  * RoCE leaves by. Where the platform sizes the threshold dynamically and
  * no output shows it, the policy value pfc_trigger_bytes stands in; without it, UNKNOWN. */

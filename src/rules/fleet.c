@@ -192,7 +192,7 @@ static void mtu_fleet_run(struct fc_rctx *c)
 /* --- MTU-ROCE-ACTIVE ------------------------------------------------------------------------------ */
 
 static const struct fc_rule_param active_params[] = {
-	{ "expected", FC_PARAM_INT, "4096", "the RoCE active MTU the fabric intends: 4096 needs a netdev MTU of 4200 or more [S14]", .choices = "256 512 1024 2048 4096" },
+	{ "expected", FC_PARAM_INT, "4096", "the RoCE active MTU the fabric intends: 4096 needs a netdev MTU of 4200 or more (Linux include/rdma/ib_addr.h)", .choices = "256 512 1024 2048 4096" },
 	{ .key = NULL },
 };
 

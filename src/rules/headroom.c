@@ -2,7 +2,8 @@
 /* HR-SIZE: the PFC headroom configured for the RoCE priority on each end of a link covers what
  * the port speed, the real cable length and the MTU require. Hosts: the mlx5 driver formula
  * (port_buffer.c). Switches: by ASIC (headroom_asic.c): IEEE 802.1Qbb headroom with the 802.3
- * Annex 31B response time [S5], or the published per-ASIC tables [S6], chosen by
+ * Annex 31B response time (buffer_headroom_mellanox.lua's formula), or the published per-ASIC
+ * tables (pg_profile_lookup.ini; the sources written out: rules/docs/HR-SIZE.md), chosen by
  * the platform and overridable by the switch_model parameter. A fixed figure such as 256 KB
  * exists only as an optional policy value. */
 #include <math.h>
@@ -12,11 +13,14 @@
 #include "rules/rules.h"
 
 static const struct fc_rule_param params[] = {
-	{ "host_max_mtu", FC_PARAM_INT, "9216", "max_mtu the mlx5 driver adds to xoff (MINIMUM_MAX_MTU) [S2]", .min = 576, .max = 65535 },
+	{ "host_max_mtu", FC_PARAM_INT, "9216",
+	  "max_mtu the mlx5 driver adds to xoff (MINIMUM_MAX_MTU, Linux mlx5 en/port_buffer.c)", .min = 576, .max = 65535 },
 	{ "host_cell_bytes", FC_PARAM_INT, "128", "buffer cell size added to the host requirement [B]", .min = 1, .max = 65536 },
 	{ "min_headroom_bytes", FC_PARAM_INT, "", "optional floor for every end, e.g. 262144; unset by default [P]", .min = 0, .max = 4294967296 },
 	{ "switch_model", FC_PARAM_STR, "auto",
-	  "switch headroom model: auto (by platform), ieee, spectrum1, spectrum4, tomahawk, trident2 [S5][S6]", .choices = "auto ieee spectrum1 spectrum4 tomahawk trident2" },
+	  "switch headroom model: auto (by platform), ieee, spectrum1, spectrum4, tomahawk, trident2 (IEEE "
+	  "802.1Qbb, or a published pg_profile_lookup.ini table: rules/docs/HR-SIZE.md)",
+	  .choices = "auto ieee spectrum1 spectrum4 tomahawk trident2" },
 	{ .key = NULL },
 };
 

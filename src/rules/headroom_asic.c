@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Switch PFC headroom requirements by ASIC family (rule catalog §4, "Published formulas and
- * tables"; rules/docs/HR-SIZE.md): the IEEE 802.1Qbb / 802.3 Annex 31B formula [S5], and the
- * published pg_profile_lookup tables [S6] for Spectrum-1 (MSN2700), Spectrum-4 (SN4280), Tomahawk
- * (Dell S6100) and Trident2 (Arista 7050-QX32). A table gives the headroom (xoff) for the smallest
+/* Switch PFC headroom requirements by ASIC family (rules/docs/HR-SIZE.md, which writes the
+ * sources out): the IEEE 802.1Qbb / 802.3 Annex 31B formula (as buffer_headroom_mellanox.lua
+ * computes it), and the published pg_profile_lookup tables for Spectrum-1 (MSN2700), Spectrum-4
+ * (SN4280), Tomahawk (Dell S6100) and Trident2 (Arista 7050-QX32). A table gives the headroom (xoff) for the smallest
  * cable bucket at least as long as the real cable; beyond its longest bucket, or at a speed it does
  * not list, the requirement is unknown rather than guessed. Where the switch's own table was
  * collected (struct fc_hr_row), it is what the switch reserves and what "auto" requires. */
@@ -40,10 +40,11 @@ static const struct hr_row td2[] = {
 
 #define TABLE(n, s, r) { n, s, r, sizeof(r) / sizeof(r[0]) }
 static const struct hr_table tables[] = {
-	TABLE("spectrum1", "the published pg_profile_lookup table of the Mellanox MSN2700 [S6a]", sp1),
-	TABLE("spectrum4", "the published pg_profile_lookup table of the Mellanox SN4280 [S6b]", sp4),
-	TABLE("tomahawk", "the published pg_profile_lookup table of the Dell S6100 (Tomahawk) [S6c]", th),
-	TABLE("trident2", "the published pg_profile_lookup table of the Arista 7050-QX32 (Trident2): one profile for all [S6d]", td2),
+	TABLE("spectrum1", "the published pg_profile_lookup.ini of the Mellanox MSN2700 (ACS-MSN2700)", sp1),
+	TABLE("spectrum4", "the published pg_profile_lookup.ini of the NVIDIA SN4280 (Mellanox-SN4280-O28)", sp4),
+	TABLE("tomahawk", "the published pg_profile_lookup.ini of the Dell S6100 (Force10-S6100, Tomahawk)", th),
+	TABLE("trident2", "the published pg_profile_lookup.ini of the Arista 7050-QX32 (Trident2): one profile for "
+			  "all", td2),
 };
 
 /* The table of the switch's ASIC family where one is published; every other switch (Cloud Scale
@@ -102,7 +103,8 @@ bool fc_switch_headroom(const struct fc_device *d, const char *override, double 
 	out->model = model;
 	if (!strcmp(model, "ieee")) {
 		out->bytes = fc_ieee_headroom_bytes(gbps, cable_m, mtu);
-		out->source = "IEEE 802.1Qbb: 2 x MTU + round trip on the cable + 802.3 Annex 31B response [S5]";
+		out->source = "IEEE 802.1Qbb: 2 x MTU + round trip on the cable + 802.3 Annex 31B response "
+			      "(as buffer_headroom_mellanox.lua computes it)";
 		if (out->bytes <= 0)
 			out->why = "no 802.3 Annex 31B response time for this speed";
 		return out->bytes > 0;

@@ -59,7 +59,7 @@ extern const struct fc_rule_param fc_no_params[];
 /* mlx5 receive-buffer xoff (drivers/net/ethernet/mellanox/mlx5/core/en/port_buffer.c):
  * (301 + 2.16 * cable_m) * speed_gbps + 2.72 * mtu, speed floored at 40G. */
 double fc_mlx5_xoff_bytes(double speed_gbps, double cable_m, double mtu);
-/* IEEE 802.1Qbb style headroom, the formula of buffer_headroom_mellanox.lua [S5]:
+/* IEEE 802.1Qbb style headroom, the formula of buffer_headroom_mellanox.lua:
  * 2 x MTU + round-trip bytes on the cable (2 x len x rate / 198,000,000 m/s) + the peer's
  * response time (pause quanta of IEEE 802.3 Annex 31B x 512 bits). 0 for unknown speeds. */
 double fc_ieee_headroom_bytes(double speed_gbps, double cable_m, double mtu);

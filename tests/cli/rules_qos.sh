@@ -165,7 +165,7 @@ assert ("PFC-NODROP-CLASS", "leaf1") not in R.runs["blossy"], "PFC-NODROP-CLASS 
 def hr_ev(run, subj, end):
     return [e["value"] for e in R.get(run, "HR-SIZE", subj)["evidence"] if e["end"] == end and e["what"] == "headroom model"][0]
 rule("hr-trident2", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "below what speed, cable length and MTU require on leaf1:Ethernet1/1")
-assert hr_ev("hr-trident2", L("leaf1:Ethernet1/1", "host1:ens1f0"), "leaf1:Ethernet1/1").startswith("trident2: the published pg_profile_lookup table of the Arista 7050-QX32")
+assert hr_ev("hr-trident2", L("leaf1:Ethernet1/1", "host1:ens1f0"), "leaf1:Ethernet1/1").startswith("trident2: the published pg_profile_lookup.ini of the Arista 7050-QX32")
 rule("hr-spectrum4", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "covers speed, cable length and MTU")
 assert hr_ev("hr-spectrum4", L("leaf1:Ethernet1/1", "host1:ens1f0"), "leaf1:Ethernet1/1").startswith("spectrum4 (cable bucket 5 m)")
 rule("hr-tomahawk", "HR-SIZE", L("leaf2:Ethernet1/49/1", "host1:ens1f1"), "fail", "on leaf2:Ethernet1/49/1")

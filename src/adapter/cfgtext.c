@@ -71,21 +71,34 @@ bool fc_num_set(char *const *w, size_t n, int64_t max, uint64_t *mask)
 	return n > 0;
 }
 
-bool fc_unit_bytes(int64_t v, const char *unit, int64_t *bytes)
+struct unit {
+	const char *unit;
+	int64_t mul;
+};
+
+/* v in the unit named by unit, one of units[0..n), scaled to the base unit; false for another
+ * unit or a product past 2^62. */
+static bool scale(const struct unit *units, size_t n, int64_t v, const char *unit, int64_t *out)
 {
-	static const struct { const char *unit; int64_t mul; } units[] = {
-		{ "bytes", 1 }, { "kbytes", INT64_C(1) << 10 }, { "mbytes", INT64_C(1) << 20 }, { "gbytes", INT64_C(1) << 30 },
-	};
 	size_t i;
 
-	for (i = 0; unit && i < sizeof(units) / sizeof(units[0]); i++)
+	for (i = 0; unit && i < n; i++)
 		if (!strcmp(unit, units[i].unit)) {
 			if (v < 0 || v > (INT64_C(1) << 62) / units[i].mul)
 				return false;
-			*bytes = v * units[i].mul;
+			*out = v * units[i].mul;
 			return true;
 		}
 	return false;
+}
+
+bool fc_unit_bytes(int64_t v, const char *unit, int64_t *bytes)
+{
+	static const struct unit units[] = {
+		{ "bytes", 1 }, { "kbytes", INT64_C(1) << 10 }, { "mbytes", INT64_C(1) << 20 }, { "gbytes", INT64_C(1) << 30 },
+	};
+
+	return scale(units, sizeof(units) / sizeof(units[0]), v, unit, bytes);
 }
 
 bool fc_unit_bytes_words(const char *v, const char *unit, int64_t *bytes)
@@ -97,19 +110,11 @@ bool fc_unit_bytes_words(const char *v, const char *unit, int64_t *bytes)
 
 bool fc_unit_usec(int64_t v, const char *unit, int64_t *usec)
 {
-	static const struct { const char *unit; int64_t mul; } units[] = {
+	static const struct unit units[] = {
 		{ "microseconds", 1 }, { "milliseconds", 1000 }, { "seconds", 1000000 },
 	};
-	size_t i;
 
-	for (i = 0; unit && i < sizeof(units) / sizeof(units[0]); i++)
-		if (!strcmp(unit, units[i].unit)) {
-			if (v < 0 || v > (INT64_C(1) << 62) / units[i].mul)
-				return false;
-			*usec = v * units[i].mul;
-			return true;
-		}
-	return false;
+	return scale(units, sizeof(units) / sizeof(units[0]), v, unit, usec);
 }
 
 bool fc_speed_parse(const char *s, int64_t *mbps, int64_t *lanes)
@@ -185,17 +190,8 @@ static bool add_name(struct ifl *l, const char *name)
 		l->why = "the list names more than 4096 ports";
 		return false;
 	}
-	if (l->n == l->cap) {
-		size_t nc = l->cap ? 2 * l->cap : 8;
-		const char **nv = fc_alloc(l->m->arena, nc * sizeof(*nv));
-
-		if (!nv)
-			return false;
-		if (l->n)
-			memcpy(nv, l->v, l->n * sizeof(*nv));
-		l->v = nv;
-		l->cap = nc;
-	}
+	if (!(l->v = fc_grow(l->m->arena, l->v, l->n, &l->cap, sizeof(*l->v))))
+		return false;
 	l->v[l->n++] = s;
 	return true;
 }

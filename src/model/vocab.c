@@ -82,136 +82,33 @@ static int parse(const char *const *names, size_t n, const char *s)
 	return 0;
 }
 
-const char *fc_fec_name(enum fc_fec v)
-{
-	return name_of(fec_names, NAMES(fec_names), (int)v);
-}
+/* fc_<kind>_name and fc_<kind>_parse (vocab.h) over the kind's name table. */
+#define VOCAB_NAME(kind)                                                                          \
+	const char *fc_##kind##_name(enum fc_##kind v)                                            \
+	{                                                                                         \
+		return name_of(kind##_names, NAMES(kind##_names), (int)v);                          \
+	}
+#define VOCAB(kind)                                                                               \
+	VOCAB_NAME(kind)                                                                          \
+	bool fc_##kind##_parse(const char *s, enum fc_##kind *out)                                \
+	{                                                                                         \
+		int v = parse(kind##_names, NAMES(kind##_names), s);                                \
+                                                                                                  \
+		if (v)                                                                            \
+			*out = (enum fc_##kind)v;                                                 \
+		return v != 0;                                                                    \
+	}
 
-bool fc_fec_parse(const char *s, enum fc_fec *out)
-{
-	int v = parse(fec_names, NAMES(fec_names), s);
-
-	if (v)
-		*out = (enum fc_fec)v;
-	return v != 0;
-}
-
-const char *fc_medium_name(enum fc_medium v)
-{
-	return name_of(medium_names, NAMES(medium_names), (int)v);
-}
-
-bool fc_medium_parse(const char *s, enum fc_medium *out)
-{
-	int v = parse(medium_names, NAMES(medium_names), s);
-
-	if (v)
-		*out = (enum fc_medium)v;
-	return v != 0;
-}
-
-const char *fc_cable_name(enum fc_cable v)
-{
-	return name_of(cable_names, NAMES(cable_names), (int)v);
-}
-
-bool fc_cable_parse(const char *s, enum fc_cable *out)
-{
-	int v = parse(cable_names, NAMES(cable_names), s);
-
-	if (v)
-		*out = (enum fc_cable)v;
-	return v != 0;
-}
-
-const char *fc_cable_class_name(enum fc_cable_class v)
-{
-	return name_of(cable_class_names, NAMES(cable_class_names), (int)v);
-}
-
-bool fc_cable_class_parse(const char *s, enum fc_cable_class *out)
-{
-	int v = parse(cable_class_names, NAMES(cable_class_names), s);
-
-	if (v)
-		*out = (enum fc_cable_class)v;
-	return v != 0;
-}
-
-const char *fc_trust_name(enum fc_trust v)
-{
-	return name_of(trust_names, NAMES(trust_names), (int)v);
-}
-
-bool fc_trust_parse(const char *s, enum fc_trust *out)
-{
-	int v = parse(trust_names, NAMES(trust_names), s);
-
-	if (v)
-		*out = (enum fc_trust)v;
-	return v != 0;
-}
-
-const char *fc_port_mode_name(enum fc_port_mode v)
-{
-	return name_of(port_mode_names, NAMES(port_mode_names), (int)v);
-}
-
-bool fc_port_mode_parse(const char *s, enum fc_port_mode *out)
-{
-	int v = parse(port_mode_names, NAMES(port_mode_names), s);
-
-	if (v)
-		*out = (enum fc_port_mode)v;
-	return v != 0;
-}
-
-const char *fc_link_layer_name(enum fc_link_layer v)
-{
-	return name_of(link_layer_names, NAMES(link_layer_names), (int)v);
-}
-
-bool fc_link_layer_parse(const char *s, enum fc_link_layer *out)
-{
-	int v = parse(link_layer_names, NAMES(link_layer_names), s);
-
-	if (v)
-		*out = (enum fc_link_layer)v;
-	return v != 0;
-}
-
-const char *fc_modulation_name(enum fc_modulation v)
-{
-	return name_of(modulation_names, NAMES(modulation_names), (int)v);
-}
-
-const char *fc_pmd_name(enum fc_pmd v)
-{
-	return name_of(pmd_names, NAMES(pmd_names), (int)v);
-}
-
-bool fc_pmd_parse(const char *s, enum fc_pmd *out)
-{
-	int v = parse(pmd_names, NAMES(pmd_names), s);
-
-	if (v)
-		*out = (enum fc_pmd)v;
-	return v != 0;
-}
-
-const char *fc_asic_name(enum fc_asic v)
-{
-	return name_of(asic_names, NAMES(asic_names), (int)v);
-}
-
-bool fc_asic_parse(const char *s, enum fc_asic *out)
-{
-	int v = parse(asic_names, NAMES(asic_names), s);
-
-	if (v)
-		*out = (enum fc_asic)v;
-	return v != 0;
-}
+VOCAB(fec)
+VOCAB(medium)
+VOCAB(cable)
+VOCAB(cable_class)
+VOCAB(trust)
+VOCAB(port_mode)
+VOCAB(link_layer)
+VOCAB_NAME(modulation)
+VOCAB(pmd)
+VOCAB(asic)
 
 enum fc_modulation fc_modulation_of_lane(int64_t gbps)
 {

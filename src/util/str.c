@@ -111,6 +111,16 @@ bool fc_lines_next(struct fc_lines *it)
 	return true;
 }
 
+bool fc_lines_next_words(struct fc_lines *it, struct fc_words *ws, enum fc_rc *rc)
+{
+	if (!fc_lines_next(it))
+		return false;
+	if (fc_words_split(ws, it->line, it->len))
+		return true;
+	*rc = FC_ERR_NOMEM;
+	return false;
+}
+
 bool fc_words_split(struct fc_words *ws, const char *line, size_t len)
 {
 	size_t i = 0, o = 0;

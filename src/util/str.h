@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/err.h"
+
 /* Parses a whole decimal integer in [min,max]; false on anything else. */
 bool fc_parse_i64(const char *s, int64_t min, int64_t max, int64_t *out);
 /* Same on the n bytes at s. */
@@ -40,5 +42,8 @@ struct fc_words {
 };
 bool fc_words_split(struct fc_words *ws, const char *line, size_t len);
 void fc_words_free(struct fc_words *ws);
+/* A table reader's loop: the next line of it, split into ws. false at the end, or when out of
+ * memory with *rc set to FC_ERR_NOMEM. */
+bool fc_lines_next_words(struct fc_lines *it, struct fc_words *ws, enum fc_rc *rc);
 
 #endif

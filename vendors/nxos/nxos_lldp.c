@@ -56,17 +56,13 @@ enum fc_rc nxos_parse_lldp_table_text(struct fc_parse_ctx *c, const char *text)
 	enum fc_rc rc = FC_OK;
 
 	fc_lines_init(&it, text);
-	while (rc == FC_OK && fc_lines_next(&it)) {
+	while (rc == FC_OK && fc_lines_next_words(&it, &ws, &rc)) {
 		struct nxos_line l = { it.line, it.len, 0, it.lineno };
 		struct fc_iface *ifc;
 		const char *dev, *pid;
 		size_t n, off, pl;
 		unsigned dl;
 
-		if (!fc_words_split(&ws, it.line, it.len)) {
-			rc = FC_ERR_NOMEM;
-			break;
-		}
 		n = ws.n;
 		if (!header) {
 			const char *p = memmem(it.line, it.len, "Port ID", 7);

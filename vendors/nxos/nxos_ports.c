@@ -208,7 +208,6 @@ static const char *status_norm(const char *s)
 	return !strcmp(s, "connected") || !strcmp(s, "up") ? "up" : "down";
 }
 
-/* "100", "1000", "10G", "a-10G", "100G", "auto" */
 /* Words w[from..to) joined by one blank, in the arena. */
 static char *join(struct fc_arena *a, char *const *w, size_t from, size_t to)
 {
@@ -236,7 +235,7 @@ enum fc_rc nxos_parse_status_text(struct fc_parse_ctx *c, const char *text)
 	enum fc_rc rc = FC_OK;
 
 	fc_lines_init(&it, text);
-	while (rc == FC_OK && fc_lines_next(&it)) {
+	while (rc == FC_OK && fc_lines_next_words(&it, &ws, &rc)) {
 		char **w, *name = NULL, *type = NULL;
 		size_t n, st;
 		struct fc_iface *ifc;
@@ -245,10 +244,6 @@ enum fc_rc nxos_parse_status_text(struct fc_parse_ctx *c, const char *text)
 		bool full;
 		int64_t v;
 
-		if (!fc_words_split(&ws, it.line, it.len)) {
-			rc = FC_ERR_NOMEM;
-			break;
-		}
 		w = ws.w;
 		n = ws.n;
 		if (!n || nxos_dashes(w[0]))
@@ -303,16 +298,12 @@ enum fc_rc nxos_parse_breakout_text(struct fc_parse_ctx *c, const char *text)
 	enum fc_rc rc = FC_OK;
 
 	fc_lines_init(&it, text);
-	while (rc == FC_OK && fc_lines_next(&it)) {
+	while (rc == FC_OK && fc_lines_next_words(&it, &ws, &rc)) {
 		struct fc_iface *ifc;
 		const char *slash, *map;
 		int64_t lo, hi, k;
 		char base[NXOS_IFNAME_MAX], nm[NXOS_IFNAME_MAX + 8];
 
-		if (!fc_words_split(&ws, it.line, it.len)) {
-			rc = FC_ERR_NOMEM;
-			break;
-		}
 		if (ws.n < 3 || !strchr(ws.w[1], '-') || !(ifc = nxos_tbl_port(c, ws.w[0], &rc)))
 			continue;   /* the headers ("Interface  Breakout Map ..."), or not a row */
 		map = ws.w[1];
@@ -354,15 +345,11 @@ enum fc_rc nxos_parse_fec_text(struct fc_parse_ctx *c, const char *text)
 	enum fc_rc rc = FC_OK;
 
 	fc_lines_init(&it, text);
-	while (rc == FC_OK && fc_lines_next(&it)) {
+	while (rc == FC_OK && fc_lines_next_words(&it, &ws, &rc)) {
 		struct nxos_line l = { it.line, it.len, 0, it.lineno };
 		struct fc_iface *ifc;
 		char **w;
 
-		if (!fc_words_split(&ws, it.line, it.len)) {
-			rc = FC_ERR_NOMEM;
-			break;
-		}
 		w = ws.w;
 		if (!ws.n || nxos_dashes(w[0]))
 			continue;

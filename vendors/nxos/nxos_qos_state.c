@@ -38,7 +38,7 @@ enum fc_rc nxos_parse_pfc_text(struct fc_parse_ctx *c, const char *text)
 	enum fc_rc rc = FC_OK;
 
 	fc_lines_init(&it, text);
-	while (rc == FC_OK && fc_lines_next(&it)) {
+	while (rc == FC_OK && fc_lines_next_words(&it, &ws, &rc)) {
 		struct nxos_line l = { it.line, it.len, 0, it.lineno };
 		struct fc_iface *ifc;
 		struct nxos_port *np;
@@ -47,10 +47,6 @@ enum fc_rc nxos_parse_pfc_text(struct fc_parse_ctx *c, const char *text)
 		size_t n, oper_words;
 		char **w;
 
-		if (!fc_words_split(&ws, it.line, it.len)) {
-			rc = FC_ERR_NOMEM;
-			break;
-		}
 		w = ws.w;
 		n = ws.n;
 		if (!n || nxos_dashes(w[0]) || !strcmp(w[0], "Port") || !strcmp(w[0], "Global") || !strcmp(w[0], "slot"))
@@ -126,15 +122,11 @@ enum fc_rc nxos_parse_queuing_text(struct fc_parse_ctx *c, const char *text)
 	enum fc_rc rc = FC_OK;
 
 	fc_lines_init(&it, text);
-	while (rc == FC_OK && fc_lines_next(&it)) {
+	while (rc == FC_OK && fc_lines_next_words(&it, &ws, &rc)) {
 		struct nxos_line l = { it.line, it.len, 0, it.lineno };
 		int64_t g, size, xoff, xon;
 		char **w;
 
-		if (!fc_words_split(&ws, it.line, it.len)) {
-			rc = FC_ERR_NOMEM;
-			break;
-		}
 		w = ws.w;
 		if (ws.n >= 4 && (!strcmp(w[0], "Ingress") || !strcmp(w[0], "Egress")) && !strcmp(w[1], "Queuing") &&
 		    !strcmp(w[2], "for")) {

@@ -3,6 +3,7 @@
 #include "adapter/adapter.h"
 
 #include <ctype.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,6 +61,13 @@ const struct fc_reader *fc_adapter_reader(const struct fc_adapter *a, const char
 	for (r = a->readers; r->command; r++)
 		if (!strcmp(r->command, command) && !strcmp(r->encoding, encoding))
 			return r;
+	for (r = a->readers; r->command; r++) {
+		const char *const *p;
+
+		for (p = r->spellings; p && *p; p++)
+			if (!strcmp(r->encoding, encoding) && fnmatch(*p, command, 0) == 0)
+				return r;
+	}
 	return NULL;
 }
 
@@ -131,7 +139,7 @@ static void dac_class(struct fc_iface *ifc)
 
 enum fc_rc fc_adapter_finalize(struct fc_model *m, struct fc_device *dev, struct fc_err *err)
 {
-	struct fc_parse_ctx ctx = { m, dev, NULL, err, NULL };
+	struct fc_parse_ctx ctx = { .m = m, .dev = dev, .err = err };
 	const struct fc_adapter *a = fc_adapter_find(dev->platform);
 	enum fc_rc rc;
 	size_t i;
@@ -179,6 +187,8 @@ static void port_hops(struct fc_qos_walk *w, const struct fc_qos_resolver *q, st
 			continue;
 		}
 		q->resolve(w, ifc, (enum fc_tclass)t, dscp->v, h);
+		/* what the platform's resolver does not give is unknown, saying so (never a silent gap) */
+		fc_hop_unknown_rest(h, "the platform's configuration does not state it");
 	}
 }
 
@@ -309,6 +319,7 @@ enum fc_rc fc_adapter_parse(struct fc_model *m, struct fc_device *dev, const str
 	ctx.file = fc_src_make(m, file, 0).file;
 	ctx.err = err;
 	ctx.reader = fc_adapter_reader(v, command, encoding);
+	ctx.command = command;
 	if (!ctx.file)
 		return fc_err_set(err, FC_ERR_NOMEM, file, 0, "out of memory");
 	if (nul) {

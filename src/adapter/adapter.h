@@ -20,6 +20,8 @@ struct fc_parse_ctx {
 	const char *file;      /* the output's path as evidence shows it (relative to the base dir) */
 	struct fc_err *err;    /* parse errors name ctx->file and the line */
 	const struct fc_reader *reader;   /* the row being read; NULL in finalize and intent */
+	const char *command;   /* the command the output was saved under (a row's spelling may name a
+				* path in it); NULL in finalize and intent */
 };
 
 /* Reads one output into c->dev: text, NUL-terminated, cleaned of terminal noise unless the row is
@@ -51,6 +53,10 @@ struct fc_reader {
 	bool fallback;         /* collected over a CLI instead of the other rows when the first collected
 				* command is not installed on the device (exit status 127) */
 	bool saved_config;     /* what an inventory's config: file is (one row at most) */
+	const char *const *spellings;   /* optional: fnmatch(3) patterns of the other commands users save
+					 * this output under, where the command names a path
+					 * (a cat of .../device/PLATFORM/SKU/pg_profile_lookup.ini), NULL-terminated; an
+					 * exact command of any row wins over a pattern */
 };
 
 /* One switch's QoS path being resolved by the shared driver (fc_adapter_qos_path). */
@@ -128,7 +134,8 @@ const struct fc_adapter *fc_adapter_find(const char *platform);
 /* Whether an earlier snapshot's output of command is read for --baseline: it carries counters, or
  * the platform marks no command as carrying them (then every output is read). */
 bool fc_adapter_counter_output(const struct fc_adapter *v, const char *command);
-/* The row that reads command in encoding, or NULL: whether the adapter reads it. */
+/* The row that reads command in encoding, or NULL: whether the adapter reads it. A row's command
+ * as written wins; then the first row one of whose spellings matches. */
 const struct fc_reader *fc_adapter_reader(const struct fc_adapter *a, const char *command, const char *encoding);
 /* The row an inventory's config: file is read with, or NULL when the platform takes none. */
 const struct fc_reader *fc_adapter_saved_config(const struct fc_adapter *a);

@@ -536,7 +536,7 @@ static void hop_unknown(struct fc_hop *h, const char *why, bool unset_only)
 	struct fc_meta *ms[] = { &h->classifier.m, &h->per_port.m, &h->trust.m, &h->match.m, &h->tc.m,
 				 &h->dscp_out.m, &h->pcp_strict.m, &h->tc_name.m, &h->pfc_cos.m, &h->mtu.m, &h->queue.m,
 				 &h->queue_per_port.m, &h->strict.m, &h->bw_percent.m, &h->ecn.m, &h->kmin.m,
-				 &h->kmax.m, &h->prob.m, &h->weight.m, &h->buf.size.m, &h->buf.xoff.m,
+				 &h->kmax.m, &h->prob.m, &h->weight.m, &h->pause_queue.m, &h->queue_lossless.m, &h->buf.size.m, &h->buf.xoff.m,
 				 &h->buf.xon.m, &h->buf.headroom.m, &h->buf_per_port.m, &h->buf_dynamic.m };
 	size_t i;
 

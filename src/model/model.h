@@ -133,6 +133,10 @@ struct fc_hop {
 	struct fc_int kmin, kmax;      /* marking/drop thresholds, bytes */
 	struct fc_int prob;            /* marking probability at kmax, percent */
 	struct fc_int weight;          /* queue averaging weight; 0: instantaneous depth */
+	struct fc_str pause_queue;     /* the egress queue a pause frame for tc's priority stops, named as
+					* queue is (a platform's priority-to-queue map) */
+	struct fc_bool queue_lossless; /* the queue's egress buffer is lossless (false: it drops when its
+					* share of the buffer is full, however the peer pauses) */
 	/* ingress buffer of tc's priority group */
 	struct fc_pg buf;              /* size, xoff (pause), xon (resume), bytes */
 	struct fc_bool buf_per_port;   /* set by the port's own policy (else system-wide) */

@@ -12,7 +12,7 @@
 _Static_assert(sizeof(struct fc_iface) == 1400, "struct fc_iface changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_nic) == 672, "struct fc_nic changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_swport) == 448, "struct fc_swport changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_hop) == 800, "struct fc_hop changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_hop) == 864, "struct fc_hop changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 312, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 368, "struct fc_dom_lane changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_device) == 576, "struct fc_device changed: print the new field in model_json.c");
@@ -220,6 +220,8 @@ static json_object *hops(const struct fc_hop *hv)
 		I(j, "kmax_bytes", h->kmax);
 		I(j, "probability_percent", h->prob);
 		I(j, "weight", h->weight);
+		S(j, "pause_stops_queue", h->pause_queue);
+		B(j, "queue_lossless", h->queue_lossless);
 		json_object_object_add(j, "buffer", pg(&h->buf));
 		B(j, "buffer_per_port", h->buf_per_port);
 		B(j, "buffer_dynamic", h->buf_dynamic);

@@ -51,7 +51,16 @@ static void hop_field_ev(struct fc_rctx *c, struct fc_finding *f, const struct f
 			fc_ev(c, f, end, "class MTU", &h->mtu.m.src, "%lld%s%s", (long long)h->mtu.v,
 			      h->mtu.m.why ? ", " : "", h->mtu.m.why ? h->mtu.m.why : "");
 		break;
-	case HF_QUEUE:
+	case HF_QUEUE: {
+		/* a queue the pause does not stop, or a lossy queue buffer, is the line to change */
+		bool bad_pause = h->queue.m.known && h->pause_queue.m.known && strcmp(h->pause_queue.v, h->queue.v);
+		bool bad_buf = h->queue_lossless.m.known && !h->queue_lossless.v;
+
+		if (bad_pause)
+			fc_ev(c, f, end, "queue a pause stops", &h->pause_queue.m.src, "%s", h->pause_queue.v);
+		if (bad_buf)
+			fc_ev(c, f, end, "queue buffer", &h->queue_lossless.m.src, "lossy%s%s",
+			      h->queue_lossless.m.why ? ": " : "", h->queue_lossless.m.why ? h->queue_lossless.m.why : "");
 		if (h->queue.m.known)
 			fc_ev(c, f, end, h->queue_per_port.v ? "egress queue (the port's own policy)" : "egress queue",
 			      &h->queue.m.src, "%s, %s", h->queue.v,
@@ -59,7 +68,13 @@ static void hop_field_ev(struct fc_rctx *c, struct fc_finding *f, const struct f
 			      : h->bw_percent.m.known ? fc_rstr(c, "weighted, %lld%%", (long long)h->bw_percent.v) : "weighted");
 		else
 			fc_ev_unknown(c, f, end, "egress queue", &h->queue.m);
+		if (h->pause_queue.m.known && !bad_pause)
+			fc_ev(c, f, end, "queue a pause stops", &h->pause_queue.m.src, "%s", h->pause_queue.v);
+		if (h->queue_lossless.m.known && !bad_buf)
+			fc_ev(c, f, end, "queue buffer", &h->queue_lossless.m.src, "lossless%s%s",
+			      h->queue_lossless.m.why ? ": " : "", h->queue_lossless.m.why ? h->queue_lossless.m.why : "");
 		break;
+	}
 	case HF_COUNT:
 		break;
 	}
@@ -85,6 +100,10 @@ void fc_hop_ev(struct fc_rctx *c, struct fc_finding *f, const struct fc_iface *i
 		 !((h->pfc_cos.v >> in->roce_prio.v) & 1))
 		lead = h->tc.v != in->roce_prio.v ? HF_TC : HF_NODROP;
 	else if (t == FC_TC_CNP && h->strict.m.known && !h->strict.v)
+		lead = HF_QUEUE;
+	else if (t == FC_TC_ROCE && h->queue.m.known &&
+		 ((h->pause_queue.m.known && strcmp(h->pause_queue.v, h->queue.v)) ||
+		  (h->queue_lossless.m.known && !h->queue_lossless.v)))
 		lead = HF_QUEUE;
 	if (lead != HF_COUNT)
 		hop_field_ev(c, f, h, end, t, lead);
@@ -140,6 +159,15 @@ static enum fc_status nodrop_port(struct fc_rctx *c, const struct fc_iface *ifc,
 		       FC_FAIL;
 	if (!h->queue.m.known)
 		return *msg = fc_rstr(c, "RoCE's egress queue is not known: %s", fc_why(&h->queue.m)), FC_UNKNOWN;
+	/* the pause must stop the queue RoCE leaves by, and that queue must not drop when full */
+	if (h->pause_queue.m.known && strcmp(h->pause_queue.v, h->queue.v))
+		return *msg = fc_rstr(c, "a pause for priority %lld stops queue %s, but RoCE leaves by queue %s: the peer's "
+					 "pause does not stop RoCE, which the peer then drops", (long long)h->tc.v,
+				      h->pause_queue.v, h->queue.v), FC_FAIL;
+	if (h->queue_lossless.m.known && !h->queue_lossless.v)
+		return *msg = fc_rstr(c, "RoCE's egress queue %s has a lossy buffer (%s): it drops when its share is full "
+					 "instead of holding the traffic the pause keeps back", h->queue.v,
+				      h->queue_lossless.m.why ? h->queue_lossless.m.why : "lossy pool"), FC_FAIL;
 	if (h->tc.v != prio)
 		return *msg = fc_rstr(c, "RoCE rides traffic class %lld with no-drop priority %lld: keep the two equal, so "
 					 "that the pause and the queue RoCE uses stay one", (long long)h->tc.v, prio),

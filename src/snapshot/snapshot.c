@@ -119,7 +119,7 @@ static enum fc_rc load_from_inventory(struct fc_model *m, const struct fc_invent
 						iv->config_line, "config", err) != FC_OK)
 		return err->rc;
 	if (iv->intent && dev->status == FC_DEV_NODATA) {
-		struct fc_parse_ctx ctx = { m, dev, inv->path, &perr, NULL };
+		struct fc_parse_ctx ctx = { .m = m, .dev = dev, .file = inv->path, .err = &perr };
 
 		if (v->intent(&ctx, inv->doc, iv->intent) != FC_OK)
 			device_error(m, dev, &perr);
@@ -454,10 +454,10 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 		if (d->status == FC_DEV_NODATA && (rc = load_from_inventory(m, inv, &cfg, d, err)) != FC_OK)
 			goto out;
 		fc_err_clear(&perr);
-		if (d->status == FC_DEV_OK || d->status == FC_DEV_INTENT || d->status == FC_DEV_COLLECT_FAILED) {
-			if (fc_adapter_finalize(m, d, &perr) != FC_OK)
-				device_error(m, d, &perr);
-		}
+		/* an output that failed leaves what it gives unknown; the device's other outputs are
+		 * still derived (its ports' aliases, what LLDP on its neighbours names) */
+		if (d->status != FC_DEV_NODATA && fc_adapter_finalize(m, d, &perr) != FC_OK)
+			device_error(m, d, &perr);
 		if (d->status == FC_DEV_NODATA)
 			fc_dev_add_error(m, d, "no collected data, saved config or intent for this device");
 	}

@@ -12,6 +12,10 @@ leaf3 on SONiC Spectrum-4 and leaf4 on SONiC Tomahawk 5, eight Linux hosts), end
   a running-config does not);
 - each planted SONiC fault, alone, fails the rule that owns it, and the evidence and the SARIF
   result point at the config_db.json line of the key that holds the fault;
+- pg_profile_lookup.ini saved under the command that reads it on the switch (its full path, quoted
+  or not) is read; one from another SKU's folder is listed as not understood and not used; an
+  output no reader takes is an error of that output only: the switch's other outputs still give
+  its ports and aliases, so LLDP on the spines still resolves (no false CABLE-PLAN-LLDP failure);
 - DEVICE_NEIGHBOR: without the leaves' links in the inventory, the switch's declared neighbours
   make the links, which LLDP confirms and the link rules judge (a DAC's length from its EEPROM; an
   ISL without a length in any source: HR-SIZE unknown); a declared neighbour that disagrees with the plan fails
@@ -44,6 +48,8 @@ FAULTS = {
     "sonic-short-xoff": ("fail", "HR-SIZE", "leaf3:Ethernet240 <-> spine1:Ethernet1/3", '"xoff": "65536"'),
     "sonic-acl-4791": ("fail", "UDP4791-SWITCH-ACL", "leaf3:Ethernet24 <-> s01:ens1f0", '"HOST_IN|DROP_UDP_HIGH": {'),
     "sonic-mtu": ("fail", "MTU-HOST-SWITCH", "leaf4:Ethernet0 <-> g01:ens1f1", None),
+    "sonic-pause-queue": ("fail", "PFC-NODROP-CLASS", "leaf4", '"3": "4"'),
+    "sonic-queue-lossy": ("fail", "PFC-NODROP-CLASS", "leaf3:Ethernet25", '"profile": "egress_lossy_profile"'),
 }
 
 
@@ -65,6 +71,57 @@ def validate(d, fmt="json"):
 
 def findings(d):
     return json.loads(validate(d).stdout)
+
+
+PG_INI = """# PG lossless profiles.
+# speed cable size    xon  xoff threshold xon_offset
+  400000   5m 100000  19456  80000     0  18432
+  400000  40m 110000  19456  90000     0  18432
+"""
+
+
+def with_output(t, name, command, text):
+    """A copy of the example with one more output of leaf3, saved under command."""
+    d = os.path.join(t, name)
+    shutil.copytree(EXAMPLE, d)
+    open(d + "/devices/leaf3/pg.ini", "w").write(text)
+    man = json.load(open(d + "/manifest.json"))
+    dev = [x for x in man["devices"] if x["name"] == "leaf3"][0]
+    dev["outputs"].append({"command": command, "encoding": "text", "file": "devices/leaf3/pg.ini"})
+    json.dump(man, open(d + "/manifest.json", "w"), indent=1)
+    return d
+
+
+def pg_lookup(t):
+    md = json.load(open(EXAMPLE + "/devices/leaf3/config_db.json"))["DEVICE_METADATA"]["localhost"]
+    folder = "/usr/share/sonic/device/%s/%s/pg_profile_lookup.ini" % (md["platform"], md["hwsku"])
+    for i, cmd in enumerate(("cat " + folder, 'cat "%s"' % folder, "cat '%s'" % folder)):
+        d = with_output(t, "pg%d" % i, cmd, PG_INI)
+        r = subprocess.run([FABCHECK, "parse", d, "--device", "leaf3"], capture_output=True, text=True)
+        check(r.returncode == 0, "pg_profile_lookup.ini as %r: parse exit %d: %s" % (cmd, r.returncode, r.stderr[:200]))
+        dev = json.loads(r.stdout)[0] if r.returncode == 0 else {}
+        rows = [(x["speed_mbps"], x["cable_m"], x["xoff"]) for x in dev.get("headroom_table", [])]
+        check(rows == [(400000, 5, 80000), (400000, 40, 90000)], "pg_profile_lookup.ini as %r: rows %s" % (cmd, rows))
+        check(not dev.get("not_understood"), "pg_profile_lookup.ini as %r: not understood %s" % (
+            cmd, dev.get("not_understood")))
+    print("pg_profile_lookup.ini read under 'cat %s' (plain, \"quoted\", 'quoted')" % folder)
+    other = folder.replace(md["hwsku"], "Mellanox-SN4700-O28")
+    d = with_output(t, "pg-other", "cat " + other, PG_INI)
+    dev = json.loads(subprocess.run([FABCHECK, "parse", d, "--device", "leaf3"], capture_output=True, text=True).stdout)[0]
+    nu = [u["text"] for u in dev.get("not_understood", [])]
+    check(not dev.get("headroom_table") and any("Mellanox-SN4700-O28" in x and md["hwsku"] in x for x in nu),
+          "another SKU's table: rows %s, not understood %s" % (dev.get("headroom_table"), nu))
+    print("another SKU's table: not used, %s" % nu[:1])
+    d = with_output(t, "pg-unknown", "cat /etc/motd", "welcome\n")
+    r = subprocess.run([FABCHECK, "validate", d, "--format", "json"], capture_output=True, text=True)
+    check(r.returncode == 2, "an output no reader takes: validate exit %d, expected 2" % r.returncode)
+    rep = json.loads(r.stdout)
+    leaf3 = [x for x in rep["devices"] if x["name"] == "leaf3"][0]
+    check(any("/etc/motd" in e for e in leaf3.get("errors", [])), "an output no reader takes: leaf3's errors %s" % leaf3.get("errors"))
+    cab = [f for f in rep["findings"] if f["rule"] == "CABLE-PLAN-LLDP" and "leaf3:" in f["subject"]]
+    check(cab and all(f["status"] == "pass" for f in cab), "an output no reader takes: CABLE-PLAN-LLDP on leaf3: %s" % [
+        (f["subject"], f["status"]) for f in cab if f["status"] != "pass"][:4])
+    print("an output no reader takes: exit 2, leaf3 lists it, its %d cabled links still pass CABLE-PLAN-LLDP" % len(cab))
 
 
 def main():
@@ -169,6 +226,8 @@ def main():
                     "HOST_IN|DROP_UDP_HIGH", hits["HOST_IN|DROP_UDP_HIGH"], st.get("uc3_drop_pkts")))
             nonpass = {k for k, v in got.items() if v["status"] in ("fail", "warn") and k[1] != "fabric"}
             check(nonpass, "%s: nothing fails" % fault)
+
+        pg_lookup(t)
 
         # DEVICE_NEIGHBOR: the links of leaf3 and leaf4 left out of the inventory
         d = t + "/declared"

@@ -18,6 +18,12 @@
 	"cat \"/usr/share/sonic/device/$(sonic-cfggen -d -v DEVICE_METADATA.localhost.platform)/"            \
 	"$(sonic-cfggen -d -v DEVICE_METADATA.localhost.hwsku)/pg_profile_lookup.ini\""
 
+/* the table as users save it: by its path on the switch, quoted or not (device/<platform>/<hwsku>/,
+ * or the hwsku folder the containers mount) */
+static const char *const pg_lookup_paths[] = {
+	"cat */pg_profile_lookup.ini", "cat \"*/pg_profile_lookup.ini\"", "cat '*/pg_profile_lookup.ini'", NULL,
+};
+
 static enum fc_rc config_db(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)
 {
 	(void)body;
@@ -71,7 +77,7 @@ static const struct fc_reader sonic_readers[] = {
 	{ .command = "show acl rule", .encoding = "text", .text = sonic_show_acl_rule, .file = "show_acl_rule.txt",
 	  .optional = true },
 	{ .command = PGLOOKUP, .encoding = "text", .text = sonic_parse_pg_lookup, .file = "pg_profile_lookup.ini",
-	  .remote = PGLOOKUP_REMOTE, .optional = true },
+	  .remote = PGLOOKUP_REMOTE, .optional = true, .spellings = pg_lookup_paths },
 	/* the same outputs under the spellings users save them with */
 	{ .command = "sonic-cfggen -d --print-data", .encoding = "json", .json = config_db },
 	{ .command = "sonic-db-dump -n APPL_DB", .encoding = "json", .json = appl_db },

@@ -31,6 +31,9 @@ struct sonic_state {
 	struct fc_src config;         /* the CONFIG_DB file: where platform defaults are read from */
 	bool have_config;
 	bool have_appl;               /* APPL_DB's buffer tables were read (objects APPL_BUFFER_*) */
+	const char *pg_platform, *pg_sku;   /* the platform and SKU folders pg_profile_lookup.ini was
+					     * read from, where its command names them (else NULL) */
+	struct fc_src pg_src;
 };
 
 struct sonic_state *sonic_state(struct fc_parse_ctx *c);

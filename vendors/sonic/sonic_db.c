@@ -12,13 +12,13 @@
 #include "util/hmap.h"
 
 /* Read and interpreted (sonic_model.c, sonic_qos_path.c). Every other table that is not skipped
- * below is one not-understood entry: read but not interpreted yet (BUFFER_POOL, DEVICE_NEIGHBOR,
- * MAP_PFC_PRIORITY_TO_QUEUE, ...) says so, as an unknown one does. */
+ * below is one not-understood entry: read but not interpreted yet (PFC_PRIORITY_TO_PRIORITY_GROUP_MAP,
+ * ...) says so, as an unknown one does. */
 static const char *const modelled[] = {
 	"DEVICE_METADATA", "PORT", "BREAKOUT_CFG", "PORT_QOS_MAP", "DSCP_TO_TC_MAP", "DOT1P_TO_TC_MAP",
 	"TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP", "TC_TO_DSCP_MAP", "QUEUE", "SCHEDULER", "WRED_PROFILE",
 	"BUFFER_PROFILE", "BUFFER_PG", "CABLE_LENGTH", "PFC_WD", "ACL_TABLE", "ACL_RULE", "PORTCHANNEL_MEMBER", "INTERFACE",
-	"DEVICE_NEIGHBOR", "BUFFER_POOL", NULL,
+	"DEVICE_NEIGHBOR", "BUFFER_POOL", "BUFFER_QUEUE", "MAP_PFC_PRIORITY_TO_QUEUE", NULL,
 };
 
 /* Known to decide nothing the rules check: read and deliberately skipped. */

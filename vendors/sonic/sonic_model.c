@@ -559,6 +559,28 @@ static enum fc_rc acl_hits(struct fc_parse_ctx *c, struct sonic_state *s)
 	return FC_OK;
 }
 
+/* A headroom table read from another SKU's or platform's folder than DEVICE_METADATA names is not
+ * this switch's: not read, and said so. */
+static enum fc_rc pg_table_of_sku(struct fc_parse_ctx *c, struct sonic_state *s, const struct sonic_obj *md)
+{
+	const struct sonic_field *sku = sonic_field(md, "hwsku"), *plat = sonic_field(md, "platform");
+	const struct sonic_field *by = NULL;
+	const char *path = NULL;
+	char *text;
+
+	if (s->pg_sku && sku && strcmp(s->pg_sku, sku->value))
+		by = sku, path = s->pg_sku;
+	else if (s->pg_platform && plat && strcmp(s->pg_platform, plat->value))
+		by = plat, path = s->pg_platform;
+	if (!by)
+		return FC_OK;
+	c->dev->nhr = 0;
+	text = fc_sprintf(c->m->arena, "pg_profile_lookup.ini was read from the folder of %s %s, and DEVICE_METADATA "
+			  "names %s %s (%s:%u): the table is another switch's and is not used",
+			  by->name, path, by->name, by->value, by->src.file, by->src.line);
+	return text ? fc_dev_add_unparsed(c->m, c->dev, s->pg_src, text, strlen(text)) : FC_ERR_NOMEM;
+}
+
 enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 {
 	struct sonic_state *s = sonic_state(c);
@@ -579,6 +601,8 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 		fc_set_str(c->m, &c->dev->hostname, f->value, f->src);
 	if ((f = sonic_field(md, "hwsku")) && !c->dev->hw_model.m.known)
 		fc_set_str(c->m, &c->dev->hw_model, f->value, f->src);
+	if ((rc = pg_table_of_sku(c, s, md)) != FC_OK)
+		return rc;
 	if (!c->dev->asic.m.known)
 		fc_set_unknown(&c->dev->asic.m, "CONFIG_DB does not name the ASIC: show version or show platform summary does");
 	if (!(ct.o = malloc((s->n + 1) * sizeof(*ct.o))))

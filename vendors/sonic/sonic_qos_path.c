@@ -4,6 +4,9 @@
  *                   every packet in traffic class 0 (the SAI default); a DSCP the map lacks: 0;
  *   no-drop         priority p is paused on the port when p is in its pfc_enable; the class of
  *                   traffic class t pauses priority t (SONiC's PFC priority is the traffic class);
+ *   pause           pfc_to_queue_map (MAP_PFC_PRIORITY_TO_QUEUE): the queue a pause for priority t
+ *                   stops; BUFFER_QUEUE|<port>|<queues>: the queue's egress profile, whose pool is
+ *                   the lossless or the lossy one;
  *   egress queue    tc_to_queue_map (the port's, else global); QUEUE|<port>|<q> names the
  *                   SCHEDULER (STRICT, or DWRR/WRR with a weight: the share is the weight over the
  *                   port's weighted queues) and the WRED_PROFILE (ECN unless ecn is ecn_none;
@@ -39,6 +42,7 @@ struct walk {
 
 static bool through(struct walk *w, const char *field, const char *table, int64_t key, int64_t max, int64_t *out,
 		    struct fc_src *src, const char **why);
+static const struct sonic_obj *buffer_pg(const struct walk *w, const char *table, int64_t pg);
 
 /* o's field name, an integer from 0 to max, into x (known from its line): true. Absent: false, x
  * left as it is. Present but not such an integer: false, x unknown saying so (never a value the
@@ -192,12 +196,71 @@ static bool through(struct walk *w, const char *field, const char *table, int64_
 	return true;
 }
 
+/* QUEUE|<port>|<queues> of queue q, a range ("0-2") as orchagent reads it, or a single queue. */
 static const struct sonic_obj *queue_obj(const struct walk *w, int64_t q)
 {
-	char key[160];
+	return buffer_pg(w, "QUEUE", q);
+}
 
-	snprintf(key, sizeof(key), "%s|%lld", w->ifc->name, (long long)q);
-	return sonic_get(w->s, "QUEUE", key);
+/* Which queue a pause for the class's priority stops: MAP_PFC_PRIORITY_TO_QUEUE through the port's
+ * (else global) pfc_to_queue_map; SONiC's PFC priority of traffic class t is t. */
+static void pause_queue(struct walk *w, struct fc_hop *h)
+{
+	const char *why = NULL;
+	struct fc_src src;
+	bool per_port;
+	int64_t q;
+
+	if (!port_map(w, "pfc_to_queue_map", &per_port)) {
+		fc_set_unknown(&h->pause_queue.m, "no pfc_to_queue_map bound: which queue a pause stops is the ASIC's default");
+		return;
+	}
+	if (!through(w, "pfc_to_queue_map", "MAP_PFC_PRIORITY_TO_QUEUE", h->tc.v, 15, &q, &src, &why))
+		fc_set_unknown(&h->pause_queue.m, why);
+	else
+		fc_set_str(w->m, &h->pause_queue, fc_sprintf(w->m->arena, "%lld", (long long)q), src);
+}
+
+/* Whether queue q's egress buffer is lossless: BUFFER_QUEUE|<port>|<queues> names the profile, whose
+ * pool is SONiC's egress_lossless_pool or egress_lossy_pool (the names buffermgrd and the SKU
+ * templates give the two egress pools). */
+static void queue_buffer(struct walk *w, struct fc_hop *h, int64_t q)
+{
+	const struct sonic_obj *bq = buffer_pg(w, "BUFFER_QUEUE", q), *prof, *pool;
+	const struct sonic_field *f = sonic_field(bq, "profile"), *pf;
+	char ref[256], pref[256];
+
+	if (!bq || !f) {
+		fc_set_unknown(&h->queue_lossless.m, fc_sprintf(w->m->arena, "no BUFFER_QUEUE for queue %lld of the port",
+								(long long)q));
+		return;
+	}
+	sonic_ref(f->value, ref, sizeof(ref));
+	if (!(prof = sonic_get(w->s, "BUFFER_PROFILE", ref))) {
+		fc_set_unknown(&h->queue_lossless.m, fc_sprintf(w->m->arena, "BUFFER_PROFILE %s is attached but not defined", ref));
+		h->queue_lossless.m.src = f->src;
+		return;
+	}
+	if (!(pf = sonic_field(prof, "pool"))) {
+		fc_set_unknown(&h->queue_lossless.m, fc_sprintf(w->m->arena, "BUFFER_PROFILE %s names no pool", ref));
+		h->queue_lossless.m.src = prof->src;
+		return;
+	}
+	sonic_ref(pf->value, pref, sizeof(pref));
+	pool = sonic_get(w->s, "BUFFER_POOL", pref);
+	/* the port's BUFFER_QUEUE entry is the line that decides (and that a fix changes) */
+	if (strstr(pref, "lossless"))
+		fc_set_bool(&h->queue_lossless, true, f->src);
+	else if (strstr(pref, "lossy"))
+		fc_set_bool(&h->queue_lossless, false, f->src);
+	else {
+		fc_set_unknown(&h->queue_lossless.m, fc_sprintf(w->m->arena, "BUFFER_POOL %s is neither SONiC's lossless nor "
+								"its lossy egress pool", pref));
+		h->queue_lossless.m.src = pf->src;
+		return;
+	}
+	h->queue_lossless.m.why = fc_sprintf(w->m->arena, "BUFFER_QUEUE %s: profile %s, pool %s%s", bq->key, ref, pref,
+					     pool ? "" : " (not defined)");
 }
 
 static void egress(struct walk *w, struct fc_hop *h)
@@ -215,6 +278,8 @@ static void egress(struct walk *w, struct fc_hop *h)
 		return;
 	}
 	fc_set_str(w->m, &h->queue, fc_sprintf(w->m->arena, "%lld", (long long)q), src);
+	pause_queue(w, h);
+	queue_buffer(w, h, q);
 	qo = queue_obj(w, q);
 	fc_set_bool(&h->queue_per_port, true, qo ? qo->src : src);
 	sch = (f = sonic_field(qo, "scheduler")) ? sonic_get(w->s, "SCHEDULER", sonic_ref(f->value, ref, sizeof(ref))) : NULL;
@@ -280,7 +345,7 @@ static int by_table_key(const void *pa, const void *pb)
 	return r ? r : strcmp(a->key, b->key);
 }
 
-/* w->pgs: the objects of BUFFER_PG and APPL_BUFFER_PG, sorted by table and key. */
+/* w->pgs: the objects of BUFFER_PG, APPL_BUFFER_PG, BUFFER_QUEUE and QUEUE, sorted by table and key. */
 static enum fc_rc pg_index(struct walk *w)
 {
 	size_t i;
@@ -288,13 +353,15 @@ static enum fc_rc pg_index(struct walk *w)
 	if (!(w->pgs = malloc((w->s->n + 1) * sizeof(*w->pgs))))
 		return FC_ERR_NOMEM;
 	for (i = 0; i < w->s->n; i++)
-		if (!strcmp(w->s->objs[i].table, "BUFFER_PG") || !strcmp(w->s->objs[i].table, "APPL_BUFFER_PG"))
+		if (!strcmp(w->s->objs[i].table, "BUFFER_PG") || !strcmp(w->s->objs[i].table, "APPL_BUFFER_PG") ||
+		    !strcmp(w->s->objs[i].table, "BUFFER_QUEUE") || !strcmp(w->s->objs[i].table, "QUEUE"))
 			w->pgs[w->npgs++] = &w->s->objs[i];
 	qsort(w->pgs, w->npgs, sizeof(*w->pgs), by_table_key);
 	return FC_OK;
 }
 
-/* The table's (BUFFER_PG, APPL_BUFFER_PG) object of the port whose PG range holds pg; of several
+/* The table's (BUFFER_PG, APPL_BUFFER_PG, BUFFER_QUEUE, QUEUE) object of the port whose PG (queue) range
+ * holds pg; of several
  * (overlapping ranges), the one read first. The port's keys ("Ethernet0|3-4") are one run of the
  * sorted index: every key that starts with "Ethernet0|" sorts together. */
 static const struct sonic_obj *buffer_pg(const struct walk *w, const char *table, int64_t pg)

@@ -167,13 +167,36 @@ enum fc_rc sonic_parse_ecnconfig(struct fc_parse_ctx *c, const char *text)
  *     100000   5m 133120  19456  113664     0
  * Columns found by the header comment's names (speed, cable, xoff required); rows into the
  * device's own headroom table. */
+/* The platform and SKU folders of "cat [\"']/usr/share/sonic/device/<platform>/<hwsku>/pg_profile_lookup.ini",
+ * kept to be compared with DEVICE_METADATA at finalize (a folder the shell expands is no name). */
+static enum fc_rc pg_folders(struct fc_parse_ctx *c)
+{
+	struct sonic_state *s = sonic_state(c);
+	const char *p = c->command ? strstr(c->command, "/device/") : NULL, *a, *b, *e;
+
+	if (!s)
+		return FC_ERR_NOMEM;
+	if (!p)
+		return FC_OK;
+	a = p + strlen("/device/");
+	if (!(b = strchr(a, '/')) || !(e = strchr(b + 1, '/')) || strncmp(e, "/pg_profile_lookup.ini", 22) ||
+	    memchr(a, '$', (size_t)(e - a)) || memchr(a, '*', (size_t)(e - a)))
+		return FC_OK;
+	s->pg_platform = fc_strndup(c->m->arena, a, (size_t)(b - a));
+	s->pg_sku = fc_strndup(c->m->arena, b + 1, (size_t)(e - b - 1));
+	s->pg_src = fc_src_at(c->file, 0);
+	return s->pg_platform && s->pg_sku ? FC_OK : FC_ERR_NOMEM;
+}
+
 enum fc_rc sonic_parse_pg_lookup(struct fc_parse_ctx *c, const char *text)
 {
 	struct fc_lines it;
 	int col_speed = 0, col_cable = 1, col_xoff = 4, ncols = 0;
 	size_t rows = 0;
-	enum fc_rc rc = FC_OK;
+	enum fc_rc rc = pg_folders(c);
 
+	if (rc != FC_OK)
+		return rc;
 	fc_lines_init(&it, text);
 	while (rc == FC_OK && fc_lines_next(&it)) {
 		const char *l = it.line, *w[16];

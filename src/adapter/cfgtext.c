@@ -22,9 +22,22 @@ bool fc_cfg_words_prefix(const char *s, size_t len, const char *p)
 
 bool fc_cfg_in_list(const char *s, size_t len, const char *const *list)
 {
-	for (; *list; list++)
-		if (fc_cfg_words_prefix(s, len, *list))
+	static const char *const negations[] = { "no ", "default " };
+	const char *const *p;
+	size_t k;
+
+	for (p = list; *p; p++)
+		if (fc_cfg_words_prefix(s, len, *p))
 			return true;
+	/* the negation of a statement that decides nothing decides nothing either */
+	for (k = 0; k < sizeof(negations) / sizeof(negations[0]); k++) {
+		size_t nl = strlen(negations[k]);
+
+		if (len > nl && !memcmp(s, negations[k], nl))
+			for (p = list; *p; p++)
+				if (fc_cfg_words_prefix(s + nl, len - nl, *p))
+					return true;
+	}
 	return false;
 }
 

@@ -14,7 +14,8 @@
 /* Whether the line s (len bytes, not NUL-terminated) starts with the words p ("ip verify" takes
  * "ip verify source" and "ip verify", not "ip verifyx"). */
 bool fc_cfg_words_prefix(const char *s, size_t len, const char *p);
-/* Whether it starts with one of list's (NULL-terminated). */
+/* Whether it starts with one of list's (NULL-terminated), or is the negation of one ("no X",
+ * "default X"): a statement that decides nothing, negated, decides nothing either. */
 bool fc_cfg_in_list(const char *s, size_t len, const char *const *list);
 
 /* Numbers 0..max into *mask from n words, each a number, a range "24-26" or a comma list of

@@ -16,6 +16,7 @@ against the hosts' 100G. And every EOS running-config in ../shared/realdata pars
 usage: eos_parity.py FABCHECK
 """
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -64,6 +65,12 @@ ip access-list EDGE_IN
    30 permit ip any any
 !
 """
+
+
+# global statements of the management and control plane, and their negations: never not understood
+NOISE = re.compile(r"^(no |default )?(enable|aaa|username|lldp|logging|ntp|snmp-server|spanning-tree|management|"
+                   r"hostname|clock|banner|dns|ip name-server|ip domain|hardware tcam|hardware access-list|"
+                   r"service|transceiver|vlan|vrf|router|ip routing|ip route|mlag|queue-monitor|load-interval)(\s|$)")
 
 
 def check(cond, what):
@@ -172,6 +179,16 @@ def main():
                                     "--encoding", "text", os.path.join(SHARED, "realdata", path)], capture_output=True, text=True)
                 check(r.returncode == 0, "realdata %s: exit %d: %s" % (path, r.returncode, r.stderr.strip()[:200]))
                 n += 1
+                if r.returncode:
+                    continue
+                # a global line that cannot change the data path, or its negation, or a comment's
+                # text, is no noise
+                nu = [u["text"].strip() for u in json.loads(r.stdout).get("not_understood", [])]
+                noise = [x for x in nu if NOISE.match(x) or x == "EOF" or x.startswith("Comment ")]
+                check(not noise, "realdata %s: global lines listed as not understood: %s" % (path, noise[:5]))
+                total = sum(1 for x in open(os.path.join(SHARED, "realdata", path)) if x.strip() not in ("", "!"))
+                print("  %s: %d of %d lines not understood (%.1f%%)" % (os.path.basename(path), len(nu), total,
+                                                                      100.0 * len(nu) / max(total, 1)))
             print("realdata: %d EOS running-configs parse" % n)
             # show lldp neighbors detail (eAPI JSON): napalm's expected results, field by field
             m = 0

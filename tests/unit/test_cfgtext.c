@@ -146,6 +146,10 @@ static void keywords(void **state)
 	assert_true(fc_cfg_in_list("snmp", 4, list));
 	assert_false(fc_cfg_in_list("ip verifyx", 10, list));
 	assert_false(fc_cfg_in_list("snmp-server x", 13, list));
+	assert_true(fc_cfg_in_list("no snmp", 7, list));
+	assert_true(fc_cfg_in_list("default ip verify source", 24, list));
+	assert_false(fc_cfg_in_list("no snmp-server", 14, list));
+	assert_false(fc_cfg_in_list("no ", 3, list));
 	assert_true(fc_channel_group(w, 4, &num));
 	assert_int_equal(num, 12);
 	assert_false(fc_channel_group(x, 4, &num));

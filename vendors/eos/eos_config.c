@@ -28,7 +28,14 @@ static const char *const ignored_top[] = {
 	"ip ftp", "ip tftp", "ip http", "ip ssh", "ip telnet", "ip icmp", "system", "ptp", "cvx", "peer", "email",
 	"schedule", "ip dhcp", "ipv6 dhcp", "ip multicast-routing", "bfd", "mpls", "ip security", "dot1x", "policy-map type pbr",
 	"class-map type pbr", "no ip", "hardware counter", "interface defaults", "ip load-sharing", "arp", "link tracking",
-	"ip igmp snooping", "qos random-detect ecn allow", NULL,
+	"ip igmp snooping", "qos random-detect ecn allow", "ip address virtual", "ip radius", "ip tacacs", "flow tracking",
+	"port-channel load-balance", "lacp", "ip hardware", "mac security", "vmtracer", "event-monitor", "hostname",
+	"dhcp relay", "router-id",
+	/* table and TCAM carving, forwarding and LAG modes: what fits in the tables, not how a packet is
+	 * queued, paused or marked (the MMU queue profiles and the sand traffic-class maps are read) */
+	"hardware tcam", "hardware access-list", "platform trident forwarding-table", "platform trident l3",
+	"platform sand forwarding", "platform sand lag", "platform sand multicast", "platform sand mdb",
+	"platform sand fap", "platform sfe", NULL,
 };
 
 /* Interface sub-commands that decide nothing fabcheck checks. */
@@ -42,7 +49,7 @@ static const char *const ignored_if[] = {
 	"ip virtual-router", "no ip", "bgp", "ip address virtual", "dhcp", "l2 mtu", "lacp", "port-channel",
 	"ip dhcp", "ip routing", "hardware", "counter", "encapsulation", "no logging", "vrrp", "no vrrp", "switchport",
 	"client", "no sflow", "designated-forwarder", "route-target", "poe", "l2 mru", "no mpls", "no isis",
-	"l2-protocol", "vlan id", "identifier", "redundancy", "no dot1x", "evpn", "no switchport vlan", NULL,
+	"l2-protocol", "vlan id", "identifier", "redundancy", "no dot1x", "evpn", "no switchport vlan", "ntp", NULL,
 };
 
 enum blk { B_NONE, B_SKIP, B_UNKNOWN, B_IFACE, B_PROFILE, B_ACL };
@@ -56,6 +63,8 @@ struct cfg {
 	size_t profile;                  /* index into s->profiles */
 	struct fc_acl *acl;
 	int txq;                         /* the tx-queue block (-1: none) */
+	bool comment;                    /* inside a comment's text, which ends at a line EOF */
+	unsigned comment_line;
 	const char *line;
 	size_t len, indent;
 	unsigned lineno;
@@ -572,9 +581,24 @@ enum fc_rc eos_parse_config(struct fc_parse_ctx *c, const char *text)
 		if (!ws.n)
 			continue;   /* white space other than blanks (a form feed): no words */
 		lines++;
+		/* "comment" opens free text, ended by EOF at the same indentation: no statement */
+		if (g.comment) {
+			g.comment = !(ws.n == 1 && !strcmp(ws.w[0], "EOF"));
+			continue;
+		}
+		if (ws.n == 1 && !strcmp(ws.w[0], "comment")) {
+			g.comment = true;
+			g.comment_line = g.lineno;
+			continue;
+		}
 		rc = g.indent ? sub_line(&g, ws.w, ws.n) : top_line(&g, ws.w, ws.n);
 	}
 	fc_words_free(&ws);
+	if (rc == FC_OK && g.comment) {   /* what followed was read as the comment's text: said so */
+		static const char msg[] = "comment not ended by EOF: every line after it was taken as its text";
+
+		rc = fc_dev_add_unparsed(c->m, c->dev, fc_src_at(c->file, g.comment_line), msg, sizeof(msg) - 1);
+	}
 	if (rc == FC_OK && !lines)
 		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "an empty running-config");
 	return rc;

@@ -12,6 +12,11 @@
 - show interfaces transceiver dom thresholds and show priority-flow-control counters: ANTA's
   fixtures value by value (every channel, every threshold given, every counter);
 - show version: suzieq's capture.
+- the per-lane rows of show interfaces transceiver: ntc's capture (Et3/17/1-3, one module: one
+  temperature and voltage, three biases) with a running-config of ours forcing Et3/17/1 to 100g-4:
+  the rows are lanes 1-3 of that port, not ports; without a lane count, ports as printed. And an EOS
+  400g-8 port cabled to a SONiC port by single-mode fibre: DDM-LINK-BUDGET compares the eight lanes
+  of each end, and finds the lane that loses too much.
 Nothing may be an error; a reply not read (phy detail, descriptions) is said to be not read.
 
 usage: eos_state.py FABCHECK
@@ -22,7 +27,11 @@ import math
 import os
 import subprocess
 import sys
+import shutil
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures"))
+import sonic_leaf  # noqa: E402
 
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -359,6 +368,98 @@ for f in sorted(glob.glob(os.path.join(anta, "Verify*.json"))):
         elif not ("interfaces" in el and any(isinstance(v, dict) and ("bandwidth" in v or "mtu" in v)
                                              for v in el["interfaces"].values())):   # show interfaces: above
             NOT_READ[next(iter(el))] = NOT_READ.get(next(iter(el)), 0) + 1
+
+# --- per-lane rows of show interfaces transceiver ----------------------------------------------
+
+
+def snapshot(name, devices, links=()):
+    """devices: {name: (platform, [(command, encoding, filename, text)])}; parsed whole, and validated."""
+    d = os.path.join(tmp, name)
+    shutil.rmtree(d, ignore_errors=True)
+    man = []
+    for dev, (plat, outs) in devices.items():
+        os.makedirs(os.path.join(d, "devices", dev))
+        for cmd, enc, fn, text in outs:
+            src = text[1:] if text.startswith("@") else None   # "@path": the capture as it is
+            if src:
+                shutil.copy(src, os.path.join(d, "devices", dev, fn))
+            else:
+                open(os.path.join(d, "devices", dev, fn), "w").write(text)
+        man.append({"name": dev, "platform": plat, "status": "ok", "errors": [],
+                    "outputs": [{"command": c, "encoding": e, "file": "devices/%s/%s" % (dev, f)} for c, e, f, _ in outs]})
+    json.dump({"version": 1, "fabric": {"profile": "lossless_dcqcn",
+                                        "roce": {"priority": 3, "dscp": 26, "cnp_dscp": 48, "mtu": 9000}},
+               "devices": [{"name": k, "platform": v[0]} for k, v in devices.items()], "links": list(links)},
+              open(os.path.join(d, "inventory.json"), "w"))
+    json.dump({"format": "fabcheck-snapshot", "format_version": 1, "created": "2026-12-05T00:00:00Z",
+               "tool_version": "test", "inventory": "inventory.json", "devices": man},
+              open(os.path.join(d, "manifest.json"), "w"))
+    r = subprocess.run([FABCHECK, "parse", d], capture_output=True, text=True)
+    check("lanes: parse %s" % name, r.returncode == 0)
+    v = subprocess.run([FABCHECK, "validate", d, "--format", "json"], capture_output=True, text=True)
+    return ({x["name"]: x for x in json.loads(r.stdout)} if r.returncode == 0 else {},
+            json.loads(v.stdout) if v.stdout.startswith("{") else {"findings": []})
+
+
+def lanes(ifc):
+    return {ln["lane"]: ln for ln in ifc["transceiver"].get("dom_lanes", [])}
+
+
+CAP = os.path.join(BASE, "show_interfaces_transceiver/arista_eos_show_interfaces_transceiver.raw")
+if os.path.exists(CAP):
+    RUN = ("hostname e1\n!\ninterface Ethernet3/17/1\n   speed 100g-4\n   no switchport\n!\n"
+           "interface Ethernet3/17/2\n!\ninterface Ethernet3/17/3\n!\ninterface Ethernet3/17/4\n!\nend\n")
+    exp = {e["port"]: e for e in yaml.safe_load(open(CAP[:-4] + ".yml"))["parsed_sample"]}
+    m, _ = snapshot("eos-lanes", {"e1": ("eos", [("show running-config", "text", "running-config.txt", RUN),
+                                                 ("show interfaces transceiver", "text", "xcvr.txt", "@" + CAP)])})
+    ifs = ifaces(m["e1"]) if m else {}
+    got = lanes(ifs.get("Ethernet3/17/1", {"transceiver": {}}))
+    for n in (1, 2, 3):
+        e = exp["Et3/17/%d" % n]
+        check("lanes: Et3/17/1 lane %d bias" % n, close(val(got.get(n, {}).get("bias_ma", {})), num(e["bias_current"])))
+        check("lanes: Et3/17/1 lane %d rx" % n, close(val(got.get(n, {}).get("rx_dbm", {})), num(e["rx_power"])))
+        check("lanes: Et3/17/1 lane %d tx" % n, close(val(got.get(n, {}).get("tx_dbm", {})), num(e["tx_power"])))
+    check("lanes: the module's temperature once", close(val(got.get(0, {}).get("temp_c", {})),
+                                                          num(exp["Et3/17/1"]["temp"])))
+    for n in (2, 3):
+        t = ifs.get("Ethernet3/17/%d" % n, {}).get("transceiver", {})
+        check("lanes: Et3/17/%d is no port with DOM of its own" % n, not t.get("dom_lanes") and
+              "lane %d of Ethernet3/17/1" % n in json.dumps(t.get("dom_supported")))
+    check("lanes: Et3/1/1 (no lane count) keeps its row", 0 in lanes(ifs.get("Ethernet3/1/1", {"transceiver": {}})))
+    print("per-lane rows: Et3/17/1-3 of ntc's capture are lanes 1-3 of Ethernet3/17/1 (100g-4): biases %s" % [
+        val(got.get(n, {}).get("bias_ma", {})) for n in (1, 2, 3)])
+
+    # EOS 400g-8 against SONiC over single-mode fibre: lane by lane
+    def eos_rows(rx):
+        out = ("Port      (Celsius)  (Volts)   (mA)      (dBm)     (dBm)     Last Update\n"
+               "-----     ---------  --------  --------  --------  --------  -------------------\n")
+        for k in range(8):
+            out += "Et1/%d      38.10      3.29      7.50      1.00      %.2f     0:00:03 ago\n" % (k + 1, rx[k])
+        return out
+    EOS_RUN = ("hostname e1\n!\ninterface Ethernet1/1\n   speed 400g-8\n   error-correction encoding reed-solomon\n"
+               "   no switchport\n   ip address 10.0.0.0/31\n!\n" +
+               "".join("interface Ethernet1/%d\n!\n" % k for k in range(2, 9)) + "end\n")
+    port = {"Ethernet0": {"x": {"type": "OSFP-400G-DR4", "dom": [(k + 1, 1.2, -1.0) for k in range(8)]}}}
+    cfg = {"DEVICE_METADATA": {"localhost": {"hostname": "s1", "hwsku": "ACS-SN5600", "platform": "x86_64-nvidia_sn5600-r0"}},
+           "PORT": {"Ethernet0": {"lanes": "0,1,2,3,4,5,6,7", "speed": "400000", "fec": "rs", "mtu": "9100",
+                                  "admin_status": "up", "alias": "etp1"}}}
+    link = {"a": "e1:Ethernet1/1", "b": "s1:Ethernet0", "cable": "fibre-sm", "length_m": 200}
+    for case, rx in (("even", [-1.5] * 8), ("lane6", [-1.5] * 5 + [-9.0] + [-1.5] * 2)):
+        _, rep = snapshot("eos-sonic-" + case, {
+            "e1": ("eos", [("show running-config", "text", "running-config.txt", EOS_RUN),
+                           ("show interfaces transceiver", "text", "xcvr.txt", eos_rows(rx))]),
+            "s1": ("sonic", [("show runningconfiguration all", "json", "config_db.json", json.dumps(cfg)),
+                             ("show interfaces transceiver eeprom --dom", "text", "eeprom.txt", sonic_leaf.eeprom(port))])},
+            [link])
+        f = [x for x in rep["findings"] if x["rule"] == "DDM-LINK-BUDGET"]
+        st = f[0]["status"] if f else None
+        msg = f[0]["message"] if f else ""
+        if case == "even":
+            check("lanes: EOS 400g-8 to SONiC, budget judged lane by lane (%s: %s)" % (st, msg), st == "pass")
+        else:
+            check("lanes: EOS lane 6 losing 10.2 dB warns, naming the lane (%s: %s)" % (st, msg),
+                  st == "warn" and "lane 6" in msg)
+        print("EOS 400g-8 <-> SONiC 400G over SMF, %s: DDM-LINK-BUDGET %s: %s" % (case, st, msg[:110]))
 
 # --- show version ---------------------------------------------------------------------------------
 for f in glob.glob(os.path.join(R, "netenglabs+suzieq/tests/integration/nossim/eos/*/*/show_version.json")):

@@ -3,6 +3,8 @@
  * statements win over its service-profile's, field by field; EOS's defaults where nothing is set,
  * each with its reason: PFC off, no watchdog, no 802.3x pause, trust DSCP on a routed port and CoS
  * on a switched one, MTU 1500 on a routed port (the IP MTU: the model's L2 MTU adds 18). */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vendors/eos/eos.h"
@@ -158,6 +160,65 @@ static void apply_shown(const struct eos_port *p)
 		ifc->mtu = p->sh.mtu;
 }
 
+/* EOS names each lane of a multi-lane port's module as an interface in show interfaces
+ * transceiver (text and JSON): Et3/17/1, Et3/17/2, ... for the lanes of Et3/17/1 running 100g-4.
+ * A row P/N is lane N-k+1 of port P/k, the nearest k <= N whose known lane count reaches N; its
+ * bias and powers join that port's lanes (its temperature and voltage are the module's, which the
+ * port's own row gives), and the row stops being a port of its own. Where no lane count is known
+ * (no speed in the running-config, no show interfaces), a row stays a port: a breakout's ports
+ * and one port's lanes look alike. */
+static enum fc_rc fold_lane_rows(struct fc_parse_ctx *c)
+{
+	struct fc_device *d = c->dev;
+	size_t i;
+
+	for (i = 0; i < d->nifaces; i++) {
+		struct fc_iface *x = d->ifaces[i], *t = NULL;
+		struct fc_dom_lane *src, *dst, *own;
+		const char *slash = strrchr(x->name, '/');
+		char base[160];
+		long n, k;
+		char *end;
+
+		if (!slash || x->xcvr.nlanes != 1 || x->xcvr.lanes[0].lane != 0)
+			continue;
+		n = strtol(slash + 1, &end, 10);
+		if (*end || n < 2 || n > 16)
+			continue;
+		for (k = n - 1; k >= 1 && !t; k--) {
+			snprintf(base, sizeof(base), "%.*s/%ld", (int)(slash - x->name), x->name, k);
+			t = fc_dev_find_iface(d, base);
+			if (t && !(t->lanes.m.known && t->lanes.v > 1 && k + t->lanes.v - 1 >= n))
+				t = NULL;
+		}
+		if (!t)
+			continue;
+		k++;   /* the loop stepped past the port it found */
+		/* the port's own row: its lane 1, the module's temperature and voltage kept at 0 */
+		if (!fc_xcvr_find_lane(&t->xcvr, 1) && (own = fc_xcvr_find_lane(&t->xcvr, 0))) {
+			struct fc_dom_lane o = *own;
+
+			memset(&own->bias_ma, 0, sizeof(own->bias_ma));
+			memset(&own->tx_dbm, 0, sizeof(own->tx_dbm));
+			memset(&own->rx_dbm, 0, sizeof(own->rx_dbm));
+			if (!(dst = fc_xcvr_lane(c->m, &t->xcvr, 1)))
+				return FC_ERR_NOMEM;
+			dst->bias_ma = o.bias_ma, dst->tx_dbm = o.tx_dbm, dst->rx_dbm = o.rx_dbm;
+		}
+		if (!(dst = fc_xcvr_lane(c->m, &t->xcvr, (int)(n - k + 1))))
+			return FC_ERR_NOMEM;
+		src = &x->xcvr.lanes[0];
+		dst->bias_ma = src->bias_ma, dst->tx_dbm = src->tx_dbm, dst->rx_dbm = src->rx_dbm;
+		if (!t->xcvr.dom_supported.m.known)
+			t->xcvr.dom_supported = x->xcvr.dom_supported;
+		x->xcvr.nlanes = 0;
+		fc_set_unknown(&x->xcvr.dom_supported.m, fc_sprintf(c->m->arena, "its transceiver row is lane %ld of %s "
+									     "(%lld lanes)", n - k + 1, t->name,
+									     (long long)t->lanes.v));
+	}
+	return FC_OK;
+}
+
 enum fc_rc eos_finalize(struct fc_parse_ctx *c)
 {
 	struct eos_state *s = c->dev->adapter_state;
@@ -172,12 +233,12 @@ enum fc_rc eos_finalize(struct fc_parse_ctx *c)
 		for (i = 0; i < s->nports; i++)
 			if (s->ports[i]->ifc->speed_mbps.m.known && s->ports[i]->ifc->lanes.m.known)
 				fc_iface_link_mode(c->m, s->ports[i]->ifc, s->ports[i]->ifc->lanes.m.src);
-		return FC_OK;
+		return fold_lane_rows(c);
 	}
 	c->dev->config_m.known = true;
 	c->dev->config_m.src = s->config;
 	for (i = 0; i < s->nports; i++)
 		if ((rc = port_model(c, s, s->ports[i])) != FC_OK)
 			return rc;
-	return FC_OK;
+	return fold_lane_rows(c);
 }

@@ -3,7 +3,8 @@
  *   [SEQ] permit|deny ip|udp|tcp|icmp|N SRC [PORTS] DST [PORTS] [dscp D|NAME] [log] [established]
  *   [SEQ] remark TEXT
  * with SRC/DST any | host A | A/len | A WILDCARD (IPv6 forms recorded, never matching IPv4) and
- * PORTS eq|neq|lt|gt P | range P Q (numbers or the usual service names). */
+ * PORTS eq|neq|lt|gt P | range P Q (numbers or the service names the two CLIs take); and a
+ * standard ACL's [SEQ] permit|deny SRC [log]. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -73,10 +74,22 @@ static bool parse_addr(char **w, size_t n, size_t *i, struct fc_addrmatch *a)
 
 static bool port_value(const char *s, uint16_t *out)
 {
+	/* the names NX-OS and EOS take for eq/neq/lt/gt/range (their CLI's port keywords; one number
+	 * where TCP and UDP name a port differently: cmd and syslog are both 514) */
 	static const struct { const char *name; uint16_t port; } names[] = {
-		{ "domain", 53 }, { "bootps", 67 }, { "bootpc", 68 }, { "tftp", 69 }, { "ntp", 123 },
-		{ "snmp", 161 }, { "syslog", 514 }, { "www", 80 }, { "telnet", 23 }, { "ssh", 22 },
-		{ "bgp", 179 }, { "isakmp", 500 },
+		{ "echo", 7 }, { "discard", 9 }, { "daytime", 13 }, { "chargen", 19 }, { "ftp-data", 20 }, { "ftp", 21 },
+		{ "ssh", 22 }, { "telnet", 23 }, { "smtp", 25 }, { "time", 37 }, { "nameserver", 42 }, { "whois", 43 },
+		{ "tacacs", 49 }, { "domain", 53 }, { "bootps", 67 }, { "bootpc", 68 }, { "tftp", 69 }, { "gopher", 70 },
+		{ "finger", 79 }, { "www", 80 }, { "http", 80 }, { "hostname", 101 }, { "pop2", 109 }, { "pop3", 110 },
+		{ "sunrpc", 111 }, { "ident", 113 }, { "nntp", 119 }, { "ntp", 123 }, { "netbios-ns", 137 },
+		{ "netbios-dgm", 138 }, { "netbios-ss", 139 }, { "imap", 143 }, { "snmp", 161 }, { "snmptrap", 162 },
+		{ "xdmcp", 177 }, { "bgp", 179 }, { "irc", 194 }, { "ldap", 389 }, { "mobile-ip", 434 }, { "https", 443 },
+		{ "pim-auto-rp", 496 }, { "isakmp", 500 }, { "biff", 512 }, { "exec", 512 }, { "login", 513 },
+		{ "who", 513 }, { "cmd", 514 }, { "syslog", 514 }, { "lpd", 515 }, { "talk", 517 }, { "rip", 520 },
+		{ "uucp", 540 }, { "klogin", 543 }, { "kshell", 544 }, { "ldaps", 636 }, { "drip", 3949 },
+		{ "radius", 1812 }, { "radius-acct", 1813 }, { "nfs", 2049 }, { "gtp-c", 2123 }, { "gtp-u", 2152 },
+		{ "bfd", 3784 }, { "bfd-echo", 3785 }, { "mlag", 4432 }, { "nat-t", 4500 }, { "multihop-bfd", 4784 },
+		{ "vxlan", 4789 }, { "micro-bfd", 6784 }, { "non500-isakmp", 4500 },
 	};
 	int64_t v;
 	size_t k;
@@ -135,7 +148,7 @@ static bool dscp_value(const char *s, int64_t *v)
 	return false;
 }
 
-bool fc_ace_words(char **w, size_t n, int64_t prev_seq, struct fc_ace *ace)
+bool fc_ace_words(char **w, size_t n, int64_t prev_seq, bool standard, struct fc_ace *ace)
 {
 	size_t i = 0;
 	int64_t v;
@@ -161,6 +174,15 @@ bool fc_ace_words(char **w, size_t n, int64_t prev_seq, struct fc_ace *ace)
 	ace->permit = !strcmp(w[i], "permit");
 	if (++i >= n)
 		return false;
+	if (standard) {   /* the source only: every protocol, to anywhere */
+		ace->proto = -1;
+		ace->dst.any = true;
+		if (!parse_addr(w, n, &i, &ace->src))
+			return false;
+		if (i < n && !strcmp(w[i], "log"))
+			i++;
+		return i == n;
+	}
 	if (!strcmp(w[i], "ip"))
 		ace->proto = -1;
 	else if (!strcmp(w[i], "udp"))

@@ -111,6 +111,24 @@ struct fc_iface *fc_adapter_find_iface(const struct fc_device *d, const char *na
 	return fc_dev_find_iface(d, v->ifname(name, buf, sizeof(buf)));
 }
 
+void fc_adapter_lag_acls(struct fc_device *dev)
+{
+	size_t i;
+
+	for (i = 0; i < dev->nifaces; i++) {
+		struct fc_iface *ifc = dev->ifaces[i];
+		const struct fc_iface *lag;
+		struct fc_swport *mine = ifc->sw;
+
+		if (!mine || !mine->lag.m.known || !(lag = fc_adapter_find_iface(dev, mine->lag.v)) || !lag->sw)
+			continue;
+		if (!mine->acl_in.m.known && lag->sw->acl_in.m.known)
+			mine->acl_in = lag->sw->acl_in;
+		if (!mine->acl_out.m.known && lag->sw->acl_out.m.known)
+			mine->acl_out = lag->sw->acl_out;
+	}
+}
+
 enum fc_rc fc_adapter_no_finalize(struct fc_parse_ctx *ctx)
 {
 	(void)ctx;

@@ -160,8 +160,15 @@ void fc_iface_link_mode(struct fc_model *m, struct fc_iface *ifc, struct fc_src 
 
 /* ace.c: an ACL entry's words (split at white space) in the syntax NX-OS and EOS share, into ace
  * (text and loc left to the caller); the sequence number is prev_seq + 10 where the entry has none.
- * false when the entry is not understood. */
-bool fc_ace_words(char **w, size_t n, int64_t prev_seq, struct fc_ace *ace);
+ * A standard ACL's entry is [SEQ] permit|deny SRC [log]: every protocol, any destination. false
+ * when the entry is not understood. */
+bool fc_ace_words(char **w, size_t n, int64_t prev_seq, bool standard, struct fc_ace *ace);
+
+/* A LAG member takes on the IP ACLs bound to its LAG (every platform applies an ACL on a
+ * port-channel to the traffic of its members, and takes none on a member itself): for each port
+ * of dev whose lag is known, acl_in and acl_out from the LAG's interface where the port states
+ * none, each keeping the LAG's line. */
+void fc_adapter_lag_acls(struct fc_device *dev);
 
 enum fc_rc fc_adapter_no_finalize(struct fc_parse_ctx *ctx);
 

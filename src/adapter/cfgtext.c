@@ -323,7 +323,7 @@ enum fc_rc fc_acl_append(struct fc_model *m, struct fc_acl *acl, char **w, size_
 {
 	struct fc_ace ace;
 
-	*understood = fc_ace_words(w, n, acl->n ? acl->aces[acl->n - 1].seq : 0, &ace);
+	*understood = fc_ace_words(w, n, acl->n ? acl->aces[acl->n - 1].seq : 0, acl->standard, &ace);
 	if (!*understood)
 		return FC_OK;
 	ace.text = fc_model_strn(m, text, tlen);

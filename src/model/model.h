@@ -244,6 +244,7 @@ struct fc_ace {
 struct fc_acl {
 	const char *name;
 	struct fc_src src;
+	bool standard;                       /* a standard ACL: its entries match the source address only */
 	struct fc_ace *aces;
 	size_t n, cap;
 };

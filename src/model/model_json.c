@@ -344,6 +344,7 @@ static json_object *acl(const struct fc_acl *a)
 
 	json_object_object_add(o, "name", json_object_new_string(a->name));
 	json_object_object_add(o, "source", src_json(&a->src));
+	json_object_object_add(o, "standard", json_object_new_boolean(a->standard));
 	for (j = 0; j < a->n; j++) {
 		const struct fc_ace *e = &a->aces[j];
 		json_object *x = json_object_new_object();

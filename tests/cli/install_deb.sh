@@ -31,7 +31,7 @@ apt-get install -y -q "$deb" > "$t/apt.log" 2>&1 || { tail -20 "$t/apt.log"; fai
 cd /
 [ "$(command -v fabcheck)" = /usr/bin/fabcheck ] || fail "fabcheck is not /usr/bin/fabcheck"
 [ "$(env -u FABCHECK_RULES_DIR fabcheck rules | wc -l)" -ge 40 ] || fail "the installed fabcheck does not find its rules"
-env -u FABCHECK_RULES_DIR fabcheck explain HR-SIZE | grep -q '^Remediation\.' || fail "explain from the installed pages"
+env -u FABCHECK_RULES_DIR fabcheck explain HR-SIZE | grep '^Remediation\.' >/dev/null || fail "explain from the installed pages"
 cp -r /usr/share/fabcheck/demo "$t/demo"
 set +e
 env -u FABCHECK_RULES_DIR fabcheck validate "$t/demo" > "$t/demo.txt"; rc=$?

@@ -221,5 +221,5 @@ import json, sys
 f = [x for x in json.load(open(sys.argv[1]))["findings"] if x["rule"] == "PFC-NODROP-CLASS" and x["subject"] == "leaf1"]
 assert f and f[0]["waived"], f
 PY
-"$fabcheck" explain PFC-NOQOS-NXOS | grep -q "^Formerly PFC-NOQOS-NXOS" || fail "explain PFC-NOQOS-NXOS"
+"$fabcheck" explain PFC-NOQOS-NXOS | grep "^Formerly PFC-NOQOS-NXOS" >/dev/null || fail "explain PFC-NOQOS-NXOS"
 echo "rules_qos: the old id PFC-NOQOS-NXOS works in a policy, a waiver, --rule and explain"

@@ -477,12 +477,10 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 	if (n >= 3 && !strcmp(w[0], "priority-flow-control") && !strcmp(w[1], "pause") && !strcmp(w[2], "watchdog"))
 		return FC_OK;   /* the watchdog's defaults; a port runs it with its own statement */
 	if ((n == 3 || (n == 4 && !strcmp(w[2], "standard"))) && !strcmp(w[0], "ip") && !strcmp(w[1], "access-list")) {
-		if (n == 4) {
-			g->blk = B_UNKNOWN;   /* a standard ACL matches addresses only: listed, not modelled */
-			return not_understood(g);
-		}
-		if (!(g->acl = fc_dev_acl(m, g->c->dev, w[2], here(g), &created)))
+		/* a standard ACL matches the source address only: every protocol of it */
+		if (!(g->acl = fc_dev_acl(m, g->c->dev, w[n - 1], here(g), &created)))
 			return FC_ERR_NOMEM;
+		g->acl->standard = n == 4;
 		g->blk = B_ACL;
 		return FC_OK;
 	}

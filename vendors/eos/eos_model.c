@@ -240,5 +240,6 @@ enum fc_rc eos_finalize(struct fc_parse_ctx *c)
 	for (i = 0; i < s->nports; i++)
 		if ((rc = port_model(c, s, s->ports[i])) != FC_OK)
 			return rc;
+	fc_adapter_lag_acls(c->dev);   /* an ACL on a Port-Channel filters its members' traffic */
 	return fold_lane_rows(c);
 }

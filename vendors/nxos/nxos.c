@@ -216,9 +216,10 @@ static void derive_pfc(const struct nxos_qos *q, struct fc_iface *ifc)
 	fc_set_int(&ifc->pfc_prios, (int64_t)mask, ifc->pfc_mode.m.src);
 }
 
-/* A port-channel member takes on what is configured on the port-channel: NX-OS applies an ACL,
- * a service policy, the MTU and the PFC mode of the port-channel to its members (and refuses
- * most of them on a member itself). Each value keeps the port-channel's source line. */
+/* A port-channel member takes on what is configured on the port-channel: NX-OS applies a service
+ * policy, the MTU and the PFC mode of the port-channel to its members (and refuses most of them on
+ * a member itself), and its ACLs (fc_adapter_lag_acls, as every platform). Each value keeps the
+ * port-channel's source line. */
 static void inherit(struct fc_str *mine, const struct fc_str *theirs)
 {
 	if (!mine->m.known && theirs->m.known)
@@ -236,8 +237,6 @@ static enum fc_rc inherit_lag(struct fc_parse_ctx *c, struct fc_iface *ifc)
 	theirs = nxos_port_of(c->dev, lag);
 	if (!(mine = nxos_port(c, ifc)))
 		return FC_ERR_NOMEM;
-	inherit(&ifc->sw->acl_in, &fc_swport(lag)->acl_in);
-	inherit(&ifc->sw->acl_out, &fc_swport(lag)->acl_out);
 	inherit(&mine->qos_in, &theirs->qos_in);
 	inherit(&mine->queuing_out, &theirs->queuing_out);
 	inherit(&mine->queuing_in, &theirs->queuing_in);
@@ -268,6 +267,7 @@ enum fc_rc nxos_finalize(struct fc_parse_ctx *c)
 		if (!ifc->sw->pfc_watchdog.m.known && q->pfc_wd.m.known)
 			ifc->sw->pfc_watchdog = q->pfc_wd;
 	}
+	fc_adapter_lag_acls(dev);
 	return FC_OK;
 }
 

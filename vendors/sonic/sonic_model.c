@@ -417,15 +417,34 @@ static enum fc_rc acls(struct fc_parse_ctx *c, struct sonic_state *s)
 	return FC_OK;
 }
 
-/* PORTCHANNEL_MEMBER|<lag>|<port>: the port's LAG, and the ACLs bound to the LAG apply to it. */
+/* PORTCHANNEL|<lag>: the LAG's interface (admin_status, mtu, description); PORTCHANNEL_MEMBER|<lag>|<port>:
+ * the port's LAG, and the ACLs bound to the LAG apply to it. */
 static enum fc_rc members(struct fc_parse_ctx *c, struct sonic_state *s)
 {
 	size_t i;
+	int64_t v;
 
 	for (i = 0; i < s->n; i++) {
 		const struct sonic_obj *o = &s->objs[i];
+		const struct sonic_field *f;
+		struct fc_iface *lag;
+
+		if (strcmp(o->table, "PORTCHANNEL"))
+			continue;
+		if (!(lag = fc_dev_iface(c->m, c->dev, o->key)) || !fc_swport_mut(c->m, lag))
+			return FC_ERR_NOMEM;
+		if ((f = sonic_field(o, "admin_status")))
+			fc_set_str(c->m, &lag->admin_state, f->value, f->src);
+		if ((f = sonic_field(o, "description")))
+			fc_set_str(c->m, &lag->description, f->value, f->src);
+		if (int_of(f = sonic_field(o, "mtu"), 68, 65535, &v)) {
+			fc_set_int(&lag->mtu, v + 18, f->src);
+			lag->mtu.m.why = "SONiC's PORTCHANNEL mtu is the IP MTU: + 14 bytes of Ethernet header and 4 of VLAN tag";
+		}
+	}
+	for (i = 0; i < s->n; i++) {
+		const struct sonic_obj *o = &s->objs[i];
 		const char *bar = strchr(o->key, '|');
-		const struct fc_iface *lag;
 		struct fc_iface *ifc;
 		char name[128];
 
@@ -442,13 +461,8 @@ static enum fc_rc members(struct fc_parse_ctx *c, struct sonic_state *s)
 		if (!(ifc = fc_dev_iface(c->m, c->dev, bar + 1)))
 			return FC_ERR_NOMEM;
 		fc_set_str(c->m, &ifc->sw->lag, name, o->src);
-		if ((lag = fc_dev_find_iface(c->dev, name))) {
-			if (!ifc->sw->acl_in.m.known && fc_swport(lag)->acl_in.m.known)
-				ifc->sw->acl_in = fc_swport(lag)->acl_in;
-			if (!ifc->sw->acl_out.m.known && fc_swport(lag)->acl_out.m.known)
-				ifc->sw->acl_out = fc_swport(lag)->acl_out;
-		}
 	}
+	fc_adapter_lag_acls(c->dev);   /* the ACLs bound to the LAG apply to its members */
 	return FC_OK;
 }
 

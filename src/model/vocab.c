@@ -11,7 +11,7 @@
 
 static const char *const fec_names[] = {
 	[FC_FEC_OFF] = "off", [FC_FEC_AUTO] = "auto", [FC_FEC_BASER] = "baser",
-	[FC_FEC_RS] = "rs", [FC_FEC_RS544] = "rs544", [FC_FEC_LLRS] = "llrs",
+	[FC_FEC_RS] = "rs", [FC_FEC_RS544] = "rs544", [FC_FEC_LLRS] = "llrs", [FC_FEC_RS528] = "rs528",
 };
 _Static_assert(NAMES(fec_names) == FC_FEC_COUNT, "a name for every enum fc_fec");
 
@@ -120,7 +120,7 @@ int fc_fec_rank(enum fc_fec v)
 	switch (v) {
 	case FC_FEC_OFF: return 0;
 	case FC_FEC_BASER: return 1;
-	case FC_FEC_RS: return 2;
+	case FC_FEC_RS: case FC_FEC_RS528: return 2;
 	case FC_FEC_RS544: case FC_FEC_LLRS: return 3;
 	case FC_FEC_AUTO: case FC_FEC_COUNT: break;
 	}

@@ -21,6 +21,7 @@ enum fc_fec {
 			  * prints one word for both (ethtool's RS): a PAM4 lane cannot run the other */
 	FC_FEC_RS544,    /* "rs544": RS(544,514) "KP4", stated as such */
 	FC_FEC_LLRS,     /* "llrs": low-latency RS(272,257+1) */
+	FC_FEC_RS528,    /* "rs528": RS(528,514) "KR4", stated as such (clauses 91, 108): NRZ lanes only */
 	FC_FEC_COUNT
 };
 

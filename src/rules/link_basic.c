@@ -64,29 +64,88 @@ static bool ends_known(struct fc_rctx *c, const char *subj, const struct fc_ifac
 
 /* --- L1-SPEED-MATCH ----------------------------------------------------------------------------- */
 
+/* "not up, judged from intent: " where either end is not running */
+static const char *intent_prefix(const struct fc_offer o[2])
+{
+	return fc_offer_running(&o[0], &o[1]) ? "" : "not up, judged from intent: ";
+}
+
 static void speed_run(struct fc_rctx *c)
 {
 	const struct fc_link *l = c->link;
 	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
+	const struct fc_int *design = &l->design_speed_mbps;
 	const struct fc_iface *ifc[2];
+	struct fc_offer o[2];
 	struct fc_finding *f;
+	const char *pre;
 	int k;
 
-	if (!ends_known(c, subj, ifc, offsetof(struct fc_iface, speed_mbps.m), "speed"))
+	if (!both_ends(c, subj, ifc))
 		return;
-	if (ifc[0]->speed_mbps.v != ifc[1]->speed_mbps.v)
-		f = fc_finding_new(c, FC_FAIL, subj, "%lld Mb/s on %s vs %lld Mb/s on %s", (long long)ifc[0]->speed_mbps.v,
-				   n[0], (long long)ifc[1]->speed_mbps.v, n[1]);
-	else if (l->design_speed_mbps.m.known && ifc[0]->speed_mbps.v != l->design_speed_mbps.v)
-		f = fc_finding_new(c, FC_FAIL, subj, "both ends run %lld Mb/s, the plan says %lld Mb/s",
-				   (long long)ifc[0]->speed_mbps.v, (long long)l->design_speed_mbps.v);
-	else
-		f = fc_finding_new(c, FC_PASS, subj, "both ends at %lld Mb/s%s", (long long)ifc[0]->speed_mbps.v,
-				   l->design_speed_mbps.m.known ? ", as planned" : "");
 	for (k = 0; k < 2; k++)
-		fc_ev(c, f, n[k], "speed", &ifc[k]->speed_mbps.m.src, "%lld Mb/s", (long long)ifc[k]->speed_mbps.v);
-	if (l->design_speed_mbps.m.known)
-		fc_ev(c, f, "plan", "speed", &l->design_speed_mbps.m.src, "%lld Mb/s", (long long)l->design_speed_mbps.v);
+		fc_offer_of(ifc[k], &o[k]);
+	if (!o[0].basis || !o[1].basis) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the speed is not known on both ends: neither state nor "
+							"configuration states it, nor the modes advertised");
+		for (k = 0; k < 2; k++)
+			if (!o[k].basis)
+				fc_ev_unknown(c, f, n[k], "speed", &ifc[k]->speed_mbps.m);
+		return;
+	}
+	pre = intent_prefix(o);
+	if (fc_offer_running(&o[0], &o[1])) {
+		if (o[0].speed != o[1].speed)
+			f = fc_finding_new(c, FC_FAIL, subj, "%lld Mb/s on %s vs %lld Mb/s on %s", (long long)o[0].speed, n[0],
+					   (long long)o[1].speed, n[1]);
+		else if (design->m.known && o[0].speed != design->v)
+			f = fc_finding_new(c, FC_FAIL, subj, "both ends run %lld Mb/s, the plan says %lld Mb/s",
+					   (long long)o[0].speed, (long long)design->v);
+		else
+			f = fc_finding_new(c, FC_PASS, subj, "both ends at %lld Mb/s%s", (long long)o[0].speed,
+					   design->m.known ? ", as planned" : "");
+	} else if (fc_offer_single(&o[0]) && fc_offer_single(&o[1])) {
+		if (o[0].speed != o[1].speed)
+			f = fc_finding_new(c, FC_FAIL, subj, "%s%s %s, %s %s: the ends cannot link", pre, n[0],
+					   fc_offer_desc(c, &o[0]), n[1], fc_offer_desc(c, &o[1]));
+		else if (design->m.known && o[0].speed != design->v)
+			f = fc_finding_new(c, FC_FAIL, subj, "%sboth ends are set to %lld Mb/s, the plan says %lld Mb/s", pre,
+					   (long long)o[0].speed, (long long)design->v);
+		else
+			f = fc_finding_new(c, FC_PASS, subj, "%sboth ends at %lld Mb/s%s", pre, (long long)o[0].speed,
+					   design->m.known ? ", as planned" : "");
+	} else if (fc_offer_single(&o[0]) || fc_offer_single(&o[1])) {
+		int s = fc_offer_single(&o[0]) ? 0 : 1;   /* the end set to one speed; 1 - s advertises */
+		const char *hit = fc_offer_has(&o[1 - s], o[s].speed, 0, 0);
+
+		if (!hit)
+			f = fc_finding_new(c, FC_FAIL, subj, "%s%s %s; %s %s, none at %lld Mb/s: the ends cannot link", pre, n[s],
+					   fc_offer_desc(c, &o[s]), n[1 - s], fc_offer_desc(c, &o[1 - s]), (long long)o[s].speed);
+		else if (design->m.known && o[s].speed != design->v)
+			f = fc_finding_new(c, FC_FAIL, subj, "%s%s %s, the plan says %lld Mb/s", pre, n[s], fc_offer_desc(c, &o[s]),
+					   (long long)design->v);
+		else
+			f = fc_finding_new(c, FC_PASS, subj, "%s%s %s and %s advertises %s: both at %lld Mb/s%s", pre, n[s],
+					   fc_offer_desc(c, &o[s]), n[1 - s], hit, (long long)o[s].speed,
+					   design->m.known ? ", as planned" : "");
+	} else {
+		int64_t top = fc_offer_top_common(&o[0], &o[1]);
+
+		if (!top)
+			f = fc_finding_new(c, FC_FAIL, subj, "%s%s %s; %s %s: no speed in common", pre, n[0],
+					   fc_offer_desc(c, &o[0]), n[1], fc_offer_desc(c, &o[1]));
+		else if (design->m.known && !(fc_offer_has(&o[0], design->v, 0, 0) && fc_offer_has(&o[1], design->v, 0, 0)))
+			f = fc_finding_new(c, FC_FAIL, subj, "%sthe ends have no mode at the planned %lld Mb/s in common (they "
+							     "would train at %lld Mb/s)", pre, (long long)design->v, (long long)top);
+		else
+			f = fc_finding_new(c, FC_PASS, subj, "%sboth ends advertise %lld Mb/s%s", pre,
+					   design->m.known ? (long long)design->v : (long long)top,
+					   design->m.known ? ", as planned" : ": they train at the highest in common");
+	}
+	for (k = 0; k < 2; k++)
+		fc_offer_ev(c, f, n[k], &o[k]);
+	if (design->m.known)
+		fc_ev(c, f, "plan", "speed", &design->m.src, "%lld Mb/s", (long long)design->v);
 }
 
 /* --- FEC-MATCH ------------------------------------------------------------------------------------ */
@@ -104,12 +163,88 @@ int64_t fc_lane_gbps(const struct fc_iface *ifc)
 	return ifc->speed_mbps.v / 1000 / ifc->lanes.v;
 }
 
+enum fc_fec fc_fec_at(enum fc_fec v, int64_t gbps)
+{
+	if (v != FC_FEC_RS || !gbps)
+		return v;
+	return fc_modulation_of_lane(gbps) == FC_MODULATION_PAM4 ? FC_FEC_RS544 : FC_FEC_RS528;
+}
+
 /* The FEC an end decodes. Linux prints RS(528,514) and RS(544,514) alike as "RS"; on a PAM4
- * lane (50G and up) only RS(544,514) exists, so there "rs" is rs544. */
+ * lane (50G and up) only RS(544,514) exists, so there "rs" is rs544, and on an NRZ lane rs528. */
 enum fc_fec fc_fec_effective(const struct fc_iface *ifc)
 {
-	return ifc->fec_active.v == FC_FEC_RS && fc_modulation_of_lane(fc_lane_gbps(ifc)) == FC_MODULATION_PAM4
-		       ? FC_FEC_RS544 : ifc->fec_active.v;
+	return fc_fec_at(ifc->fec_active.v, fc_lane_gbps(ifc));
+}
+
+/* Reed-Solomon named without its code (rs, at an unknown lane rate) against a stated code. */
+static bool rs_unresolved(enum fc_fec a, enum fc_fec b)
+{
+	return (a == FC_FEC_RS && (b == FC_FEC_RS528 || b == FC_FEC_RS544)) ||
+	       (b == FC_FEC_RS && (a == FC_FEC_RS528 || a == FC_FEC_RS544));
+}
+
+/* Gb/s per lane an end offers: its own speed and lanes, else its peer's (a down host states none). */
+static int64_t offer_gbps(const struct fc_offer *o, const struct fc_offer *peer)
+{
+	const struct fc_offer *set = fc_offer_single(o) ? o : fc_offer_single(peer) ? peer : NULL;
+	const struct fc_offer *other = set == o ? peer : o;
+	const char *mode;
+	struct fc_lmode lm;
+
+	if (set && set->lanes > 0)
+		return set->speed / 1000 / set->lanes;
+	if (set && other->lanes > 0 && fc_offer_single(other) && other->speed == set->speed)
+		return set->speed / 1000 / other->lanes;
+	/* one end set to a speed, the other advertising it over one lane count: those lanes */
+	if (set && !fc_offer_single(other) && (mode = fc_offer_has(other, set->speed, 0, 0)) &&
+	    fc_lmode_parse(mode, &lm) && lm.lanes > 0)
+		return set->speed / 1000 / lm.lanes;
+	return 0;
+}
+
+static void fec_ev(struct fc_rctx *c, struct fc_finding *f, const char *n, const struct fc_iface *ifc, int64_t gbps)
+{
+	if (ifc->fec_config.m.known)
+		fc_ev(c, f, n, "configured FEC", &ifc->fec_config.m.src, "%s%s", fc_fec_name(ifc->fec_config.v),
+		      fc_fec_at(ifc->fec_config.v, gbps) != ifc->fec_config.v
+			      ? fc_rstr(c, " (RS on %lldG lanes: %s)", (long long)gbps,
+					fc_fec_name(fc_fec_at(ifc->fec_config.v, gbps))) : "");
+	if (ifc->fec_active.m.known)
+		fc_ev(c, f, n, "active FEC", &ifc->fec_active.m.src, "%s%s", fc_fec_name(ifc->fec_active.v),
+		      fc_fec_effective(ifc) != ifc->fec_active.v
+			      ? fc_rstr(c, " (RS on %lldG lanes: %s)", (long long)fc_lane_gbps(ifc),
+					fc_fec_name(fc_fec_effective(ifc))) : "");
+	if (ifc->oper_state.m.known)
+		fc_ev(c, f, n, "state", &ifc->oper_state.m.src, "%s", ifc->oper_state.v);
+}
+
+/* PAM4 lanes need RS(544,514): a port configured for no FEC, BASE-R or RS(528,514) there fails from
+ * its configuration alone, up or down (IEEE 802.3 clauses 131-134: 50GBASE-R1, 100GBASE-R2,
+ * 200GBASE-R4 and 400GBASE-R8 mandate RS(544,514)). */
+static bool pam4_config(struct fc_rctx *c, const char *subj, const char *const n[2], const struct fc_iface *ifc[2],
+			const int64_t gbps[2], const struct fc_offer o[2])
+{
+	struct fc_finding *f;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		enum fc_fec v;
+
+		if (!ifc[k]->fec_config.m.known || fc_modulation_of_lane(gbps[k]) != FC_MODULATION_PAM4)
+			continue;
+		v = fc_fec_at(ifc[k]->fec_config.v, gbps[k]);
+		if (v != FC_FEC_OFF && v != FC_FEC_BASER && v != FC_FEC_RS528)
+			continue;
+		f = fc_finding_new(c, FC_FAIL, subj, "%s is configured for FEC %s on %lldG PAM4 lanes, which require "
+						     "RS(544,514): the link stays down or runs with errors it cannot correct",
+				   n[k], fc_fec_name(v), (long long)gbps[k]);
+		fec_ev(c, f, n[k], ifc[k], gbps[k]);
+		fc_offer_ev(c, f, n[k], &o[k]);
+		fec_ev(c, f, n[1 - k], ifc[1 - k], gbps[1 - k]);
+		return true;
+	}
+	return false;
 }
 
 static void fec_run(struct fc_rctx *c)
@@ -117,50 +252,82 @@ static void fec_run(struct fc_rctx *c)
 	const struct fc_link *l = c->link;
 	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
 	const struct fc_iface *ifc[2];
+	struct fc_offer o[2];
 	enum fc_fec e[2];
+	int64_t gbps[2];
 	struct fc_finding *f;
-	bool pam4, cfg_auto[2];
+	bool pam4;
 	int k;
 
-	if (!ends_known(c, subj, ifc, offsetof(struct fc_iface, fec_active.m), "active FEC"))
+	if (!both_ends(c, subj, ifc))
 		return;
-	for (k = 0; k < 2; k++) {
-		e[k] = fc_fec_effective(ifc[k]);
-		cfg_auto[k] = ifc[k]->fec_config.m.known && ifc[k]->fec_config.v == FC_FEC_AUTO;
+	for (k = 0; k < 2; k++)
+		fc_offer_of(ifc[k], &o[k]);
+	for (k = 0; k < 2; k++)
+		gbps[k] = offer_gbps(&o[k], &o[1 - k]);
+	if (pam4_config(c, subj, n, ifc, gbps, o))
+		return;
+	pam4 = fc_modulation_of_lane(gbps[0]) == FC_MODULATION_PAM4 || fc_modulation_of_lane(gbps[1]) == FC_MODULATION_PAM4;
+	if (fc_offer_running(&o[0], &o[1]) && !fc_iface_down(ifc[0]) && !fc_iface_down(ifc[1])) {
+		/* up: what both ends decode */
+		if (!ifc[0]->fec_active.m.known || !ifc[1]->fec_active.m.known) {
+			const struct fc_meta *m[2] = { &ifc[0]->fec_active.m, &ifc[1]->fec_active.m };
+
+			unknown_attr(c, subj, "active FEC", m);
+			return;
+		}
+		for (k = 0; k < 2; k++)
+			e[k] = fc_fec_effective(ifc[k]);
+		if (rs_unresolved(e[0], e[1]))
+			f = fc_finding_new(c, FC_UNKNOWN, subj, "%s reports RS, which is RS(528) or RS(544) depending on its "
+								"lane rate, and its speed or lane count is not known",
+					   e[0] == FC_FEC_RS ? n[0] : n[1]);
+		else if (e[0] != e[1])
+			f = fc_finding_new(c, FC_FAIL, subj, "active FEC %s on %s vs %s on %s: the ends cannot decode each other",
+					   fc_fec_name(e[0]), n[0], fc_fec_name(e[1]), n[1]);
+		else if (pam4 && e[0] != FC_FEC_RS544)
+			f = fc_finding_new(c, FC_FAIL, subj, "both ends run %s FEC on PAM4 lanes, which require RS(544,514): "
+							     "the link runs with errors it cannot correct", fc_fec_name(e[0]));
+		else
+			/* an end on auto and one forced decode the same code here: nothing to change
+			 * (a NIC shipping auto, a switch configuring the code) */
+			f = fc_finding_new(c, FC_PASS, subj, "both ends decode %s FEC", fc_fec_name(e[0]));
+	} else if (!ifc[0]->fec_config.m.known || !ifc[1]->fec_config.m.known) {
+		/* not up: what each end is configured for */
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "the link is not up and the configured FEC is not known on both "
+							"ends: nothing says what they will run");
+		for (k = 0; k < 2; k++)
+			if (!ifc[k]->fec_config.m.known)
+				fc_ev_unknown(c, f, n[k], "configured FEC", &ifc[k]->fec_config.m);
+	} else {
+		bool a0 = ifc[0]->fec_config.v == FC_FEC_AUTO, a1 = ifc[1]->fec_config.v == FC_FEC_AUTO;
+
+		for (k = 0; k < 2; k++)
+			e[k] = fc_fec_at(ifc[k]->fec_config.v, gbps[k]);
+		if (a0 && a1)
+			f = fc_finding_new(c, FC_PASS, subj, "not up, judged from intent: both ends negotiate FEC (auto)");
+		else if (a0 || a1)
+			f = e[a0 ? 1 : 0] == FC_FEC_OFF && !pam4
+				    ? fc_finding_new(c, FC_WARN, subj, "not up, judged from intent: %s is set to auto and %s to "
+								      "off: an end on auto against one forced off can fail to "
+								      "link (Cisco documents it as link down)",
+						     n[a0 ? 0 : 1], n[a0 ? 1 : 0])
+				    : fc_finding_new(c, FC_PASS, subj, "not up, judged from intent: %s is set to auto, %s to %s, "
+								      "which auto selects on these lanes",
+						     n[a0 ? 0 : 1], n[a0 ? 1 : 0], fc_fec_name(e[a0 ? 1 : 0]));
+		else if (rs_unresolved(e[0], e[1]))
+			f = fc_finding_new(c, FC_UNKNOWN, subj, "not up: %s is configured for RS, RS(528) or RS(544) by its lane "
+								"rate, which is not known", e[0] == FC_FEC_RS ? n[0] : n[1]);
+		else if (e[0] != e[1])
+			f = fc_finding_new(c, FC_FAIL, subj, "not up, judged from intent: %s is configured for FEC %s, %s for %s: "
+							     "the ends cannot decode each other", n[0], fc_fec_name(e[0]), n[1],
+					   fc_fec_name(e[1]));
+		else
+			f = fc_finding_new(c, FC_PASS, subj, "not up, judged from intent: both ends are configured for %s FEC",
+					   fc_fec_name(e[0]));
 	}
-	pam4 = fc_modulation_of_lane(fc_lane_gbps(ifc[0])) == FC_MODULATION_PAM4 ||
-	       fc_modulation_of_lane(fc_lane_gbps(ifc[1])) == FC_MODULATION_PAM4;
-	if (fc_iface_down(ifc[0]) || fc_iface_down(ifc[1]))
-		f = fc_finding_new(c, FC_UNKNOWN, subj, "the link is down: a down port reports no active FEC worth comparing");
-	else if ((e[0] == FC_FEC_RS && e[1] == FC_FEC_RS544 && !fc_lane_gbps(ifc[0])) ||
-		 (e[1] == FC_FEC_RS && e[0] == FC_FEC_RS544 && !fc_lane_gbps(ifc[1])))
-		f = fc_finding_new(c, FC_UNKNOWN, subj, "%s reports RS, which is RS(528) or RS(544) depending on its lane rate, "
-							"and its speed or lane count is not known",
-				   e[0] == FC_FEC_RS ? n[0] : n[1]);
-	else if (e[0] != e[1])
-		f = fc_finding_new(c, FC_FAIL, subj, "active FEC %s on %s vs %s on %s: the ends cannot decode each other",
-				   fc_fec_name(e[0]), n[0], fc_fec_name(e[1]), n[1]);
-	else if (pam4 && e[0] != FC_FEC_RS544)
-		f = fc_finding_new(c, FC_FAIL, subj, "both ends run %s FEC on PAM4 lanes, which require RS(544,514): the "
-						     "link runs with errors it cannot correct", fc_fec_name(e[0]));
-	else if (ifc[0]->fec_config.m.known && ifc[1]->fec_config.m.known &&
-		 cfg_auto[0] != cfg_auto[1])
-		f = fc_finding_new(c, FC_WARN, subj, "both ends decode %s FEC, but %s is set to auto and %s is forced to %s: "
-						     "an auto end against a forced one can fail to link after a reset (Cisco "
-						     "documents auto against off as link down)",
-				   fc_fec_name(e[0]), cfg_auto[0] ? n[0] : n[1], cfg_auto[0] ? n[1] : n[0],
-				   fc_fec_name(cfg_auto[0] ? ifc[1]->fec_config.v : ifc[0]->fec_config.v));
-	else
-		f = fc_finding_new(c, FC_PASS, subj, "both ends decode %s FEC", fc_fec_name(e[0]));
-	for (k = 0; k < 2; k++) {
-		if (ifc[k]->fec_config.m.known)
-			fc_ev(c, f, n[k], "configured FEC", &ifc[k]->fec_config.m.src, "%s", fc_fec_name(ifc[k]->fec_config.v));
-		fc_ev(c, f, n[k], "active FEC", &ifc[k]->fec_active.m.src, "%s%s", fc_fec_name(ifc[k]->fec_active.v),
-		      e[k] != ifc[k]->fec_active.v ? fc_rstr(c, " (RS on %lldG lanes: RS(544,514))", (long long)fc_lane_gbps(ifc[k]))
-						  : "");
-		if (ifc[k]->oper_state.m.known)
-			fc_ev(c, f, n[k], "state", &ifc[k]->oper_state.m.src, "%s", ifc[k]->oper_state.v);
-	}
+	for (k = 0; k < 2; k++)
+		fec_ev(c, f, n[k], ifc[k], gbps[k]);
 }
 
 /* --- PFC-LLFC-OFF --------------------------------------------------------------------------------- */

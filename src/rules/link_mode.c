@@ -6,15 +6,6 @@
 
 #include "rules/rules.h"
 
-/* Lanes from an ethtool link-mode name: "50000baseCR2/Full" -> 2, "50000baseCR/Full" -> 1; 0 when
- * it is no link-mode name. */
-static int mode_lanes(const char *mode)
-{
-	struct fc_lmode lm;
-
-	return fc_lmode_parse(mode, &lm) ? lm.lanes : 0;
-}
-
 /* The PMD of a link-mode name, 0 when it names none of the enum's. */
 static enum fc_pmd mode_pmd(const char *mode)
 {
@@ -41,37 +32,48 @@ static const char *lane_desc(struct fc_rctx *c, int64_t speed_mbps, int64_t lane
 	return fc_rstr(c, "%s %lldG lanes", fc_modulation_name(mod), (long long)per);
 }
 
-/* Lanes of one end: the reported lane count, else the suffix of the mode in use. */
-static bool end_lanes(const struct fc_iface *ifc, int64_t *lanes, const struct fc_src **src)
+/* The lane counts of o's advertised modes at speed, "2 or 4" ("" when none). */
+static const char *lanes_at(struct fc_rctx *c, const struct fc_offer *o, int64_t speed)
 {
-	if (ifc->lanes.m.known) {
-		*lanes = ifc->lanes.v;
-		*src = &ifc->lanes.m.src;
-		return true;
+	char buf[64];
+	size_t i, used = 0;
+	unsigned seen = 0;
+
+	buf[0] = '\0';
+	for (i = 0; o->modes && i < o->modes->n; i++) {
+		struct fc_lmode lm;
+
+		if (!fc_lmode_parse(o->modes->v[i], &lm) || lm.speed_mbps != speed || lm.lanes < 1 || lm.lanes > 16 ||
+		    (seen & (1u << lm.lanes)))
+			continue;
+		seen |= 1u << lm.lanes;
+		used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%d", used ? " or " : "", lm.lanes);
+		if (used >= sizeof(buf))
+			break;
 	}
-	if (ifc->link_mode.m.known && mode_lanes(ifc->link_mode.v)) {
-		*lanes = mode_lanes(ifc->link_mode.v);
-		*src = &ifc->link_mode.m.src;
-		return true;
-	}
-	return false;
+	return fc_rstr(c, "%s", buf);
 }
 
 static void lanes_run(struct fc_rctx *c)
 {
 	const struct fc_link *l = c->link;
 	const struct fc_endpoint *e[2] = { &l->a, &l->b };
-	const char *subj = fc_link_subject(c, l);
+	const char *subj = fc_link_subject(c, l), *pre;
 	struct fc_finding *f;
+	struct fc_offer o[2];
 	int64_t speed[2], lanes[2];
-	const struct fc_src *lsrc[2];
-	bool ok = true;
-	int k;
+	int k, s = -1;
 
 	for (k = 0; k < 2; k++)
-		if (!e[k]->ifc || !e[k]->ifc->speed_mbps.m.known || !end_lanes(e[k]->ifc, &lanes[k], &lsrc[k]))
-			ok = false;
-	if (!ok) {
+		if (e[k]->ifc)
+			fc_offer_of(e[k]->ifc, &o[k]);
+		else
+			memset(&o[k], 0, sizeof(o[k]));
+	for (k = 0; k < 2; k++)
+		if (fc_offer_single(&o[k]) && o[k].lanes && s < 0)
+			s = k;
+	/* judged: both ends one (speed, lanes), or one end that and the other advertising modes */
+	if (s < 0 || !(fc_offer_single(&o[1 - s]) ? o[1 - s].lanes != 0 : o[1 - s].basis == FC_OFFER_MODES)) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "speed and lane count are not known on both ends");
 		for (k = 0; k < 2; k++) {
 			const char *name = fc_end_name(c, e[k]);
@@ -81,27 +83,44 @@ static void lanes_run(struct fc_rctx *c)
 											  : "device not in the inventory");
 				continue;
 			}
-			if (!e[k]->ifc->speed_mbps.m.known)
+			if (!o[k].basis)
 				fc_ev_unknown(c, f, name, "speed", &e[k]->ifc->speed_mbps.m);
-			if (!end_lanes(e[k]->ifc, &lanes[k], &lsrc[k]))
+			else if (fc_offer_single(&o[k]) && !o[k].lanes)
 				fc_ev_unknown(c, f, name, "lanes", &e[k]->ifc->lanes.m);
 		}
 		return;
 	}
+	pre = fc_offer_running(&o[0], &o[1]) ? "" : "not up, judged from intent: ";
 	for (k = 0; k < 2; k++)
-		speed[k] = e[k]->ifc->speed_mbps.v;
-	if (speed[0] == speed[1] && lanes[0] == lanes[1]) {
-		f = fc_finding_new(c, FC_PASS, subj, "both ends run %lldG over %lld %s", (long long)(speed[0] / 1000),
-				   (long long)lanes[0], lane_desc(c, speed[0], lanes[0]));
+		speed[k] = o[k].speed, lanes[k] = o[k].lanes;
+	if (!fc_offer_single(&o[1 - s])) {
+		const char *at = lanes_at(c, &o[1 - s], speed[s]), *hit = fc_offer_has(&o[1 - s], speed[s], lanes[s], 0);
+
+		if (hit)
+			f = fc_finding_new(c, FC_PASS, subj, "%s%s %s and %s advertises %s: %lldG over %lld %s", pre,
+					   fc_end_name(c, e[s]), fc_offer_desc(c, &o[s]), fc_end_name(c, e[1 - s]), hit,
+					   (long long)(speed[s] / 1000), (long long)lanes[s], lane_desc(c, speed[s], lanes[s]));
+		else if (*at)
+			f = fc_finding_new(c, FC_FAIL, subj, "%s%s %s (%s); %s advertises %lldG only over %s lanes: the lane "
+							     "signalling cannot interoperate", pre, fc_end_name(c, e[s]),
+					   fc_offer_desc(c, &o[s]), lane_desc(c, speed[s], lanes[s]), fc_end_name(c, e[1 - s]),
+					   (long long)(speed[s] / 1000), at);
+		else
+			f = fc_finding_new(c, FC_FAIL, subj, "%s%s %s; %s %s, none at %lldG", pre, fc_end_name(c, e[s]),
+					   fc_offer_desc(c, &o[s]), fc_end_name(c, e[1 - s]), fc_offer_desc(c, &o[1 - s]),
+					   (long long)(speed[s] / 1000));
+	} else if (speed[0] == speed[1] && lanes[0] == lanes[1]) {
+		f = fc_finding_new(c, FC_PASS, subj, "%sboth ends %s %lldG over %lld %s", pre, *pre ? "are set to" : "run",
+				   (long long)(speed[0] / 1000), (long long)lanes[0], lane_desc(c, speed[0], lanes[0]));
 	} else if (speed[0] == speed[1]) {
 		f = fc_finding_new(c, FC_FAIL, subj,
-				   "%lldG over %lld %s on %s vs %lld %s on %s: the lane signalling cannot interoperate "
-				   "(the link stays down or trains to a lower common mode)",
+				   "%s%lldG over %lld %s on %s vs %lld %s on %s: the lane signalling cannot interoperate "
+				   "(the link stays down or trains to a lower common mode)", pre,
 				   (long long)(speed[0] / 1000), (long long)lanes[0], lane_desc(c, speed[0], lanes[0]),
 				   fc_end_name(c, e[0]), (long long)lanes[1], lane_desc(c, speed[1], lanes[1]),
 				   fc_end_name(c, e[1]));
 	} else {
-		f = fc_finding_new(c, FC_FAIL, subj, "(speed, lanes) differ: %lldG x%lld on %s vs %lldG x%lld on %s",
+		f = fc_finding_new(c, FC_FAIL, subj, "%s(speed, lanes) differ: %lldG x%lld on %s vs %lldG x%lld on %s", pre,
 				   (long long)(speed[0] / 1000), (long long)lanes[0], fc_end_name(c, e[0]),
 				   (long long)(speed[1] / 1000), (long long)lanes[1], fc_end_name(c, e[1]));
 	}
@@ -109,8 +128,7 @@ static void lanes_run(struct fc_rctx *c)
 		const char *name = fc_end_name(c, e[k]);
 		const struct fc_iface *ifc = e[k]->ifc;
 
-		fc_ev(c, f, name, "speed", &ifc->speed_mbps.m.src, "%lld Mb/s", (long long)speed[k]);
-		fc_ev(c, f, name, "lanes", lsrc[k], "%lld", (long long)lanes[k]);
+		fc_offer_ev(c, f, name, &o[k]);
 		if (ifc->link_mode.m.known)
 			fc_ev(c, f, name, "link mode", &ifc->link_mode.m.src, "%s", ifc->link_mode.v);
 		if (fc_swport(ifc)->breakout.m.known)
@@ -172,6 +190,61 @@ static const char *forced_wrong(const struct fc_iface *ifc, enum fc_medium mediu
 	return hit;
 }
 
+/* The PMDs (pmds_at bits) an end offers at speed: its mode's, else those of its advertised modes. */
+static unsigned offer_pmds(const struct fc_offer *o, int64_t speed)
+{
+	if (fc_offer_single(o))
+		return o->speed != speed || !o->pmd ? 0 : o->pmd == FC_PMD_CR ? 1u : o->pmd == FC_PMD_KR ? 2u : 4u;
+	return o->modes ? pmds_at(o->modes, speed) : 0;
+}
+
+/* Where a mode in use is not known (the link down, a config repository): the PMDs each end can
+ * use at the speed the other is set to. An end that can only use backplane modes on a DAC (or
+ * cable modes on a backplane) fails; two known, agreeing ends pass; true when judged. */
+static bool intent_pmds(struct fc_rctx *c, const char *subj, const struct fc_endpoint *const e[2],
+			const struct fc_medium_val *med)
+{
+	struct fc_offer o[2];
+	unsigned bits[2];
+	struct fc_finding *f = NULL;
+	int64_t speed = 0;
+	int k;
+
+	for (k = 0; k < 2; k++)
+		fc_offer_of(e[k]->ifc, &o[k]);
+	for (k = 0; k < 2 && !speed; k++)
+		if (fc_offer_single(&o[k]))
+			speed = o[k].speed;
+	if (!speed || !med)
+		return false;
+	for (k = 0; k < 2; k++) {
+		bits[k] = offer_pmds(&o[k], speed);
+		/* an end set to the speed with no mode of its own runs what its module is: on the
+		 * plan's DAC a cable mode, on a backplane a backplane one */
+		if (!bits[k] && fc_offer_single(&o[k]) && o[k].speed == speed && !o[k].pmd)
+			bits[k] = med->v == FC_MEDIUM_DAC ? 1u : med->v == FC_MEDIUM_BACKPLANE ? 2u : 0;
+	}
+	for (k = 0; k < 2 && !f; k++) {
+		unsigned wrong = med->v == FC_MEDIUM_DAC ? 2u : med->v == FC_MEDIUM_BACKPLANE ? 1u : 0;
+
+		if (wrong && bits[k] == wrong)
+			f = fc_finding_new(c, FC_FAIL, subj, "not up, judged from intent: %s %s, only %s modes at %lld Mb/s, on a "
+							     "%s: %s", fc_end_name(c, e[k]), fc_offer_desc(c, &o[k]),
+					   wrong == 2u ? "backplane (KR)" : "cable (CR)", (long long)speed, fc_medium_name(med->v),
+					   wrong == 2u ? "a backplane mode mistunes a cable's equalisation"
+						       : "a cable mode on a backplane trace");
+	}
+	if (!f && ((bits[0] & bits[1] & 3u) && (med->v != FC_MEDIUM_DAC || (bits[0] & bits[1] & 1u))))
+		f = fc_finding_new(c, FC_PASS, subj, "not up, judged from intent: both ends can use %s modes at %lld Mb/s",
+				   (bits[0] & bits[1] & 1u) ? "cable (CR)" : "backplane (KR)", (long long)speed);
+	if (!f)
+		return false;
+	for (k = 0; k < 2; k++)
+		fc_offer_ev(c, f, fc_end_name(c, e[k]), &o[k]);
+	fc_ev(c, f, "link", "medium", &med->m.src, "%s", fc_medium_name(med->v));
+	return true;
+}
+
 static void cr_kr_run(struct fc_rctx *c)
 {
 	const struct fc_link *l = c->link;
@@ -183,9 +256,17 @@ static void cr_kr_run(struct fc_rctx *c)
 	enum fc_pmd p0, p1;
 	int k;
 
+	struct fc_medium_val plan_med;
+
 	for (k = 0; k < 2; k++)
 		if (e[k]->ifc && e[k]->ifc->medium.m.known)
 			med = &e[k]->ifc->medium;
+	/* the cabling plan's cable says the medium where no module does (a config repository) */
+	if (!med && l->cable.m.known && (l->cable.v == FC_CABLE_DAC || l->cable.v == FC_CABLE_BACKPLANE)) {
+		plan_med.m = l->cable.m;
+		plan_med.v = l->cable.v == FC_CABLE_DAC ? FC_MEDIUM_DAC : FC_MEDIUM_BACKPLANE;
+		med = &plan_med;
+	}
 	/* a port forced (autonegotiation off) to a PMD of the other medium fails, whatever speed the
 	 * link came up at, and when it is down */
 	for (k = 0; med && k < 2; k++) {
@@ -203,6 +284,8 @@ static void cr_kr_run(struct fc_rctx *c)
 		fc_ev(c, f, "link", "medium", &med->m.src, "%s", fc_medium_name(med->v));
 		return;
 	}
+	if (ia && ib && (!ia->link_mode.m.known || !ib->link_mode.m.known) && intent_pmds(c, subj, e, med))
+		return;
 	if (!ia || !ib || !ia->link_mode.m.known || !ib->link_mode.m.known) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "the link mode in use is not known on both ends");
 		for (k = 0; k < 2; k++)

@@ -132,8 +132,44 @@ void fc_pgroups_free(struct fc_pgroups *gs);
 /* Gb/s per lane of a port; 0 when its speed or lane count is not known. */
 int64_t fc_lane_gbps(const struct fc_iface *ifc);
 /* The FEC a port with a known fec_active decodes: Linux prints RS(528,514) and RS(544,514) alike
- * as "rs"; on PAM4 lanes (50G and up) that is rs544. */
+ * as "rs"; on PAM4 lanes (50G and up) that is rs544, on NRZ lanes rs528. */
 enum fc_fec fc_fec_effective(const struct fc_iface *ifc);
+/* The code an FEC setting v means at gbps per lane (0: not known): rs is rs544 on PAM4 lanes and
+ * rs528 on NRZ ones, as every platform's single Reed-Solomon word is. */
+enum fc_fec fc_fec_at(enum fc_fec v, int64_t gbps);
+
+/* offer.c: what one end of a link offers its physical layer (the link rules judge a down or
+ * not-yet-cabled link from it): */
+enum fc_offer_basis {
+	FC_OFFER_NONE,     /* neither state nor configuration says */
+	FC_OFFER_RUNS,     /* up: the speed (and lanes) it runs */
+	FC_OFFER_SET,      /* not up, or no state: the speed its configuration or declared intent sets */
+	FC_OFFER_FORCED,   /* autonegotiation off: the one mode it advertises, which it is forced to */
+	FC_OFFER_MODES,    /* the link modes it advertises, any of which it may train to */
+};
+struct fc_offer {
+	enum fc_offer_basis basis;
+	const struct fc_iface *ifc;
+	int64_t speed, lanes;             /* RUNS, SET, FORCED; lanes 0 when not known */
+	enum fc_pmd pmd;                  /* of the mode in use or forced; 0 when not known */
+	const char *mode;                 /* FORCED: the mode */
+	const struct fc_strlist *modes;   /* MODES */
+	const struct fc_src *speed_src, *lanes_src;
+};
+void fc_offer_of(const struct fc_iface *ifc, struct fc_offer *o);
+/* One speed (RUNS, SET, FORCED), not a set of modes. */
+bool fc_offer_single(const struct fc_offer *o);
+/* Both ends run (are up with a known speed). */
+bool fc_offer_running(const struct fc_offer *a, const struct fc_offer *b);
+/* The mode (or "" for a single offer without one) of o at speed with lanes and pmd (0: any), or
+ * NULL when o offers none. */
+const char *fc_offer_has(const struct fc_offer *o, int64_t speed, int64_t lanes, enum fc_pmd pmd);
+/* The highest speed of a's advertised modes that b offers too; 0 when none. */
+int64_t fc_offer_top_common(const struct fc_offer *a, const struct fc_offer *b);
+/* "runs 100G x4", "is set to 100G x4", "is forced to 50000baseKR2/Full (...)", "advertises 25G x1, 50G x2". */
+const char *fc_offer_desc(struct fc_rctx *c, const struct fc_offer *o);
+/* The offer as evidence lines of end. */
+void fc_offer_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const struct fc_offer *o);
 /* Whether a link end is down (oper state known and not up). */
 bool fc_iface_down(const struct fc_iface *ifc);
 

@@ -74,11 +74,11 @@ g = R.runs["r"]
 rule = lambda rid, subj, status, text: R.want("r", rid, subj, status, text)
 rule("L1-SPEED-MATCH", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "100000 Mb/s on leaf1:Ethernet1/1 vs 50000 Mb/s on host1:ens1f0")
 rule("L1-SPEED-MATCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "both ends at 100000 Mb/s, as planned")
-rule("FEC-MATCH", L("leaf2:Ethernet1/50/1", "host2:ens1f1"), "fail", "active FEC rs544 on leaf2:Ethernet1/50/1 vs rs on host2:ens1f1")
-rule("FEC-MATCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "warn", "leaf1:Ethernet1/2 is set to auto and host2:ens1f0 is forced to rs")
+rule("FEC-MATCH", L("leaf2:Ethernet1/50/1", "host2:ens1f1"), "fail", "active FEC rs544 on leaf2:Ethernet1/50/1 vs rs528 on host2:ens1f1")
+rule("FEC-MATCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "both ends decode rs528 FEC")   # auto against forced rs, the same code: no warning
 rule("FEC-MATCH", L("leaf1:Ethernet1/4", "host4:ens1f0"), "pass", "both ends decode baser FEC")
 rule("FEC-MATCH", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "active FEC is not known on both ends")
-rule("FEC-MATCH", L("leaf2:Ethernet1/51/1", "host4:ens1f1"), "unknown", "the link is down")
+rule("FEC-MATCH", L("leaf2:Ethernet1/51/1", "host4:ens1f1"), "pass", "not up, judged from intent: both ends negotiate FEC")   # down: from configuration
 rule("FEC-CABLE-CLASS", L("leaf1:Ethernet1/1", "host1:ens1f0"), "fail", "host1:ens1f0 runs weaker FEC than a CA-L cable needs")
 rule("FEC-CABLE-CLASS", L("leaf1:Ethernet1/4", "host4:ens1f0"), "pass", "strong enough for a CA-S cable")
 rule("FEC-CABLE-CLASS", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "strong enough for a CA-L cable")

@@ -76,7 +76,7 @@ bool nxos_cfg_num(const char *w, int64_t min, int64_t max, int64_t *out)
 
 /* fec KEYWORD (NX-OS 9.3+ interface configuration) */
 static const struct fc_spelling fec_words[] = {
-	{ "rs-fec", FC_FEC_RS }, { "rs-ieee", FC_FEC_RS }, { "rs-cons16", FC_FEC_RS }, { "fc-fec", FC_FEC_BASER },
+	{ "rs-fec", FC_FEC_RS }, { "rs-ieee", FC_FEC_RS528 }, { "rs-cons16", FC_FEC_RS528 }, { "fc-fec", FC_FEC_BASER },
 	{ "kp-fec", FC_FEC_RS544 }, { "off", FC_FEC_OFF }, { "auto", FC_FEC_AUTO },
 	{ NULL, 0 },
 };

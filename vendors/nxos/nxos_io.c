@@ -18,7 +18,7 @@ const struct fc_spelling nxos_fec_shown[] = {
 	{ "off", FC_FEC_OFF }, { "none", FC_FEC_OFF }, { "disabled", FC_FEC_OFF }, { "auto", FC_FEC_AUTO },
 	{ "fc-fec", FC_FEC_BASER }, { "cl74", FC_FEC_BASER }, { "fc", FC_FEC_BASER },
 	{ "kp-fec", FC_FEC_RS544 }, { "rs544", FC_FEC_RS544 },
-	{ "rs-fec", FC_FEC_RS }, { "cl91", FC_FEC_RS }, { "rs-ieee", FC_FEC_RS }, { "rs-cons16", FC_FEC_RS },
+	{ "rs-fec", FC_FEC_RS }, { "cl91", FC_FEC_RS528 }, { "rs-ieee", FC_FEC_RS528 }, { "rs-cons16", FC_FEC_RS528 },
 	{ "rs", FC_FEC_RS },
 	{ NULL, 0 },
 };

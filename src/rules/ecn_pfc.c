@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /* ECN-BEFORE-PFC (rule catalog §5, ECN-SW-QUEUE's last condition): ECN must mark before PFC
- * pauses. A packet held in a shared-buffer switch counts against its ingress priority group and
- * against its egress queue at once, so when one ingress port feeds the congested queue both
- * depths are the same: if the queue's WRED-ECN Kmax is at or above the ingress pause threshold
- * (xoff), the port pauses its sender before marking reaches full strength, and if Kmin is, it
- * pauses before a single packet is marked. With more ingress ports feeding the queue it fills
- * faster than any one priority group, so the single-ingress case is the one that binds (DCQCN
- * paper's buffer guideline, Zhu et al., SIGCOMM 2015). Compared per port where RoCE is no-drop, on its resolved
- * path: the pause threshold of RoCE's traffic class against the marking thresholds of the queue
- * RoCE leaves by. Where the platform sizes the threshold dynamically and
- * no output shows it, the policy value pfc_trigger_bytes stands in; without it, UNKNOWN. */
+ * pauses (DCQCN paper's buffer guideline, Zhu et al., SIGCOMM 2015). The two thresholds count
+ * different things: the pause threshold (xoff) one ingress port's priority group, the marking
+ * thresholds (Kmin, Kmax) the egress queue that every sender to it shares. A queue of a port no
+ * slower than its senders builds only when at least two ingress ports feed it at once (one
+ * sender at line rate drains as fast as it arrives), and then each ingress group holds about
+ * 1/N of the queue: one pauses when the queue reaches N x xoff. So with N the fewest senders that
+ * congest the queue (the policy's fan_in, 2; 1 where a faster port of the switch feeds a slower
+ * one), marking starts before any pause iff Kmin < N x xoff: WARN otherwise. Kmax against N x xoff
+ * is stated (how many senders it takes before marking is at full strength when pause fires), not
+ * judged: a marking ramp above it is a tuning choice of published designs. Compared per port where
+ * RoCE is no-drop, on its resolved path. Where the platform sizes the threshold dynamically and no
+ * output shows it, the policy value pfc_trigger_bytes stands in; without it, UNKNOWN. */
 #include <stdio.h>
 #include <string.h>
 
@@ -20,7 +22,26 @@ struct ebp_port {
 	const struct fc_hop *q;       /* RoCE's path through the port: the queue it leaves by */
 	int64_t xoff;
 	const struct fc_src *xoff_src; /* NULL: the policy value */
+	int64_t fan_in;               /* the fewest senders that congest its queue */
 };
+
+/* The fewest ingress ports that congest the queue of ifc: 1 where a faster RoCE port of the switch
+ * can feed it alone, else the policy's fan_in. */
+static int64_t port_fan_in(struct fc_rctx *c, const struct fc_iface *ifc, int64_t fan_in)
+{
+	const struct fc_device *d = c->dev;
+	size_t i;
+
+	if (!ifc->speed_mbps.m.known)
+		return fan_in;
+	for (i = 0; i < d->nifaces; i++) {
+		const struct fc_iface *o = d->ifaces[i];
+
+		if (o != ifc && o->speed_mbps.m.known && o->speed_mbps.v > ifc->speed_mbps.v && fc_sw_roce_port(c->m, o))
+			return 1;
+	}
+	return fan_in;
+}
 
 static bool marks(const struct fc_hop *h)
 {
@@ -38,14 +59,16 @@ static void ebp_run(struct fc_rctx *c)
 	const struct fc_intent *in = &c->m->intent;
 	struct ebp_port worst = { 0 }, unknown = { 0 };
 	size_t i, nports = 0, nwarn = 0, nunknown = 0, nnomark = 0;
-	int64_t prio, policy_xoff;
+	int64_t prio, policy_xoff, fan_in;
 	struct fc_finding *f;
-	bool policy_set;
+	bool policy_set, fan_set;
 
 	if (!fc_sw_qos_ready(c, d->name))
 		return;
 	prio = in->roce_prio.v;
 	policy_xoff = fc_param_int(c, "pfc_trigger_bytes", &policy_set);
+	fan_in = fc_param_int(c, "fan_in", &fan_set);
+	(void)fan_set;
 	for (i = 0; i < d->nifaces; i++) {
 		const struct fc_iface *ifc = d->ifaces[i];
 		const struct fc_hop *k = fc_hop_of(ifc, FC_TC_ROCE);
@@ -70,28 +93,24 @@ static void ebp_run(struct fc_rctx *c)
 				unknown = p;
 			continue;
 		}
-		if (k->kmax.v >= p.xoff) {
+		p.fan_in = port_fan_in(c, ifc, fan_in);
+		if (k->kmin.v >= p.fan_in * p.xoff) {
 			/* the worst port: marking starts latest relative to its trigger */
-			if (!nwarn++ || k->kmin.v - p.xoff > worst.q->kmin.v - worst.xoff)
+			if (!nwarn++ || k->kmin.v - p.fan_in * p.xoff > worst.q->kmin.v - worst.fan_in * worst.xoff)
 				worst = p;
-		} else if (!nwarn && (!worst.ifc || k->kmax.v - p.xoff > worst.q->kmax.v - worst.xoff)) {
+		} else if (!nwarn && (!worst.ifc || k->kmin.v - p.fan_in * p.xoff > worst.q->kmin.v - worst.fan_in * worst.xoff)) {
 			worst = p;      /* the tightest passing port, for the evidence */
 		}
 	}
 	if (nwarn) {
 		const struct fc_hop *k = worst.q;
 
-		if (k->kmin.v >= worst.xoff)
-			f = fc_finding_new(c, FC_WARN, d->name, "%zu of %zu PFC ports pause priority %lld before ECN marks: %s "
-								"sends PFC at %lld bytes, its queue %s starts marking at %lld",
-					   nwarn, nports, (long long)prio, worst.ifc->name, (long long)worst.xoff, qname(c, k),
-					   (long long)k->kmin.v);
-		else
-			f = fc_finding_new(c, FC_WARN, d->name, "%zu of %zu PFC ports pause priority %lld before ECN marking is "
-								"at full strength: %s sends PFC at %lld bytes, its queue %s marks up "
-								"to %lld",
-					   nwarn, nports, (long long)prio, worst.ifc->name, (long long)worst.xoff, qname(c, k),
-					   (long long)k->kmax.v);
+		f = fc_finding_new(c, FC_WARN, d->name, "%zu of %zu PFC ports pause priority %lld before ECN marks: %s "
+							"pauses a sender at %lld bytes of its ingress group, which with %lld "
+							"sender%s congesting it is %lld bytes in its queue %s; marking starts at %lld",
+				   nwarn, nports, (long long)prio, worst.ifc->name, (long long)worst.xoff, (long long)worst.fan_in,
+				   worst.fan_in > 1 ? "s" : "", (long long)(worst.fan_in * worst.xoff), qname(c, k),
+				   (long long)k->kmin.v);
 	} else if (nunknown) {
 		f = fc_finding_new(c, FC_UNKNOWN, d->name, "%zu of %zu PFC ports have no pause threshold in the collected "
 							   "outputs (the platform's dynamic default?): set pfc_trigger_bytes "
@@ -109,10 +128,17 @@ static void ebp_run(struct fc_rctx *c)
 						       "(ECN-SW-QUEUE reports why): no marking thresholds to compare", nports);
 		return;
 	} else {
-		f = fc_finding_new(c, FC_PASS, d->name, "ECN marks before PFC pauses on all %zu PFC ports%s (the tightest: "
-							"%s marks up to %lld bytes and pauses at %lld)",
-				   nports - nnomark, nnomark ? " whose queue marks" : "", worst.ifc->name,
-				   (long long)worst.q->kmax.v, (long long)worst.xoff);
+		const struct fc_hop *k = worst.q;
+		int64_t full = (k->kmax.v + worst.xoff - 1) / worst.xoff;   /* senders for full strength before pause */
+
+		f = fc_finding_new(c, FC_PASS, d->name, "ECN marks before PFC pauses on all %zu PFC ports%s: with the %lld "
+							"sender%s it takes to congest a queue, the tightest, %s, pauses at %lld "
+							"bytes of its queue and marks from %lld; marking is at full strength "
+							"(%lld bytes) before a pause %s",
+				   nports - nnomark, nnomark ? " whose queue marks" : "", (long long)worst.fan_in,
+				   worst.fan_in > 1 ? "s" : "", worst.ifc->name, (long long)(worst.fan_in * worst.xoff),
+				   (long long)k->kmin.v, (long long)k->kmax.v,
+				   full <= worst.fan_in ? "already" : fc_rstr(c, "from %lld senders on", (long long)full));
 	}
 	fc_ev(c, f, fc_rstr(c, "%s:%s", d->name, worst.ifc->name), fc_rstr(c, "pause threshold, priority %lld",
 									   (long long)prio),
@@ -123,6 +149,9 @@ static void ebp_run(struct fc_rctx *c)
 }
 
 static const struct fc_rule_param ebp_params[] = {
+	{ "fan_in", FC_PARAM_INT, "2",
+	  "the fewest ingress ports whose traffic congests an egress queue no slower than they are: a queue holds "
+	  "fan_in pause thresholds when one of them pauses [P]", .min = 1, .max = 1024 },
 	{ "pfc_trigger_bytes", FC_PARAM_INT, "",
 	  "the ingress pause threshold to assume where no output shows it (dynamic-threshold platforms); unset [P]", .min = 1, .max = 4294967296 },
 	{ .key = NULL },

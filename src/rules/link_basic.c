@@ -462,6 +462,26 @@ static void prios_text(char *buf, size_t size, int64_t mask)
 		snprintf(buf, size, "none");
 }
 
+/* The priorities the fabric's classes other than RoCE ride on the link, as a mask: the CNP's (a
+ * host's CNP priority, a switch port's CNP traffic class where the resolved path gives one); an
+ * end that states none adds none. */
+static int64_t fabric_prios(const struct fc_iface *const ifc[2])
+{
+	int64_t mask = 0;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		const struct fc_nic *nic = fc_nic(ifc[k]);
+		const struct fc_hop *h = fc_hop_of(ifc[k], FC_TC_CNP);
+
+		if (nic->cnp_prio.m.known && nic->cnp_prio.v >= 0 && nic->cnp_prio.v < 8)
+			mask |= (int64_t)1 << nic->cnp_prio.v;
+		if (h && h->tc.m.known && h->tc.v >= 0 && h->tc.v < 8)
+			mask |= (int64_t)1 << h->tc.v;
+	}
+	return mask;
+}
+
 static void pfc_run(struct fc_rctx *c)
 {
 	const struct fc_link *l = c->link;
@@ -469,7 +489,7 @@ static void pfc_run(struct fc_rctx *c)
 	const char *subj = fc_link_subject(c, l), *n[2] = { fc_end_name(c, &l->a), fc_end_name(c, &l->b) };
 	const struct fc_iface *ifc[2];
 	struct fc_finding *f;
-	int64_t bit;
+	int64_t bit, used;
 	char p[2][32];
 	int k;
 
@@ -492,9 +512,16 @@ static void pfc_run(struct fc_rctx *c)
 				   (ifc[0]->pfc_prios.v & bit) || (ifc[1]->pfc_prios.v & bit)
 					   ? "one end pauses for a priority the other neither honours nor sends pause for: drops"
 					   : "RoCE runs lossy");
+	else if (ifc[0]->pfc_prios.v != ifc[1]->pfc_prios.v && (used = fabric_prios(ifc) & (ifc[0]->pfc_prios.v ^
+												ifc[1]->pfc_prios.v)))
+		f = fc_finding_new(c, FC_WARN, subj, "RoCE priority %lld is lossless on both ends; priority %d, which the "
+						     "fabric's traffic uses, is lossless on one end only (%s vs %s)",
+				   (long long)in->roce_prio.v, __builtin_ctzll((unsigned long long)used), p[0], p[1]);
 	else if (ifc[0]->pfc_prios.v != ifc[1]->pfc_prios.v)
-		f = fc_finding_new(c, FC_WARN, subj, "RoCE priority %lld is lossless on both ends, the other lossless "
-						     "priorities differ (%s vs %s)",
+		/* a priority lossless on one end only that no class of the fabric is put in carries no
+		 * traffic to lose (a switch's stock two lossless priorities against hosts pausing one) */
+		f = fc_finding_new(c, FC_PASS, subj, "RoCE priority %lld is lossless on both ends; the other lossless "
+						     "priorities differ (%s vs %s) but carry none of the fabric's classes",
 				   (long long)in->roce_prio.v, p[0], p[1]);
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "PFC on priorities %s on both ends", p[0]);

@@ -92,7 +92,7 @@ rule("MTU-HOST-SWITCH", L("leaf1:Ethernet1/4", "host4:ens1f0"), "fail", "switch 
 rule("MTU-HOST-SWITCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "carries the host's 9000-byte packets")
 rule("MTU-HOST-SWITCH", L("leaf2:Ethernet1/51/1", "host4:ens1f1"), "unknown", "MTU is not known on both ends")
 rule("PFC-PRIO-MATCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "fail", "RoCE priority 3 is not lossless on host2:ens1f0")
-rule("PFC-PRIO-MATCH", L("leaf2:Ethernet1/49/1", "host1:ens1f1"), "warn", "the other lossless priorities differ (3 vs 3,4)")
+rule("PFC-PRIO-MATCH", L("leaf2:Ethernet1/49/1", "host1:ens1f1"), "pass", "the other lossless priorities differ (3 vs 3,4) but carry none of the fabric's classes")
 rule("PFC-PRIO-MATCH", L("leaf1:Ethernet1/3", "host3:ens1f0"), "unknown", "PFC priority set is not known on both ends")
 rule("PFC-PRIO-MATCH", L("leaf1:Ethernet1/4", "host4:ens1f0"), "pass", "PFC on priorities 3 on both ends")
 rule("PFC-WD-SWITCH", L("leaf1:Ethernet1/2", "host2:ens1f0"), "pass", "the PFC watchdog is on on leaf1:Ethernet1/2")
@@ -106,6 +106,6 @@ rule("ECN-SW-QUEUE", "leaf1", "pass", "all 4 RoCE ports (Ethernet1/1-4): queue c
 rule("ECN-SW-QUEUE", "leaf2", "fail", "queue c-out-8q-q3 (traffic class 3) runs WRED without ECN")
 rule("L1-AN-DAC", L("leaf2:Ethernet1/51/1", "host4:ens1f1"), "fail", "autonegotiation is on on leaf2:Ethernet1/51/1 and off on host4:ens1f1")
 rule("L1-AN-DAC", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "autonegotiation on at both ends of a dac link")
-print("link rules: L1-SPEED-MATCH, FEC-MATCH (incl. a down link), PFC-LLFC-OFF, MTU-HOST-SWITCH, PFC-PRIO-MATCH (and warn), PFC-WD-SWITCH, PFC-TRUST, HR-CABLE-LEN: pass, fail, unknown; ECN-SW-QUEUE, L1-AN-DAC pass/fail")
+print("link rules: L1-SPEED-MATCH, FEC-MATCH (incl. a down link), PFC-LLFC-OFF, MTU-HOST-SWITCH, PFC-PRIO-MATCH (extra priorities no class rides pass), PFC-WD-SWITCH, PFC-TRUST, HR-CABLE-LEN: pass, fail, unknown; ECN-SW-QUEUE, L1-AN-DAC pass/fail")
 PY
 echo "rules_link: ok"

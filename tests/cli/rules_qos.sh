@@ -104,7 +104,7 @@ run() {   # run NAME DIR [args]: validate into NAME.json; exit 1 expected (the d
 	[ "$rc" -eq 1 ] || fail "$n: validate exit $rc"
 }
 run a "$t/a"; run b "$t/b"; run c "$t/c"; run d "$t/d"; run e "$t/e"; run f "$t/f"
-for x in 50000 30000; do   # the pause threshold d's leaf1 does not show, from the policy
+for x in 50000 10000; do   # the pause threshold d's leaf1 does not show, from the policy
 	printf 'rules:\n  ECN-BEFORE-PFC:\n    params: {pfc_trigger_bytes: %s}\n' "$x" > "$t/trig$x.yaml"
 	run "d$x" "$t/d" --policy "$t/trig$x.yaml"
 done
@@ -122,7 +122,7 @@ import sys
 sys.path.insert(0, "tests/cli")
 from findings import Reports, link as L
 R = Reports.of_dir(sys.argv[1], ["a", "b", "bpfc", "blossy", "apfc", "hr-trident2", "hr-spectrum4", "hr-tomahawk",
-                                 "hr-spectrum1", "mini", "c", "d", "e", "f", "d50000", "d30000"])
+                                 "hr-spectrum1", "mini", "c", "d", "e", "f", "d50000", "d10000"])
 rule = R.want
 rule("a", "PFC-NODROP-CLASS", "leaf1", "fail", "all 4 RoCE ports (Ethernet1/1-4): class c-8q-nq3 sets no MTU")
 rule("mini", "PFC-DSCP-MAP", "sw1 RoCE DSCP 26", "pass", "RoCE -> traffic class 3, no-drop for priority 3")
@@ -173,21 +173,21 @@ rule("hr-spectrum1", "HR-SIZE", L("leaf2:Ethernet1/49/1", "host1:ens1f1"), "pass
 rule("a", "HR-SIZE", L("leaf1:Ethernet1/1", "host1:ens1f0"), "pass", "covers speed")
 assert hr_ev("a", L("leaf1:Ethernet1/1", "host1:ens1f0"), "leaf1:Ethernet1/1").startswith("ieee: IEEE 802.1Qbb")
 # ECN before PFC, and step marking
-rule("a", "ECN-BEFORE-PFC", "leaf2", "pass", "ECN marks before PFC pauses on all 4 PFC ports (the tightest: Ethernet1/49/1 marks up to 40960 bytes and pauses at 43680)")
-rule("c", "ECN-BEFORE-PFC", "leaf1", "warn", "4 of 4 PFC ports pause priority 3 before ECN marks: Ethernet1/1 sends PFC at 43680 bytes, its queue c-out-8q-q3 starts marking at 153600")
+rule("a", "ECN-BEFORE-PFC", "leaf2", "pass", "ECN marks before PFC pauses on all 4 PFC ports: with the 2 senders it takes to congest a queue, the tightest, Ethernet1/49/1, pauses at 87360 bytes of its queue and marks from 20480")
+rule("c", "ECN-BEFORE-PFC", "leaf1", "warn", "4 of 4 PFC ports pause priority 3 before ECN marks: Ethernet1/1 pauses a sender at 43680 bytes of its ingress group, which with 2 senders congesting it is 87360 bytes in its queue c-out-8q-q3; marking starts at 153600")
 ev = {(x["end"], x["what"]): x for x in R.get("c", "ECN-BEFORE-PFC", "leaf1")["evidence"]}
 src = ev[("leaf1:Ethernet1/1", "pause threshold, priority 3")]["source"]
 assert src["file"].endswith("leaf1/show_queuing_interface.txt") and src["line"] == 21, ev
 assert ev[("leaf1:Ethernet1/1", "ECN marking, queue c-out-8q-q3")]["value"] == "153600..3072000 bytes", ev
-rule("c", "ECN-BEFORE-PFC", "leaf2", "warn", "before ECN marking is at full strength: Ethernet1/49/1 sends PFC at 43680 bytes, its queue c-out-8q-q3 marks up to 102400")
+rule("c", "ECN-BEFORE-PFC", "leaf2", "pass", "marking is at full strength (102400 bytes) before a pause from 3 senders on")   # Kmax is stated, not judged
 rule("c", "ECN-SW-QUEUE", "leaf1", "pass", "marks ECN")      # each rule keeps to its own question
 rule("d", "ECN-BEFORE-PFC", "leaf1", "unknown", "4 of 4 PFC ports have no pause threshold in the collected outputs")
-rule("d50000", "ECN-BEFORE-PFC", "leaf1", "pass", "marks up to 40960 bytes and pauses at 50000")
+rule("d50000", "ECN-BEFORE-PFC", "leaf1", "pass", "pauses at 100000 bytes of its queue and marks from 20480")
 assert any("policy pfc_trigger_bytes" in x["value"] for x in R.get("d50000", "ECN-BEFORE-PFC", "leaf1")["evidence"])
-rule("d30000", "ECN-BEFORE-PFC", "leaf1", "warn", "Ethernet1/1 sends PFC at 30000 bytes")
-rule("d30000", "ECN-BEFORE-PFC", "leaf2", "warn", "before ECN marks")    # the policy fills gaps, never overrides
+rule("d10000", "ECN-BEFORE-PFC", "leaf1", "warn", "Ethernet1/1 pauses a sender at 10000 bytes of its ingress group, which with 2 senders congesting it is 20000 bytes")
+rule("d10000", "ECN-BEFORE-PFC", "leaf2", "warn", "before ECN marks")    # the policy fills gaps, never overrides
 rule("d", "ECN-SW-QUEUE", "leaf2", "pass", "as a step at 307200 bytes (Kmin = Kmax")
-rule("d", "ECN-BEFORE-PFC", "leaf2", "warn", "starts marking at 307200")
+rule("d", "ECN-BEFORE-PFC", "leaf2", "warn", "marking starts at 307200")
 rule("e", "ECN-SW-QUEUE", "leaf2", "fail", "marks from 51200 to 40960 bytes: the minimum threshold must not be above the maximum")
 rule("b", "ECN-BEFORE-PFC", "leaf1", "pass", "on all 2 PFC ports whose queue marks")   # 1/1 has PFC off, 1/2 leaves by PLAIN-OUT
 for n in ("bpfc", "blossy"):

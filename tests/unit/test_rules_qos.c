@@ -186,12 +186,13 @@ static void ecn_before_pfc(void **state)
 	assert_int_equal(f->status, FC_PASS);
 	fc_engine_free(&w.e);
 	fc_policy_free(&w.pol);
-	fc_set_int(&w.p[1]->hops[FC_TC_ROCE].buf.xoff, 30000, mb_at(w.m, 80));   /* a per-port buffer */
+	fc_set_int(&w.p[1]->hops[FC_TC_ROCE].buf.xoff, 10000, mb_at(w.m, 80));   /* a per-port buffer */
 	run(&w, "ECN-BEFORE-PFC");
 	f = mb_finding(&w.e, "sw");
 	assert_int_equal(f->status, FC_WARN);
-	assert_non_null(strstr(f->message, "1 of 4 PFC ports pause priority 3 before ECN marking is at full strength: "
-					   "Ethernet1/2 sends PFC at 30000 bytes"));
+	assert_non_null(strstr(f->message, "1 of 4 PFC ports pause priority 3 before ECN marks: Ethernet1/2 pauses a "
+					   "sender at 10000 bytes of its ingress group, which with 2 senders congesting it is "
+					   "20000 bytes"));
 	done(&w);
 }
 

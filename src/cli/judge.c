@@ -27,6 +27,8 @@ static void count(struct fc_judged *j)
 			s->warn++;
 		else if (f->status == FC_UNKNOWN)
 			s->unknown++;
+		else if (f->status == FC_NA)
+			s->na++;
 		else {
 			s->fail++;
 			s->fail_by_sev[f->sev]++;

@@ -44,6 +44,7 @@ const char *fc_status_name(enum fc_status s)
 	case FC_FAIL: return "fail";
 	case FC_UNKNOWN: return "unknown";
 	case FC_WARN: return "warn";
+	case FC_NA: return "not_applicable";
 	}
 	return "?";
 }
@@ -251,6 +252,38 @@ static int cmp_finding(const void *pa, const void *pb)
 /* One call of a rule. Unless passing findings' evidence is kept, what the call's passing findings
  * added is dropped: given back to the evidence arena when every finding of the call passed (then
  * it is the arena's newest memory), else only hidden. */
+/* Whether a finding concerns a running device: a link's either end, its device, or for the fleet
+ * any device of the model. */
+static bool concerns_live(const struct fc_rctx *c, const struct fc_finding *f)
+{
+	size_t i;
+
+	if (f->link)
+		return (f->link->a.dev && f->link->a.dev->live) || (f->link->b.dev && f->link->b.dev->live);
+	if (f->dev)
+		return f->dev->live;
+	for (i = 0; i < c->m->ndevs; i++)
+		if (c->m->devs[i]->live)
+			return true;
+	return false;
+}
+
+/* A live rule's UNKNOWN on configuration and intent only: not applicable, saying why. */
+static void not_applicable(struct fc_engine *e, const struct fc_rule *r, struct fc_rctx *c, size_t n0)
+{
+	size_t i;
+
+	for (i = n0; r->live && i < e->n; i++) {
+		struct fc_finding *f = e->findings[i];
+
+		if (f->status != FC_UNKNOWN || concerns_live(c, f))
+			continue;
+		f->status = FC_NA;
+		fc_finding_set_message(c, f, "not applicable to configuration and declared intent (it needs a running "
+					     "device): %s", f->message);
+	}
+}
+
 static void run_one(struct fc_engine *e, const struct fc_rule *r, struct fc_rctx *c)
 {
 	struct fc_arena_mark mk;
@@ -259,10 +292,12 @@ static void run_one(struct fc_engine *e, const struct fc_rule *r, struct fc_rctx
 
 	if (e->pass_evidence) {
 		r->run(c);
+		not_applicable(e, r, c, n0);
 		return;
 	}
 	mk = fc_arena_mark(e->ev_arena);
 	r->run(c);
+	not_applicable(e, r, c, n0);
 	for (i = n0; i < e->n; i++) {
 		struct fc_finding *f = e->findings[i];
 

@@ -12,7 +12,10 @@
 enum fc_sev { FC_SEV_INFO, FC_SEV_LOW, FC_SEV_MEDIUM, FC_SEV_HIGH, FC_SEV_CRITICAL };
 /* WARN: a deviation that does not break the fabric by itself (the catalog's WARN conditions); it
  * is reported and counted, and does not decide the exit code. */
-enum fc_status { FC_PASS, FC_FAIL, FC_UNKNOWN, FC_WARN };
+/* FC_NA: not applicable: the rule judges what only a running device reports (counters, LLDP, the
+ * module's EEPROM and DOM, a host's runtime state) and every device it concerns is a configuration
+ * or declared intent (a config repository): counted apart from UNKNOWN, never a pass. */
+enum fc_status { FC_PASS, FC_FAIL, FC_UNKNOWN, FC_WARN, FC_NA };
 enum fc_scope { FC_SCOPE_LINK, FC_SCOPE_DEVICE, FC_SCOPE_FLEET };
 /* What of a link a rule judges: the column of the reports' link matrix its findings mark. */
 enum fc_aspect { FC_ASPECT_OTHER, FC_ASPECT_L1, FC_ASPECT_FEC, FC_ASPECT_MTU, FC_ASPECT_PFC, FC_ASPECT_TRUST,
@@ -109,6 +112,11 @@ struct fc_rule {
 	/* optional: it judges counters between the --baseline snapshot and this one (a pair, not one
 	 * snapshot): comparing its findings with an earlier run's means nothing */
 	bool over_time;
+	/* optional: it judges state only a running device reports (counters, LLDP neighbours, the
+	 * module's EEPROM and DOM, RDMA and host runtime state): where every device a finding of it
+	 * concerns is configuration or declared intent only (no collected output), its UNKNOWN is
+	 * FC_NA, said so; what the configuration or intent does state is still judged */
+	bool live;
 	/* optional: a fleet rule run after the waivers are applied (at most one: WAIVER-EXPIRED) */
 	bool after_waivers;
 };

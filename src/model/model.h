@@ -341,6 +341,8 @@ struct fc_device {
 	enum fc_devkind kind;
 	enum fc_devstatus status;
 	unsigned caps;                       /* FC_CAP_* its adapter provides */
+	bool live;                           /* an output collected from the running device was read
+					      * (a snapshot's); false for a configuration or intent only */
 	const char **errors;
 	size_t nerrors, errors_cap;
 	const char **warnings;               /* e.g. collected with TLS verification off */

@@ -20,8 +20,9 @@
 #define FOLD_AT 5         /* UNKNOWNs of one rule and reason on this many subjects: one row */
 #define ALL_DEVICES 2000  /* over this many devices, the healthy ones are a count */
 
-enum cat { CAT_PASS, CAT_FAIL, CAT_WARN, CAT_UNKNOWN, CAT_WAIVED, CAT_COUNT };
-static const char *const cat_name[CAT_COUNT] = { "pass", "fail", "warn", "unknown", "waived" };
+/* CAT_NA: not applicable (needs a running device; the input is configuration or intent only) */
+enum cat { CAT_PASS, CAT_FAIL, CAT_WARN, CAT_UNKNOWN, CAT_WAIVED, CAT_NA, CAT_COUNT };
+static const char *const cat_name[CAT_COUNT] = { "pass", "fail", "warn", "unknown", "waived", "na" };
 
 struct html {
 	struct html_out o;
@@ -82,6 +83,7 @@ static enum cat cat_of(const struct fc_finding *f)
 	case FC_FAIL: return CAT_FAIL;
 	case FC_WARN: return CAT_WARN;
 	case FC_UNKNOWN: return CAT_UNKNOWN;
+	case FC_NA: return CAT_NA;
 	}
 	return CAT_UNKNOWN;
 }
@@ -320,7 +322,7 @@ static void counts_cells(struct html *h, const size_t *c)
 
 	for (k = 0; k < CAT_COUNT; k++)
 		hf(&h->o, "<td class=\"num%s\">%zu</td>", c[k] && k ? (k == CAT_FAIL ? " s-fail" : k == CAT_WARN ? " s-warn"
-							     : k == CAT_UNKNOWN ? " s-unknown" : " s-waived") : "", c[k]);
+							     : k == CAT_UNKNOWN ? " s-unknown" : k == CAT_NA ? " s-na" : " s-waived") : "", c[k]);
 }
 
 static void rollup_rules(struct html *h)

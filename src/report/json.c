@@ -184,6 +184,7 @@ static enum fc_rc json_end(void *st, const struct fc_summary *s)
 	json_object_object_add(sum, "unknown", json_object_new_int((int)s->unknown));
 	json_object_object_add(sum, "waived", json_object_new_int((int)s->waived));
 	json_object_object_add(sum, "warn", json_object_new_int((int)s->warn));
+	json_object_object_add(sum, "not_applicable", json_object_new_int((int)s->na));
 	json_object_object_add(sum, "devices", json_object_new_int((int)s->devices));
 	json_object_object_add(sum, "devices_incomplete", json_object_new_int((int)s->devices_incomplete));
 	json_object_object_add(sum, "input_errors", json_object_new_int((int)s->input_errors));

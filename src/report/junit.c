@@ -134,7 +134,8 @@ static int testcase(xmlTextWriterPtr w, const struct fc_finding *f, const struct
 			rc |= xmlTextWriterWriteAttribute(w, XC("type"), XC(fc_sev_name(f->sev))) < 0;
 		} else {
 			rc |= xmlTextWriterStartElement(w, XC("skipped")) < 0;
-			rc |= xmlTextWriterWriteFormatAttribute(w, XC("message"), "UNKNOWN: %s", f->message) < 0;
+			rc |= xmlTextWriterWriteFormatAttribute(w, XC("message"), "%s: %s",
+								f->status == FC_NA ? "NOT APPLICABLE" : "UNKNOWN", f->message) < 0;
 		}
 		rc |= xmlTextWriterWriteString(w, XC(b.data ? b.data : "")) < 0;
 		rc |= xmlTextWriterEndElement(w) < 0;
@@ -211,7 +212,8 @@ static enum fc_rc junit_end(void *st, const struct fc_summary *s)
 					if (j->f[start]->rule == *r) {
 						tests++;
 						fails += j->f[start]->status == FC_FAIL && !j->f[start]->waived;
-						skips += j->f[start]->status == FC_UNKNOWN || j->f[start]->waived;
+						skips += j->f[start]->status == FC_UNKNOWN || j->f[start]->status == FC_NA ||
+							 j->f[start]->waived;
 					}
 				if (!tests)
 					continue;

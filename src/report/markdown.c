@@ -189,9 +189,12 @@ static enum fc_rc md_end(void *st, const struct fc_summary *s)
 {
 	struct md *m = st;
 	enum fc_rc rc;
+	char na[96];
 
-	if (fprintf(m->out, "## fabcheck: %zu failing, %zu warning(s), %zu unknown, %zu passing%s (exit %d)\n\n",
-		    s->fail, s->warn, s->unknown, s->pass, s->waived ? ", some waived" : "", s->exit_code) < 0)
+	snprintf(na, sizeof(na), ", %zu not applicable (they need a running device)", s->na);
+	if (fprintf(m->out, "## fabcheck: %zu failing, %zu warning(s), %zu unknown, %zu passing%s%s (exit %d)\n\n",
+		    s->fail, s->warn, s->unknown, s->pass, s->waived ? ", some waived" : "",
+		    s->na ? na : "", s->exit_code) < 0)
 		m->err = true;
 	put(m, "Target ");
 	cell(m, m->run->target);

@@ -35,7 +35,7 @@ static const struct { const char *name, *type, *help; } fams[F_N] = {
 struct count {
 	const struct fc_rule *rule;
 	enum fc_sev sev;
-	int status;   /* enum fc_status, or 4: waived */
+	int status;   /* enum fc_status, or 5: waived */
 	size_t n;
 };
 
@@ -156,7 +156,7 @@ static void link_done(struct prom *p)
 static enum fc_rc prom_finding(void *st, const struct fc_finding *f)
 {
 	struct prom *p = st;
-	int status = f->waived ? 4 : (int)f->status;
+	int status = f->waived ? 5 : (int)f->status;
 	size_t i;
 
 	for (i = 0; i < p->nc; i++)
@@ -187,7 +187,7 @@ static enum fc_rc prom_finding(void *st, const struct fc_finding *f)
 static enum fc_rc prom_end(void *st, const struct fc_summary *s)
 {
 	struct prom *p = st;
-	static const char *const names[] = { "pass", "fail", "unknown", "warn", "waived" };
+	static const char *const names[] = { "pass", "fail", "unknown", "warn", "not_applicable", "waived" };
 	enum fc_rc rc = FC_OK;
 	size_t i;
 

@@ -13,6 +13,7 @@
 
 struct fc_summary {
 	size_t pass, fail, unknown, waived, warn;
+	size_t na;            /* not applicable: needs a running device, the input is configuration or intent */
 	size_t fail_by_sev[FC_SEV_CRITICAL + 1];
 	size_t devices, devices_incomplete, input_errors;
 	int exit_code;

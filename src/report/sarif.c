@@ -194,8 +194,8 @@ static enum fc_rc sarif_finding(void *st, const struct fc_finding *f)
 		FC_JW_LIT(o, "\n{");
 	fc_jw_kv(o, "ruleId", f->rule->id, true);
 	fc_jw_ki(o, "ruleIndex", rule_index(fc_policy_rules(s->run->policy), f->rule), false);
-	fc_jw_kv(o, "kind", f->status == FC_FAIL || f->status == FC_WARN ? "fail" : f->status == FC_PASS ? "pass" : "review",
-		 false);
+	fc_jw_kv(o, "kind", f->status == FC_FAIL || f->status == FC_WARN ? "fail" : f->status == FC_PASS ? "pass"
+			    : f->status == FC_NA ? "notApplicable" : "review", false);
 	fc_jw_kv(o, "level", f->status == FC_FAIL ? fc_sarif_level(f->sev) : f->status == FC_WARN ? "warning" : "none", false);
 	FC_JW_LIT(o, ",\"message\":{\"text\":\"");
 	fc_jw_esc(o, f->subject);

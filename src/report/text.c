@@ -13,7 +13,7 @@
 #define FOLD_AT 5   /* UNKNOWNs of one rule and reason on this many subjects are one line */
 
 struct rule_count {
-	size_t pass, fail, warn, unknown, waived;
+	size_t pass, fail, warn, unknown, waived, na;
 };
 
 struct text {
@@ -109,7 +109,7 @@ static void print_finding(struct text *t, const struct fc_finding *f)
 	}
 	w(t, "  %s%-7s%s %-8s %-20s %s\n", f->waived ? C(t, "\033[36m") : status_color(t, f->status),
 	  f->waived ? "WAIVED" : f->status == FC_FAIL ? "FAIL" : f->status == FC_UNKNOWN ? "UNKNOWN"
-			     : f->status == FC_WARN ? "WARN" : "PASS", RESET(t),
+			     : f->status == FC_WARN ? "WARN" : f->status == FC_NA ? "N/A" : "PASS", RESET(t),
 	  f->status == FC_FAIL ? fc_sev_name(f->sev) : "", f->rule->id, f->message);
 	if (f->waiver)
 		w(t, "      %-28s %-18s %s (%s, until %s)  %s%s:%u%s\n", "waiver", "reason", f->waiver->reason,
@@ -162,13 +162,16 @@ static enum fc_rc text_finding(void *st, const struct fc_finding *f)
 		rc->fail++;
 	else if (f->status == FC_WARN)
 		rc->warn++;
+	else if (f->status == FC_NA)
+		rc->na++;
 	else
 		rc->unknown++;
 	if (t->run->verbose) {
 		print_finding(t, f);
 		return t->err ? FC_ERR_IO : FC_OK;
 	}
-	if (f->status == FC_PASS && !f->waived)
+	/* not applicable (a running device's state, the input configuration): counted, not listed */
+	if ((f->status == FC_PASS || f->status == FC_NA) && !f->waived)
 		return FC_OK;
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 256;
@@ -227,15 +230,15 @@ static enum fc_rc text_end(void *st, const struct fc_summary *s)
 	devices_done(t);
 	if (!t->run->verbose && !print_kept(t))
 		t->oom = true;
-	w(t, "\n%s%-30s%s %6s %6s %6s %8s %7s\n", C(t, "\033[1m"), "Rules", RESET(t), "pass", "fail", "warn", "unknown",
-	  "waived");
+	w(t, "\n%s%-30s%s %6s %6s %6s %8s %7s %5s\n", C(t, "\033[1m"), "Rules", RESET(t), "pass", "fail", "warn",
+	  "unknown", "waived", "n/a");
 	for (i = 0; i <= t->nrules; i++) {
 		const struct rule_count *c = &t->counts[i];
 
-		if (!c->pass && !c->fail && !c->warn && !c->unknown && !c->waived)
+		if (!c->pass && !c->fail && !c->warn && !c->unknown && !c->waived && !c->na)
 			continue;
-		w(t, "  %-28s %6zu %6zu %6zu %8zu %7zu\n", i < t->nrules ? t->rules[i]->id : "(other)", c->pass, c->fail,
-		  c->warn, c->unknown, c->waived);
+		w(t, "  %-28s %6zu %6zu %6zu %8zu %7zu %5zu\n", i < t->nrules ? t->rules[i]->id : "(other)", c->pass, c->fail,
+		  c->warn, c->unknown, c->waived, c->na);
 	}
 	w(t, "\nSummary: %s%zu failing%s (%zu critical, %zu high, %zu medium, %zu low, %zu info), %zu unknown, "
 	     "%zu passing",
@@ -246,6 +249,8 @@ static enum fc_rc text_end(void *st, const struct fc_summary *s)
 		w(t, ", %zu warning(s)", s->warn);
 	if (s->waived)
 		w(t, ", %zu waived", s->waived);
+	if (s->na)
+		w(t, ", %zu not applicable (they need a running device: --verbose lists them)", s->na);
 	if (s->devices_incomplete)
 		w(t, "; %zu of %zu devices incomplete", s->devices_incomplete, s->devices);
 	if (s->input_errors)

@@ -4,8 +4,8 @@
  *   discovery.links / discovery.devices / discovery.rules   low-level discovery JSON ({"data":[...]})
  *   link.compliant.LINK, link.fail.LINK, link.warn.LINK, link.unknown.LINK
  *   device.ok.DEVICE, device.fail.DEVICE, device.warn.DEVICE, device.unknown.DEVICE
- *   rule.pass.RULE, rule.fail.RULE, rule.warn.RULE, rule.unknown.RULE, rule.waived.RULE
- *   run.exit_code, run.timestamp, run.pass, run.fail, run.warn, run.unknown, run.waived,
+ *   rule.pass.RULE, rule.fail.RULE, rule.warn.RULE, rule.unknown.RULE, rule.waived.RULE, rule.na.RULE
+ *   run.exit_code, run.timestamp, run.pass, run.fail, run.warn, run.unknown, run.waived, run.na,
  *   run.devices, run.devices_incomplete
  * LINK is "DEV:PORT--DEV:PORT" and DEVICE a device name, each with every character Zabbix refuses in
  * a user parameter (with UnsafeUserParameters=0) or that is not [A-Za-z0-9:/._-] written as '_',
@@ -20,8 +20,8 @@
 #include "report/report.h"
 #include "util/hmap.h"
 
-enum { C_PASS, C_FAIL, C_WARN, C_UNKNOWN, C_WAIVED, C_N };
-static const char *const cname[C_N] = { "pass", "fail", "warn", "unknown", "waived" };
+enum { C_PASS, C_FAIL, C_WARN, C_UNKNOWN, C_WAIVED, C_NA, C_N };
+static const char *const cname[C_N] = { "pass", "fail", "warn", "unknown", "waived", "na" };
 
 struct zbx {
 	FILE *out;
@@ -41,7 +41,8 @@ static int cat(const struct fc_finding *f)
 {
 	if (f->waived)
 		return C_WAIVED;
-	return f->status == FC_PASS ? C_PASS : f->status == FC_FAIL ? C_FAIL : f->status == FC_WARN ? C_WARN : C_UNKNOWN;
+	return f->status == FC_PASS ? C_PASS : f->status == FC_FAIL ? C_FAIL : f->status == FC_WARN ? C_WARN
+	       : f->status == FC_NA ? C_NA : C_UNKNOWN;
 }
 
 /* s with every character outside [A-Za-z0-9:/._-] as '_', unique among the keys made so far. */
@@ -252,6 +253,7 @@ static void emit(struct zbx *z, const struct fc_summary *s)
 	line(z, "run.warn", NULL, (long long)s->warn);
 	line(z, "run.unknown", NULL, (long long)s->unknown);
 	line(z, "run.waived", NULL, (long long)s->waived);
+	line(z, "run.na", NULL, (long long)s->na);
 	line(z, "run.devices", NULL, (long long)s->devices);
 	line(z, "run.devices_incomplete", NULL, (long long)s->devices_incomplete);
 }

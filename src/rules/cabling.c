@@ -54,6 +54,7 @@ static void cable_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_cable_lldp = {
 	.id = "CABLE-PLAN-LLDP",
+	.live = true,
 	.aspect = FC_ASPECT_CABLING,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,

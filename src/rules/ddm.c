@@ -120,6 +120,7 @@ static void ddm_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_ddm_thresh = {
 	.id = "DDM-THRESH",
+	.live = true,
 	.aspect = FC_ASPECT_OPTICS,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
@@ -263,6 +264,7 @@ static void budget_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_ddm_budget = {
 	.id = "DDM-LINK-BUDGET",
+	.live = true,
 	.aspect = FC_ASPECT_OPTICS,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_LINK,

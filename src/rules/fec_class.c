@@ -93,6 +93,7 @@ static void class_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_fec_cable_class = {
 	.id = "FEC-CABLE-CLASS",
+	.live = true,
 	.aspect = FC_ASPECT_FEC,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_LINK,

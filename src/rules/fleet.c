@@ -262,6 +262,7 @@ const struct fc_rule fc_rule_mtu_fleet = {
 
 const struct fc_rule fc_rule_mtu_roce_active = {
 	.id = "MTU-ROCE-ACTIVE",
+	.live = true,
 	.aspect = FC_ASPECT_MTU,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_DEVICE,

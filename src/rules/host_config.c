@@ -59,6 +59,7 @@ static void roce_mode_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_host_roce_mode = {
 	.id = "HOST-ROCE-MODE",
+	.live = true,
 	.aspect = FC_ASPECT_TRUST,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
@@ -112,6 +113,7 @@ static void memlock_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_host_memlock = {
 	.id = "HOST-MEMLOCK",
+	.live = true,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: memlock_bytes (the probe's own limit, or the --memlock-user's)",
@@ -149,6 +151,7 @@ static void aspm_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_host_aspm = {
 	.id = "HOST-ASPM",
+	.live = true,
 	.severity = FC_SEV_MEDIUM,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: pcie_aspm_policy",

@@ -113,6 +113,7 @@ static void pcie_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_host_pcie = {
 	.id = "HOST-PCIE-LINK",
+	.live = true,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host NIC: PCIe current and maximum link speed and width, of the NIC and of its upstream port; "

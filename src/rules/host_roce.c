@@ -310,6 +310,7 @@ const struct fc_rule fc_rule_pfcwd_host = {
 
 const struct fc_rule fc_rule_gid_v2 = {
 	.id = "GID-V2-PRESENT",
+	.live = true,
 	.severity = FC_SEV_HIGH,
 	.scope = FC_SCOPE_DEVICE,
 	.inputs = "host: addresses of the RDMA port's netdev; the port's GID table with types and netdevs",

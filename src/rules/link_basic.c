@@ -206,10 +206,13 @@ static int64_t offer_gbps(const struct fc_offer *o, const struct fc_offer *peer)
 static void fec_ev(struct fc_rctx *c, struct fc_finding *f, const char *n, const struct fc_iface *ifc, int64_t gbps)
 {
 	if (ifc->fec_config.m.known)
-		fc_ev(c, f, n, "configured FEC", &ifc->fec_config.m.src, "%s%s", fc_fec_name(ifc->fec_config.v),
+		fc_ev(c, f, n, "configured FEC", &ifc->fec_config.m.src, "%s%s%s%s%s", fc_fec_name(ifc->fec_config.v),
 		      fc_fec_at(ifc->fec_config.v, gbps) != ifc->fec_config.v
 			      ? fc_rstr(c, " (RS on %lldG lanes: %s)", (long long)gbps,
-					fc_fec_name(fc_fec_at(ifc->fec_config.v, gbps))) : "");
+					fc_fec_name(fc_fec_at(ifc->fec_config.v, gbps))) : "",
+		      /* a platform default says so */
+		      ifc->fec_config.m.why ? " (" : "", ifc->fec_config.m.why ? ifc->fec_config.m.why : "",
+		      ifc->fec_config.m.why ? ")" : "");
 	if (ifc->fec_active.m.known)
 		fc_ev(c, f, n, "active FEC", &ifc->fec_active.m.src, "%s%s", fc_fec_name(ifc->fec_active.v),
 		      fc_fec_effective(ifc) != ifc->fec_active.v

@@ -192,6 +192,7 @@ static void flap_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_l1_flap = {
 	.id = "L1-FLAP",
+	.live = true,
 	.over_time = true,
 	.aspect = FC_ASPECT_L1,
 	.severity = FC_SEV_MEDIUM,
@@ -296,6 +297,7 @@ static void ber_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_fec_ber = {
 	.id = "FEC-BER",
+	.live = true,
 	.over_time = true,
 	.aspect = FC_ASPECT_FEC,
 	.severity = FC_SEV_HIGH,
@@ -380,6 +382,7 @@ static void pause_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_pfc_runtime = {
 	.id = "PFC-RUNTIME",
+	.live = true,
 	.over_time = true,
 	.aspect = FC_ASPECT_PFC,
 	.severity = FC_SEV_HIGH,
@@ -483,6 +486,7 @@ static void dcqcn_run(struct fc_rctx *c)
 
 const struct fc_rule fc_rule_ecn_runtime = {
 	.id = "ECN-RUNTIME",
+	.live = true,
 	.over_time = true,
 	.aspect = FC_ASPECT_ECN,
 	.severity = FC_SEV_HIGH,

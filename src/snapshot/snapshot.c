@@ -255,6 +255,7 @@ static void *parse_work(void *arg)
 		for (j = r->group[k]; j < r->group[k + 1]; j++) {
 			const struct job *b = &r->jobs[j];
 
+			b->dev->live = true;   /* a snapshot's output: collected from the running device */
 			if (read_and_parse(t->m, b->dev, r->snap, r->dir, b->file, b->cmd, b->enc, r->mfile, b->line,
 					   "file", &t->err) != FC_OK) {
 				t->bad = j;

@@ -109,9 +109,10 @@ for line in open(sys.argv[1]):
         rows[f[0]] = tuple(int(x) for x in f[1:])
     elif on:
         break
-want = collections.defaultdict(lambda: [0, 0, 0, 0, 0])
+want = collections.defaultdict(lambda: [0, 0, 0, 0, 0, 0])
 for x in json.load(open(sys.argv[2]))["findings"]:
-    k = 4 if x.get("waived") else ["pass", "fail", "warn", "unknown"].index(x["status"])
+    k = 4 if x.get("waived") else [
+        "pass", "fail", "warn", "unknown", None, "not_applicable"].index(x["status"])
     want[x["rule"]][k] += 1
 assert rows == {r: tuple(v) for r, v in want.items()}, (rows, dict(want))
 PY

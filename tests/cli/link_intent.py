@@ -85,6 +85,57 @@ def inventory(plat, ports):
     return inv
 
 
+NXOS_DEFAULTS = """hostname sw
+interface Ethernet1/1
+  speed 100000
+  no switchport
+interface Ethernet1/2
+  speed 100000
+  flowcontrol receive on
+  no switchport
+"""
+
+
+def nxos_defaults(t):
+    """A running-config leaves out what is at NX-OS's default: no `fec` line is auto, no
+    `flowcontrol` line is pause off (Cisco Nexus 9000 NX-OS Interfaces Configuration Guide). A
+    port that says nothing passes PFC-LLFC-OFF and FEC-MATCH against a host with pause off and
+    FEC auto, naming the default; `flowcontrol receive on` fails at its line."""
+    d = os.path.join(t, "nxos-defaults")
+    os.makedirs(d)
+    open(os.path.join(d, "sw.cfg"), "w").write(NXOS_DEFAULTS)
+    inv = ("version: 1\nfabric: {name: d, profile: lossless_dcqcn, roce: {priority: 3, dscp: 26, cnp_dscp: 48, "
+           "mtu: 9000}}\ndevices:\n  - {name: sw, platform: nxos, config: sw.cfg}\n")
+    for h in ("h1", "h2"):
+        inv += ("  - name: %s\n    platform: linux\n    intent:\n      interfaces:\n        - {name: ens1f0, "
+                "mtu: 9000, operstate: down, link: {autoneg: true, advertised: [100000baseCR4/Full], "
+                "port: Direct Attach Copper}, fec: {configured: auto}, pause: {autoneg: false, rx: false, "
+                "tx: false}}\n") % h
+    inv += ('links:\n  - {a: "sw:Ethernet1/1", b: "h1:ens1f0", cable: dac, length_m: 2}\n'
+            '  - {a: "sw:Ethernet1/2", b: "h2:ens1f0", cable: dac, length_m: 2}\n')
+    open(os.path.join(d, "inventory.yaml"), "w").write(inv)
+    r = subprocess.run([FABCHECK, "validate", os.path.join(d, "inventory.yaml"), "--format", "json"],
+                       capture_output=True, text=True)
+    check(r.returncode == 1, "nxos defaults: exit %d, want 1: %s" % (r.returncode, r.stderr[:300]))
+    if not r.stdout.startswith("{"):
+        return
+    got = {(f["rule"], f["subject"].split(" <-> ")[1].split(":")[0]): f for f in json.loads(r.stdout)["findings"]
+           if " <-> " in f["subject"]}
+    f = got.get(("PFC-LLFC-OFF", "h1"), {})
+    check(f.get("status") == "pass", "nxos defaults h1: PFC-LLFC-OFF %s" % f.get("status"))
+    f = got.get(("FEC-MATCH", "h1"), {})
+    ev = json.dumps(f.get("evidence", []))
+    check(f.get("status") == "pass" and "NX-OS's default" in ev,
+          "nxos defaults h1: FEC-MATCH %s, evidence %s" % (f.get("status"), ev[:300]))
+    f = got.get(("PFC-LLFC-OFF", "h2"), {})
+    ev = f.get("evidence", [])
+    check(f.get("status") == "fail" and any(e.get("source", {}).get("line") == 7 for e in ev),
+          "nxos defaults h2: PFC-LLFC-OFF %s at %s" % (f.get("status"), json.dumps(ev)[:300]))
+    print("nxos defaults: h1 pause %s, FEC %s; h2 pause %s" % (
+        got.get(("PFC-LLFC-OFF", "h1"), {}).get("status"), got.get(("FEC-MATCH", "h1"), {}).get("status"),
+        got.get(("PFC-LLFC-OFF", "h2"), {}).get("status")))
+
+
 def main():
     t = tempfile.mkdtemp()
     try:
@@ -128,6 +179,7 @@ def main():
                                                                     v(r, h)[0]) for r in
                                                           ("L1-SPEED-MATCH", "L1-LANES-MODULATION", "L1-MEDIUM-CR-KR",
                                                            "FEC-MATCH"))))
+        nxos_defaults(t)
     finally:
         shutil.rmtree(t)
     if failures:

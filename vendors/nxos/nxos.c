@@ -247,6 +247,31 @@ static enum fc_rc inherit_lag(struct fc_parse_ctx *c, struct fc_iface *ifc)
 	return FC_OK;
 }
 
+/* What a port of the running-config runs where its block is silent: NX-OS's defaults, known from the
+ * port's interface line with the note of where they come from (Cisco Nexus 9000 Series NX-OS
+ * Interfaces Configuration Guide, "Configuring Basic Interface Parameters": flow control off in
+ * both directions; FEC auto, the code the speed and the module call for). A port no running-config
+ * describes keeps its values unknown. */
+static void config_defaults(struct fc_parse_ctx *c, struct fc_iface *ifc)
+{
+	const struct nxos_port *np = nxos_port_of(c->dev, ifc);
+
+	if (!np->cfg.file)
+		return;
+	if (!ifc->pause_rx.m.known) {
+		fc_set_bool(&ifc->pause_rx, false, np->cfg);
+		ifc->pause_rx.m.why = "no flowcontrol receive on: off (NX-OS's default)";
+	}
+	if (!ifc->pause_tx.m.known) {
+		fc_set_bool(&ifc->pause_tx, false, np->cfg);
+		ifc->pause_tx.m.why = "no flowcontrol send on: off (NX-OS's default)";
+	}
+	if (!ifc->fec_config.m.known) {
+		fc_set_fec(&ifc->fec_config, FC_FEC_AUTO, np->cfg);
+		ifc->fec_config.m.why = "no fec: NX-OS's default, auto (the code the speed and the module call for)";
+	}
+}
+
 enum fc_rc nxos_finalize(struct fc_parse_ctx *c)
 {
 	static const struct nxos_qos none;
@@ -262,6 +287,7 @@ enum fc_rc nxos_finalize(struct fc_parse_ctx *c)
 			continue;
 		if (!fc_swport_mut(c->m, ifc) || inherit_lag(c, ifc) != FC_OK)   /* every Ethernet port has one from here on */
 			return FC_ERR_NOMEM;
+		config_defaults(c, ifc);
 		derive_phy(c->m, st, ifc);
 		derive_pfc(q, ifc);
 		if (!ifc->sw->pfc_watchdog.m.known && q->pfc_wd.m.known)

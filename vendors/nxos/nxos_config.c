@@ -366,9 +366,14 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 		}
 		if (!(g->ifcs = fc_alloc(m->arena, g->nifcs * sizeof(*g->ifcs))))
 			return FC_ERR_NOMEM;
-		for (k = 0; k < g->nifcs; k++)
-			if (!(g->ifcs[k] = fc_dev_iface(m, d, names[k])))
+		for (k = 0; k < g->nifcs; k++) {
+			struct nxos_port *np;
+
+			if (!(g->ifcs[k] = fc_dev_iface(m, d, names[k])) || !(np = nxos_port(g->c, g->ifcs[k])))
 				return FC_ERR_NOMEM;
+			if (!np->cfg.file)   /* the first block of the port: where its defaults are said */
+				np->cfg = here(g);
+		}
 		g->ifc = g->ifcs[0];
 		g->blk = B_INTERFACE;
 		return FC_OK;

@@ -66,6 +66,7 @@ struct nxos_port {
 	struct fc_bool pfc_capable;
 	struct fc_str fec_capable;
 	struct fc_int pfc_oper_prios;        /* show interface priority-flow-control: bit p operational */
+	struct fc_src cfg;                   /* the running-config's interface line; file NULL: none */
 };
 
 /* A new class-map / policy-map (zeroed but for type, name and src), indexed for the finds below

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/buf.h"
 #include "util/str.h"
 
 const char *fc_sev_name(enum fc_sev s)
@@ -156,6 +157,18 @@ void fc_ev_unknown(struct fc_rctx *c, struct fc_finding *f, const char *end, con
 		   const struct fc_meta *m)
 {
 	fc_ev(c, f, end, what, m->src.file ? &m->src : NULL, "unknown: %s", fc_why(m));
+	if (f && !m->known && m->managed) {
+		const struct fc_device *d = c->dev;
+
+		if (c->link)
+			d = !strcmp(end, fc_end_name(c, &c->link->a)) ? c->link->a.dev
+			  : !strcmp(end, fc_end_name(c, &c->link->b)) ? c->link->b.dev : NULL;
+		if (d) {
+			f->nmanaged++;
+			if (!f->managed)
+				f->managed = d;
+		}
+	}
 }
 
 int64_t fc_param_int(struct fc_rctx *c, const char *key, bool *set)
@@ -284,6 +297,100 @@ static void not_applicable(struct fc_engine *e, const struct fc_rule *r, struct 
 	}
 }
 
+/* Whether a link finding is UNKNOWN for a platform-managed value alone: every unknown line of its
+ * evidence is one (fc_ev_unknown counted them), so nothing else is missing and nothing failed. */
+static bool managed_only(const struct fc_finding *f)
+{
+	uint32_t k, unknown = 0;
+
+	if (!f || f->status != FC_UNKNOWN || !f->managed || !f->link)
+		return false;
+	for (k = 0; k < f->nev; k++)
+		unknown += !strncmp(f->ev[k].value, "unknown: ", 9);
+	return unknown == f->nmanaged;
+}
+
+#define FOLDED UINT32_MAX   /* fc_finding.nmanaged of a finding folded into its device's one */
+
+static int cmp_managed(const void *pa, const void *pb)
+{
+	const struct fc_finding *a = *(const struct fc_finding *const *)pa;
+	const struct fc_finding *b = *(const struct fc_finding *const *)pb;
+
+	if (a->managed != b->managed)
+		return strcmp(a->managed->name, b->managed->name);
+	return a->link < b->link ? -1 : a->link > b->link;
+}
+
+/* One device-level finding for all of a rule's links that are UNKNOWN only because their device's
+ * platform manages the value and states it nowhere (a switch that sizes headroom itself): it is the same on every port,
+ * so it is said once, at info severity, naming the ports (issue: "a structural UNKNOWN is said
+ * once"). The first link's evidence stays as the example. False when out of memory. */
+static bool fold_managed(struct fc_engine *e, struct fc_rctx *c, size_t n0)
+{
+	struct fc_finding **v = NULL;
+	size_t i, j, nv = 0, w;
+
+	for (i = n0; i < e->n; i++)
+		nv += managed_only(e->findings[i]);
+	if (!nv)
+		return true;
+	if (!(v = malloc(nv * sizeof(*v))))
+		return false;
+	for (i = n0, nv = 0; i < e->n; i++)
+		if (managed_only(e->findings[i]))
+			v[nv++] = e->findings[i];
+	qsort(v, nv, sizeof(*v), cmp_managed);
+	for (i = 0; i < nv; i = j) {
+		struct fc_finding *g = v[i];
+		const struct fc_device *d = g->managed;
+		const char *why = "";
+		struct fc_buf ports;
+		uint32_t k;
+		bool full = false;
+
+		fc_buf_init(&ports, 960);
+		for (j = i; j < nv && v[j]->managed == d; j++) {
+			const struct fc_link *l = v[j]->link;
+			const struct fc_endpoint *me = l->a.dev == d ? &l->a : &l->b, *peer = me == &l->a ? &l->b : &l->a;
+
+			if (!full && fc_buf_addf(&ports, "%s%s (%s:%s)", j > i ? ", " : "", me->if_name, peer->dev_name,
+						 peer->if_name) != FC_OK)
+				full = true;   /* the buffer freed itself: the count and the first instead */
+			if (j > i)
+				v[j]->nmanaged = FOLDED;
+		}
+		if (full) {
+			const struct fc_endpoint *me = g->link->a.dev == d ? &g->link->a : &g->link->b;
+
+			fc_buf_init(&ports, 960);
+			fc_buf_addf(&ports, "%zu ports; the first: %s", j - i, me->if_name);
+		}
+		for (k = 0; k < g->nev; k++)
+			if (!strncmp(g->ev[k].value, "unknown: ", 9)) {
+				why = g->ev[k].value + 9;
+				break;
+			}
+		fc_finding_set_message(c, g, "%s, on %zu port%s of %s and for one reason, the platform's: %s (the ports' "
+					     "other ends and the rest of each check were judged; the evidence is the first "
+					     "port's)", g->message, j - i, j - i == 1 ? "" : "s", d->name, why);
+		g->scope = FC_SCOPE_DEVICE;
+		g->subject = d->name;
+		g->dev = d;
+		g->link = NULL;
+		g->sev = FC_SEV_INFO;
+		c->link = NULL;
+		fc_ev(c, g, d->name, "ports", NULL, "%s", ports.data ? ports.data : "");
+		fc_buf_free(&ports);
+	}
+	free(v);
+	for (i = w = n0; i < e->n; i++)
+		if (e->findings[i]->nmanaged != FOLDED)
+			e->findings[w++] = e->findings[i];
+	e->n = w;
+	return true;
+}
+
 static void run_one(struct fc_engine *e, const struct fc_rule *r, struct fc_rctx *c)
 {
 	struct fc_arena_mark mk;
@@ -355,7 +462,7 @@ static void run_rule(struct fc_engine *e, const struct fc_model *m, const struct
 		     const struct fc_rule *r)
 {
 	struct fc_rctx c;
-	size_t i;
+	size_t i, n0;
 
 	memset(&c, 0, sizeof(c));
 	c.m = m;
@@ -364,11 +471,14 @@ static void run_rule(struct fc_engine *e, const struct fc_model *m, const struct
 	c.eng = e;
 	switch (r->scope) {
 	case FC_SCOPE_LINK:
+		n0 = e->n;
 		for (i = 0; i < m->nlinks && !e->oom; i++) {
 			c.link = &m->links[i];
 			if (!lacks(&c, m->links[i].a.dev) && !lacks(&c, m->links[i].b.dev))
 				run_one(e, r, &c);
 		}
+		if (!e->oom && !fold_managed(e, &c, n0))
+			e->oom = true;
 		break;
 	case FC_SCOPE_DEVICE:
 		for (i = 0; i < m->ndevs && !e->oom; i++) {

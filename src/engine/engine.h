@@ -57,6 +57,8 @@ struct fc_finding {
 	enum fc_sev sev : 8;
 	enum fc_scope scope : 8;
 	bool waived;
+	uint32_t nmanaged;     /* evidence lines that are a platform-managed unknown (fc_meta.managed) */
+	const struct fc_device *managed;   /* the device of the first of them */
 	uint32_t nev, ev_cap;
 	const char *subject;   /* stable: link "a:if <-> b:if", device name, or a fleet key ("GID ::ffff:a.b.c.d") */
 	const char *message;

@@ -331,6 +331,7 @@ void fc_set_str(struct fc_model *m, struct fc_str *x, const char *v, struct fc_s
 static void set_known(struct fc_meta *m, struct fc_src src)
 {
 	m->known = true;
+	m->managed = false;
 	m->src = src;
 	m->why = NULL;
 }
@@ -386,7 +387,14 @@ void fc_set_asic(struct fc_asic_val *x, enum fc_asic v, struct fc_src src)
 void fc_set_unknown(struct fc_meta *x, const char *why)
 {
 	x->known = false;
+	x->managed = false;
 	x->why = why;
+}
+
+void fc_set_managed(struct fc_meta *x, const char *why)
+{
+	fc_set_unknown(x, why);
+	x->managed = true;
 }
 
 const char *fc_cap_names(unsigned caps, char *buf, size_t size)

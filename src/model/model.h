@@ -23,6 +23,8 @@ struct __attribute__((packed)) fc_src {
 struct fc_meta {
 	struct fc_src src;
 	bool known;
+	bool managed;       /* when unknown: the platform sizes or decides it itself and no output
+			     * states it (structural, the same on every port: fc_set_managed) */
 	const char *why;    /* when unknown: the reason (NULL = "no collected output reports it");
 			     * when known, optionally how it was decided (a platform default) */
 };
@@ -511,6 +513,9 @@ void fc_set_port_mode(struct fc_port_mode_val *x, enum fc_port_mode v, struct fc
 void fc_set_link_layer(struct fc_link_layer_val *x, enum fc_link_layer v, struct fc_src src);
 void fc_set_asic(struct fc_asic_val *x, enum fc_asic v, struct fc_src src);
 void fc_set_unknown(struct fc_meta *x, const char *why);
+/* Unknown because the platform manages it (headroom a switch sizes from speed and cable): a rule
+ * that needs it says so once per device, not on every port (engine.c folds those findings). */
+void fc_set_managed(struct fc_meta *x, const char *why);
 const char *fc_why(const struct fc_meta *x);
 /* The counter called name in v[0..n), or NULL. */
 const struct fc_counter *fc_counter_find(const struct fc_counter *v, size_t n, const char *name);

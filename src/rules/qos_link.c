@@ -15,7 +15,7 @@ static const struct fc_iface *end_if(const struct fc_endpoint *e)
 	return e->ifc;
 }
 
-static const struct fc_meta no_path = { { NULL, 0 }, false, "no QoS path resolved for the port" };
+static const struct fc_meta no_path = { .why = "no QoS path resolved for the port" };
 
 /* What an end classifies RoCE by: a switch port's resolved path, a host's DCB trust. */
 static const struct fc_trust_val *trust_of(const struct fc_endpoint *e, struct fc_trust_val *tmp)

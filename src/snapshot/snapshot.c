@@ -90,7 +90,7 @@ static enum fc_rc read_and_parse(struct fc_model *m, struct fc_device *dev, cons
 		device_error(m, dev, &perr);
 		return FC_OK;
 	}
-	if (file[0] == '/')
+	if (file[0] == '/' || !strcmp(dir, "."))   /* evidence names the file as the inventory does */
 		fc_pathf(path, sizeof(path), "%s", file);
 	else
 		fc_pathf(path, sizeof(path), "%s/%s", dir, file);

@@ -26,7 +26,10 @@ clean, faults, planted = (json.load(open(p)) for p in sys.argv[1:])
 st = collections.Counter((f["status"], f["rule"]) for f in clean["findings"] if f["status"] != "pass")
 want = {("unknown", r) for r in ("HR-SIZE", "ECN-BEFORE-PFC", "L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME")}
 assert set(st) <= want, "clean fabric: %s" % sorted(set(st) - want)
-assert st[("unknown", "HR-SIZE")] == 72, st   # the EOS leaf's 72 ports
+# the EOS leaf sizes its headroom itself: said once, on the device, naming its 72 ports
+hr = [f for f in clean["findings"] if f["rule"] == "HR-SIZE" and f["status"] == "unknown"]
+assert len(hr) == 1 and " <-> " not in hr[0]["subject"] and "on 72 ports of" in hr[0]["message"] \
+    and hr[0]["severity"] == "info", hr
 assert sum(f["status"] == "pass" for f in clean["findings"]) > 10000
 assert all(d["status"] == "ok" and not d["errors"] and not d["not_understood"] for d in clean["devices"]), \
     [d for d in clean["devices"] if d["status"] != "ok" or d["errors"] or d["not_understood"]][:2]

@@ -188,9 +188,9 @@ static void qos_resolve(struct fc_qos_walk *qw, const struct fc_iface *ifc, enum
 	} else
 		fc_set_unknown(&h->mtu.m, fc_why(&ifc->mtu.m));
 	egress(m, s, &w->q, ifc, h);
-	fc_set_unknown(&h->buf.size.m, headroom_why);
-	fc_set_unknown(&h->buf.headroom.m, headroom_why);
-	fc_set_unknown(&h->buf.xoff.m, headroom_why);
+	fc_set_managed(&h->buf.size.m, headroom_why);
+	fc_set_managed(&h->buf.headroom.m, headroom_why);
+	fc_set_managed(&h->buf.xoff.m, headroom_why);
 }
 
 const struct fc_qos_resolver eos_qos = {

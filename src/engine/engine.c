@@ -103,6 +103,29 @@ struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const ch
 	return f;
 }
 
+void fc_finding_cause(struct fc_rctx *c, struct fc_finding *f, const struct fc_device *d, const char *fmt, ...)
+{
+	struct fc_cause *k;
+	va_list ap;
+	char buf[512];
+
+	if (!f || !d)
+		return;
+	if (!(k = fc_alloc(c->eng->arena, sizeof(*k)))) {
+		c->eng->oom = true;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	k->dev = d;
+	if (!(k->text = fc_intern(c->eng->arena, buf))) {
+		c->eng->oom = true;
+		return;
+	}
+	f->cause = k;
+}
+
 void fc_finding_set_message(struct fc_rctx *c, struct fc_finding *f, const char *fmt, ...)
 {
 	va_list ap;

@@ -51,6 +51,14 @@ struct fc_waivers {
 };
 
 /* 72 bytes: a fleet run holds millions (8.7 million at 4,000 leaves). */
+/* A root cause several findings share: one ACL, one buffer profile, one policy, configured on dev.
+ * Findings of one rule and status with the same cause are one group in the reports people read
+ * (fold.c); JSON names it on each. */
+struct fc_cause {
+	const struct fc_device *dev;
+	const char *text;   /* "ACL EDGE_IN denies UDP 4791", naming the object, not the port */
+};
+
 struct fc_finding {
 	const struct fc_rule *rule;
 	enum fc_status status : 8;
@@ -66,6 +74,7 @@ struct fc_finding {
 	const struct fc_link *link;
 	const struct fc_device *dev;
 	const struct fc_waiver *waiver;   /* the waiver that matched, when waived */
+	const struct fc_cause *cause;     /* the root cause it shares with others, or NULL */
 };
 
 enum fc_param_type { FC_PARAM_INT, FC_PARAM_DBL, FC_PARAM_STR };
@@ -221,6 +230,9 @@ void fc_engine_free(struct fc_engine *e);
 
 /* --- for rules ----------------------------------------------------------------------------- */
 struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const char *subject, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Names the root cause of f: an object of device d's configuration that decides it (fc_cause). */
+void fc_finding_cause(struct fc_rctx *c, struct fc_finding *f, const struct fc_device *d, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void fc_finding_set_message(struct fc_rctx *c, struct fc_finding *f, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -450,7 +450,8 @@ static void evidence(struct html *h, const struct fc_finding *f)
 	hp(&h->o, "</table></details>");
 }
 
-static void finding_row(struct html *h, const struct fc_finding *f, const struct fc_fold *g)
+static void finding_row(struct html *h, const struct fc_finding *f, const struct fc_fold *g,
+			const struct fc_group *cg)
 {
 	enum cat c = cat_of(f);
 	size_t k;
@@ -463,10 +464,20 @@ static void finding_row(struct html *h, const struct fc_finding *f, const struct
 			hp(&h->o, k ? " " : "");
 			devs_attr(h, g->ex[k]);
 		}
+	else if (cg)
+		for (k = 0; k < cg->n; k++) {
+			hp(&h->o, k ? " " : "");
+			devs_attr(h, cg->v[k]);
+		}
 	else
 		devs_attr(h, f);
 	hp(&h->o, "\" data-link=\"");
-	if (f->scope == FC_SCOPE_LINK && !g)
+	if (cg)
+		for (k = 0; k < cg->n; k++) {
+			hp(&h->o, k ? " | " : "");
+			hx(&h->o, cg->v[k]->subject);
+		}
+	else if (f->scope == FC_SCOPE_LINK && !g)
 		hx(&h->o, f->subject);
 	hf(&h->o, "\"><td class=badge data-k=%d>%s</td><td data-k=%d>%s</td><td><code>", c == CAT_PASS ? 9 : c,
 	   cat_name[c], 9 - (int)f->sev, fc_sev_name(f->sev));
@@ -478,9 +489,26 @@ static void finding_row(struct html *h, const struct fc_finding *f, const struct
 			hp(&h->o, k ? "; " : "");
 			hx(&h->o, g->ex[k]->subject);
 		}
+	} else if (cg) {   /* one root cause: its links beneath the headline */
+		hf(&h->o, "<details class=group><summary><b>%zu links of ", cg->n);
+		hx(&h->o, f->cause->dev->name);
+		hp(&h->o, "</b>: ");
+		hx(&h->o, cg->ports ? cg->ports : "");
+		hp(&h->o, "</summary><ul>");
+		for (k = 0; k < cg->n; k++) {
+			hp(&h->o, "<li>");
+			hx(&h->o, cg->v[k]->subject);
+			hp(&h->o, "</li>");
+		}
+		hp(&h->o, "</ul></details>");
 	} else
 		hx(&h->o, f->subject);
 	hp(&h->o, "</td><td>");
+	if (cg) {
+		hp(&h->o, "<b>");
+		hx(&h->o, f->cause->text);
+		hp(&h->o, "</b>: ");
+	}
 	hx(&h->o, f->message);
 	if (f->waiver) {
 		hp(&h->o, "<div><small>waived: ");
@@ -521,12 +549,14 @@ static void options_rules(struct html *h)
 static void findings(struct html *h, bool *oom)
 {
 	struct fc_folds fs;
-	size_t i, listed = 0, folded = 0;
+	struct fc_groups gs;
+	size_t i, listed = 0, folded = 0, grouped = 0;
 	bool list_pass = h->n <= LIST_ALL;
 	int c;
 
-	if (!fc_folds_build(&fs, h->all, h->n)) {
+	if (!fc_folds_build(&fs, h->all, h->n) || !fc_groups_build(&gs, h->all, h->n)) {
 		fc_folds_free(&fs);
+		fc_groups_free(&gs);
 		*oom = true;
 		return;
 	}
@@ -549,17 +579,25 @@ static void findings(struct html *h, bool *oom)
 		for (i = 0; i < h->n; i++) {
 			const struct fc_finding *f = h->all[i];
 			const struct fc_fold *g = fc_fold_of(&fs, f);
+			const struct fc_group *cg = fc_group_of(&gs, f);
 
 			if ((cat_of(f) == CAT_PASS) != (c == 1) || (c == 1 && !list_pass))
 				continue;
 			if (g && g->n >= FOLD_AT) {
 				if (g->ex[0] == f)
-					finding_row(h, f, g);
+					finding_row(h, f, g, NULL);
 				else
 					folded++;
 				continue;
 			}
-			finding_row(h, f, NULL);
+			if (cg) {
+				if (cg->v[0] == f)
+					finding_row(h, f, NULL, cg);
+				else
+					grouped++;
+				continue;
+			}
+			finding_row(h, f, NULL, NULL);
 			listed++;
 		}
 	hp(&h->o, "</tbody></table>\n");
@@ -569,8 +607,12 @@ static void findings(struct html *h, bool *oom)
 	if (folded)
 		hf(&h->o, "<p>UNKNOWN findings of one rule and reason on %d or more subjects are one row each.</p>\n",
 		   FOLD_AT);
+	if (grouped)
+		hp(&h->o, "<p>FAIL and WARN findings of one root cause (one ACL, one profile) are one row, their links "
+			  "beneath it.</p>\n");
 	hp(&h->o, "</section>\n");
 	fc_folds_free(&fs);
+	fc_groups_free(&gs);
 }
 
 static void waivers(struct html *h)

@@ -157,6 +157,12 @@ static enum fc_rc json_finding(void *st, const struct fc_finding *f)
 		fputc_unlocked('}', o);
 	}
 	fputc_unlocked(']', o);
+	if (f->cause && (f->status == FC_FAIL || f->status == FC_WARN)) {   /* the root cause it shares */
+		FC_JW_LIT(o, ",\"group\":{");
+		fc_jw_kv(o, "device", f->cause->dev->name, true);
+		fc_jw_kv(o, "cause", f->cause->text, false);
+		fputc_unlocked('}', o);
+	}
 	if (f->waiver) {
 		struct fc_src ws = { f->waiver->file, f->waiver->line };
 

@@ -112,7 +112,30 @@ static bool is_warn(const struct fc_finding *f) { return f->status == FC_WARN &&
 static bool is_unknown(const struct fc_finding *f) { return f->status == FC_UNKNOWN && !f->waived; }
 static bool is_waived(const struct fc_finding *f) { return f->waived; }
 
-static void table(struct md *m, const char *title, bool (*pick)(const struct fc_finding *), bool sev)
+/* A root cause's cells: the links of the group beneath its headline; the cause above the message. */
+static void group_cells(struct md *m, const struct fc_group *g)
+{
+	char head[1200];
+	size_t k;
+
+	if (snprintf(head, sizeof(head), "%zu links of %s: %s", g->n, g->v[0]->cause->dev->name,
+		     g->ports ? g->ports : "") < 0)
+		m->err = true;
+	put(m, "**");
+	cell(m, head);
+	put(m, "**");
+	for (k = 0; k < g->n; k++) {
+		put(m, "<br>");
+		cell(m, g->v[k]->subject);
+	}
+	put(m, " | ");
+	cell(m, g->v[0]->cause->text);
+	put(m, ": ");
+	cell(m, g->v[0]->message);
+}
+
+static void table(struct md *m, const char *title, bool (*pick)(const struct fc_finding *), bool sev,
+		  const struct fc_groups *gs)
 {
 	size_t i, n = count(m, pick);
 
@@ -123,8 +146,9 @@ static void table(struct md *m, const char *title, bool (*pick)(const struct fc_
 		m->err = true;
 	for (i = 0; i < m->n; i++) {
 		const struct fc_finding *f = m->keep[i];
+		const struct fc_group *g = gs ? fc_group_of(gs, f) : NULL;
 
-		if (!pick(f))
+		if (!pick(f) || (g && g->v[0] != f))
 			continue;
 		put(m, "| ");
 		if (sev) {
@@ -133,9 +157,13 @@ static void table(struct md *m, const char *title, bool (*pick)(const struct fc_
 		}
 		cell(m, f->rule->id);
 		put(m, " | ");
-		cell(m, f->subject);
-		put(m, " | ");
-		cell(m, f->message);
+		if (g) {
+			group_cells(m, g);
+		} else {
+			cell(m, f->subject);
+			put(m, " | ");
+			cell(m, f->message);
+		}
 		if (f->waiver) {
 			put(m, "<br>waived: ");
 			cell(m, f->waiver->reason);
@@ -188,6 +216,7 @@ static void unknown_table(struct md *m)
 static enum fc_rc md_end(void *st, const struct fc_summary *s)
 {
 	struct md *m = st;
+	struct fc_groups gs;
 	enum fc_rc rc;
 	char na[96];
 
@@ -203,10 +232,13 @@ static enum fc_rc md_end(void *st, const struct fc_summary *s)
 		    m->ndev, s->devices_incomplete, s->fail_by_sev[FC_SEV_CRITICAL], s->fail_by_sev[FC_SEV_HIGH],
 		    s->fail_by_sev[FC_SEV_MEDIUM], s->fail_by_sev[FC_SEV_LOW], s->fail_by_sev[FC_SEV_INFO]) < 0)
 		m->err = true;
-	table(m, "Failing", is_fail, true);
-	table(m, "Warnings", is_warn, false);
+	if (!fc_groups_build(&gs, m->keep, m->n))
+		m->err = true;
+	table(m, "Failing", is_fail, true, &gs);
+	table(m, "Warnings", is_warn, false, &gs);
 	unknown_table(m);
-	table(m, "Waived", is_waived, false);
+	table(m, "Waived", is_waived, false, NULL);
+	fc_groups_free(&gs);
 	if (!s->fail && !s->warn && !s->unknown)
 		put(m, "\nEverything checked passes.\n");
 	rc = m->err ? FC_ERR_IO : FC_OK;

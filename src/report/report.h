@@ -88,6 +88,28 @@ bool fc_folds_build(struct fc_folds *fs, const struct fc_finding *const *v, size
 const struct fc_fold *fc_fold_of(const struct fc_folds *fs, const struct fc_finding *f);
 void fc_folds_free(struct fc_folds *fs);
 
+/* fold.c: FAIL and WARN findings (not waived) that share a root cause (fc_finding.cause), grouped
+ * by rule, status and cause, in order of first appearance: one ACL on 64 links is one group. */
+struct fc_group {
+	const struct fc_finding **v;   /* its findings, in report order */
+	size_t n, cap;
+	const char *ports;   /* the cause's device's ports on them, as ranges: "Ethernet1/1-64" */
+};
+struct fc_groups {
+	struct fc_arena *a;
+	struct fc_hmap *h;
+	struct fc_group **g;
+	size_t n;
+};
+/* false when out of memory (gs is then freed with fc_groups_free as usual). */
+bool fc_groups_build(struct fc_groups *gs, const struct fc_finding *const *v, size_t n);
+/* The group of f when it has two findings or more, else NULL. */
+const struct fc_group *fc_group_of(const struct fc_groups *gs, const struct fc_finding *f);
+void fc_groups_free(struct fc_groups *gs);
+/* A group's headline: "ACL EDGE_IN (in) denies UDP 4791: 10 deny udp any any eq 4791, on 64 links
+ * of leaf0048: Ethernet1/1-64", into buf. */
+const char *fc_group_title(const struct fc_group *g, char *buf, size_t size);
+
 extern const struct fc_reporter fc_reporter_text;
 extern const struct fc_reporter fc_reporter_json;
 extern const struct fc_reporter fc_reporter_junit;

@@ -186,19 +186,58 @@ static enum fc_rc text_finding(void *st, const struct fc_finding *f)
 	return FC_OK;
 }
 
-/* The findings kept, UNKNOWNs that repeat folded: returns false when out of memory. */
+/* Findings that share a root cause, each group once: its headline (the cause, how many links,
+ * the device's ports), the first finding's evidence, and every link beneath. */
+static void print_groups(struct text *t, const struct fc_groups *gs)
+{
+	char title[1200], where[600];
+	size_t i, k;
+	bool any = false;
+
+	for (i = 0; i < gs->n; i++) {
+		const struct fc_group *g = gs->g[i];
+		const struct fc_finding *f = g->v[0];
+
+		if (g->n < 2)
+			continue;
+		if (!any)
+			w(t, "\n%sRoot causes%s (one cause on several links, each listed beneath; --format json has every "
+			     "finding with its group)\n", C(t, "\033[1m"), RESET(t));
+		any = true;
+		w(t, "  %s%-7s%s %-8s %-20s %s\n", status_color(t, f->status), f->status == FC_FAIL ? "FAIL" : "WARN",
+		  RESET(t), f->status == FC_FAIL ? fc_sev_name(f->sev) : "", f->rule->id,
+		  fc_group_title(g, title, sizeof(title)));
+		w(t, "      %s\n", f->message);
+		for (k = 0; k < f->nev; k++) {
+			const struct fc_evidence *e = &f->ev[k];
+
+			fc_src_str(&e->src, where, sizeof(where));
+			w(t, "      %-28s %-18s %s%s%s%s%s\n", e->end, e->what, e->value, where[0] ? "  " : "",
+			  where[0] ? C(t, "\033[2m") : "", where, where[0] ? RESET(t) : "");
+		}
+		for (k = 0; k < g->n; k++)
+			w(t, "      %-28s %s\n", k ? "" : "links", g->v[k]->subject);
+	}
+}
+
+/* The findings kept, UNKNOWNs that repeat folded, findings of one root cause grouped: returns
+ * false when out of memory. */
 static bool print_kept(struct text *t)
 {
 	struct fc_folds fs;
+	struct fc_groups gs;
 	size_t i, k, folded = 0;
 	bool ok = fc_folds_build(&fs, t->keep, t->n);
 
+	ok = fc_groups_build(&gs, t->keep, t->n) && ok;
+	if (ok)
+		print_groups(t, &gs);
 	for (i = 0; ok && i < t->n; i++) {
 		const struct fc_fold *g = fc_fold_of(&fs, t->keep[i]);
 
 		if (g && g->n >= FOLD_AT)
 			folded++;
-		else
+		else if (!fc_group_of(&gs, t->keep[i]))
 			print_finding(t, t->keep[i]);
 	}
 	if (ok && folded) {
@@ -218,6 +257,7 @@ static bool print_kept(struct text *t)
 		}
 	}
 	fc_folds_free(&fs);
+	fc_groups_free(&gs);
 	return ok;
 }
 

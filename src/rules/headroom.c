@@ -164,6 +164,14 @@ static enum verdict end_check(struct fc_rctx *c, struct fc_finding *f, const str
 		      (long long)have, (long long)floor);
 		return V_FAIL;
 	}
+	if ((double)have < need && fc_is_switch(e) && !f->cause) {   /* one buffer, many ports: one root cause */
+		const struct fc_src *bs = pg->headroom.m.known ? &pg->headroom.m.src : &pg->size.m.src;
+		char where[600];
+
+		if (bs->file)
+			fc_finding_cause(c, f, e->dev, "the pause buffer of %s: %lld B of headroom",
+					 fc_src_str(bs, where, sizeof(where)), (long long)have);
+	}
 	return (double)have >= need ? V_PASS : V_FAIL;
 }
 

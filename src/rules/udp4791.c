@@ -136,6 +136,8 @@ static bool check_dir(struct fc_rctx *c, struct fc_finding *f, const struct fc_e
 	case A_DENY:
 		fc_ev(c, f, name, dir, &hit->loc, "%s denies UDP %d: %s", acl->name, ROCE_PORT, hit->text);
 		fc_ev(c, f, name, "applied", &aclname->m.src, "ACL %s applied %s", acl->name, dir);
+		if (!f->cause)
+			fc_finding_cause(c, f, sw->dev, "ACL %s (%s) denies UDP %d: %s", acl->name, dir, ROCE_PORT, hit->text);
 		return false;
 	case A_IMPLICIT_DENY:
 	case A_MISSING:
@@ -144,6 +146,8 @@ static bool check_dir(struct fc_rctx *c, struct fc_finding *f, const struct fc_e
 	fc_ev(c, f, name, dir, &acl->src, "%s has no permit for UDP %d: dropped by the implicit deny", acl->name,
 	      ROCE_PORT);
 	fc_ev(c, f, name, "applied", &aclname->m.src, "ACL %s applied %s", acl->name, dir);
+	if (!f->cause)
+		fc_finding_cause(c, f, sw->dev, "ACL %s (%s) has no permit for UDP %d", acl->name, dir, ROCE_PORT);
 	return false;
 }
 

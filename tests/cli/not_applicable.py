@@ -4,7 +4,7 @@
 PCIe state), judged on configuration and declared intent alone, is "not applicable": counted apart
 from UNKNOWN in every report format, the same count in each, and never a reason to fail. The
 ci-gate example (saved NX-OS config + declared hosts) gives what its header promises: one FAIL,
-no UNKNOWN, 16 not applicable; fixed (UDP 4791 permitted), it exits 0 with the 16 still there.
+no UNKNOWN, 14 not applicable; fixed (UDP 4791 permitted), it exits 0 with the 14 still there.
 A collected snapshot (the spine-leaf example) has no not-applicable finding: there, a value its
 outputs lack is UNKNOWN.
 
@@ -126,11 +126,11 @@ try:
     code, out = run(os.path.join(gate, "inventory.yaml"), tmp, "gate")
     check(code == 1, "ci-gate: exit %d, want 1 (its one planted FAIL)" % code)
     na, unk = counts(out)
-    same(na, 16, "ci-gate not applicable")
+    same(na, 14, "ci-gate not applicable")
     same(unk, 0, "ci-gate unknown")
     doc = json.loads(out["json"])
-    check(doc["summary"]["fail"] == 1 and doc["summary"]["pass"] == 33,
-          "ci-gate: pass %d fail %d, want 33 and 1" % (doc["summary"]["pass"], doc["summary"]["fail"]))
+    check(doc["summary"]["fail"] == 1 and doc["summary"]["pass"] == 45,
+          "ci-gate: pass %d fail %d, want 45 and 1" % (doc["summary"]["pass"], doc["summary"]["fail"]))
     for f in doc["findings"]:
         if f["status"] == "not_applicable":
             check("needs a running device" in f["message"],
@@ -149,7 +149,7 @@ try:
     code, out = run(os.path.join(fixed, "inventory.yaml"), tmp, "fixed")
     check(code == 0, "ci-gate fixed: exit %d, want 0" % code)
     na, unk = counts(out)
-    same(na, 16, "ci-gate fixed not applicable")
+    same(na, 14, "ci-gate fixed not applicable")
     same(unk, 0, "ci-gate fixed unknown")
 
     # a collected snapshot: nothing is not applicable, a missing value is UNKNOWN

@@ -365,10 +365,12 @@ static void egress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h)
 		fc_set_unknown(&h->weight.m, "no weight on the queue");
 }
 
-static void buf_unknown(struct fc_hop *h, const char *why)
+/* managed: the switch's own default buffer, which no configuration states: the same on every such
+ * port, so said once per device (fc_set_managed) */
+static void buf_unknown(struct fc_hop *h, const char *why, bool managed)
 {
-	fc_set_unknown(&h->buf.size.m, why);
-	fc_set_unknown(&h->buf.xoff.m, why);
+	(managed ? fc_set_managed : fc_set_unknown)(&h->buf.size.m, why);
+	(managed ? fc_set_managed : fc_set_unknown)(&h->buf.xoff.m, why);
 	fc_set_unknown(&h->buf.xon.m, why);
 	fc_set_unknown(&h->buf_per_port.m, why);
 	fc_set_unknown(&h->buf_dynamic.m, why);
@@ -384,7 +386,7 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 	char buf[400];
 
 	if (!h->tc.m.known) {
-		buf_unknown(h, fc_why(&h->tc.m));
+		buf_unknown(h, fc_why(&h->tc.m), false);
 		return;
 	}
 	if (g >= 0 && g < FC_PRIO_COUNT && fc_iface_pg(ifc, (int)g, &h->buf)->size.m.known) {   /* show queuing interface: operational */
@@ -395,7 +397,7 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 	}
 	if (name->m.known && !pm) {   /* what the missing policy would set is not known: no fallback */
 		snprintf(buf, sizeof(buf), "ingress queuing policy-map %s is attached but not defined", name->v);
-		buf_unknown(h, fc_model_str(w->m, buf));
+		buf_unknown(h, fc_model_str(w->m, buf), false);
 		return;
 	}
 	pc = group_class(q, pm, g, "c-in-q", "c-in-q");
@@ -414,7 +416,7 @@ static void ingress(struct walk *w, const struct fc_iface *ifc, struct fc_hop *h
 		return;
 	}
 	buf_unknown(h, "no pause buffer-size in the ingress queuing or network-qos class and no show queuing interface: "
-		       "the platform's default buffer, not modelled");
+		       "the platform's default buffer, not modelled", true);
 }
 
 static const struct nxos_qos no_qos;

@@ -196,6 +196,20 @@ void fc_per_roce_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const str
 
 	if (d->kind != FC_DEV_HOST)
 		return;
+	/* a RoCE port that names no netdev carries RoCE on an interface nobody can tell: said, not
+	 * skipped */
+	for (i = 0; i < d->nrdma; i++)
+		for (size_t k = 0; k < d->rdma[i].nports; k++) {
+			const struct fc_rdma_port *p = &d->rdma[i].ports[k];
+			struct fc_finding *f;
+
+			if (p->netdev.m.known || (p->link_layer.m.known && p->link_layer.v != FC_LINK_LAYER_ETHERNET))
+				continue;
+			f = fc_finding_new(c, FC_UNKNOWN, fc_rstr(c, "%s:%s/%d", d->name, d->rdma[i].name, p->num),
+					   "the RDMA port names no netdev: the interface carrying its RoCE traffic is not "
+					   "known, so it is not checked");
+			fc_ev_unknown(c, f, d->name, "netdev", &p->netdev.m);
+		}
 	for (i = 0; i < d->nifaces; i++) {
 		const struct fc_rdma_dev *rd = NULL;
 		const struct fc_rdma_port *p = fc_roce_port(d, d->ifaces[i], &rd);

@@ -114,6 +114,23 @@ try:
     check(f.get("status") == "unknown" and "on 1 port of leaf2" in f.get("message", "") and
           any(e["what"] == "ports" and e["value"] == "Ethernet1/1 (gpu3:ens1f0)" for e in f.get("evidence", [])),
           "short: the device finding names Ethernet1/1 alone: %s" % json.dumps(f)[:400])
+    # a host's RDMA port stated without its netdev: the netdev its GIDs name (as the kernel fills
+    # them); with neither, the host RoCE checks say they cannot tell the interface, never nothing
+    d = os.path.join(t, "gid-netdev")
+    shutil.copytree(EX, d)
+    inv = open(os.path.join(d, "inventory.yaml"), encoding="utf-8").read()
+    open(os.path.join(d, "inventory.yaml"), "w", encoding="utf-8").write(inv.replace("          netdev: ens1f0\n", ""))
+    code, out, err = run(os.path.join(d, "inventory.yaml"))
+    s2 = json.loads(out)["summary"]
+    check((s2["pass"], s2["unknown"]) == (86, 3), "gid-netdev: the port's netdev from its GIDs: %s" % s2)
+    open(os.path.join(d, "inventory.yaml"), "w", encoding="utf-8").write(
+        inv.replace("          netdev: ens1f0\n", "").replace(", netdev: ens1f0}", "}"))
+    code, out, err = run(os.path.join(d, "inventory.yaml"))
+    rep = json.loads(out)
+    nn = [f for f in rep["findings"] if "names no netdev" in f["message"] and f["status"] == "unknown"]
+    check({f["rule"] for f in nn} >= {"ECN-HOST-NP-RP", "PFC-WD-HOST"} and
+          {f["subject"] for f in nn} == {"gpu%d:mlx5_0/1" % k for k in range(1, 5)},
+          "no netdev anywhere: UNKNOWN per RDMA port: %s" % sorted((f["rule"], f["subject"]) for f in nn))
 finally:
     shutil.rmtree(t)
 

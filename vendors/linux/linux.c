@@ -740,6 +740,22 @@ static enum fc_rc rdma_port(struct hp *h, struct fc_rdma_dev *rd, const struct d
 		p->gids_m.known = true;
 		p->gids_m.src = src_of(h, g);
 	}
+	if (!p->netdev.m.known && p->ngids) {   /* the kernel fills a port's RoCE GIDs from its netdev */
+		const struct fc_gid *first = NULL;
+		bool one = true;
+
+		for (i = 0; i < p->ngids; i++)
+			if (p->gids[i].netdev) {
+				if (!first)
+					first = &p->gids[i];
+				else if (strcmp(first->netdev, p->gids[i].netdev))
+					one = false;
+			}
+		if (first && one) {
+			fc_set_str(h->c->m, &p->netdev, first->netdev, first->src);
+			p->netdev.m.why = "the netdev its GIDs name (gid_attrs/ndevs)";
+		}
+	}
 	rd->nports++;
 	return FC_OK;
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "vendors/sonic/sonic.h"
 #include "util/str.h"
@@ -329,75 +330,137 @@ static enum fc_rc ace(struct fc_parse_ctx *c, struct fc_ace *out, const struct r
 	return FC_OK;
 }
 
+/* ACL_TABLE types that filter no forwarded traffic (mirror sessions, the PFC watchdog, control
+ * plane services, telemetry, MCLAG and MUX internals): skipped by name. orchagent upper-cases the
+ * type and the stage before it reads them (aclorch.cpp), so they are compared without case. */
+static const char *const acl_other_types[] = {
+	"MIRROR", "MIRRORV6", "MIRROR_DSCP", "PFCWD", "CTRLPLANE", "DTEL_FLOW_WATCHLIST", "DTEL_DROP_WATCHLIST",
+	"MCLAG", "MUX", NULL,
+};
+
+static bool word_in(const char *w, const char *const *list)
+{
+	for (; *list; list++)
+		if (!strcasecmp(w, *list))
+			return true;
+	return false;
+}
+
+/* ACL_RULE|<table>|<rule> by table name, then by priority (highest first). */
+static int by_table_prio(const void *pa, const void *pb)
+{
+	const struct rule_ref *a = pa, *b = pb;
+	size_t la = strcspn(a->o->key, "|"), lb = strcspn(b->o->key, "|");
+	int r = strncmp(a->o->key, b->o->key, la < lb ? la : lb);
+
+	if (r || la != lb)
+		return r ? r : la < lb ? -1 : 1;
+	return by_prio(pa, pb);
+}
+
+/* The first rule of table name (len bytes) in the sorted rules, or n. */
+static size_t first_rule(const struct rule_ref *v, size_t n, const char *name, size_t len)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2, l = strcspn(v[mid].o->key, "|");
+		int r = strncmp(v[mid].o->key, name, l < len ? l : len);
+
+		if (r < 0 || (!r && l < len))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* Each data-plane ACL_TABLE with its rules by priority, bound to its ports. A table with a rule
- * that cannot be read is not created: its ports name an ACL the model does not have, which the
- * rules report as UNKNOWN (the rule is listed as not understood), never as a pass. */
+ * that cannot be read, a type or a stage not understood, is not created: its ports name an ACL the
+ * model does not have, which the rules report as UNKNOWN (the value is listed as not understood),
+ * never as a pass. Linear: the rules are sorted once and each table finds its own. */
 static enum fc_rc acls(struct fc_parse_ctx *c, struct sonic_state *s)
 {
-	size_t i, k, nr;
-	enum fc_rc rc;
+	struct rule_ref *all;
+	size_t i, k, nall = 0;
+	enum fc_rc rc = FC_OK;
 
-	for (i = 0; i < s->n; i++) {
+	for (i = 0; i < s->n; i++)
+		nall += !strcmp(s->objs[i].table, "ACL_RULE");
+	if (!(all = calloc(nall + 1, sizeof(*all))))
+		return FC_ERR_NOMEM;
+	for (i = 0, nall = 0; i < s->n; i++)
+		if (!strcmp(s->objs[i].table, "ACL_RULE")) {
+			int64_t p = 0;
+
+			int_of(sonic_field(&s->objs[i], "PRIORITY"), 0, INT32_MAX, &p);
+			all[nall++] = (struct rule_ref){ &s->objs[i], p };
+		}
+	qsort(all, nall, sizeof(*all), by_table_prio);
+	for (i = 0; i < s->n && rc == FC_OK; i++) {
 		const struct sonic_obj *t = &s->objs[i];
 		const struct sonic_field *type, *stage, *ports;
-		struct rule_ref *rules;
+		const struct rule_ref *rules;
 		struct fc_ace *aces;
 		struct fc_acl *acl;
-		bool created, ok = true, egress;
-		size_t len = strlen(t->key);
+		bool created, ok = true, egress = false, model = true;
+		size_t len = strlen(t->key), nr, k0;
 
 		if (strcmp(t->table, "ACL_TABLE"))
 			continue;
 		type = sonic_field(t, "type");
-		if (type && strcmp(type->value, "L3") && strcmp(type->value, "L3V6") && strcmp(type->value, "L3V4V6"))
-			continue;   /* control plane, mirror, PFC watchdog tables: not on the data path */
+		if (type && word_in(type->value, acl_other_types))
+			continue;   /* not on the data path */
+		if (type && strcasecmp(type->value, "L3") && strcasecmp(type->value, "L3V6") &&
+		    strcasecmp(type->value, "L3V4V6")) {   /* a custom ACL_TABLE_TYPE, or a word not known */
+			if ((rc = bad_value(c, t, type, "an ACL table type fabcheck does not model (L3, L3V6, L3V4V6 are): "
+						    "its ports' ACL is unknown")) != FC_OK)
+				break;
+			model = false;
+		}
 		stage = sonic_field(t, "stage");
-		egress = stage && !strcmp(stage->value, "egress");
-		for (nr = 0, k = 0; k < s->n; k++)
-			nr += !strcmp(s->objs[k].table, "ACL_RULE") && !strncmp(s->objs[k].key, t->key, len) &&
-			      s->objs[k].key[len] == '|';
-		rules = calloc(nr + 1, sizeof(*rules));
-		aces = calloc(nr + 1, sizeof(*aces));
-		if (!rules || !aces) {
-			free(rules);
-			free(aces);
-			return FC_ERR_NOMEM;
+		if (stage && !strcasecmp(stage->value, "egress"))
+			egress = true;
+		else if (stage && strcasecmp(stage->value, "ingress")) {
+			if ((rc = bad_value(c, t, stage, "expected ingress or egress: the table's direction is unknown")) != FC_OK)
+				break;
+			model = false;
 		}
-		for (nr = 0, k = 0; k < s->n; k++) {
-			const struct sonic_obj *r = &s->objs[k];
-			int64_t p = 0;
-
-			if (strcmp(r->table, "ACL_RULE") || strncmp(r->key, t->key, len) || r->key[len] != '|')
-				continue;
-			int_of(sonic_field(r, "PRIORITY"), 0, INT32_MAX, &p);
-			rules[nr++] = (struct rule_ref){ r, p };
-		}
-		qsort(rules, nr, sizeof(*rules), by_prio);
-		for (k = 0, rc = FC_OK; k < nr && ok && rc == FC_OK; k++)
-			rc = ace(c, &aces[k], &rules[k], &ok);
-		free(rules);
-		if (rc == FC_OK && ok) {
-			/* no rule matched: forwarded */
-			struct fc_ace *end = &aces[nr];
-
-			end->seq = -1;
-			end->permit = true;
-			end->proto = -1;
-			end->dscp = -1;
-			end->src.any = end->dst.any = true;
-			end->loc = t->src;
-			end->text = "no rule matches: SONiC forwards the packet";
-			if (!(acl = fc_dev_acl(c->m, c->dev, t->key, t->src, &created)) ||
-			    !(acl->aces = fc_alloc(c->m->arena, (nr + 1) * sizeof(*acl->aces))))
+		k0 = first_rule(all, nall, t->key, len);
+		for (k = k0; k < nall && strcspn(all[k].o->key, "|") == len && !strncmp(all[k].o->key, t->key, len);)
+			k++;
+		rules = &all[k0];
+		nr = k - k0;
+		if (model) {
+			if (!(aces = calloc(nr + 1, sizeof(*aces)))) {
 				rc = FC_ERR_NOMEM;
-			else {
-				memcpy(acl->aces, aces, (nr + 1) * sizeof(*aces));
-				acl->n = acl->cap = nr + 1;
+				break;
 			}
+			for (k = 0; k < nr && ok && rc == FC_OK; k++)
+				rc = ace(c, &aces[k], &rules[k], &ok);
+			if (rc == FC_OK && ok) {
+				/* no rule matched: forwarded */
+				struct fc_ace *end = &aces[nr];
+
+				end->seq = -1;
+				end->permit = true;
+				end->proto = -1;
+				end->dscp = -1;
+				end->src.any = end->dst.any = true;
+				end->loc = t->src;
+				end->text = "no rule matches: SONiC forwards the packet";
+				if (!(acl = fc_dev_acl(c->m, c->dev, t->key, t->src, &created)) ||
+				    !(acl->aces = fc_alloc(c->m->arena, (nr + 1) * sizeof(*acl->aces))))
+					rc = FC_ERR_NOMEM;
+				else {
+					memcpy(acl->aces, aces, (nr + 1) * sizeof(*aces));
+					acl->n = acl->cap = nr + 1;
+				}
+			}
+			free(aces);
+			if (rc != FC_OK)
+				break;
 		}
-		free(aces);
-		if (rc != FC_OK)
-			return rc;
 		if ((ports = sonic_field(t, "ports"))) {
 			char buf[128];
 			const char *p = ports->value;
@@ -407,14 +470,17 @@ static enum fc_rc acls(struct fc_parse_ctx *c, struct sonic_state *s)
 				struct fc_iface *ifc;
 
 				snprintf(buf, sizeof(buf), "%.*s", (int)n, p);
-				if (!(ifc = fc_dev_iface(c->m, c->dev, buf)))
-					return FC_ERR_NOMEM;
+				if (!(ifc = fc_dev_iface(c->m, c->dev, buf))) {
+					rc = FC_ERR_NOMEM;
+					break;
+				}
 				fc_set_str(c->m, egress ? &ifc->sw->acl_out : &ifc->sw->acl_in, t->key, ports->src);
 				p += n + (p[n] == ',');
 			}
 		}
 	}
-	return FC_OK;
+	free(all);
+	return rc;
 }
 
 /* PORTCHANNEL|<lag>: the LAG's interface (admin_status, mtu, description); PORTCHANNEL_MEMBER|<lag>|<port>:

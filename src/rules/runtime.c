@@ -461,10 +461,27 @@ static void dcqcn_run(struct fc_rctx *c)
 	for (i = 0; i < c->m->ndevs; i++) {
 		const struct fc_device *d = c->m->devs[i], *b = was_dev(c, d);
 
-		if (!b && d->nrdma)
+		double dt;
+
+		if (!d->nrdma)
+			continue;
+		if (!b) {
 			fc_finding_new(c, FC_UNKNOWN, d->name, "the device is not in the baseline snapshot: no counters to "
 							       "compare");
-		for (k = 0; b && k < d->nrdma; k++) {
+			continue;
+		}
+		/* as every rule over two snapshots: the baseline must be older (the same snapshot, or a
+		 * newer one, shows no marks and no CNPs, which is no evidence that DCQCN works) */
+		if (!interval_s(c, d, b, &dt)) {
+			fc_finding_new(c, FC_UNKNOWN, d->name, "the time between the two snapshots is not known");
+			continue;
+		}
+		if (dt <= 0) {
+			fc_finding_new(c, FC_UNKNOWN, d->name, "the baseline is not older than this snapshot (%.0f s apart)",
+				       dt);
+			continue;
+		}
+		for (k = 0; k < d->nrdma; k++) {
 			const struct fc_rdma_dev *rd = &d->rdma[k], *brd = NULL;
 
 			for (j = 0; j < b->nrdma && !brd; j++)

@@ -140,8 +140,14 @@ rule("delta", "FEC-BER", "host2:ens1f1", "unknown", "pre-FEC BER 1.00e-09, but t
 for rid in ("L1-FLAP", "FEC-BER", "ECN-RUNTIME"):
     rule("other", rid, "host1", "unknown", "the device is not in the baseline snapshot")
 rule("other", "L1-FLAP", "leaf1", "unknown", "the device is not in the baseline snapshot")
-rule("same", "L1-FLAP", "host1", "unknown", "the baseline is not older than this snapshot (0 s apart)")
-rule("swapped", "L1-FLAP", "host1", "unknown", "the baseline is not older than this snapshot (-")
+# every rule over two snapshots refuses a baseline that is not older (ECN-RUNTIME passed on it before)
+for rid in ("L1-FLAP", "ECN-RUNTIME"):
+    rule("same", rid, "host1", "unknown", "the baseline is not older than this snapshot (0 s apart)")
+    rule("swapped", rid, "host1", "unknown", "the baseline is not older than this snapshot (-")
+for run_ in ("same", "swapped"):
+    judged = [k for k, x in R.runs[run_].items() if k[0] in ("L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME")
+              and x["status"] in ("pass", "warn", "fail")]
+    assert not judged, (run_, judged)
 # every judged finding of these rules cites the two readings
 for (rid, subj), x in R.runs["delta"].items():
     if rid in ("L1-FLAP", "FEC-BER", "PFC-RUNTIME") and x["status"] in ("pass", "warn", "fail"):

@@ -268,6 +268,13 @@ static enum fc_rc expect_from_doc(const char *path, struct doc *d, struct fc_exp
 		    (rc = doc_opt_str(d, n, "change", &e->change, err)) != FC_OK ||
 		    (rc = doc_req_str(d, n, "reason", &e->reason, err)) != FC_OK)
 			goto fail;
+		if (!e->reason[strspn(e->reason, " \t\r\n")]) {   /* a declared change says why, most of all a wide one */
+			rc = fc_err_set(err, FC_ERR_INPUT, path, doc_key_line(n, "reason"),
+					"reason: empty: a declared change says why it is expected%s",
+					(e->subject && !strcmp(e->subject, "*")) || (e->field && !strcmp(e->field, "*"))
+						? " (this one matches every subject)" : "");
+			goto fail;
+		}
 		if (e->change) {
 			for (k = 0; changes[k] && strcmp(changes[k], e->change); k++)
 				;

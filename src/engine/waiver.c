@@ -23,14 +23,23 @@
 static const char *const top_keys[] = { "waivers", NULL };
 static const char *const keys[] = { "rule", "subject", "reason", "owner", "expires", NULL };
 
-/* "YYYY-MM-DD" with a plausible month and day. */
+/* "YYYY-MM-DD", digits only, a day that exists (2026-02-31 and "2026- 1- 1" do not). */
 static bool is_date(const char *s)
 {
-	int y, mo, d;
-	char tail;
+	static const int mdays[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int y, mo, d, k;
 
-	return strlen(s) == 10 && sscanf(s, "%4d-%2d-%2d%c", &y, &mo, &d, &tail) == 3 && s[4] == '-' && s[7] == '-' &&
-	       y >= 2000 && mo >= 1 && mo <= 12 && d >= 1 && d <= 31;
+	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
+		return false;
+	for (k = 0; k < 10; k++)
+		if (k != 4 && k != 7 && (s[k] < '0' || s[k] > '9'))
+			return false;
+	y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+	mo = (s[5] - '0') * 10 + (s[6] - '0');
+	d = (s[8] - '0') * 10 + (s[9] - '0');
+	if (y < 2000 || mo < 1 || mo > 12 || d < 1)
+		return false;
+	return d <= mdays[mo - 1] + (mo == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0));
 }
 
 enum fc_rc fc_waivers_load(const char *path, const char *today, const struct fc_rule *const *rules,

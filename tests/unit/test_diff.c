@@ -168,6 +168,7 @@ static void expect_errors(void **state)
 	static const char both[] = "expect:\n  - {rule: R-A, field: MTU, reason: r}\n";
 	static const char all[] = "expect:\n  - {change: new, reason: anything}\n";
 	static const char noreason[] = "expect:\n  - {rule: R-A}\n";
+	static const char blank[] = "expect:\n  - {rule: R-A, reason: r}\n  - {subject: '*',\n     reason: '  '}\n";
 	struct fc_expect *x = NULL;
 	struct fc_err err;
 
@@ -181,6 +182,13 @@ static void expect_errors(void **state)
 	fc_err_clear(&err);
 	assert_int_equal(fc_expect_parse("x.yaml", noreason, strlen(noreason), &x, &err), FC_ERR_INPUT);
 	assert_string_equal(err.file, "x.yaml");
+	assert_null(x);
+	/* an entry matching every subject says why, not with blanks */
+	fc_err_clear(&err);
+	assert_int_equal(fc_expect_parse("x.yaml", blank, strlen(blank), &x, &err), FC_ERR_INPUT);
+	assert_int_equal(err.line, 4);
+	assert_non_null(strstr(err.msg, "reason: empty"));
+	assert_non_null(strstr(err.msg, "matches every subject"));
 	assert_null(x);
 }
 

@@ -66,6 +66,7 @@ for man in glob.glob("inventories/*/manifest.json") + glob.glob("inventories/exa
 for pattern, plat, enc, cmd in (("fuzz/seeds/nxos/*", "nxos", "text", "show interface"),
                                 ("fuzz/seeds/nxos_config/*", "nxos", "text", "show running-config"),
                                 ("fuzz/seeds/eos/*", "eos", "text", "show running-config"),
+                                ("fuzz/seeds/eos_json/*", "eos", "json", "show interfaces"),
                                 ("fuzz/seeds/sonic/*", "sonic", "json", "show runningconfiguration all"),
                                 ("fuzz/seeds/capture/*", "linux", "text", "fabcheck agentless capture")):
     for p in glob.glob(pattern):

@@ -288,8 +288,26 @@ static enum fc_rc record_bad(struct fc_model *m, struct fc_device *dev, const ch
 	return FC_OK;
 }
 
+/* A pager's prompt on a line of its own (after blanks, CRs or backspaces the terminal redrew):
+ * inside JSON it can only sit between tokens, for a raw line break never occurs in a string. */
+static bool pager_line(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	while ((p = memmem(p, (size_t)(end - p), "--More--", 8))) {
+		const char *q = p;
+
+		while (q > text && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r' || q[-1] == '\b'))
+			q--;
+		if (q == text || q[-1] == '\n')
+			return true;
+		p += 8;
+	}
+	return false;
+}
+
 /* Text from a CLI session is cleaned of terminal noise; JSON only when something surrounds it
- * (the prompt and command of "show x | json" typed at a terminal). */
+ * (the prompt and command of "show x | json" typed at a terminal) or a pager's prompt sits in it. */
 static bool needs_cleaning(const struct fc_reader *r, const char *encoding, const char *text, size_t len)
 {
 	size_t a = 0, b = len;
@@ -299,7 +317,8 @@ static bool needs_cleaning(const struct fc_reader *r, const char *encoding, cons
 			a++;
 		while (b > a && isspace((unsigned char)text[b - 1]))
 			b--;
-		return a < b && !((text[a] == '{' && text[b - 1] == '}') || (text[a] == '[' && text[b - 1] == ']'));
+		return (a < b && !((text[a] == '{' && text[b - 1] == '}') || (text[a] == '[' && text[b - 1] == ']'))) ||
+		       pager_line(text, len);
 	}
 	return !(r && r->verbatim);
 }

@@ -43,6 +43,52 @@ enum fc_rc doc_add_child(struct fc_arena *a, struct doc_node *parent, size_t *ca
 	return FC_OK;
 }
 
+struct key_at {
+	const char *key;
+	unsigned line;
+};
+
+static int by_key_then_line(const void *pa, const void *pb)
+{
+	const struct key_at *a = pa, *b = pb;
+	int c = strcmp(a->key, b->key);
+
+	return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+enum fc_rc doc_unique_keys(const char *file, const struct doc_node *map, struct fc_err *err)
+{
+	struct key_at *v;
+	size_t i, j;
+	enum fc_rc rc = FC_OK;
+
+	if (map->type != DOC_MAP || map->n < 2)
+		return FC_OK;
+	if (map->n <= 8) {   /* the common small object: no allocation */
+		for (i = 1; i < map->n; i++)
+			for (j = 0; j < i; j++)
+				if (!strcmp(map->keys[i], map->keys[j]))
+					return fc_err_set(err, FC_ERR_INPUT, file, map->key_lines[i],
+							  "key '%.100s' given twice (first on line %u): which value "
+							  "applies is not defined, so neither is taken", map->keys[i], map->key_lines[j]);
+		return FC_OK;
+	}
+	if (!(v = malloc(map->n * sizeof(*v))))
+		return fc_err_set(err, FC_ERR_NOMEM, file, map->line, "out of memory");
+	for (i = 0; i < map->n; i++)
+		v[i] = (struct key_at){ map->keys[i], map->key_lines[i] };
+	qsort(v, map->n, sizeof(*v), by_key_then_line);
+	for (i = 1; i < map->n; i++)
+		if (!strcmp(v[i].key, v[i - 1].key)) {
+			rc = fc_err_set(err, FC_ERR_INPUT, file, v[i].line,
+					"key '%.100s' given twice (first on line %u): which value applies is "
+					"not defined, so neither is taken", v[i].key, v[i - 1].line);
+			break;
+		}
+	free(v);
+	return rc;
+}
+
 const char *doc_type_name(enum doc_type t)
 {
 	switch (t) {
@@ -221,7 +267,7 @@ enum fc_rc doc_opt_int(const struct doc *d, const struct doc_node *map, const ch
 enum fc_rc doc_check_keys(const struct doc *d, const struct doc_node *map, const char *const *allowed,
 			  const char *what, struct fc_err *err)
 {
-	size_t i, j;
+	size_t i;
 	const char *const *a;
 
 	if (doc_expect(d, map, DOC_MAP, what, err) != FC_OK)
@@ -233,11 +279,6 @@ enum fc_rc doc_check_keys(const struct doc *d, const struct doc_node *map, const
 		if (!*a)
 			return fc_err_set(err, FC_ERR_INPUT, d->file, map->key_lines[i],
 					  "%s: unknown key '%s'", what, map->keys[i]);
-		for (j = 0; j < i; j++)
-			if (map->keys[j][0] == map->keys[i][0] && strcmp(map->keys[j], map->keys[i]) == 0)
-				return fc_err_set(err, FC_ERR_INPUT, d->file, map->key_lines[i],
-						  "%s: key '%s' given twice (first on line %u)", what,
-						  map->keys[i], map->key_lines[j]);
 	}
 	return FC_OK;
 }

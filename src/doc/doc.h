@@ -52,6 +52,11 @@ enum fc_rc doc_check_text(const struct doc *d, struct fc_err *err);
 enum fc_rc doc_add_child(struct fc_arena *a, struct doc_node *parent, size_t *cap, struct doc_node *child,
 			 const char *key, unsigned key_line);
 
+/* Refuses (FC_ERR_INPUT at the second key's line, naming the first's) a map with a key twice: RFC 8259
+ * section 4 leaves the value of a repeated name to the reader and YAML 1.2 forbids it, so every
+ * loader refuses it rather than pick one value silently. O(n log n) in the map's keys. */
+enum fc_rc doc_unique_keys(const char *file, const struct doc_node *map, struct fc_err *err);
+
 const char *doc_type_name(enum doc_type t);
 const struct doc_node *doc_get(const struct doc_node *map, const char *key);
 unsigned doc_key_line(const struct doc_node *map, const char *key);
@@ -74,7 +79,7 @@ enum fc_rc doc_opt_str(const struct doc *d, const struct doc_node *map, const ch
 		       struct fc_err *err);
 enum fc_rc doc_opt_int(const struct doc *d, const struct doc_node *map, const char *key, int64_t min,
 		       int64_t max, int64_t *out, bool *present, struct fc_err *err);
-/* Fails on the first key of map not in allowed (NULL-terminated), or on a repeated key. */
+/* Fails on the first key of map not in allowed (NULL-terminated); the loaders refused repeated keys. */
 enum fc_rc doc_check_keys(const struct doc *d, const struct doc_node *map, const char *const *allowed,
 			  const char *what, struct fc_err *err);
 

@@ -292,7 +292,7 @@ static enum fc_rc parse_container(struct jp *j, struct doc_node *n, char close)
 		if (j->p < j->end && *j->p == close) {
 			j->p++;
 			j->depth--;
-			return FC_OK;
+			return close == '}' ? doc_unique_keys(j->d->file, n, j->err) : FC_OK;
 		}
 		return jerr(j, close == '}' ? "',' or '}'" : "',' or ']'");
 	}

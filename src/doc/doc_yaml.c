@@ -91,7 +91,7 @@ static enum fc_rc parse_children(struct yp *y, struct doc_node *n, yaml_event_ty
 		if (ev.type == end) {
 			yaml_event_delete(&ev);
 			y->depth--;
-			return FC_OK;
+			return n->type == DOC_MAP ? doc_unique_keys(y->d->file, n, y->err) : FC_OK;
 		}
 		if (n->type == DOC_MAP) {
 			if (ev.type != YAML_SCALAR_EVENT) {

@@ -395,6 +395,8 @@ struct fc_link {
 	struct fc_int design_speed_mbps;
 	struct fc_src plan_src;
 	const char *lldp_conflict;           /* plan and LLDP disagree: the description */
+	const char *lldp_unresolved;         /* LLDP names the planned device, whose data cannot say which
+					      * port the id is (its outputs were not read): the description */
 	struct fc_src lldp_src;
 	const char *decl_conflict;           /* a device's declared neighbour disagrees with the plan */
 	struct fc_src decl_src;              /* the declaration (conflicting, or that made the link) */

@@ -33,6 +33,9 @@ static void cable_run(struct fc_rctx *c)
 			fc_ev(c, f, "plan", "link", &l->plan_src, "%s", subj);
 		if (l->origin & FC_LINK_DECLARED)
 			fc_ev(c, f, "configuration", "declared neighbour", &l->decl_src, "%s", subj);
+	} else if (l->lldp_unresolved) {
+		f = fc_finding_new(c, FC_UNKNOWN, subj, "%s: %s cannot be confirmed", l->lldp_unresolved, plan);
+		fc_ev(c, f, "LLDP", "neighbour", &l->lldp_src, "%s", l->lldp_unresolved);
 	} else {
 		const struct fc_endpoint *down = l->a.ifc && fc_iface_down(l->a.ifc) ? &l->a
 						 : l->b.ifc && fc_iface_down(l->b.ifc) ? &l->b : NULL;

@@ -262,6 +262,15 @@ enum fc_rc fc_topology_build(struct fc_model *m, const struct fc_inventory *inv,
 				other = !strcmp(l->a.dev_name, d->name) && !strcmp(l->a.if_name, ifc->name) ? &l->b : &l->a;
 				if (nd && !strcmp(other->dev_name, nd->name) && !strcmp(other->if_name, nif_name)) {
 					l->origin |= FC_LINK_LLDP;
+				} else if (nd && !nif && !has_data(nd) && !strcmp(other->dev_name, nd->name)) {
+					/* the planned device, whose unread data cannot resolve the port id: neither
+					 * a confirmation nor a conflict */
+					l->lldp_unresolved = fc_sprintf(m->arena,
+						"LLDP on %s:%s sees %s port id %s, and %s's data cannot say which port that is "
+						"(%s)", d->name, ifc->name, ifc->lldp_sysname.v, ifc->lldp_port.v, nd->name,
+						nd->status == FC_DEV_NODATA ? "nothing was collected from it"
+									       : "its outputs were not all read");
+					l->lldp_src = ifc->lldp_sysname.m.src;
 				} else {
 					/* both ends may disagree with the plan (a host cabled to another switch
 					 * port): each says what it sees */

@@ -281,7 +281,7 @@ static const struct bad bads[] = {
 	  "inventory.yaml:6: group 'g' names unknown device 'nobody'", NULL },
 	{ "unknown credential", "inventory.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: nxos, credential: nope}\n", "",
 	  "inventory.yaml:3: device 'sw1' names unknown credential 'nope'", NULL },
-	{ "duplicate key", "inventory.yaml", "version: 1\nversion: 1\ndevices: []\n", "", "inventory.yaml:2: inventory: key 'version' given twice", NULL },
+	{ "duplicate key", "inventory.yaml", "version: 1\nversion: 1\ndevices: []\n", "", "inventory.yaml:2: key 'version' given twice (first on line 1)", NULL },
 	{ "missing config file", "inv2.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: nxos, config: nope.cfg}\n", "inv2.yaml",
 	  "inv2.yaml:3: config 'nope.cfg'", NULL },
 	{ "intent on a switch", "inv3.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: nxos, intent: {interfaces: []}}\n", "inv3.yaml",

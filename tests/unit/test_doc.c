@@ -155,6 +155,50 @@ static void yaml_values_and_keys(void **state)
 	doc_free(&d);
 }
 
+/* A key twice in one object: refused at the second, naming the first, in JSON and YAML, in small
+ * objects and large ones (sorted there), nested or not; the same key in two objects is fine. */
+static void repeated_keys(void **state)
+{
+	static const struct { const char *file, *text; unsigned line; const char *needle; } bad[] = {
+		{ "t.json", "{\"a\": 1,\n \"b\": 2,\n \"a\": 3}", 3, "key 'a' given twice (first on line 1)" },
+		{ "t.json", "{\"s\": {\"x\": 1,\n \"x\": 1}}", 2, "key 'x' given twice (first on line 1)" },
+		{ "t.yaml", "a: 1\nb:\n  c: 1\n  c: 2\n", 4, "key 'c' given twice (first on line 3)" },
+	};
+	struct doc *d = NULL;
+	struct fc_err err;
+	char big[4096];
+	size_t i, k = 0;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		fc_err_clear(&err);
+		assert_int_equal(doc_parse(bad[i].file, bad[i].text, strlen(bad[i].text), &d, &err), FC_ERR_INPUT);
+		assert_null(d);
+		assert_int_equal(err.line, bad[i].line);
+		assert_non_null(strstr(err.msg, bad[i].needle));
+	}
+	/* 100 keys, the 50th again on the last line: found in the sorted pass */
+	k += (size_t)snprintf(big + k, sizeof(big) - k, "{");
+	for (i = 0; i < 100; i++)
+		k += (size_t)snprintf(big + k, sizeof(big) - k, "\"k%zu\": %zu,\n", i, i);
+	k += (size_t)snprintf(big + k, sizeof(big) - k, "\"k49\": 0}");
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json("big.json", big, k, &d, &err), FC_ERR_INPUT);
+	assert_int_equal(err.line, 101);
+	assert_non_null(strstr(err.msg, "key 'k49' given twice (first on line 50)"));
+	big[k - 7] = 'x';   /* kx9: unique */
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json("big.json", big, k, &d, &err), FC_OK);
+	doc_free(&d);
+	fc_err_clear(&err);
+	{
+		const char *two = "[{\"a\": 1}, {\"a\": 2}]";
+
+		assert_int_equal(doc_parse_json("t.json", two, strlen(two), &d, &err), FC_OK);
+	}
+	doc_free(&d);
+}
+
 static void yaml_errors(void **state)
 {
 	static const char *const bad[] = { "a: [1, 2\n", "a: *anchor\n", "---\na: 1\n---\nb: 2\n", "a: b: c\n" };
@@ -182,6 +226,7 @@ int main(void)
 		cmocka_unit_test(json_depth_limit),
 		cmocka_unit_test(yaml_values_and_keys),
 		cmocka_unit_test(yaml_errors),
+		cmocka_unit_test(repeated_keys),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

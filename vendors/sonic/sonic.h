@@ -20,7 +20,9 @@ struct sonic_obj {
 	const char *table, *key;
 	struct fc_src src;
 	struct sonic_field *f;
-	size_t n;
+	size_t n, cap;
+	struct fc_hmap *fidx;         /* field name -> 1 + index in f, once the object has over 16
+				       * fields (CABLE_LENGTH, the maps): lookups stay O(1) */
 };
 
 /* The adapter's state on a device (in the model's arena). */
@@ -72,6 +74,12 @@ enum fc_rc sonic_parse_ecnconfig(struct fc_parse_ctx *c, const char *text);
 /* pg_profile_lookup.ini: the SKU's headroom table, into the device's (struct fc_hr_row). */
 enum fc_rc sonic_parse_pg_lookup(struct fc_parse_ctx *c, const char *text);
 enum fc_rc sonic_merge_shown(struct fc_parse_ctx *c, struct sonic_state *s);
+
+/* sonic_schema.c: lists, as not understood at its line, a field of a modelled CONFIG_DB table that the
+ * table does not have and an enumerated value the switch does not take. */
+enum fc_rc sonic_check_schema(struct fc_parse_ctx *c, const struct sonic_state *s);
+/* value is one of words (NULL-ended), compared as the switch does (icase: without case). */
+bool sonic_word_ok(const char *const *words, const char *value, bool icase);
 
 /* sonic_model.c: device, ports, ACLs and neighbours into the model once everything is read. */
 enum fc_rc sonic_finalize(struct fc_parse_ctx *c);

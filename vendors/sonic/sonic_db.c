@@ -3,6 +3,7 @@
  * field. The tables the adapter models are interpreted by sonic_model.c and sonic_qos_path.c;
  * tables that decide nothing fabcheck checks (management, telemetry, routing daemons) are known
  * and skipped by name; any other table is listed as not understood, at its line. */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -72,14 +73,56 @@ const struct sonic_obj *sonic_get(const struct sonic_state *s, const char *table
 	return v ? &s->objs[(uintptr_t)v - 1] : NULL;
 }
 
+#define FIELDS_INDEXED 16
+
 const struct sonic_field *sonic_field(const struct sonic_obj *o, const char *name)
 {
 	size_t i;
+	void *v;
 
+	if (o && o->fidx) {
+		v = fc_hmap_get(o->fidx, name, strlen(name));
+		return v ? &o->f[(uintptr_t)v - 1] : NULL;
+	}
 	for (i = 0; o && i < o->n; i++)
 		if (!strcmp(o->f[i].name, name))
 			return &o->f[i];
 	return NULL;
+}
+
+/* The field name[0..len) of o, appended (value NULL) when absent; NULL when out of memory. An
+ * object past FIELDS_INDEXED fields gets an index, so that filling and reading it stay linear. */
+static struct sonic_field *field_slot(struct fc_parse_ctx *c, struct sonic_obj *o, const char *name, size_t len)
+{
+	struct sonic_field *f;
+	int failed = 0;
+	size_t i;
+	void *v;
+
+	if (o->fidx) {
+		if ((v = fc_hmap_get(o->fidx, name, len)))
+			return &o->f[(uintptr_t)v - 1];
+	} else {
+		for (i = 0; i < o->n; i++)
+			if (!strncmp(o->f[i].name, name, len) && !o->f[i].name[len])
+				return &o->f[i];
+	}
+	if (!(o->f = fc_grow(c->m->arena, o->f, o->n, &o->cap, sizeof(*o->f))))
+		return NULL;
+	f = &o->f[o->n];
+	memset(f, 0, sizeof(*f));
+	if (!(f->name = fc_model_strn(c->m, name, len)))
+		return NULL;
+	o->n++;
+	if (!o->fidx && o->n > FIELDS_INDEXED) {
+		if (!(o->fidx = fc_hmap_new(c->m->arena, 2 * o->n)))
+			return NULL;
+		for (i = 0; i < o->n && !failed; i++)
+			fc_hmap_put(o->fidx, o->f[i].name, strlen(o->f[i].name), (void *)(uintptr_t)(i + 1), &failed);
+	} else if (o->fidx) {
+		fc_hmap_put(o->fidx, f->name, len, (void *)(uintptr_t)o->n, &failed);
+	}
+	return failed ? NULL : f;
 }
 
 const char *sonic_ref(const char *v, char *buf, size_t size)
@@ -162,24 +205,31 @@ enum fc_rc sonic_put(struct fc_parse_ctx *c, struct sonic_state *s, const char *
 {
 	bool too_long;
 	struct sonic_obj *o = obj_at(c, s, table, key, osrc, &too_long);
-	struct sonic_field *f = (struct sonic_field *)(uintptr_t)sonic_field(o, field), *nf;
+	struct sonic_field *f;
 
 	if (!o)
 		return too_long ? fc_err_set(c->err, FC_ERR_INPUT, fsrc.file, fsrc.line, "a key over 1,000 bytes") : FC_ERR_NOMEM;
-	if (!f) {
-		if (!(nf = fc_alloc(c->m->arena, (o->n + 1) * sizeof(*nf))))
-			return FC_ERR_NOMEM;
-		if (o->n)
-			memcpy(nf, o->f, o->n * sizeof(*nf));
-		o->f = nf;
-		f = &o->f[o->n++];
-		if (!(f->name = fc_model_str(c->m, field)))
-			return FC_ERR_NOMEM;
-	}
-	if (!(f->value = fc_model_str(c->m, value)))
+	if (!(f = field_slot(c, o, field, strlen(field))) || !(f->value = fc_model_str(c->m, value)))
 		return FC_ERR_NOMEM;
 	f->src = fsrc;
 	return FC_OK;
+}
+
+/* The tables whose field names the switch reads without case (orchagent's aclorch upper-cases
+ * every ACL_TABLE and ACL_RULE attribute name before it compares): stored in the case fabcheck
+ * reads them in, lower for the table, upper for the rule. */
+static void name_case(const char *table, char *name)
+{
+	int upper;
+
+	if (!strcmp(table, "ACL_TABLE"))
+		upper = 0;
+	else if (!strcmp(table, "ACL_RULE"))
+		upper = 1;
+	else
+		return;
+	for (; *name; name++)
+		*name = (char)(upper ? toupper((unsigned char)*name) : tolower((unsigned char)*name));
 }
 
 static enum fc_rc add_obj(struct fc_parse_ctx *c, struct sonic_state *s, const struct doc *d, const char *table,
@@ -198,36 +248,26 @@ static enum fc_rc add_obj(struct fc_parse_ctx *c, struct sonic_state *s, const s
 	if (!(o = obj_at(c, s, table, key, fc_src_at(c->file, line), &too_long)))
 		return too_long ? fc_err_set(c->err, FC_ERR_INPUT, d->file, line, "a CONFIG_DB key over 1,000 bytes")
 				: FC_ERR_NOMEM;
-	{
-		struct sonic_field *nf = fc_alloc(c->m->arena, (o->n + fields->n + 1) * sizeof(*nf));
-
-		if (!nf)
-			return FC_ERR_NOMEM;
-		if (o->n)
-			memcpy(nf, o->f, o->n * sizeof(*nf));
-		o->f = nf;
-	}
 	for (i = 0; i < fields->n; i++) {
-		struct sonic_field *f = NULL;
+		struct sonic_field *f;
 		const char *v = NULL;
-		size_t j;
+		size_t kl = strlen(fields->keys[i]);
+		char name[256];
 		enum fc_rc rc;
 
 		if ((rc = value_of(c, d, fields->items[i], &v)) != FC_OK)
 			return rc;
-		size_t kl = strlen(fields->keys[i]);
-
+		/* redis marks a list field with a trailing '@' ("ports@": "a,b") */
 		if (kl > 1 && fields->keys[i][kl - 1] == '@')
 			kl--;
-		for (j = 0; j < o->n; j++)
-			if (!strncmp(o->f[j].name, fields->keys[i], kl) && !o->f[j].name[kl])
-				f = &o->f[j];
-		if (!f) {
-			f = &o->f[o->n++];
-			/* redis marks a list field with a trailing '@' ("ports@": "a,b") */
-			if (!(f->name = fc_model_strn(c->m, fields->keys[i], kl)))
-				return FC_ERR_NOMEM;
-		}
+		if (kl >= sizeof(name))
+			return fc_err_set(c->err, FC_ERR_INPUT, d->file, fields->key_lines[i], "%s|%s: a field name over %zu bytes",
+					  table, key, sizeof(name) - 1);
+		memcpy(name, fields->keys[i], kl);
+		name[kl] = '\0';
+		name_case(table, name);
+		if (!(f = field_slot(c, o, name, kl)))
+			return FC_ERR_NOMEM;
 		f->value = v;
 		f->src = fc_src_at(c->file, fields->key_lines[i]);
 	}

@@ -131,13 +131,21 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 		} else if ((rc = bad_value(c, o, f, "expected rs, fc, none or auto")) != FC_OK)
 			return rc;
 	}
-	if ((f = sonic_field(o, "autoneg")))
-		fc_set_bool(&ifc->autoneg, !strcmp(f->value, "on") || !strcmp(f->value, "true"), f->src);
+	/* words the switch does not take are listed by sonic_check_schema: unknown here, not guessed */
+	if ((f = sonic_field(o, "autoneg"))) {
+		if (!strcmp(f->value, "on") || !strcmp(f->value, "off"))
+			fc_set_bool(&ifc->autoneg, !strcmp(f->value, "on"), f->src);
+		else
+			fc_set_unknown(&ifc->autoneg.m, "PORT autoneg is neither on nor off");
+	}
 	if (ifc->admin_state.m.known)
 		;
-	else if ((f = sonic_field(o, "admin_status")))
-		fc_set_str(c->m, &ifc->admin_state, f->value, f->src);
-	else {
+	else if ((f = sonic_field(o, "admin_status"))) {
+		if (!strcmp(f->value, "up") || !strcmp(f->value, "down"))
+			fc_set_str(c->m, &ifc->admin_state, f->value, f->src);
+		else
+			fc_set_unknown(&ifc->admin_state.m, "PORT admin_status is neither up nor down");
+	} else {
 		fc_set_str(c->m, &ifc->admin_state, "down", o->src);
 		ifc->admin_state.m.why = "no admin_status: SONiC's default, down";
 	}
@@ -170,9 +178,15 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 	fc_set_bool(&ifc->pause_rx, false, s->config);
 	fc_set_bool(&ifc->pause_tx, false, s->config);
 	ifc->pause_rx.m.why = ifc->pause_tx.m.why = "SONiC configures no 802.3x pause";
-	if ((f = sonic_field(sonic_get(s, "PFC_WD", o->key), "action")))
-		fc_set_bool(&ifc->sw->pfc_watchdog, true, f->src);
-	else {
+	if ((f = sonic_field(sonic_get(s, "PFC_WD", o->key), "action"))) {
+		static const char *const actions[] = { "drop", "forward", "alert", NULL };
+
+		if (sonic_word_ok(actions, f->value, false))
+			fc_set_bool(&ifc->sw->pfc_watchdog, true, f->src);
+		else   /* pfcwdorch refuses the entry: the port is not watched */
+			fc_set_unknown(&ifc->sw->pfc_watchdog.m, "PFC_WD action is not drop, forward or alert: the "
+								  "watchdog refuses the entry");
+	} else {
 		fc_set_bool(&ifc->sw->pfc_watchdog, false, s->config);
 		ifc->sw->pfc_watchdog.m.why = "no PFC_WD entry for the port: the watchdog does not run on it";
 	}
@@ -258,12 +272,21 @@ static int by_prio(const void *pa, const void *pb)
 	return a->prio < b->prio ? 1 : a->prio > b->prio ? -1 : strcmp(a->o->key, b->o->key);
 }
 
-/* The fields of an ACL rule the model holds; a rule with any other (ETHER_TYPE, TCP_FLAGS, ICMP_TYPE,
- * IN_PORTS, VLAN_ID, ...) matches less than the model would say, so it is not modelled. */
+/* The fields of an ACL rule the model holds (upper-cased as read, as orchagent does); a rule with any
+ * other (ETHER_TYPE, TCP_FLAGS, ICMP_TYPE, IN_PORTS, VLAN_ID, ...) matches less than the model would
+ * say, so it is not modelled. */
 static const char *const rule_fields[] = {
 	"PRIORITY", "PACKET_ACTION", "IP_PROTOCOL", "SRC_IP", "DST_IP", "SRC_IPV6", "DST_IPV6", "L4_SRC_PORT",
-	"L4_DST_PORT", "L4_SRC_PORT_RANGE", "L4_DST_PORT_RANGE", "DSCP", "IP_TYPE", "policy_desc", "description", NULL,
+	"L4_DST_PORT", "L4_SRC_PORT_RANGE", "L4_DST_PORT_RANGE", "DSCP", "IP_TYPE", "POLICY_DESC", "DESCRIPTION", NULL,
 };
+
+static bool word_in(const char *w, const char *const *list)
+{
+	for (; *list; list++)
+		if (!strcasecmp(w, *list))
+			return true;
+	return false;
+}
 
 /* One ACL rule into *e; *ok false (and a not-understood entry) when it cannot be read. */
 static enum fc_rc ace(struct fc_parse_ctx *c, struct fc_ace *out, const struct rule_ref *r, bool *ok)
@@ -291,10 +314,11 @@ static enum fc_rc ace(struct fc_parse_ctx *c, struct fc_ace *out, const struct r
 	e.src.any = e.dst.any = true;
 	e.loc = o->src;
 	e.text = fc_model_str(c->m, o->key);
-	if (!act || (strcmp(act->value, "FORWARD") && strcmp(act->value, "DROP") && strcmp(act->value, "ACCEPT")))
+	/* orchagent upper-cases the action and the IP type before it looks them up (aclorch.cpp) */
+	if (!act || (strcasecmp(act->value, "FORWARD") && strcasecmp(act->value, "DROP") && strcasecmp(act->value, "ACCEPT")))
 		return act ? bad_value(c, o, act, "a packet action fabcheck does not model (FORWARD, ACCEPT or DROP)")
 			   : fc_dev_add_unparsed(c->m, c->dev, o->src, "ACL rule without PACKET_ACTION", 30);
-	e.permit = strcmp(act->value, "DROP") != 0;
+	e.permit = strcasecmp(act->value, "DROP") != 0;
 	if ((f = sonic_field(o, "IP_PROTOCOL"))) {
 		if (!fc_parse_i64(f->value, 0, 255, &v))
 			return bad_value(c, o, f, "expected an IP protocol number");
@@ -307,12 +331,15 @@ static enum fc_rc ace(struct fc_parse_ctx *c, struct fc_ace *out, const struct r
 	e.src.any = !sonic_field(o, "SRC_IP") && !sonic_field(o, "SRC_IPV6");
 	e.dst.any = !sonic_field(o, "DST_IP") && !sonic_field(o, "DST_IPV6");
 	if ((f = sonic_field(o, "IP_TYPE"))) {
-		if (!strncmp(f->value, "IPV6", 4)) {   /* IPV6ANY, IPV6: never IPv4 traffic */
+		static const char *const not_v4[] = { "IPV6", "IPV6ANY", "NON_IP", "NON_IPV4", "ARP", "ARP_REQUEST",
+						      "ARP_REPLY", NULL };
+		static const char *const v4[] = { "ANY", "IP", "IPV4", "IPV4ANY", "NON_IPV6", NULL };
+
+		if (word_in(f->value, not_v4)) {   /* never IPv4 traffic */
 			e.src.v6 = true;
 			e.src.any = false;
-		} else if (strcmp(f->value, "ANY") && strcmp(f->value, "IP") && strcmp(f->value, "IPV4") &&
-			   strcmp(f->value, "IPV4ANY"))
-			return bad_value(c, o, f, "an IP_TYPE fabcheck does not model (ANY, IP, IPV4, IPV4ANY, IPV6, IPV6ANY)");
+		} else if (!word_in(f->value, v4))
+			return bad_value(c, o, f, "an IP_TYPE orchagent does not take (ANY, IP, NON_IP, IPV4, IPV4ANY, NON_IPV4, IPV6, IPV6ANY, NON_IPV6, ARP, ARP_REQUEST, ARP_REPLY)");
 	}
 	if (!port_match(sonic_field(o, "L4_SRC_PORT"), sonic_field(o, "L4_SRC_PORT_RANGE"), &e.sport))
 		return bad_value(c, o, sonic_field(o, "L4_SRC_PORT") ? sonic_field(o, "L4_SRC_PORT")
@@ -338,13 +365,6 @@ static const char *const acl_other_types[] = {
 	"MCLAG", "MUX", NULL,
 };
 
-static bool word_in(const char *w, const char *const *list)
-{
-	for (; *list; list++)
-		if (!strcasecmp(w, *list))
-			return true;
-	return false;
-}
 
 /* ACL_RULE|<table>|<rule> by table name, then by priority (highest first). */
 static int by_table_prio(const void *pa, const void *pb)
@@ -674,7 +694,7 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 		return FC_OK;
 	c->dev->config_m.known = true;
 	c->dev->config_m.src = s->config;
-	if ((rc = sonic_merge_shown(c, s)) != FC_OK)
+	if ((rc = sonic_check_schema(c, s)) != FC_OK || (rc = sonic_merge_shown(c, s)) != FC_OK)
 		return rc;
 	md = sonic_get(s, "DEVICE_METADATA", "localhost");
 	if ((f = sonic_field(md, "hostname")))

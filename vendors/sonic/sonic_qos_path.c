@@ -290,6 +290,10 @@ static void egress(struct walk *w, struct fc_hop *h)
 		h->strict.m.why = "no scheduler on the queue: SONiC's default weighted round robin";
 	} else if ((f = sonic_field(sch, "type")) && !strcmp(f->value, "STRICT")) {
 		fc_set_int(&h->strict, 1, f->src);
+	} else if (f && strcmp(f->value, "DWRR") && strcmp(f->value, "WRR")) {
+		/* qosorch takes DWRR, WRR and STRICT as written, and refuses the scheduler otherwise */
+		fc_set_unknown(&h->strict.m, fc_sprintf(w->m->arena, "SCHEDULER %s type is not DWRR, WRR or STRICT: qosorch "
+								     "refuses the scheduler", sch->key));
 	} else {
 		const struct sonic_obj *bad = NULL;   /* a weighted scheduler whose weight does not read */
 
@@ -327,10 +331,25 @@ static void egress(struct walk *w, struct fc_hop *h)
 		h->ecn.m.why = "no wred_profile on the queue: no marking";
 		return;
 	}
+	/* ecn names the colours it marks; RoCE traffic is green (no policer colours it), so only a word
+	 * with green marks it; a word qosorch does not take makes it refuse the profile */
 	f = sonic_field(wred, "ecn");
-	fc_set_bool(&h->ecn, f && strcmp(f->value, "ecn_none") != 0, f ? f->src : wred->src);
-	if (!f)
+	if (!f) {
+		fc_set_bool(&h->ecn, false, wred->src);
 		h->ecn.m.why = "WRED_PROFILE without ecn: WRED drops, does not mark";
+	} else if (!strcmp(f->value, "ecn_green") || !strcmp(f->value, "ecn_green_yellow") ||
+		   !strcmp(f->value, "ecn_green_red") || !strcmp(f->value, "ecn_all")) {
+		fc_set_bool(&h->ecn, true, f->src);
+	} else if (!strcmp(f->value, "ecn_none") || !strcmp(f->value, "ecn_yellow") || !strcmp(f->value, "ecn_red") ||
+		   !strcmp(f->value, "ecn_yellow_red")) {
+		fc_set_bool(&h->ecn, false, f->src);
+		if (strcmp(f->value, "ecn_none"))
+			h->ecn.m.why = "the profile marks yellow or red packets only: RoCE traffic is green";
+	} else {
+		fc_set_unknown(&h->ecn.m, fc_sprintf(w->m->arena, "WRED_PROFILE %s ecn is not a word qosorch takes: it "
+								   "refuses the profile", wred->key));
+		return;
+	}
 	int_field(w, wred, "WRED_PROFILE", "green_min_threshold", INT64_MAX / 2, &h->kmin);
 	int_field(w, wred, "WRED_PROFILE", "green_max_threshold", INT64_MAX / 2, &h->kmax);
 	int_field(w, wred, "WRED_PROFILE", "green_drop_probability", 100, &h->prob);

@@ -3,6 +3,7 @@
 #include "adapter/adapter.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <string.h>
@@ -79,6 +80,18 @@ const struct fc_reader *fc_adapter_saved_config(const struct fc_adapter *a)
 		if (r->saved_config)
 			return r;
 	return NULL;
+}
+
+unsigned fc_adapter_rank(const struct fc_adapter *a, const char *command, const char *encoding)
+{
+	const struct fc_reader *r = a ? fc_adapter_reader(a, command, encoding) : NULL, *cfg;
+
+	if (!r)
+		return UINT_MAX;
+	cfg = fc_adapter_saved_config(a);
+	if (r->saved_config || (cfg && ((r->text && r->text == cfg->text) || (r->json && r->json == cfg->json))))
+		return FC_RANK_CONFIG;
+	return 1 + (unsigned)(r - a->readers);
 }
 
 bool fc_adapter_collected(const struct fc_adapter *a, bool fallback, struct fc_arena *arena,

@@ -139,6 +139,20 @@ bool fc_adapter_counter_output(const struct fc_adapter *v, const char *command);
 const struct fc_reader *fc_adapter_reader(const struct fc_adapter *a, const char *command, const char *encoding);
 /* The row an inventory's config: file is read with, or NULL when the platform takes none. */
 const struct fc_reader *fc_adapter_saved_config(const struct fc_adapter *a);
+/* Where an output is read in a device's order, whatever order a manifest lists it in: the
+ * configuration first (the saved_config row, or a row with its reader), then the other rows in the
+ * table's order, a command no row reads last. State read after configuration stands over it, and no
+ * verdict depends on the manifest. */
+unsigned fc_adapter_rank(const struct fc_adapter *a, const char *command, const char *encoding);
+#define FC_RANK_CONFIG 0u
+/* What the configuration outputs gave a device's ports, kept while its state outputs are read:
+ * taken after the last configuration output (fc_adapter_config_kept), settled after the last output
+ * (fc_adapter_config_settle): a value state gives differently is a conflict the device records
+ * (the state's value stands: it runs), and a value state leaves unknown (a port that is down, a
+ * speed "auto") keeps the configuration's. *out is malloc'd; settle frees it. FC_ERR_NOMEM. */
+struct fc_config_kept;
+enum fc_rc fc_adapter_config_kept(const struct fc_device *dev, struct fc_config_kept **out);
+enum fc_rc fc_adapter_config_settle(struct fc_model *m, struct fc_device *dev, struct fc_config_kept **kept);
 /* The rows collect gathers (fallback false), or gathers instead over a CLI (fallback true), in the
  * table's order, into a (an array of n pointers, from arena); false when out of memory. */
 bool fc_adapter_collected(const struct fc_adapter *a, bool fallback, struct fc_arena *arena,

@@ -254,6 +254,27 @@ enum fc_rc fc_dev_add_warning(struct fc_model *m, struct fc_device *d, const cha
 	return FC_OK;
 }
 
+enum fc_rc fc_dev_add_conflict(struct fc_model *m, struct fc_device *d, const char *subject, const char *field,
+			       const char *used, struct fc_src used_src, const char *other, struct fc_src other_src)
+{
+	struct fc_conflict *x;
+
+	d->conflicts = fc_grow(m->arena, d->conflicts, d->nconflicts, &d->conflicts_cap, sizeof(*d->conflicts));
+	if (!d->conflicts)
+		return FC_ERR_NOMEM;
+	x = &d->conflicts[d->nconflicts];
+	x->subject = subject ? fc_model_str(m, subject) : NULL;
+	x->field = fc_model_str(m, field);
+	x->used = fc_model_str(m, used);
+	x->other = fc_model_str(m, other);
+	x->used_src = used_src;
+	x->other_src = other_src;
+	if ((subject && !x->subject) || !x->field || !x->used || !x->other)
+		return FC_ERR_NOMEM;
+	d->nconflicts++;
+	return FC_OK;
+}
+
 enum fc_rc fc_dev_add_unparsed(struct fc_model *m, struct fc_device *d, struct fc_src src, const char *text,
 			       size_t len)
 {

@@ -330,6 +330,16 @@ struct fc_unparsed {
 	const char *text;                    /* at most FC_UNPARSED_SHOWN bytes and U+2026 */
 };
 
+/* Two outputs of one device that give one value differently: the configuration says one thing and
+ * the running state another (a change not applied, a port that did not take it). The state's value
+ * is the one the rules judge; both are kept, for the DATA-CONFLICT rule. */
+struct fc_conflict {
+	const char *subject;                 /* the port ("Ethernet1/1"), or NULL for the device */
+	const char *field;                   /* the model's field, as fabcheck parse prints it ("mtu") */
+	const char *used, *other;            /* the values as text: the one judged, the one set aside */
+	struct fc_src used_src, other_src;
+};
+
 /* One row of a platform's headroom table: at mbps over cables up to cable_m, xoff bytes. */
 struct fc_hr_row {
 	int64_t mbps;
@@ -367,6 +377,8 @@ struct fc_device {
 	size_t nhr, hr_cap;
 	struct fc_unparsed *unparsed;        /* config lines seen but not understood */
 	size_t nunparsed, unparsed_cap;
+	struct fc_conflict *conflicts;       /* values two outputs give differently */
+	size_t nconflicts, conflicts_cap;
 	/* host */
 	struct fc_rdma_dev *rdma;
 	size_t nrdma, rdma_cap;
@@ -459,6 +471,9 @@ enum fc_rc fc_dev_add_error(struct fc_model *m, struct fc_device *d, const char 
 enum fc_rc fc_dev_add_warning(struct fc_model *m, struct fc_device *d, const char *msg);
 enum fc_rc fc_dev_add_unparsed(struct fc_model *m, struct fc_device *d, struct fc_src src, const char *text,
 			       size_t len);
+/* Records a conflict (strings copied into the model); FC_ERR_NOMEM. */
+enum fc_rc fc_dev_add_conflict(struct fc_model *m, struct fc_device *d, const char *subject, const char *field,
+			       const char *used, struct fc_src used_src, const char *other, struct fc_src other_src);
 
 struct fc_src fc_src_make(struct fc_model *m, const char *file, unsigned line);
 /* For a file name already interned in the model (a parse context's file): no lookup. */

@@ -15,7 +15,7 @@ _Static_assert(sizeof(struct fc_swport) == 448, "struct fc_swport changed: print
 _Static_assert(sizeof(struct fc_hop) == 864, "struct fc_hop changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_xcvr) == 312, "struct fc_xcvr changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_dom_lane) == 368, "struct fc_dom_lane changed: print the new field in model_json.c");
-_Static_assert(sizeof(struct fc_device) == 576, "struct fc_device changed: print the new field in model_json.c");
+_Static_assert(sizeof(struct fc_device) == 600, "struct fc_device changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_ace) == 120, "struct fc_ace changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_rdma_port) == 416, "struct fc_rdma_port changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_rdma_dev) == 160, "struct fc_rdma_dev changed: print the new field in model_json.c");
@@ -494,5 +494,20 @@ json_object *fc_device_to_json(const struct fc_device *d)
 		json_object_array_add(nu, u);
 	}
 	json_object_object_add(o, "not_understood", nu);
+	nu = json_object_new_array();
+	for (i = 0; i < d->nconflicts; i++) {
+		const struct fc_conflict *x = &d->conflicts[i];
+		json_object *u = json_object_new_object();
+
+		if (x->subject)
+			json_object_object_add(u, "port", json_object_new_string(x->subject));
+		json_object_object_add(u, "field", json_object_new_string(x->field));
+		json_object_object_add(u, "used", json_object_new_string(x->used));
+		json_object_object_add(u, "used_source", json_object_new_string(fc_src_str(&x->used_src, buf, sizeof(buf))));
+		json_object_object_add(u, "other", json_object_new_string(x->other));
+		json_object_object_add(u, "other_source", json_object_new_string(fc_src_str(&x->other_src, buf, sizeof(buf))));
+		json_object_array_add(nu, u);
+	}
+	json_object_object_add(o, "conflicts", nu);
 	return o;
 }

@@ -49,6 +49,7 @@ static const struct fc_rule *const registry[] = {
 	&fc_rule_fec_ber,           /* FEC-BER              runtime.c */
 	&fc_rule_pfc_runtime,       /* PFC-RUNTIME          runtime.c */
 	&fc_rule_ecn_runtime,       /* ECN-RUNTIME          runtime.c */
+	&fc_rule_data_conflict,     /* DATA-CONFLICT        conflict.c */
 	&fc_rule_waiver_expired,    /* WAIVER-EXPIRED       waiver_expired.c */
 	NULL,
 };

@@ -46,6 +46,7 @@ extern const struct fc_rule fc_rule_l1_flap;
 extern const struct fc_rule fc_rule_fec_ber;
 extern const struct fc_rule fc_rule_pfc_runtime;
 extern const struct fc_rule fc_rule_ecn_runtime;
+extern const struct fc_rule fc_rule_data_conflict;
 extern const struct fc_rule fc_rule_waiver_expired;
 
 /* The registry: every rule fabcheck has, NULL-terminated, in report order (rules.c). */

@@ -134,7 +134,22 @@ struct job {
 	struct fc_device *dev;
 	const char *cmd, *enc, *file;   /* in the manifest's document */
 	unsigned line;
+	unsigned rank;                  /* fc_adapter_rank: where the device reads it */
 };
+
+/* A device's outputs together, each device's in the order its adapter reads them (configuration
+ * first), ties by file: the same order whatever order the manifest lists them in. */
+static int by_device_rank(const void *pa, const void *pb)
+{
+	const struct job *a = pa, *b = pb;
+	int c = strcmp(a->dev->name, b->dev->name);
+
+	if (c)
+		return c;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	return strcmp(a->file, b->file);
+}
 
 /* Phase 1: the manifest checked, its devices' errors and statuses set, their outputs listed. */
 static enum fc_rc load_manifest(struct fc_model *m, struct doc *md, struct job **jobs, size_t *njobs,
@@ -216,18 +231,22 @@ static enum fc_rc load_manifest(struct fc_model *m, struct doc *md, struct job *
 			}
 			if (!(*jobs = fc_grow(m->arena, *jobs, *njobs, &cap, sizeof(**jobs))))
 				return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
-			(*jobs)[(*njobs)++] = (struct job){ dev, cmd, enc, file, doc_key_line(o, "file") };
+			(*jobs)[(*njobs)++] = (struct job){ dev, cmd, enc, file, doc_key_line(o, "file"),
+							    fc_adapter_rank(fc_adapter_find(dev->platform), cmd, enc) };
 		}
 	}
+	if (*njobs > 1)
+		qsort(*jobs, *njobs, sizeof(**jobs), by_device_rank);
 	return FC_OK;
 }
 
-/* Phase 2: the outputs read and parsed, a device's in the manifest's order, by two threads where
- * there are two cores. A device's outputs are parsed by one thread, into its device only; the
- * second thread allocates from an arena of its own (a copy of the model that differs only in
- * that), which the model keeps. What refuses the whole input is the first such output in the
- * manifest's order, whichever thread met it: devices are taken in order, so every output before
- * it was parsed. */
+/* Phase 2: the outputs read and parsed, a device's in its adapter's order (by_device_rank: the
+ * configuration, then state; never the manifest's), by two threads where there are two cores. A
+ * device's outputs are parsed by one thread, into its device only; what its configuration gave is
+ * kept and settled against its state once all are read (fc_adapter_config_settle). The second
+ * thread allocates from an arena of its own (a copy of the model that differs only in that), which
+ * the model keeps. What refuses the whole input is the first such output in that order, whichever
+ * thread met it: devices are taken in order, so every output before it was parsed. */
 struct parse_run {
 	const struct fc_roots *snap;
 	const char *dir, *mfile;
@@ -251,18 +270,32 @@ static void *parse_work(void *arg)
 	struct parse_run *r = t->run;
 	size_t k, j;
 
-	while (!atomic_load(&r->stop) && (k = atomic_fetch_add(&r->next, 1)) < r->ngroups)
+	while (!atomic_load(&r->stop) && (k = atomic_fetch_add(&r->next, 1)) < r->ngroups) {
+		struct fc_config_kept *kept = NULL;
+
 		for (j = r->group[k]; j < r->group[k + 1]; j++) {
 			const struct job *b = &r->jobs[j];
 
 			b->dev->live = true;   /* a snapshot's output: collected from the running device */
 			if (read_and_parse(t->m, b->dev, r->snap, r->dir, b->file, b->cmd, b->enc, r->mfile, b->line,
-					   "file", &t->err) != FC_OK) {
-				t->bad = j;
-				atomic_store(&r->stop, true);
-				return NULL;
-			}
+					   "file", &t->err) != FC_OK)
+				goto bad;
+			/* the configuration read, state to come: keep what it gave to compare */
+			if (b->rank == FC_RANK_CONFIG && j + 1 < r->group[k + 1] && b[1].rank != FC_RANK_CONFIG &&
+			    fc_adapter_config_kept(b->dev, &kept) != FC_OK)
+				goto nomem;
 		}
+		if (kept && fc_adapter_config_settle(t->m, r->jobs[r->group[k]].dev, &kept) != FC_OK)
+			goto nomem;
+		continue;
+nomem:
+		fc_err_set(&t->err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+bad:
+		fc_adapter_config_settle(t->m, r->jobs[r->group[k]].dev, &kept);
+		t->bad = j < r->group[k + 1] ? j : r->group[k + 1] - 1;
+		atomic_store(&r->stop, true);
+		return NULL;
+	}
 	return NULL;
 }
 

@@ -48,6 +48,17 @@ edit("host3", buffer)
 PY
 # a new fault: leaf1 Ethernet1/4 (host4 ens1f0, MTU 9000) at MTU 1500
 sed -i '/^interface Ethernet1\/4$/,/^$/{s/  mtu 9216/  mtu 1500/}' fixed-and-new/devices/leaf1/show_running-config.txt
+# ... applied: the running state shows it too (a configuration the state contradicts is DATA-CONFLICT)
+"$PY" - fixed-and-new/devices/leaf1/show_interface.json <<'PY'
+import json, sys
+p = sys.argv[1]
+d = json.load(open(p))
+body = d["ins_api"]["outputs"]["output"]["body"] if "ins_api" in d else d
+for r in body["TABLE_interface"]["ROW_interface"]:
+    if r["interface"] == "Ethernet1/4":
+        r["eth_mtu"] = "1500"
+json.dump(d, open(p, "w"), indent=2)
+PY
 cmp -s old/devices/leaf1/show_running-config.txt fixed-and-new/devices/leaf1/show_running-config.txt && fail "the edits did not apply"
 
 cat > expect.yaml <<'EOF'

@@ -171,7 +171,7 @@ def pfc_ecn(tmp):
         dev = snapshot(tmp, "mock", [("show runningconfiguration all", "json", "config_db.json", cfg),
                                      ("show pfc priority", "text", "show_pfc_priority.txt", p),
                                      ("ecnconfig -l", "text", "ecnconfig_-l.txt", e)])
-        conflicts = [u["text"] for u in dev.get("not_understood", []) if " shows " in u["text"]]
+        conflicts = dev.get("conflicts", [])
         check(not conflicts, "sonic-utilities' expected outputs differ from the mock CONFIG_DB: %s" % conflicts[:3])
         ifs = {i["name"]: i for i in dev.get("interfaces", [])}
         for port in ("Ethernet0", "Ethernet4"):
@@ -186,9 +186,12 @@ def pfc_ecn(tmp):
     dev = snapshot(tmp, "differs", [("show runningconfiguration all", "json", "config_db.json", cfg),
                                     ("show pfc priority", "text", "show_pfc_priority.txt", p2),
                                     ("ecnconfig -l", "text", "ecnconfig_-l.txt", e2)])
-    conflicts = sorted(u["text"] for u in dev.get("not_understood", []) if " shows " in u["text"])
-    check(len(conflicts) == 2 and "ecnconfig -l shows AZURE_LOSSLESS ecn ecn_none" in conflicts[0]
-          and "show pfc priority shows Ethernet4 pfc_enable 3;" in conflicts[1], "differences: %s" % conflicts)
+    conflicts = sorted((c.get("port", ""), c["field"], c["used"], c["other"], c["used_source"].rsplit("/", 1)[-1].split(":")[0],
+                        c["other_source"].rsplit("/", 1)[-1].split(":")[0]) for c in dev.get("conflicts", []))
+    check(conflicts == [("", "WRED_PROFILE|AZURE_LOSSLESS ecn", "ecn_none", "ecn_all", "ecnconfig_-l.txt", "config_db.json"),
+                        ("Ethernet4", "PORT_QOS_MAP pfc_enable", "3", "3,4", "show_pfc_priority.txt", "config_db.json")],
+          "differences: %s" % conflicts)
+    check(not [u for u in dev.get("not_understood", []) if " shows " in u["text"]], "a conflict listed as not understood")
     ifs = {i["name"]: i for i in dev.get("interfaces", [])}
     check(val(ifs["Ethernet4"]["pfc_prios_mask"]) == 0x8, "the running PFC priorities are not the ones used")
     print("a running value that differs from CONFIG_DB: listed with both sources, the running one used")

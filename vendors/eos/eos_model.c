@@ -62,10 +62,22 @@ static enum fc_rc port_model(struct fc_parse_ctx *c, const struct eos_state *s, 
 		fc_set_str(m, &ifc->admin_state, "up", s->config);
 		ifc->admin_state.m.why = "no shutdown statement: EOS's default, up";
 	}
-	/* MTU: what show interfaces shows runs; else a routed port's mtu is the IP MTU, and a switched
-	 * port forwards up to its l2 mtu */
+	/* MTU: what show interfaces shows runs (a configuration that says otherwise is a conflict);
+	 * else a routed port's mtu is the IP MTU, and a switched port forwards up to its l2 mtu */
 	if (p->sh.mtu.m.known) {
+		const struct fc_int *cfg = routed && p->ip_mtu.m.known ? &p->ip_mtu : !routed && p->l2_mtu.m.known
+					   ? &p->l2_mtu : NULL;
+		int64_t want = cfg ? cfg->v + (cfg == &p->ip_mtu ? 18 : 0) : 0;
+
 		ifc->mtu = p->sh.mtu;
+		if (cfg && want != p->sh.mtu.v) {
+			char a[32], b[32];
+
+			snprintf(a, sizeof(a), "%lld", (long long)p->sh.mtu.v);
+			snprintf(b, sizeof(b), "%lld", (long long)want);
+			if (fc_dev_add_conflict(m, c->dev, ifc->name, "mtu", a, p->sh.mtu.m.src, b, cfg->m.src) != FC_OK)
+				return FC_ERR_NOMEM;
+		}
 	} else if (routed) {
 		fc_set_int(&ifc->mtu, (p->ip_mtu.m.known ? p->ip_mtu.v : 1500) + 18,
 			   p->ip_mtu.m.known ? p->ip_mtu.m.src : p->routed.m.src);
@@ -141,23 +153,57 @@ static enum fc_rc port_model(struct fc_parse_ctx *c, const struct eos_state *s, 
 	return FC_OK;
 }
 
-/* What a state output showed wins over the config's value. */
-static void apply_shown(const struct eos_port *p)
+/* A value a state output showed over the one the configuration gave: where both are known and
+ * differ, a conflict of the device (the shown value is the one used). */
+static enum fc_rc conflict(struct fc_parse_ctx *c, const struct fc_iface *ifc, const char *field, const struct fc_meta *sh,
+			   const char *shown, const struct fc_meta *cfg, const char *configured)
+{
+	if (!sh->known || !cfg->known || !strcmp(shown, configured))
+		return FC_OK;
+	return fc_dev_add_conflict(c->m, c->dev, ifc->name, field, shown, sh->src, configured, cfg->src);
+}
+
+static const char *num(char *buf, size_t size, int64_t v)
+{
+	snprintf(buf, size, "%lld", (long long)v);
+	return buf;
+}
+
+/* What a state output showed wins over the config's value; a difference is a conflict. */
+static enum fc_rc apply_shown(struct fc_parse_ctx *c, const struct eos_port *p)
 {
 	struct fc_iface *ifc = p->ifc;
+	char a[32], b[32];
+	enum fc_rc rc = FC_OK;
 
-	if (p->sh.admin.m.known)
+	if (p->sh.admin.m.known) {
+		rc = conflict(c, ifc, "admin_state", &p->sh.admin.m, p->sh.admin.v, &ifc->admin_state.m,
+			      ifc->admin_state.m.known ? ifc->admin_state.v : "");
 		ifc->admin_state = p->sh.admin;
-	if (p->sh.description.m.known)
+	}
+	if (p->sh.description.m.known && rc == FC_OK) {
+		rc = conflict(c, ifc, "description", &p->sh.description.m, p->sh.description.v, &ifc->description.m,
+			      ifc->description.m.known ? ifc->description.v : "");
 		ifc->description = p->sh.description;
-	if (p->sh.speed_mbps.m.known)
+	}
+	if (p->sh.speed_mbps.m.known && rc == FC_OK) {
+		rc = conflict(c, ifc, "speed_mbps", &p->sh.speed_mbps.m, num(a, sizeof(a), p->sh.speed_mbps.v),
+			      &ifc->speed_mbps.m, num(b, sizeof(b), ifc->speed_mbps.v));
 		ifc->speed_mbps = p->sh.speed_mbps;
-	if (p->sh.lanes.m.known)
+	}
+	if (p->sh.lanes.m.known && rc == FC_OK) {
+		rc = conflict(c, ifc, "lanes", &p->sh.lanes.m, num(a, sizeof(a), p->sh.lanes.v), &ifc->lanes.m,
+			      num(b, sizeof(b), ifc->lanes.v));
 		ifc->lanes = p->sh.lanes;
-	if (p->sh.autoneg.m.known)
+	}
+	if (p->sh.autoneg.m.known && rc == FC_OK) {
+		rc = conflict(c, ifc, "autoneg", &p->sh.autoneg.m, p->sh.autoneg.v ? "true" : "false", &ifc->autoneg.m,
+			      ifc->autoneg.v ? "true" : "false");
 		ifc->autoneg = p->sh.autoneg;
+	}
 	if (p->sh.mtu.m.known)
-		ifc->mtu = p->sh.mtu;
+		ifc->mtu = p->sh.mtu;   /* compared with the configuration's in port_model */
+	return rc;
 }
 
 /* EOS names each lane of a multi-lane port's module as an interface in show interfaces
@@ -228,7 +274,8 @@ enum fc_rc eos_finalize(struct fc_parse_ctx *c)
 	if (!s)
 		return FC_OK;
 	for (i = 0; i < s->nports; i++)
-		apply_shown(s->ports[i]);
+		if ((rc = apply_shown(c, s->ports[i])) != FC_OK)
+			return rc;
 	if (!s->have_config) {
 		for (i = 0; i < s->nports; i++)
 			if (s->ports[i]->ifc->speed_mbps.m.known && s->ports[i]->ifc->lanes.m.known)

@@ -308,15 +308,14 @@ enum fc_rc sonic_merge_shown(struct fc_parse_ctx *c, struct sonic_state *s)
 
 			if (!was && !*value && cfg)
 				continue;   /* shown empty ("N/A"), absent from CONFIG_DB: the same */
-			if (was && strcmp(was->value, value)) {
-				const char *msg = fc_sprintf(c->m->arena, "%s shows %s %s %s; CONFIG_DB (%s:%u) says %s: the "
-									   "running value is used", merges[k].by, key, name,
-							     value, was->src.file ? was->src.file : "?", was->src.line,
-							     was->value);
-
-				if (!msg || fc_dev_add_unparsed(c->m, c->dev, fsrc, msg, strlen(msg)) != FC_OK)
-					return FC_ERR_NOMEM;
-			}
+			/* the running value is used; the configuration's is a conflict of the device */
+			if (was && strcmp(was->value, value) &&
+			    fc_dev_add_conflict(c->m, c->dev, strcmp(merges[k].table, "WRED_PROFILE") ? key : NULL,
+						strcmp(merges[k].table, "WRED_PROFILE")
+						? fc_sprintf(c->m->arena, "%s %s", merges[k].table, name)
+						: fc_sprintf(c->m->arena, "%s|%s %s", merges[k].table, key, name), value, fsrc, was->value,
+						was->src) != FC_OK)
+				return FC_ERR_NOMEM;
 			if ((!was || strcmp(was->value, value)) &&
 			    (rc = sonic_put(c, s, merges[k].table, key, osrc, name, value, fsrc)) != FC_OK)
 				return rc;

@@ -52,7 +52,7 @@ struct opts {
 
 static const struct fc_cli_option options[] = {
 	{ "--format", "FMT[=FILE]", "validate, diff", "report format (Formats below; diff: text, json, markdown, html); repeat for several, each to its own FILE (default: text to stdout)" },
-	{ "--fail-on", "SEVERITY", "validate", "lowest severity of a FAIL that makes the exit code 1: info, low, medium, high, critical (default: low)" },
+	{ "--fail-on", "SEVERITY[,not-understood]", "validate", "lowest severity of a FAIL that makes the exit code 1: info, low, medium, high, critical (default: low); with not-understood, an input line fabcheck did not understand fails the run too (default: it is reported in every format and does not fail it)" },
 	{ "--policy", "FILE", "validate, diff", "user policy (YAML/JSON): profile, rules to enable/disable, severities, parameters" },
 	{ "--waivers", "FILE", "validate, diff", "accepted deviations (YAML/JSON): rule, subject pattern, reason, owner, expiry; waived findings do not fail the run" },
 	{ "--baseline", "SNAPSHOT_DIR", "validate", "an earlier snapshot of the same fabric: the counter rules (flaps, FEC error rate, pause time, DCQCN) judge what changed since" },
@@ -413,6 +413,32 @@ static void judge_opts(const struct opts *o, struct fc_judge_opts *jo)
 	jo->fail_on = FC_SEV_LOW;
 }
 
+/* --fail-on: a severity, "not-understood", or both ("high,not-understood"); -1 on anything else. */
+static int fail_on(const char *arg, struct fc_judge_opts *jo)
+{
+	char buf[64], *comma;
+	const char *parts[2];
+	int n = 1, i;
+	bool sev = false;
+
+	if (snprintf(buf, sizeof(buf), "%s", arg) >= (int)sizeof(buf))
+		return -1;
+	parts[0] = buf;
+	if ((comma = strchr(buf, ','))) {
+		*comma = '\0';
+		parts[n++] = comma + 1;
+	}
+	for (i = 0; i < n; i++) {
+		if (!strcmp(parts[i], "not-understood") && !jo->fail_on_not_understood)
+			jo->fail_on_not_understood = true;
+		else if (!sev && fc_sev_parse(parts[i], &jo->fail_on))
+			sev = true;
+		else
+			return -1;
+	}
+	return 0;
+}
+
 /* validate --baseline with an HTML report: the baseline judged too, and compared. */
 static enum fc_rc baseline_changes(const struct opts *o, const struct fc_judged *j, struct fc_judged *bj,
 				   struct fc_dside *sides, struct fc_diff **d, struct fc_err *err)
@@ -450,8 +476,9 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 	if (o->npos != 1)
 		return bad_usage(errf, "validate needs exactly one SNAPSHOT_DIR or INVENTORY");
 	judge_opts(o, &jo);
-	if (o->fail_on && !fc_sev_parse(o->fail_on, &jo.fail_on))
-		return bad_usage(errf, "--fail-on: '%s' is not one of info, low, medium, high, critical", o->fail_on);
+	if (o->fail_on && fail_on(o->fail_on, &jo) != 0)
+		return bad_usage(errf, "--fail-on: '%s' is not a severity (info, low, medium, high, critical), "
+				       "not-understood, or both separated by a comma", o->fail_on);
 	if ((code = parse_formats(o, specs, &nspecs, errf, reporter_known, format_names(list, sizeof(list)))))
 		return code;
 	jo.target = o->positional[0];

@@ -35,13 +35,18 @@ static void count(struct fc_judged *j)
 		}
 	}
 	s->devices = j->m->ndevs;
-	for (k = 0; k < j->m->ndevs; k++)
+	for (k = 0; k < j->m->ndevs; k++) {
 		s->devices_incomplete += j->m->devs[k]->status != FC_DEV_OK && j->m->devs[k]->status != FC_DEV_INTENT;
+		s->not_understood += j->m->devs[k]->nunparsed;
+		s->devices_not_understood += j->m->devs[k]->nunparsed > 0;
+	}
 	s->input_errors = j->m->input_errors;
 	s->exit_code = FC_EXIT_OK;
 	for (i = FC_SEV_CRITICAL; i >= (int)s->fail_on; i--)
 		if (s->fail_by_sev[i])
 			s->exit_code = FC_EXIT_FINDINGS;
+	if (s->fail_on_not_understood && s->not_understood)
+		s->exit_code = FC_EXIT_FINDINGS;
 	if (s->devices_incomplete)
 		s->exit_code = FC_EXIT_INCOMPLETE;
 	if (s->input_errors)
@@ -56,6 +61,7 @@ enum fc_rc fc_judge(const struct fc_judge_opts *o, struct fc_judged *j, struct f
 
 	memset(j, 0, sizeof(*j));
 	j->sum.fail_on = o->fail_on;
+	j->sum.fail_on_not_understood = o->fail_on_not_understood;
 	if ((rc = fc_fabric_load(o->target, &lo, &j->inv, &j->m, err)) != FC_OK)
 		return rc;
 	if (o->baseline) {

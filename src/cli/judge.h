@@ -18,6 +18,7 @@ struct fc_judge_opts {
 	bool pass_evidence;             /* keep passing findings' evidence */
 	size_t pass_evidence_links;     /* ... or only up to this many links (0: as pass_evidence says) */
 	enum fc_sev fail_on;
+	bool fail_on_not_understood;
 };
 
 /* Everything a judgement holds; the findings point into the model, the policy and the waivers. */

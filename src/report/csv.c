@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* CSV reporter: one finding per row, RFC 4180 (CRLF line ends; a field holding a comma, a quote,
+/* CSV reporter: one finding per row (and one per input line not understood, status
+ * not-understood, rule NOT-UNDERSTOOD), RFC 4180 (CRLF line ends; a field holding a comma, a quote,
  * CR or LF is quoted, its quotes doubled). A field that a spreadsheet would run as a formula
  * (starting with =, +, -, @, a tab or CR) gets a leading apostrophe: device strings come from
  * devices, and a CSV is opened in spreadsheets (OWASP "CSV injection"). */
@@ -57,11 +58,29 @@ static enum fc_rc csv_begin(FILE *out, const struct fc_report_run *run, void **s
 	return ferror(out) ? FC_ERR_IO : FC_OK;
 }
 
+/* A row per line the device's input held but no reader understood (rule NOT-UNDERSTOOD). */
 static enum fc_rc csv_device(void *st, const struct fc_device *d)
 {
-	(void)st;
-	(void)d;
-	return FC_OK;
+	struct csv *c = st;
+	char where[600];
+	size_t i;
+
+	for (i = 0; i < d->nunparsed; i++) {
+		field(c, "not-understood", false);
+		field(c, "", false);
+		field(c, FC_NOT_UNDERSTOOD_ID, false);
+		field(c, d->name, false);
+		field(c, d->name, false);
+		field(c, "", false);
+		field(c, "", false);
+		field(c, "", false);
+		field(c, d->unparsed[i].text, false);
+		field(c, d->unparsed[i].src.file ? fc_src_str(&d->unparsed[i].src, where, sizeof(where)) : "", false);
+		field(c, "", true);
+	}
+	if (ferror(c->out))
+		c->err = true;
+	return c->err ? FC_ERR_IO : FC_OK;
 }
 
 static enum fc_rc csv_finding(void *st, const struct fc_finding *f)

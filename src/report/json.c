@@ -194,7 +194,9 @@ static enum fc_rc json_end(void *st, const struct fc_summary *s)
 	json_object_object_add(sum, "devices", json_object_new_int((int)s->devices));
 	json_object_object_add(sum, "devices_incomplete", json_object_new_int((int)s->devices_incomplete));
 	json_object_object_add(sum, "input_errors", json_object_new_int((int)s->input_errors));
+	json_object_object_add(sum, "not_understood", json_object_new_int64((int64_t)s->not_understood));
 	json_object_object_add(sum, "fail_on", json_object_new_string(fc_sev_name(s->fail_on)));
+	json_object_object_add(sum, "fail_on_not_understood", json_object_new_boolean(s->fail_on_not_understood));
 	json_object_object_add(sum, "exit_code", json_object_new_int(s->exit_code));
 	head(j);
 	if (fprintf(j->out, "%s],\n  \"summary\":%s\n}\n", j->nfind ? "\n  " : "",

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* JUnit XML reporter, written with libxml2's xmlTextWriter; valid against the Apache Ant JUnit
  * schema. One testsuite per rule; one testcase per (rule, subject), so names are unique and
- * stable across runs. FAIL is <failure>, UNKNOWN is <skipped> (never a pass), a waived finding is <skipped> with its waiver, a device whose data
- * could not be read is an <error> in the "device-data" suite. */
+ * stable across runs. FAIL is <failure>, UNKNOWN is <skipped> (never a pass), a waived finding is
+ * <skipped> with its waiver, a device whose data could not be read is an <error> in the
+ * "device-data" suite, and its input lines not understood are its test case in "NOT-UNDERSTOOD". */
 #include <libxml/xmlwriter.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,6 +163,47 @@ static char *warnings_text(const struct junit *j, const struct fc_rule *r)
 	return b.data;
 }
 
+/* The NOT-UNDERSTOOD suite: a test case per device, passing when every input line of it was
+ * understood; else each line, file:line and text, in a <skipped> (or a <failure> under --fail-on
+ * ...,not-understood, as the exit code then says). */
+static int not_understood_suite(xmlTextWriterPtr w, const struct junit *j, const struct fc_summary *s, int id,
+				const char *stamp)
+{
+	const struct fc_model *m = j->run->m;
+	char where[600];
+	size_t i, k, with = 0;
+	int rc = 0;
+
+	for (i = 0; i < m->ndevs; i++)
+		with += m->devs[i]->nunparsed > 0;
+	rc |= suite_open(w, FC_NOT_UNDERSTOOD_ID, id, stamp, m->ndevs, s->fail_on_not_understood ? with : 0, 0,
+			 s->fail_on_not_understood ? 0 : with);
+	for (i = 0; i < m->ndevs; i++) {
+		const struct fc_device *d = m->devs[i];
+
+		rc |= xmlTextWriterStartElement(w, XC("testcase")) < 0;
+		rc |= xmlTextWriterWriteFormatAttribute(w, XC("name"), "%s %s", FC_NOT_UNDERSTOOD_ID, d->name) < 0;
+		rc |= xmlTextWriterWriteAttribute(w, XC("classname"), XC("fabcheck." FC_NOT_UNDERSTOOD_ID)) < 0;
+		rc |= xmlTextWriterWriteAttribute(w, XC("time"), XC("0")) < 0;
+		if (d->nunparsed) {
+			rc |= xmlTextWriterStartElement(w, XC(s->fail_on_not_understood ? "failure" : "skipped")) < 0;
+			rc |= xmlTextWriterWriteFormatAttribute(w, XC("message"), "%s%zu input line(s) not understood",
+								s->fail_on_not_understood ? "" : "NOT UNDERSTOOD: ",
+								d->nunparsed) < 0;
+			if (s->fail_on_not_understood)
+				rc |= xmlTextWriterWriteAttribute(w, XC("type"), XC("not-understood")) < 0;
+			for (k = 0; k < d->nunparsed; k++)
+				rc |= xmlTextWriterWriteFormatString(w, "%s: %s\n", fc_src_str(&d->unparsed[k].src, where,
+												 sizeof(where)),
+								     d->unparsed[k].text) < 0;
+			rc |= xmlTextWriterEndElement(w) < 0;
+		}
+		rc |= xmlTextWriterEndElement(w) < 0;
+	}
+	rc |= suite_close(w, NULL);
+	return rc;
+}
+
 static enum fc_rc junit_end(void *st, const struct fc_summary *s)
 {
 	struct junit *j = st;
@@ -173,7 +215,6 @@ static enum fc_rc junit_end(void *st, const struct fc_summary *s)
 	size_t i, k, start;
 	int rc = !w, id = 0;
 
-	(void)s;
 	gmtime_r(&now, &tm);
 	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%S", &tm);
 	if (w) {
@@ -201,6 +242,7 @@ static enum fc_rc junit_end(void *st, const struct fc_summary *s)
 			rc |= xmlTextWriterEndElement(w) < 0;
 		}
 		rc |= suite_close(w, NULL);
+		rc |= not_understood_suite(w, j, s, id++, stamp);
 		/* Findings are sorted by subject; group them by rule in registry order. */
 		{
 			const struct fc_rule *const *r;

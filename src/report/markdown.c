@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Markdown reporter, for a pull-request comment: the summary, then tables of what needs
- * attention (failing, warnings, unknown folded by rule and reason, waived), then the count per
+ * attention (failing, warnings, unknown folded by rule and reason, input lines not understood,
+ * waived), then the count per
  * rule in a collapsed block. Every device string is escaped for Markdown and HTML: a description
  * holding '|', '*' or '<script>' stays text in its cell. */
 #include <stdlib.h>
@@ -14,8 +15,12 @@ struct md {
 	const struct fc_finding **keep;   /* the findings that are not a plain pass */
 	size_t n, cap;
 	size_t ndev;
+	const struct fc_device **nu;      /* devices with lines not understood, in model order */
+	size_t nnu;
 	bool err;
 };
+
+#define NU_SHOWN 20   /* lines shown per device; file:line of the rest is in every other format */
 
 static void put(struct md *m, const char *s)
 {
@@ -61,9 +66,45 @@ static enum fc_rc md_device(void *st, const struct fc_device *d)
 {
 	struct md *m = st;
 
-	(void)d;
+	if (d->nunparsed) {
+		const struct fc_device **nd = realloc(m->nu, (m->nnu + 1) * sizeof(*nd));
+
+		if (!nd)
+			return FC_ERR_NOMEM;
+		m->nu = nd;
+		m->nu[m->nnu++] = d;
+	}
 	m->ndev++;
 	return FC_OK;
+}
+
+/* Input lines not understood: a table per device, its first NU_SHOWN lines. */
+static void not_understood(struct md *m, const struct fc_summary *s)
+{
+	char where[600];
+	size_t i, k;
+
+	if (!m->nnu)
+		return;
+	if (fprintf(m->out, "\n### Not understood (%zu line(s) on %zu device(s)%s)\n\n| Device | Where | Line |\n"
+			    "|---|---|---|\n", s->not_understood, m->nnu,
+		    s->fail_on_not_understood ? ", failing the run" : "") < 0)
+		m->err = true;
+	for (i = 0; i < m->nnu; i++) {
+		const struct fc_device *d = m->nu[i];
+
+		for (k = 0; k < d->nunparsed && k < NU_SHOWN; k++) {
+			put(m, "| ");
+			cell(m, d->name);
+			put(m, " | ");
+			cell(m, fc_src_str(&d->unparsed[k].src, where, sizeof(where)));
+			put(m, " | ");
+			cell(m, d->unparsed[k].text);
+			put(m, " |\n");
+		}
+		if (d->nunparsed > NU_SHOWN && fprintf(m->out, "| %s | | and %zu more |\n", "", d->nunparsed - NU_SHOWN) < 0)
+			m->err = true;
+	}
 }
 
 static enum fc_rc md_finding(void *st, const struct fc_finding *f)
@@ -218,12 +259,13 @@ static enum fc_rc md_end(void *st, const struct fc_summary *s)
 	struct md *m = st;
 	struct fc_groups gs;
 	enum fc_rc rc;
-	char na[96];
+	char na[96], nu[64];
 
 	snprintf(na, sizeof(na), ", %zu not applicable (they need a running device)", s->na);
-	if (fprintf(m->out, "## fabcheck: %zu failing, %zu warning(s), %zu unknown, %zu passing%s%s (exit %d)\n\n",
+	snprintf(nu, sizeof(nu), ", %zu input line(s) not understood", s->not_understood);
+	if (fprintf(m->out, "## fabcheck: %zu failing, %zu warning(s), %zu unknown, %zu passing%s%s%s (exit %d)\n\n",
 		    s->fail, s->warn, s->unknown, s->pass, s->waived ? ", some waived" : "",
-		    s->na ? na : "", s->exit_code) < 0)
+		    s->na ? na : "", s->not_understood ? nu : "", s->exit_code) < 0)
 		m->err = true;
 	put(m, "Target ");
 	cell(m, m->run->target);
@@ -237,11 +279,13 @@ static enum fc_rc md_end(void *st, const struct fc_summary *s)
 	table(m, "Failing", is_fail, true, &gs);
 	table(m, "Warnings", is_warn, false, &gs);
 	unknown_table(m);
+	not_understood(m, s);
 	table(m, "Waived", is_waived, false, NULL);
 	fc_groups_free(&gs);
-	if (!s->fail && !s->warn && !s->unknown)
+	if (!s->fail && !s->warn && !s->unknown && !s->not_understood)
 		put(m, "\nEverything checked passes.\n");
 	rc = m->err ? FC_ERR_IO : FC_OK;
+	free(m->nu);
 	free(m->keep);
 	free(m);
 	return rc;

@@ -13,13 +13,14 @@
 
 #include "report/report.h"
 
-enum fam { F_FINDINGS, F_LINK, F_DEVICE, F_RXPWR, F_TXPWR, F_TEMP, F_BIAS, F_CRC, F_PPP_RX, F_PPP_TX, F_FEC_CORR,
+enum fam { F_FINDINGS, F_LINK, F_DEVICE, F_NU, F_RXPWR, F_TXPWR, F_TEMP, F_BIAS, F_CRC, F_PPP_RX, F_PPP_TX, F_FEC_CORR,
 	   F_FEC_UNCORR, F_PHY_BITS, F_N };
 
 static const struct { const char *name, *type, *help; } fams[F_N] = {
 	{ "fabcheck_findings", "gauge", "Findings of the last run by rule, severity and status." },
 	{ "fabcheck_link_compliant", "gauge", "1 when no rule fails on the cabled link, else 0." },
-	{ "fabcheck_device_ok", "gauge", "1 when every expected output of the device was collected and parsed." },
+	{ "fabcheck_device_ok", "gauge", "1 when every expected output of the device was collected and parsed, and every line understood." },
+	{ "fabcheck_device_not_understood_lines", "gauge", "Input lines of the device that no reader understood (listed in the JSON, SARIF and text reports)." },
 	{ "fabcheck_transceiver_rx_power_watts", "gauge", "Received optical power per lane, as the rules read it." },
 	{ "fabcheck_transceiver_tx_power_watts", "gauge", "Transmitted optical power per lane." },
 	{ "fabcheck_transceiver_temperature_celsius", "gauge", "Module temperature." },
@@ -113,11 +114,15 @@ static void dom(struct prom *p, const struct fc_device *d, const struct fc_iface
 static enum fc_rc prom_device(void *st, const struct fc_device *d)
 {
 	struct prom *p = st;
+	bool read = d->status == FC_DEV_OK || d->status == FC_DEV_INTENT;
+	/* a device read whole but not understood line by line is not ok: its status says which */
 	const char *kv[] = { "device", d->name, "kind", d->kind == FC_DEV_HOST ? "host" : "switch", "status",
-			     fc_devstatus_name(d->status), NULL };
+			     read && d->nunparsed ? "partly-understood" : fc_devstatus_name(d->status), NULL };
+	const char *nk[] = { "device", d->name, "kind", d->kind == FC_DEV_HOST ? "host" : "switch", NULL };
 	size_t i, k;
 
-	sample(p, F_DEVICE, kv, d->status == FC_DEV_OK || d->status == FC_DEV_INTENT);
+	sample(p, F_DEVICE, kv, read && !d->nunparsed);
+	sample(p, F_NU, nk, (double)d->nunparsed);
 	for (i = 0; i < d->nifaces; i++) {
 		const struct fc_iface *ifc = d->ifaces[i];
 		const char *pk[] = { "device", d->name, "port", ifc->name, NULL };

@@ -16,9 +16,16 @@ struct fc_summary {
 	size_t na;            /* not applicable: needs a running device, the input is configuration or intent */
 	size_t fail_by_sev[FC_SEV_CRITICAL + 1];
 	size_t devices, devices_incomplete, input_errors;
+	size_t not_understood;       /* input lines read but not understood, on every device */
+	size_t devices_not_understood;
 	int exit_code;
 	enum fc_sev fail_on;
+	bool fail_on_not_understood; /* --fail-on ...,not-understood: such a line fails the run (exit 1) */
 };
+
+/* The id every format files a not-understood input line under (SARIF's rule, JUnit's suite, CSV's
+ * rule column, a Prometheus series): not a rule, the input's own finding. */
+#define FC_NOT_UNDERSTOOD_ID "NOT-UNDERSTOOD"
 
 struct fc_report_run {
 	const struct fc_model *m;

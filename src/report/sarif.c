@@ -123,6 +123,27 @@ static enum fc_rc sarif_begin(FILE *out, const struct fc_report_run *run, void *
 		json_object_object_add(ro, "properties", props);
 		json_object_array_add(rules, ro);
 	}
+	{
+		/* not a rule: the input's own result, one per line read but not understood */
+		json_object *ro = json_object_new_object(), *cfg = json_object_new_object(), *props = json_object_new_object();
+
+		json_object_object_add(ro, "id", str(FC_NOT_UNDERSTOOD_ID));
+		json_object_object_add(ro, "name", str(FC_NOT_UNDERSTOOD_ID));
+		json_object_object_add(ro, "shortDescription", text("An input line fabcheck read but did not understand"));
+		json_object_object_add(ro, "fullDescription",
+				       text("A configuration or output line no reader of its platform interprets: what it "
+					    "sets is not in the model, and a rule that needs it says UNKNOWN. It is "
+					    "listed, never skipped silently."));
+		json_object_object_add(ro, "help", text("Check what the line does: if it changes the data path, "
+							"report it so a reader can be added; `--fail-on "
+							"...,not-understood` makes such a line fail the run."));
+		json_object_object_add(cfg, "enabled", json_object_new_boolean(true));
+		json_object_object_add(cfg, "level", str("warning"));
+		json_object_object_add(ro, "defaultConfiguration", cfg);
+		json_object_object_add(props, "scope", str("device"));
+		json_object_object_add(ro, "properties", props);
+		json_object_array_add(rules, ro);
+	}
 	json_object_object_add(driver, "rules", rules);
 	json_object_object_add(tool, "driver", driver);
 	fprintf(out, "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{\n"
@@ -133,13 +154,6 @@ static enum fc_rc sarif_begin(FILE *out, const struct fc_report_run *run, void *
 	return ferror(out) ? FC_ERR_IO : FC_OK;
 }
 
-static enum fc_rc sarif_device(void *st, const struct fc_device *d)
-{
-	(void)st;
-	(void)d;
-	return FC_OK;
-}
-
 static int rule_index(const struct fc_rule *const *l, const struct fc_rule *r)
 {
 	int i;
@@ -147,7 +161,52 @@ static int rule_index(const struct fc_rule *const *l, const struct fc_rule *r)
 	for (i = 0; l[i]; i++)
 		if (l[i] == r)
 			return i;
-	return -1;
+	return r ? -1 : i;   /* NULL: the not-understood descriptor, after the rules */
+}
+
+static void put_location(struct sarif *st, const struct fc_src *s, const struct fc_evidence *ev, const char *msg,
+			 long long id);
+
+/* A result per line the device's input held but no reader understood: level warning, at the line. */
+static enum fc_rc sarif_device(void *st, const struct fc_device *d)
+{
+	struct sarif *s = st;
+	FILE *o = s->out;
+	char subj[600];
+	size_t i;
+
+	for (i = 0; i < d->nunparsed; i++) {
+		const struct fc_unparsed *u = &d->unparsed[i];
+
+		if (s->nres++)
+			FC_JW_LIT(o, ",\n{");
+		else
+			FC_JW_LIT(o, "\n{");
+		fc_jw_kv(o, "ruleId", FC_NOT_UNDERSTOOD_ID, true);
+		fc_jw_ki(o, "ruleIndex", rule_index(fc_policy_rules(s->run->policy), NULL), false);
+		fc_jw_kv(o, "kind", "fail", false);
+		fc_jw_kv(o, "level", "warning", false);
+		FC_JW_LIT(o, ",\"message\":{\"text\":\"");
+		fc_jw_esc(o, d->name);
+		FC_JW_LIT(o, ": not understood: ");
+		fc_jw_esc(o, u->text);
+		FC_JW_LIT(o, "\"}");
+		if (u->src.file) {
+			FC_JW_LIT(o, ",\"locations\":[");
+			put_location(s, &u->src, NULL, u->text, -1);
+			fputc_unlocked(']', o);
+		}
+		snprintf(subj, sizeof(subj), "%s %s:%u", d->name, u->src.file ? u->src.file : "", u->src.line);
+		FC_JW_LIT(o, ",\"partialFingerprints\":{");
+		fc_jw_kv(o, "fabcheckSubject/v1", subj, true);
+		FC_JW_LIT(o, "},\"properties\":{");
+		fc_jw_kv(o, "subject", d->name, true);
+		fc_jw_kv(o, "status", "not-understood", false);
+		FC_JW_LIT(o, "}}");
+	}
+	if (ferror(o))
+		s->err = true;
+	return s->err ? FC_ERR_IO : FC_OK;
 }
 
 /* {"physicalLocation":{"artifactLocation":{"uri":U},"region":{"startLine":N}},"message":{"text":M}[,"id":k]} */

@@ -295,6 +295,9 @@ static enum fc_rc text_end(void *st, const struct fc_summary *s)
 		w(t, "; %zu of %zu devices incomplete", s->devices_incomplete, s->devices);
 	if (s->input_errors)
 		w(t, "; %zu output(s) could not be parsed", s->input_errors);
+	if (s->not_understood)
+		w(t, "; %zu input line(s) not understood on %zu device(s)%s", s->not_understood, s->devices_not_understood,
+		  s->fail_on_not_understood ? ", failing the run (--fail-on not-understood)" : "");
 	w(t, ". Exit %d.\n", s->exit_code);
 	if (s->pass && !t->run->verbose)
 		w(t, "Passing findings are counted above; --verbose lists them with their evidence.\n");

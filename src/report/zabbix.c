@@ -3,10 +3,11 @@
  * (docs/monitoring.md). Each line is KEY, a tab, VALUE:
  *   discovery.links / discovery.devices / discovery.rules   low-level discovery JSON ({"data":[...]})
  *   link.compliant.LINK, link.fail.LINK, link.warn.LINK, link.unknown.LINK
- *   device.ok.DEVICE, device.fail.DEVICE, device.warn.DEVICE, device.unknown.DEVICE
+ *   device.ok.DEVICE, device.fail.DEVICE, device.warn.DEVICE, device.unknown.DEVICE,
+ *   device.not_understood.DEVICE (input lines no reader understood; device.ok is 0 with any)
  *   rule.pass.RULE, rule.fail.RULE, rule.warn.RULE, rule.unknown.RULE, rule.waived.RULE, rule.na.RULE
  *   run.exit_code, run.timestamp, run.pass, run.fail, run.warn, run.unknown, run.waived, run.na,
- *   run.devices, run.devices_incomplete
+ *   run.devices, run.devices_incomplete, run.not_understood
  * LINK is "DEV:PORT--DEV:PORT" and DEVICE a device name, each with every character Zabbix refuses in
  * a user parameter (with UnsafeUserParameters=0) or that is not [A-Za-z0-9:/._-] written as '_',
  * made unique with a suffix; the discovery carries the real names ({#NAME}, {#DEVICE}, ...) as JSON
@@ -32,7 +33,7 @@ struct zbx {
 	size_t (*by_link)[C_N];
 	size_t (*by_dev)[C_N];
 	struct fc_arena *a;
-	struct fc_hmap *dev_idx, *keys;
+	struct fc_hmap *dev_idx, *keys, *next;   /* next: a key's base -> its last suffix */
 	const char **link_key, **dev_key;
 	bool err;
 };
@@ -45,21 +46,36 @@ static int cat(const struct fc_finding *f)
 	       : f->status == FC_NA ? C_NA : C_UNKNOWN;
 }
 
-/* s with every character outside [A-Za-z0-9:/._-] as '_', unique among the keys made so far. */
+/* s with every character outside [A-Za-z0-9:/._-] as '_', cut to KEY_BASE bytes, unique among the
+ * keys made so far: a base met before takes the next suffix after the last one it was given
+ * (z->next), so names that sanitise alike cost one lookup each, not one per earlier twin, and the
+ * suffix always has room. */
+#define KEY_BASE 480
 static const char *key(struct zbx *z, const char *s)
 {
-	char buf[600], *k;
+	char buf[KEY_BASE + 24], *k;
 	size_t n, i;
-	int failed = 0, suffix = 1;
+	int failed = 0;
 
-	snprintf(buf, sizeof(buf), "%s", s);
+	snprintf(buf, KEY_BASE + 1, "%s", s);
 	for (i = 0; buf[i]; i++)
 		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:/._-", buf[i]))
 			buf[i] = '_';
 	n = strlen(buf);
-	while (fc_hmap_get(z->keys, buf, strlen(buf)))
-		snprintf(buf + n, sizeof(buf) - n, "_%d", ++suffix);
-	if (!(k = fc_strdup(z->a, buf)))
+	if (fc_hmap_get(z->keys, buf, n)) {
+		unsigned long *last = fc_hmap_get(z->next, buf, n);   /* the base's last suffix, in z->a */
+
+		if (!last) {
+			if (!(last = fc_alloc(z->a, sizeof(*last))))
+				return NULL;
+			*last = 1;
+			fc_hmap_put(z->next, buf, n, last, &failed);
+		}
+		do
+			snprintf(buf + n, sizeof(buf) - n, "_%lu", ++*last);
+		while (fc_hmap_get(z->keys, buf, strlen(buf)));
+	}
+	if (failed || !(k = fc_strdup(z->a, buf)))
 		return NULL;
 	fc_hmap_put(z->keys, k, strlen(k), k, &failed);
 	return failed ? NULL : k;
@@ -98,7 +114,8 @@ static enum fc_rc zbx_begin(FILE *out, const struct fc_report_run *run, void **s
 	z->link_key = calloc(m->nlinks + 1, sizeof(*z->link_key));
 	z->dev_key = calloc(m->ndevs + 1, sizeof(*z->dev_key));
 	if (!z->by_rule || !z->by_link || !z->by_dev || !z->link_key || !z->dev_key || !(z->a = fc_arena_new()) ||
-	    !(z->dev_idx = fc_hmap_new(z->a, m->ndevs + 1)) || !(z->keys = fc_hmap_new(z->a, m->ndevs + m->nlinks + 1)))
+	    !(z->dev_idx = fc_hmap_new(z->a, m->ndevs + 1)) || !(z->keys = fc_hmap_new(z->a, m->ndevs + m->nlinks + 1)) ||
+	    !(z->next = fc_hmap_new(z->a, 64)))
 		failed = 1;
 	for (i = 0; i < m->ndevs && !failed; i++) {
 		fc_hmap_put(z->dev_idx, &m->devs[i], sizeof(m->devs[i]), (void *)(uintptr_t)(i + 1), &failed);
@@ -232,7 +249,8 @@ static void emit(struct zbx *z, const struct fc_summary *s)
 	for (i = 0; i < m->ndevs; i++) {
 		const struct fc_device *d = m->devs[i];
 
-		line(z, "device.ok", z->dev_key[i], d->status == FC_DEV_OK || d->status == FC_DEV_INTENT);
+		line(z, "device.ok", z->dev_key[i], (d->status == FC_DEV_OK || d->status == FC_DEV_INTENT) && !d->nunparsed);
+		line(z, "device.not_understood", z->dev_key[i], (long long)d->nunparsed);
 		for (c = C_FAIL; c <= C_UNKNOWN; c++) {
 			snprintf(name, sizeof(name), "device.%s", cname[c]);
 			line(z, name, z->dev_key[i], (long long)z->by_dev[i][c]);
@@ -256,6 +274,7 @@ static void emit(struct zbx *z, const struct fc_summary *s)
 	line(z, "run.na", NULL, (long long)s->na);
 	line(z, "run.devices", NULL, (long long)s->devices);
 	line(z, "run.devices_incomplete", NULL, (long long)s->devices_incomplete);
+	line(z, "run.not_understood", NULL, (long long)s->not_understood);
 }
 
 static enum fc_rc zbx_end(void *st, const struct fc_summary *s)

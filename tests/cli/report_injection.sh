@@ -84,11 +84,13 @@ p = Cells()
 p.feed(page)
 assert not {"b", "script"} & set(p.tags), ("the report's strings made HTML elements", set(p.tags))
 assert p.rows and all(n in (3, 4, 5) for n in p.rows), ("a table row lost or gained cells", p.rows)
-# CSV: RFC 4180 rows, one per finding, the hostile strings whole
+# CSV: RFC 4180 rows, one per input line not understood (device by device), then one per finding,
+# the hostile strings whole
 rows = list(csv.reader(io.StringIO(raw["csv"].decode(), newline="")))
 assert raw["csv"].count(b"\r\n") >= len(rows), "CSV lines end in CRLF"
-assert len(rows) == 1 + len(rep["findings"]) and all(len(r) == 11 for r in rows), (len(rows), len(rep["findings"]))
-assert [(r[2], r[3], r[8]) for r in rows[1:]] == [(f["rule"], f["subject"], f["message"]) for f in rep["findings"]]
+assert len(rows) == 1 + len(nu) + len(rep["findings"]) and all(len(r) == 11 for r in rows), (len(rows), len(rep["findings"]))
+assert [(r[0], r[2], r[8]) for r in rows[1:1 + len(nu)]] == [("not-understood", "NOT-UNDERSTOOD", u["text"]) for u in nu]
+assert [(r[2], r[3], r[8]) for r in rows[1 + len(nu):]] == [(f["rule"], f["subject"], f["message"]) for f in rep["findings"]]
 assert any("CDATA" in c for r in rows for c in r), "the hostile text did not reach the CSV"
 print("injection: text, json, junit, sarif, markdown, csv and stderr hold no raw control byte and are valid UTF-8")
 PY

@@ -119,11 +119,58 @@ static void full_stream_fails(void **state)
 	}
 }
 
+/* Zabbix keys: two links whose names agree in their first 700 bytes (the export used to loop
+ * for ever when they agreed in 599: the suffix had no room) get keys of their own, no longer than
+ * the base, and every link of the fabric one key. */
+static void zabbix_keys_unique(void **state)
+{
+	struct fc_judged *j = *state;
+	struct fc_link *l = j->m->links, save[2];
+	char *out, *p, *name[2];
+	size_t n, k, nkeys = 0;
+	char **keys;
+
+	assert_true(j->m->nlinks >= 2);
+	memcpy(save, l, sizeof(save));
+	for (k = 0; k < 2; k++) {
+		assert_non_null(name[k] = malloc(702));
+		memset(name[k], 'x', 700);
+		name[k][700] = (char)('1' + k);
+		name[k][701] = '\0';
+		l[k].a.dev_name = l[k].b.dev_name = "dev";
+		l[k].a.if_name = l[k].b.if_name = name[k];
+	}
+	out = emit(j, &fc_reporter_zabbix, 0, &n);
+	memcpy(l, save, sizeof(save));
+	keys = calloc(j->m->nlinks, sizeof(*keys));
+	assert_non_null(keys);
+	for (p = out; (p = strstr(p, "\nlink.compliant.")); p++) {
+		char *end = strchr(p + 16, '\t');
+
+		assert_non_null(end);
+		assert_true(nkeys < j->m->nlinks);
+		assert_true(end - (p + 16) <= 500);
+		keys[nkeys] = strndup(p + 16, (size_t)(end - (p + 16)));
+		for (k = 0; k < nkeys; k++)
+			if (!strcmp(keys[k], keys[nkeys]))
+				fail_msg("link key %.40s... given twice", keys[k]);
+		nkeys++;
+	}
+	assert_int_equal(nkeys, j->m->nlinks);
+	for (k = 0; k < nkeys; k++)
+		free(keys[k]);
+	free(keys);
+	free(name[0]);
+	free(name[1]);
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(chunks_same_bytes),
 		cmocka_unit_test(full_stream_fails),
+		cmocka_unit_test(zabbix_keys_unique),
 	};
 
 	return cmocka_run_group_tests(tests, judged_setup, judged_teardown);

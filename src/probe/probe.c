@@ -27,6 +27,7 @@ struct pr {
 	const struct fc_fs *fs;
 	const struct fc_probe_ops *ops;
 	size_t known;     /* values read: zero means nothing usable */
+	json_object *nu;  /* the document's not_understood: outputs a reader refused, each once */
 };
 
 static json_object *unknown(const char *why)
@@ -37,11 +38,35 @@ static json_object *unknown(const char *why)
 	return u;
 }
 
-/* The reason of a query that failed, with the file and line it names. */
-static json_object *unknown_err(const struct fc_err *e)
+/* The reason of a query that failed, with the file and line it names. An output that was there but
+ * not understood (FC_ERR_INPUT: an agentless capture's ethtool section a reader refuses) is also
+ * listed once in the document's not_understood, as a switch's lines are, so a report says so
+ * beside the values it leaves unknown. */
+static json_object *unknown_err(struct pr *p, const struct fc_err *e)
 {
 	char buf[sizeof(e->file) + sizeof(e->msg) + 16];
+	size_t i, n = p->nu ? json_object_array_length(p->nu) : 0;
 
+	if (e->rc == FC_ERR_INPUT && p->nu) {
+		json_object *u;
+
+		for (i = 0; i < n; i++) {
+			json_object *x = json_object_array_get_idx(p->nu, i), *f, *l, *t;
+
+			if (json_object_object_get_ex(x, "file", &f) && json_object_object_get_ex(x, "line", &l) &&
+			    json_object_object_get_ex(x, "text", &t) && !strcmp(json_object_get_string(f), e->file) &&
+			    json_object_get_int(l) == (int)e->line && !strcmp(json_object_get_string(t), e->msg))
+				break;
+		}
+		if (i == n) {
+			u = json_object_new_object();
+			json_object_object_add(u, "file", json_object_new_string(e->file));
+			if (e->line)
+				json_object_object_add(u, "line", json_object_new_int((int)e->line));
+			json_object_object_add(u, "text", json_object_new_string(e->msg));
+			json_object_array_add(p->nu, u);
+		}
+	}
 	return unknown(fc_err_str(e, buf, sizeof(buf)));
 }
 
@@ -62,7 +87,7 @@ static bool add_attr(struct pr *p, json_object *o, const char *key, const char *
 		p->known++;
 		return true;
 	}
-	json_object_object_add(o, key, unknown_err(&er));
+	json_object_object_add(o, key, unknown_err(p, &er));
 	return false;
 }
 
@@ -73,7 +98,7 @@ static bool add_int_attr(struct pr *p, json_object *o, const char *key, const ch
 	int64_t v;
 
 	if (!fc_sys_read(p->fs, path, val, sizeof(val), fresh(&er))) {
-		json_object_object_add(o, key, unknown_err(&er));
+		json_object_object_add(o, key, unknown_err(p, &er));
 		return false;
 	}
 	if (!fc_parse_i64(val, min, max, &v)) {
@@ -158,7 +183,7 @@ static json_object *dcb_obj(struct pr *p, const char *ifname)
 	int k;
 
 	if (p->ops->dcb((void *)(uintptr_t)p->fs, ifname, &di, fresh(&er)) != FC_OK)
-		return unknown_err(&er);
+		return unknown_err(p, &er);
 	o = json_object_new_object();
 	p->known++;
 	if (di.pfc) {
@@ -209,7 +234,7 @@ static json_object *link_obj(struct pr *p, const char *ifname)
 	json_object *o;
 
 	if (p->ops->link((void *)(uintptr_t)p->fs, ifname, &li, fresh(&er)) != FC_OK)
-		return unknown_err(&er);
+		return unknown_err(p, &er);
 	o = json_object_new_object();
 	p->known++;
 	if (li.speed_mbps == 0 || li.speed_mbps == UINT32_MAX)
@@ -239,7 +264,7 @@ static json_object *driver_obj(struct pr *p, const char *ifname)
 
 	memset(&di, 0, sizeof(di));
 	if (p->ops->drvinfo((void *)(uintptr_t)p->fs, ifname, &di, fresh(&er)) != FC_OK)
-		return unknown_err(&er);
+		return unknown_err(p, &er);
 	o = json_object_new_object();
 	p->known++;
 	json_object_object_add(o, "name", json_object_new_string(di.driver));
@@ -257,7 +282,7 @@ static json_object *pause_obj(struct pr *p, const char *ifname)
 	json_object *o;
 
 	if (p->ops->pause((void *)(uintptr_t)p->fs, ifname, &pi, fresh(&er)) != FC_OK)
-		return unknown_err(&er);
+		return unknown_err(p, &er);
 	o = json_object_new_object();
 	p->known++;
 	json_object_object_add(o, "autoneg", json_object_new_boolean(pi.autoneg));
@@ -275,7 +300,7 @@ static json_object *fec_obj(struct pr *p, const char *ifname)
 
 	memset(&fi, 0, sizeof(fi));
 	if (p->ops->fec((void *)(uintptr_t)p->fs, ifname, &fi, fresh(&er)) != FC_OK)
-		return unknown_err(&er);
+		return unknown_err(p, &er);
 	o = json_object_new_object();
 	p->known++;
 	/* "Auto RS BaseR": the first word is what is configured */
@@ -310,7 +335,7 @@ static json_object *stats_obj(struct pr *p, const char *ifname)
 	size_t i;
 
 	if (p->ops->stats((void *)(uintptr_t)p->fs, ifname, &st, fresh(&er)) != FC_OK)
-		return unknown_err(&er);
+		return unknown_err(p, &er);
 	o = json_object_new_object();
 	for (i = 0; i < st.n; i++)
 		if (stat_kept(st.names[i]) && st.values[i] <= INT64_MAX)
@@ -328,7 +353,7 @@ static json_object *pfc_prevention_obj(struct pr *p, const char *ifname)
 	json_object *o;
 
 	if (p->ops->pfc_prevention((void *)(uintptr_t)p->fs, ifname, &ms, fresh(&er)) != FC_OK)
-		return unknown_err(&er);
+		return unknown_err(p, &er);
 	p->known++;
 	o = json_object_new_object();
 	if (ms == FC_PFC_PREVENTION_AUTO)
@@ -427,7 +452,7 @@ static json_object *module_obj(struct pr *p, const char *ifname)
 	struct fc_err er;
 
 	if (p->ops->module((void *)(uintptr_t)p->fs, ifname, &mi, fresh(&er)) != FC_OK)
-		return unknown_err(&er);
+		return unknown_err(p, &er);
 	p->known++;
 	return fc_module_json(&mi);
 }
@@ -439,7 +464,7 @@ static json_object *lldp_obj(struct pr *p, const char *ifname)
 	json_object *o;
 
 	if (p->ops->lldp((void *)(uintptr_t)p->fs, p->o->lldpd_socket, ifname, &li, fresh(&er)) != FC_OK)
-		return unknown_err(&er);
+		return unknown_err(p, &er);
 	p->known++;
 	o = json_object_new_object();
 	json_object_object_add(o, "system_name", li.system_name[0] ? json_object_new_string(li.system_name)
@@ -478,7 +503,7 @@ static json_object *ecn_obj(struct pr *p, const char *ifname)
 			p->known++;
 		} else {
 			json_object_put(a);
-			json_object_object_add(o, s ? "roce_rp_enabled" : "roce_np_enabled", unknown_err(&er));
+			json_object_object_add(o, s ? "roce_rp_enabled" : "roce_np_enabled", unknown_err(p, &er));
 		}
 	}
 	snprintf(path, sizeof(path), "/sys/class/net/%s/ecn/roce_np/cnp_dscp", ifname);
@@ -512,7 +537,7 @@ static json_object *iface_obj(struct pr *p, const char *ifname)
 		json_object_object_add(o, "addresses", a);
 		p->known++;
 	} else {
-		json_object_object_add(o, "addresses", unknown_err(&er));
+		json_object_object_add(o, "addresses", unknown_err(p, &er));
 	}
 	free(addrs);
 	json_object_object_add(o, "driver", driver_obj(p, ifname));
@@ -622,19 +647,19 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 	if (fc_sys_read(p->fs, path, val, sizeof(val), fresh(&er)))
 		json_object_object_add(o, "state", json_object_new_string(after_colon(val)));
 	else
-		json_object_object_add(o, "state", unknown_err(&er));
+		json_object_object_add(o, "state", unknown_err(p, &er));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/phys_state", dev, port);
 	if (fc_sys_read(p->fs, path, val, sizeof(val), fresh(&er)))
 		json_object_object_add(o, "phys_state", json_object_new_string(after_colon(val)));
 	else
-		json_object_object_add(o, "phys_state", unknown_err(&er));
+		json_object_object_add(o, "phys_state", unknown_err(p, &er));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/link_layer", dev, port);
 	add_attr(p, o, "link_layer", path, val, sizeof(val));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/rate", dev, port);
 	if (fc_sys_read(p->fs, path, val, sizeof(val), fresh(&er)))
 		json_object_object_add(o, "rate", rate_obj(val));
 	else
-		json_object_object_add(o, "rate", unknown_err(&er));
+		json_object_object_add(o, "rate", unknown_err(p, &er));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/hw_counters", dev, port);
 	json_object_object_add(o, "hw_counters", counters_obj(p, path));
 	snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs/0", dev, port);
@@ -646,7 +671,7 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 			json_object_object_add(o, "active_mtu", json_object_new_int(mtu));
 			p->known++;
 		} else {
-			json_object_object_add(o, "active_mtu", unknown_err(&er));
+			json_object_object_add(o, "active_mtu", unknown_err(p, &er));
 		}
 	}
 	snprintf(path, sizeof(path), "/sys/kernel/config/rdma_cm/%s/ports/%s/default_roce_mode", dev, port);
@@ -762,7 +787,7 @@ static char *legacy_table(struct pr *p, bool *present, struct fc_err *err)
 
 /* One interface: nftables and the legacy table both see the packet; either may drop it. nft_why
  * and legacy_why: why the ruleset or the table could not be read. */
-static json_object *iface_verdict(const struct doc *nft, const struct fc_err *nft_why, const char *legacy,
+static json_object *iface_verdict(struct pr *p, const struct doc *nft, const struct fc_err *nft_why, const char *legacy,
 				  bool has_legacy, const struct fc_err *legacy_why, const char *ifn, const char **v)
 {
 	json_object *e = json_object_new_object();
@@ -787,7 +812,7 @@ static json_object *iface_verdict(const struct doc *nft, const struct fc_err *nf
 		*v = "accept";
 		snprintf(both, sizeof(both), has_legacy ? "%s; %s" : "%s", where_n, where_i);
 	}
-	json_object_object_add(e, "udp_4791", *v ? json_object_new_string(*v) : unknown_err(!vn ? &en : &ei));
+	json_object_object_add(e, "udp_4791", *v ? json_object_new_string(*v) : unknown_err(p, !vn ? &en : &ei));
 	if (*v)
 		json_object_object_add(e, "decided_by", json_object_new_string(both));
 	return e;
@@ -815,7 +840,7 @@ static json_object *firewall_obj(struct pr *p, json_object *ifs)
 		const char *v;
 
 		json_object_object_get_ex(json_object_array_get_idx(ifs, i), "name", &name);
-		e = iface_verdict(d, &ner, legacy, has_legacy, &ler, json_object_get_string(name), &v);
+		e = iface_verdict(p, d, &ner, legacy, has_legacy, &ler, json_object_get_string(name), &v);
 		json_object_array_add(per, e);
 		accept += v && !strcmp(v, "accept");
 		drop += v && !strcmp(v, "drop");
@@ -826,7 +851,7 @@ static json_object *firewall_obj(struct pr *p, json_object *ifs)
 	else if (accept == n && n)
 		json_object_object_add(o, "udp_4791", json_object_new_string("accept"));
 	else if (!d && !has_legacy)
-		json_object_object_add(o, "udp_4791", unknown_err(&ner));
+		json_object_object_add(o, "udp_4791", unknown_err(p, &ner));
 	else
 		json_object_object_add(o, "udp_4791", unknown(n ? "the ruleset's verdict depends on the packet on some "
 								  "interface (see interfaces)"
@@ -865,7 +890,7 @@ static json_object *memlock_obj(struct pr *p)
 			json_object_object_add(o, "source", json_object_new_string(ml.source));
 			p->known++;
 		} else {
-			json_object_object_add(o, "bytes", unknown_err(&er));
+			json_object_object_add(o, "bytes", unknown_err(p, &er));
 		}
 		return o;
 	}
@@ -900,7 +925,7 @@ static json_object *memlock_obj(struct pr *p)
 
 enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable, struct fc_err *err)
 {
-	struct pr p = { o, o->fs, o->ops ? o->ops : fc_probe_ops_for(o->fs), 0 };
+	struct pr p = { o, o->fs, o->ops ? o->ops : fc_probe_ops_for(o->fs), 0, json_object_new_array() };
 	json_object *doc = json_object_new_object(), *ifs = json_object_new_array(), *fw;
 	char host[256], stamp[32];
 	struct fc_err er;
@@ -953,10 +978,14 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 			json_object_object_add(doc, "pcie_aspm_policy", json_object_new_string(a + 1));
 			p.known++;
 		} else {
-			json_object_object_add(doc, "pcie_aspm_policy", er.rc != FC_OK ? unknown_err(&er)
+			json_object_object_add(doc, "pcie_aspm_policy", er.rc != FC_OK ? unknown_err(&p, &er)
 					       : unknown("no [policy] in the ASPM parameter"));
 		}
 	}
+	if (json_object_array_length(p.nu))
+		json_object_object_add(doc, "not_understood", p.nu);
+	else
+		json_object_put(p.nu);
 	*json = strdup(json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(doc);
 	*usable = p.known > 0;

@@ -182,7 +182,10 @@ import json, sys
 i = json.load(open(sys.argv[1]))["interfaces"][0]
 why = i["speed_mbps"]["unknown"]
 assert why == sys.argv[2] + ":8: 'ethtool eth0' not understood: 'fast' is not a Speed value ethtool prints", why
-print("an output in a capture not understood: unknown, citing the capture's line 8")
+# ... and listed as not understood, as a switch's lines are (it was listed nowhere: "every output parsed")
+nu = [(u["source"], u["text"]) for u in json.load(open(sys.argv[1]))["not_understood"]]
+assert nu == [(sys.argv[2] + ":8", "'ethtool eth0' not understood: 'fast' is not a Speed value ethtool prints")], nu
+print("an output in a capture not understood: unknown, citing the capture's line 8, and listed there once")
 PY
 # refused, naming the line: a NUL byte (the rest of the host would be lost), a path given twice,
 # more entries than the tree takes

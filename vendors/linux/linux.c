@@ -5,6 +5,7 @@
 #include "vendors/linux/linux.h"
 #include "vendors/linux/linux_capture.h"
 #include "vendors/linux/linux_ip.h"
+#include "vendors/linux/linux_notes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,8 @@ struct hp {
 };
 
 static const char *const root_keys[] = { "format", "format_version", "hostname", "collected_at", "probe_version",
-					 "interfaces", "rdma", "firewall", "memlock", "pcie_aspm_policy", "warnings", NULL };
+					 "interfaces", "rdma", "firewall", "memlock", "pcie_aspm_policy", "warnings",
+					 "not_understood", NULL };
 static const char *const intent_keys[] = { "hostname", "interfaces", "rdma", "firewall", "memlock", "pcie_aspm_policy",
 					   NULL };
 static const char *const if_keys[] = { "name", "mac", "mtu", "operstate", "addresses", "driver", "pci", "link",
@@ -880,7 +882,8 @@ static enum fc_rc host_doc(struct fc_parse_ctx *c, const struct doc *d, bool lin
 	if (strcmp(fmt, FC_HOST_FORMAT))
 		return fc_err_set(c->err, FC_ERR_INPUT, d->file, doc_key_line(d->root, "format"),
 				  "format: expected '%s', found '%s'", FC_HOST_FORMAT, fmt);
-	if ((rc = doc_opt_int(d, d->root, "format_version", 1, FC_HOST_FORMAT_VERSION, &ver, NULL, c->err)) != FC_OK)
+	if ((rc = doc_opt_int(d, d->root, "format_version", 1, FC_HOST_FORMAT_VERSION, &ver, NULL, c->err)) != FC_OK ||
+	    (rc = fc_linux_doc_notes(c, d)) != FC_OK)
 		return rc;
 	return host_body(&h, d->root);
 }

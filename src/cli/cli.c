@@ -28,6 +28,7 @@
 #include "util/buf.h"
 #include "util/path.h"
 #include "util/str.h"
+#include "util/tmpfile.h"
 #include "adapter/adapter.h"
 #include "cli/judge.h"
 #include "diff/diff.h"
@@ -60,7 +61,7 @@ static const struct fc_cli_option options[] = {
 	{ "--profile", "NAME", "validate, diff", "fabric profile: lossless_dcqcn, pfc_only, lossy_ecn (default: the inventory's, else lossless_dcqcn)" },
 	{ "--rules-dir", "DIR", "validate, diff, rules, explain", "where the profiles and rule docs are (default: $FABCHECK_RULES_DIR, else the built-in path)" },
 	{ "--rule", "ID", "validate", "run this one rule only" },
-	{ "--allow-outside", "DIR", "validate, diff, collect", "let the inventory's config: (and transport file/probe addresses) name files under DIR too; by default they must lie in the inventory's own directory tree (repeatable)" },
+	{ "--allow-outside", "DIR", "validate, diff, collect", "let the inventory's config: (and transport file/probe addresses) name files under DIR too; by default they must lie in the inventory's own directory tree; files with several hard links are read only under such a DIR (repeatable)" },
 	{ "--verbose", NULL, "validate", "text: list every finding as it comes, passing ones and their evidence included, nothing folded" },
 	{ "--no-color", NULL, "validate", "text: no colours (also when NO_COLOR is set or stdout is not a terminal)" },
 	{ "--inventory", "FILE", "collect", "inventory to collect from" },
@@ -354,9 +355,12 @@ static int write_output(const struct out_spec *sp, FILE *out, FILE *errf,
 	int fd;
 
 	fc_err_clear(&err);
-	if (sp->path && ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", sp->path, (long)getpid()) >= sizeof(tmp) ||
-			 (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0 ||
-			 (!(f = fc_bgwrite_open(fd, OUT_BUFFER)) && (close(fd), unlink(tmp), true)))) {
+	/* beside the target, made with O_EXCL (a planted symlink is never followed), removed on a signal */
+	if (sp->path && (fd = fc_tmp_create(sp->path, tmp, sizeof(tmp), &err)) < 0)
+		return report_err(errf, &err);
+	if (sp->path && !(f = fc_bgwrite_open(fd, OUT_BUFFER))) {
+		close(fd);
+		fc_tmp_discard(tmp);
 		fprintf(errf, "fabcheck: %s: cannot write: %s\n", sp->path, strerror(errno));
 		return FC_EXIT_USAGE;
 	}
@@ -372,10 +376,10 @@ static int write_output(const struct out_spec *sp, FILE *out, FILE *errf,
 		rc = fc_err_set(&err, FC_ERR_IO, sp->path ? sp->path : "standard output", 0, "cannot write: %s",
 				strerror(errno));
 	free(buf);
-	if (sp->path && rc == FC_OK && rename(tmp, sp->path) != 0)
-		rc = fc_err_set(&err, FC_ERR_IO, sp->path, 0, "cannot rename into place: %s", strerror(errno));
-	if (sp->path && rc != FC_OK)
-		unlink(tmp);
+	if (sp->path && rc == FC_OK)
+		rc = fc_tmp_commit(tmp, sp->path, &err);
+	else if (sp->path)
+		fc_tmp_discard(tmp);
 	return rc == FC_OK ? 0 : report_err(errf, &err);
 }
 

@@ -452,7 +452,9 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 			goto out;
 	}
 	for (i = 0; o && i < o->nallow; i++)
-		if ((rc = fc_roots_add(&cfg, o->allow_outside[i], "--allow-outside", err)) != FC_OK)
+		if ((rc = fc_roots_add(&cfg, o->allow_outside[i], "--allow-outside", err)) != FC_OK ||
+		    (rc = fc_roots_allow_links(&cfg, o->allow_outside[i], err)) != FC_OK ||
+		    (is_dir(target) && (rc = fc_roots_allow_links(&snap, o->allow_outside[i], err)) != FC_OK))
 			goto out;
 	if (!(m = fc_model_new())) {
 		rc = fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");

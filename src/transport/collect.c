@@ -232,7 +232,8 @@ enum fc_rc fc_collect(const struct fc_collect_opts *o, int *incomplete, struct f
 	    (rc = fc_roots_add(&roots, inv->dir, "the inventory's directory", err)) != FC_OK)
 		goto out;
 	for (i = 0; i < o->nallow; i++)
-		if ((rc = fc_roots_add(&roots, o->allow_outside[i], "--allow-outside", err)) != FC_OK)
+		if ((rc = fc_roots_add(&roots, o->allow_outside[i], "--allow-outside", err)) != FC_OK ||
+		    (rc = fc_roots_allow_links(&roots, o->allow_outside[i], err)) != FC_OK)
 			goto out;
 	if ((rc = claim(out_dir, tmp, sizeof(tmp), err)) != FC_OK)
 		goto out;

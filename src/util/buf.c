@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Capped growable buffers and whole-file I/O. */
 #include "util/buf.h"
+#include "util/tmpfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -220,15 +221,12 @@ enum fc_rc fc_write_file(const char *path, const void *data, size_t len, struct 
 
 enum fc_rc fc_write_file_atomic(const char *path, const void *data, size_t len, struct fc_err *err)
 {
-	char tmp[4096];
-	int fd;
+	char tmp[4200];
+	int fd = fc_tmp_create(path, tmp, sizeof(tmp), err);
 	const char *p = data;
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= sizeof(tmp))
-		return fc_err_set(err, FC_ERR_IO, path, 0, "path too long");
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
-		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot create: %s", strerror(errno));
+		return err ? err->rc : FC_ERR_IO;
 	while (len > 0) {
 		ssize_t n = write(fd, p, len);
 
@@ -238,23 +236,17 @@ enum fc_rc fc_write_file_atomic(const char *path, const void *data, size_t len, 
 			int e = errno;
 
 			close(fd);
-			unlink(tmp);
+			fc_tmp_discard(tmp);
 			return fc_err_set(err, FC_ERR_IO, path, 0, "write failed: %s", strerror(e));
 		}
 		p += n;
 		len -= (size_t)n;
 	}
 	if (fsync(fd) != 0 || close(fd) != 0) {
-		unlink(tmp);
+		fc_tmp_discard(tmp);
 		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot flush: %s", strerror(errno));
 	}
-	if (rename(tmp, path) != 0) {
-		int e = errno;
-
-		unlink(tmp);
-		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot rename into place: %s", strerror(e));
-	}
-	return FC_OK;
+	return fc_tmp_commit(tmp, path, err);
 }
 
 bool fc_pathf(char *buf, size_t size, const char *fmt, ...)

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void fc_roots_init(struct fc_roots *r)
@@ -27,6 +28,8 @@ void fc_roots_free(struct fc_roots *r)
 
 	for (i = 0; i < r->n; i++)
 		free(r->dir[i]);
+	for (i = 0; i < r->nlinks_ok; i++)
+		free(r->links_ok[i]);
 	fc_roots_init(r);
 }
 
@@ -42,6 +45,18 @@ enum fc_rc fc_roots_add(struct fc_roots *r, const char *dir, const char *label, 
 	r->dir[r->n] = real;
 	r->label[r->n] = label;
 	r->n++;
+	return FC_OK;
+}
+
+enum fc_rc fc_roots_allow_links(struct fc_roots *r, const char *dir, struct fc_err *err)
+{
+	char *real;
+
+	if (r->nlinks_ok == FC_MAX_ROOTS)
+		return fc_err_set(err, FC_ERR_USAGE, dir, 0, "at most %d directories may be allowed", FC_MAX_ROOTS);
+	if (!(real = realpath(dir, NULL)))
+		return fc_err_set(err, FC_ERR_IO, dir, 0, "cannot resolve the directory: %s", strerror(errno));
+	r->links_ok[r->nlinks_ok++] = real;
 	return FC_OK;
 }
 
@@ -116,6 +131,27 @@ static enum fc_rc open_inside(const struct fc_roots *r, const char *path, size_t
 	}
 	if (*fd < 0)
 		return fc_err_set(err, FC_ERR_IO, NULL, 0, "cannot open: %s", strerror(errno));
+	/* a hard link: the same file under another name, which may lie outside every root (a link
+	 * to a file the input may not read); read only where the user named the place */
+	{
+		struct stat st;
+
+		if (fstat(*fd, &st) != 0) {
+			close(*fd);
+			*fd = -1;
+			return fc_err_set(err, FC_ERR_IO, NULL, 0, "cannot stat: %s", strerror(errno));
+		}
+		for (i = 0; st.st_nlink > 1 && i < r->nlinks_ok && !under(r->links_ok[i], real); i++)
+			;
+		if (st.st_nlink > 1 && i == r->nlinks_ok) {
+			close(*fd);
+			*fd = -1;
+			return fc_err_set(err, FC_ERR_INPUT, NULL, 0, "has %lu hard links: another of its names may lie outside "
+								     "%s, where fabcheck may not read (copy the file, or name "
+								     "its directory with --allow-outside)",
+					  (unsigned long)st.st_nlink, r->n ? r->label[0] : "every allowed directory");
+		}
+	}
 	return FC_OK;
 }
 

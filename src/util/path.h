@@ -18,6 +18,11 @@ struct fc_roots {
 	char *dir[FC_MAX_ROOTS];      /* owned: realpath results */
 	const char *label[FC_MAX_ROOTS]; /* for messages: "the snapshot", "--allow-outside DIR" (not owned) */
 	size_t n;
+	/* where a file with more than one hard link is read: the user named the place (--allow-outside).
+	 * Elsewhere such a file is refused: another of its names may lie outside every root, and
+	 * its contents are then a file the input may not read (docs/security.md). owned */
+	char *links_ok[FC_MAX_ROOTS];
+	size_t nlinks_ok;
 };
 
 void fc_roots_init(struct fc_roots *r);
@@ -26,8 +31,13 @@ void fc_roots_free(struct fc_roots *r);
  * FC_ERR_USAGE when FC_MAX_ROOTS are given already. */
 enum fc_rc fc_roots_add(struct fc_roots *r, const char *dir, const char *label, struct fc_err *err);
 
+/* Files with several hard links are read under dir (which must exist): --allow-outside named it.
+ * Errors as fc_roots_add's. */
+enum fc_rc fc_roots_allow_links(struct fc_roots *r, const char *dir, struct fc_err *err);
+
 /* Reads path (absolute, or relative to dir) when its resolution lies inside one of r's roots.
- * FC_ERR_INPUT with why when it resolves outside every root (why names where it points);
+ * FC_ERR_INPUT with why when it resolves outside every root (why names where it points), or is a
+ * file with several hard links outside every links_ok directory;
  * FC_ERR_IO when it cannot be resolved or opened; fc_read_fd's errors otherwise. The caller
  * names the file and line of the input that gave the path. */
 enum fc_rc fc_read_inside(const struct fc_roots *r, const char *dir, const char *path, size_t max,

@@ -14,7 +14,7 @@
 #include "transport/rpc.h"
 
 /* Chunk mode is the switch's loop to end ("eoc"): bounded here by the bytes (FC_RPC_MAX_REPLY), by
- * a session id that must change with every chunk, by chunks that must carry data, and by time
+ * session ids that must never come again (any earlier one, not only the last), by chunks that must carry data, and by time
  * (10 times the per-request timeout per command). */
 #define MAX_EMPTY_CHUNKS 3
 #define MAX_REPLY FC_RPC_MAX_REPLY
@@ -108,6 +108,24 @@ static void chunks_reset(struct fc_rpc_dev *d)
 	d->sid[0] = '\0';
 	d->empty_chunks = 0;
 	d->cmd_started = 0;
+	fc_arena_free(&d->sids_arena);
+	d->sids = NULL;
+}
+
+/* Remembers sid among the command's session ids; false when it was given before (or no memory). */
+static bool sid_new(struct fc_rpc_dev *d, const char *sid, bool *oom)
+{
+	int failed = 0;
+
+	*oom = false;
+	if (!d->sids && (!(d->sids_arena = fc_arena_new()) || !(d->sids = fc_hmap_new(d->sids_arena, 64)))) {
+		*oom = true;
+		return false;
+	}
+	if (fc_hmap_put(d->sids, sid, strlen(sid), (void *)1, &failed))
+		return false;
+	*oom = failed != 0;
+	return !failed;
 }
 
 /* One chunk reply: appends the body, and writes the output once the switch says "eoc".
@@ -156,14 +174,20 @@ static bool take_chunk(struct fc_rpc_dev *d, json_object *root, bool *more)
 	}
 	sidv = sid ? json_object_get_string(sid) : "eoc";
 	if (strcmp(sidv, "eoc")) {
-		if (d->sid[0] && !strcmp(d->sid, sidv)) {
-			fc_job_error(d->job, "%s: the switch repeated chunk session id '%.40s': it would never end",
-				     c->command, sidv);
+		bool oom;
+
+		if (strlen(sidv) >= sizeof(d->sid)) {
+			fc_job_error(d->job, "%s: chunk session id longer than %zu characters", c->command, sizeof(d->sid) - 1);
 			chunks_reset(d);
 			return true;
 		}
-		if (strlen(sidv) >= sizeof(d->sid)) {
-			fc_job_error(d->job, "%s: chunk session id longer than %zu characters", c->command, sizeof(d->sid) - 1);
+		/* any id given before, not only the last one: a cycle (A, B, A, B ...) never ends either */
+		if (!sid_new(d, sidv, &oom)) {
+			if (oom)
+				fc_job_error(d->job, "%s: out of memory following the chunks", c->command);
+			else
+				fc_job_error(d->job, "%s: the switch repeated chunk session id '%.40s': it would never end",
+					     c->command, sidv);
 			chunks_reset(d);
 			return true;
 		}

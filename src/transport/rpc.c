@@ -278,6 +278,7 @@ static enum fc_rc run(const struct fc_rpc_proto *p, struct fc_collect_job **jobs
 		curl_slist_free_all(devs[i].hdrs);
 		curl_slist_free_all(devs[i].hdrs_alt);
 		fc_buf_free(&devs[i].chunks);
+		fc_arena_free(&devs[i].sids_arena);
 		free(devs[i].body);
 		fc_buf_free(&devs[i].reply);
 		fc_secret_wipe(&devs[i].secret);

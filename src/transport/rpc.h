@@ -16,6 +16,7 @@
 #include "transport/cred.h"
 #include "transport/job.h"
 #include "util/buf.h"
+#include "util/hmap.h"
 
 #define FC_RPC_MAX_REPLY (256u * 1024u * 1024u)
 
@@ -37,6 +38,8 @@ struct fc_rpc_dev {
 	/* protocol's: NX-API chunk mode */
 	struct fc_buf chunks;    /* output of the chunked command so far */
 	char sid[64];            /* session id of the next chunk; "" before the first */
+	struct fc_arena *sids_arena;     /* every session id of the command so far, in sids: any one */
+	struct fc_hmap *sids;            /* given again is a cycle (A, B, A, ...) that would never end */
 	bool chunking;           /* the request in flight is a chunk request */
 	unsigned empty_chunks;   /* chunks in a row that carried no data */
 	double cmd_started;      /* when the chunked command's first chunk was asked for; 0 before */

@@ -33,7 +33,7 @@ P1=$(free_port); P2=$(free_port)
   --password-env FC_TEST_PW --default leaf1 --map 127.0.0.2=leaf1 --map 127.0.0.3=leaf2 --fault 127.0.0.3=500once \
   --chunk-bytes 1024 \
   --fault 127.0.0.5=hang --fault 127.0.0.6=500 --fault 127.0.0.7=garbage --fault 127.0.0.8=truncate \
-  --fault 127.0.0.10=samesid --fault 127.0.0.11=noeoc --fault 127.0.0.12=trickle --fault 127.0.0.13=badid \
+  --fault 127.0.0.10=samesid --fault 127.0.0.14=cyclesid --fault 127.0.0.11=noeoc --fault 127.0.0.12=trickle --fault 127.0.0.13=badid \
   > sim1.log 2>&1 &
 pids+=($!)
 "$sim" --snapshot "$root/inventories/demo" --port "$P2" --cert other.pem --key other.key --user fabcheck \
@@ -156,7 +156,8 @@ EOF2
 grep -q "TLS certificate verification disabled" insecure/manifest.json || fail "no --insecure warning in the manifest"
 set +e; "$fabcheck" validate insecure --no-color > insecure.txt; set -e
 grep -q "warning: TLS certificate verification disabled" insecure.txt || fail "no --insecure warning in the report"
-# chunk mode that cannot end: the same sid again, empty chunks without "eoc", a byte at a time for
+# chunk mode that cannot end: the same sid again, two sids in turn (A, B, A ...: it used to run to
+# the 10 s deadline), empty chunks without "eoc", a byte at a time for
 # ever (the per-command deadline: 10 x --timeout). Each is an error for that command, never a file.
 cat > inv5.yaml <<EOF2
 version: 1
@@ -165,6 +166,7 @@ credentials:
 devices:
   - {name: samesid, platform: nxos, transport: nxapi, address: "127.0.0.10:$P1", credential: nx}
   - {name: noeoc, platform: nxos, transport: nxapi, address: "127.0.0.11:$P1", credential: nx}
+  - {name: cyclesid, platform: nxos, transport: nxapi, address: "127.0.0.14:$P1", credential: nx}
   - {name: trickle, platform: nxos, transport: nxapi, address: "127.0.0.12:$P1", credential: nx}
   - {name: badid, platform: nxos, transport: nxapi, address: "127.0.0.13:$P1", credential: nx}
 EOF2
@@ -177,6 +179,7 @@ def has(dev, text):
     assert any(text in e for e in devs[dev]["errors"]), (dev, devs[dev]["errors"])
     assert not any(o["command"] in ("show interface", "show running-config") for o in devs[dev]["outputs"]), devs[dev]
 has("samesid", "repeated chunk session id")
+has("cyclesid", "repeated chunk session id 'sim-1'")
 has("noeoc", "chunks in a row without data")
 has("trickle", "chunked output not complete after 10 s")
 has("badid", "NX-API reply answers 0 of")   # ids INT64_MIN and "1": no answer, and no overflow (UBSan)

@@ -8,7 +8,7 @@
  *
  *   nxapi_sim --snapshot DIR --port N --cert PEM --key PEM --user U --password-env VAR
  *             [--map ADDR=DEVICE]... [--default DEVICE] [--latency-ms N]
- *             [--fault ADDR=401|500|500once|hang|truncate|garbage|samesid|noeoc|trickle|badid]... [--chunk-bytes N]
+ *             [--fault ADDR=401|500|500once|hang|truncate|garbage|samesid|cyclesid|noeoc|trickle|badid]... [--chunk-bytes N]
  * Besides JSON-RPC it answers ins_api requests, in chunk mode ("chunk": "1") too: the output is
  * cut into N-byte pieces, each reply naming the sid of the next one, the last one "eoc". */
 #include <arpa/inet.h>
@@ -285,6 +285,8 @@ static json_object *ins_answer(struct sim *S, const char *device, const char *fa
 		json_object_object_add(o, "msg", json_object_new_string("Success"));
 		if (!strcmp(fault, "samesid"))
 			snprintf(next, sizeof(next), "sim-stuck");   /* a switch that keeps naming one chunk */
+		else if (!strcmp(fault, "cyclesid"))   /* two chunks named in turn, each with data, for ever */
+			snprintf(next, sizeof(next), "sim-%zu", req == 1 ? (size_t)2 : (size_t)1);
 		else if (!strcmp(fault, "trickle"))
 			snprintf(next, sizeof(next), "sim-%zu", req + 1);
 		else if (!strcmp(fault, "noeoc") && at + n >= len)

@@ -5,6 +5,7 @@
 #define FC_EOS_H
 
 #include "adapter/adapter.h"
+#include "util/hmap.h"
 #include "adapter/cfgtext.h"
 
 extern const struct fc_adapter fc_adapter_eos;
@@ -65,6 +66,8 @@ struct eos_state {
 	struct eos_port **ports;         /* each allocated once (a port is 2.5 KB: a doubling array of them
 					  * left 440 KB behind per switch) */
 	size_t nports, ports_cap;
+	struct fc_hmap *port_index;      /* the port's struct fc_iface * -> 1 + index in ports */
+	struct fc_hmap *prof_index;      /* a profile's name -> 1 + index in profiles */
 	struct fc_src config;
 	bool have_config;
 };

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "vendors/sonic/sonic.h"
+#include "util/hmap.h"
 #include "util/str.h"
 
 static bool int_of(const struct sonic_field *f, int64_t min, int64_t max, int64_t *v)
@@ -80,11 +81,16 @@ static void phy(struct fc_model *m, struct fc_iface *ifc)
 		fc_iface_link_mode(m, ifc, ifc->lanes.m.src);
 }
 
-/* The CABLE_LENGTH objects of the device, in the order read (a config has one, "AZURE"): found
- * once, not by a scan of every object for every port. o is malloc'd by sonic_finalize. */
+/* Each port's cable length: its field in the first CABLE_LENGTH object (in the order read) that
+ * has one (a config has one object, "AZURE"). Indexed once by port name, so neither many ports nor
+ * many objects make the lookup a scan. */
 struct cable_tables {
-	const struct sonic_obj **o;
-	size_t n;
+	struct fc_hmap *by_port;    /* port name -> const struct cable_at * (in the model's arena) */
+};
+
+struct cable_at {
+	const struct sonic_obj *o;
+	const struct sonic_field *f;
 };
 
 static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const struct sonic_obj *o,
@@ -191,13 +197,10 @@ static enum fc_rc port(struct fc_parse_ctx *c, struct sonic_state *s, const stru
 		ifc->sw->pfc_watchdog.m.why = "no PFC_WD entry for the port: the watchdog does not run on it";
 	}
 	{
-		const struct sonic_obj *cl = NULL;
-		size_t i;
+		const struct cable_at *at = fc_hmap_get(ct->by_port, o->key, strlen(o->key));
+		const struct sonic_obj *cl = at ? at->o : NULL;
 
-		for (i = 0; i < ct->n && !cl; i++)
-			if (sonic_field(ct->o[i], o->key))
-				cl = ct->o[i];
-		if ((f = sonic_field(cl, o->key))) {
+		if ((f = at ? at->f : NULL)) {
 			double m;
 			char *end;
 
@@ -622,41 +625,60 @@ static enum fc_rc pools(struct fc_parse_ctx *c, struct sonic_state *s)
 }
 
 /* show acl rule's counts (SHOW_ACL_RULE|TABLE|RULE) into the ACL entries (text TABLE|RULE). */
+struct ace_at {
+	const char *text;   /* TABLE|RULE */
+	struct fc_ace *ace;
+};
+
+static int by_ace_text(const void *pa, const void *pb)
+{
+	const struct ace_at *a = pa, *b = pb;
+
+	return strcmp(a->text, b->text);
+}
+
 static enum fc_rc acl_hits(struct fc_parse_ctx *c, struct sonic_state *s)
 {
-	size_t i, j, k;
+	struct ace_at *v, key;
+	size_t i, j, n = 0, total = 0;
+	enum fc_rc rc = FC_OK;
 
-	for (i = 0; i < s->n; i++) {
+	/* every modelled entry once, sorted by its TABLE|RULE: a count finds its entries by binary
+	 * search, not by a scan of every entry of every ACL (100,000 rules took minutes) */
+	for (j = 0; j < c->dev->nacls; j++)
+		total += c->dev->acls[j].n;
+	if (!(v = malloc((total + 1) * sizeof(*v))))
+		return FC_ERR_NOMEM;
+	for (j = 0; j < c->dev->nacls; j++)
+		for (i = 0; i < c->dev->acls[j].n; i++)
+			if (c->dev->acls[j].aces[i].text)
+				v[n++] = (struct ace_at){ c->dev->acls[j].aces[i].text, &c->dev->acls[j].aces[i] };
+	qsort(v, n, sizeof(*v), by_ace_text);
+	for (i = 0; i < s->n && rc == FC_OK; i++) {
 		const struct sonic_obj *o = &s->objs[i];
 		const struct sonic_field *f = sonic_field(o, "packets");
-		const char *bar = strchr(o->key, '|');
-		int64_t v;
-		char table[160];
-		bool found;
+		const struct ace_at *hit;
+		int64_t cnt;
 
-		if (strcmp(o->table, "SHOW_ACL_RULE") || !f || !bar || !fc_parse_i64(f->value, 0, INT64_MAX, &v))
+		if (strcmp(o->table, "SHOW_ACL_RULE") || !f || !strchr(o->key, '|') || !fc_parse_i64(f->value, 0, INT64_MAX, &cnt))
 			continue;
-		snprintf(table, sizeof(table), "%.*s", (int)(bar - o->key), o->key);
-		for (j = 0, found = false; j < c->dev->nacls; j++) {
-			struct fc_acl *a = &c->dev->acls[j];
-
-			if (strcmp(a->name, table))
-				continue;
-			for (k = 0; k < a->n; k++)
-				if (a->aces[k].text && !strcmp(a->aces[k].text, o->key)) {
-					fc_set_int(&a->aces[k].hits, v, f->src);
-					found = true;
-				}
-		}
-		if (!found) {
+		key.text = o->key;
+		hit = n ? bsearch(&key, v, n, sizeof(*v), by_ace_text) : NULL;
+		if (hit) {
+			while (hit > v && !strcmp(hit[-1].text, o->key))
+				hit--;
+			for (; hit < v + n && !strcmp(hit->text, o->key); hit++)
+				fc_set_int(&hit->ace->hits, cnt, f->src);
+		} else {
 			const char *msg = fc_sprintf(c->m->arena, "show acl rule counts %s, a rule CONFIG_DB's ACLs do not "
 								  "have (or whose ACL is not modelled)", o->key);
 
 			if (!msg || fc_dev_add_unparsed(c->m, c->dev, f->src, msg, strlen(msg)) != FC_OK)
-				return FC_ERR_NOMEM;
+				rc = FC_ERR_NOMEM;
 		}
 	}
-	return FC_OK;
+	free(v);
+	return rc;
 }
 
 /* A headroom table read from another SKU's or platform's folder than DEVICE_METADATA names is not
@@ -686,7 +708,7 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 	struct sonic_state *s = sonic_state(c);
 	const struct sonic_obj *md;
 	const struct sonic_field *f;
-	struct cable_tables ct = { NULL, 0 };
+	struct cable_tables ct = { NULL };
 	size_t i;
 	enum fc_rc rc;
 
@@ -705,15 +727,30 @@ enum fc_rc sonic_finalize(struct fc_parse_ctx *c)
 		return rc;
 	if (!c->dev->asic.m.known)
 		fc_set_unknown(&c->dev->asic.m, "CONFIG_DB does not name the ASIC: show version or show platform summary does");
-	if (!(ct.o = malloc((s->n + 1) * sizeof(*ct.o))))
+	if (!(ct.by_port = fc_hmap_new(c->m->arena, 64)))
 		return FC_ERR_NOMEM;
-	for (i = 0; i < s->n; i++)
-		if (!strcmp(s->objs[i].table, "CABLE_LENGTH"))
-			ct.o[ct.n++] = &s->objs[i];
+	for (i = 0; i < s->n; i++) {
+		const struct sonic_obj *o = &s->objs[i];
+		size_t k;
+
+		for (k = 0; !strcmp(o->table, "CABLE_LENGTH") && k < o->n; k++) {
+			struct cable_at *at;
+			int failed = 0;
+
+			if (fc_hmap_get(ct.by_port, o->f[k].name, strlen(o->f[k].name)))
+				continue;   /* an earlier object gave the port its length */
+			if (!(at = fc_alloc(c->m->arena, sizeof(*at))))
+				return FC_ERR_NOMEM;
+			at->o = o;
+			at->f = &o->f[k];
+			fc_hmap_put(ct.by_port, o->f[k].name, strlen(o->f[k].name), at, &failed);
+			if (failed)
+				return FC_ERR_NOMEM;
+		}
+	}
 	for (i = 0, rc = FC_OK; i < s->n && rc == FC_OK; i++)
 		if (!strcmp(s->objs[i].table, "PORT"))
 			rc = port(c, s, &s->objs[i], &ct);
-	free(ct.o);
 	if (rc != FC_OK)
 		return rc;
 	if ((rc = acls(c, s)) != FC_OK || (rc = addresses_and_neighbours(c, s)) != FC_OK || (rc = pools(c, s)) != FC_OK)

@@ -188,9 +188,9 @@ static const char *word_list(const char *const *words, char *buf, size_t size)
 
 static enum fc_rc listed(struct fc_parse_ctx *c, const struct sonic_obj *o, const struct sonic_field *f, const char *what)
 {
-	char msg[500];
+	char msg[640];
 
-	snprintf(msg, sizeof(msg), "%.60s|%.60s %.60s '%.60s': %s", o->table, o->key, f->name, f->value, what);
+	snprintf(msg, sizeof(msg), "%.60s|%.60s %.60s '%.60s': %.300s", o->table, o->key, f->name, f->value, what);
 	return fc_dev_add_unparsed(c->m, c->dev, f->src, msg, strlen(msg));
 }
 

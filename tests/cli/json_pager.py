@@ -15,6 +15,8 @@ import subprocess
 import sys
 import tempfile
 
+from fctest import check, finish
+
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 FABRICS = ["inventories/examples/multi-vendor", "inventories/examples/sonic-leaves"]
@@ -24,13 +26,6 @@ SHAPES = {
     "cr": lambda l: " --More-- \r          \r" + l,
     "backspace": lambda l: " --More-- " + "\b" * 10 + " " * 10 + "\b" * 10 + l,   # erased with blanks, as a pager redraws
 }
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 def findings(snap):
@@ -72,9 +67,7 @@ def main():
                     print("%s, %s: %d JSON outputs with a pager line, same findings" % (fab, shape, n))
     finally:
         shutil.rmtree(t)
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        sys.exit(1)
+    finish()
 
 
 main()

@@ -28,17 +28,12 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from fctest import check, finish
+
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SHARED = os.environ.get("FABCHECK_SHARED", os.path.join(ROOT, "..", "shared"))
 LINES = ["hardware speed-group 1 serdes 10g", "hardware port-group 2 select Et32/1-4"]
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 def run(snap, out, *extra):
@@ -146,9 +141,7 @@ def main():
         check(r.returncode == 2 and "--fail-on" in r.stderr, "bad --fail-on: %d %s" % (r.returncode, r.stderr))
     finally:
         shutil.rmtree(t)
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        sys.exit(1)
+    finish()
 
 
 main()

@@ -20,15 +20,10 @@ import subprocess
 import sys
 import tempfile
 
+from fctest import check, finish
+
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 def insert_after(path, needle, line):
@@ -95,9 +90,7 @@ def main():
         print("inventory and CONFIG_DB: refused at the second key, naming the first")
     finally:
         shutil.rmtree(t)
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        sys.exit(1)
+    finish()
 
 
 main()

@@ -23,16 +23,11 @@ import subprocess
 import sys
 import tempfile
 
+from fctest import check, finish
+
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 EX = os.path.join(ROOT, "inventories", "examples", "config-repo")
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 def rename(table, key, old, new):
@@ -119,9 +114,7 @@ def main():
                                   or "no verdict changed"))
     finally:
         shutil.rmtree(t)
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        sys.exit(1)
+    finish()
 
 
 main()

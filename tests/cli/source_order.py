@@ -20,18 +20,13 @@ import subprocess
 import sys
 import tempfile
 
+from fctest import check, finish
+
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 EXAMPLES = ["inventories/demo"] + sorted(
     os.path.join("inventories/examples", d) for d in os.listdir(os.path.join(ROOT, "inventories/examples"))
     if os.path.exists(os.path.join(ROOT, "inventories/examples", d, "manifest.json")))
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 def report(snap):
@@ -133,9 +128,7 @@ def main():
             print("%s: the same %d bytes of findings in six manifest orders" % (ex, len(want[1])))
     finally:
         shutil.rmtree(t)
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        sys.exit(1)
+    finish()
 
 
 main()

@@ -21,15 +21,10 @@ import sys
 import tempfile
 import time
 
+from fctest import check, finish
+
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 def planted(t, name, cmd):
@@ -104,9 +99,7 @@ def main():
             print("%s while writing %s: nothing left, died of the signal" % (sig.name, seen[0]))
     finally:
         shutil.rmtree(t)
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        sys.exit(1)
+    finish()
 
 
 main()

@@ -17,15 +17,10 @@ import subprocess
 import sys
 import tempfile
 
+from fctest import check, finish
+
 FABCHECK = os.path.abspath(sys.argv[1])
-failures = []
 HEAD = "version: 1\nfabric: {name: z, profile: lossless_dcqcn, roce: {priority: 3, dscp: 26, cnp_dscp: 48, mtu: 9000}}\ndevices:\n"
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 def export(t, names):
@@ -66,9 +61,7 @@ def main():
             print("%s: %d devices, %d unique keys" % (what, len(names), len(set(keys))))
     finally:
         shutil.rmtree(t)
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        sys.exit(1)
+    finish()
 
 
 main()

@@ -117,6 +117,20 @@ static const char *cell(const struct table *t, int k, const char *l, size_t n, c
 
 typedef enum fc_rc row_fn(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno);
 
+/* tabulate sizes each column to its widest value and puts two spaces between columns: a row with
+ * anything but blanks in a gap has a value wider than its column (an edited or pasted table), and
+ * cutting it at the columns would read a wrong port name or value: such a row is not read. */
+static bool row_fits(const struct table *t, const char *l, size_t n)
+{
+	size_t k, i;
+
+	for (k = 0; k + 1 < t->n; k++)
+		for (i = t->c[k].end; i < t->c[k + 1].start && i < n; i++)
+			if (l[i] != ' ' && l[i] != '\t')
+				return false;
+	return true;
+}
+
 static bool known_extra(const char *s, size_t n)
 {
 	return (n >= 23 && !strncmp(s, "Total entries displayed", 23)) || (n >= 17 && !strncmp(s, "Capability codes:", 17)) ||
@@ -189,6 +203,15 @@ static enum fc_rc walk2(struct fc_parse_ctx *c, const char *text, const char *co
 			}
 			if (!n || dash_line(l, n)) {
 				in = false;   /* the table ends at a blank line or a rule */
+				continue;
+			}
+			if (!row_fits(&t, l, n)) {
+				char msg[160];
+
+				snprintf(msg, sizeof(msg), "a value runs into the gap between two columns of the table: the row "
+							   "is not read (%.60s)", l);
+				if ((rc = fc_dev_add_unparsed(c->m, c->dev, fc_src_at(c->file, it.lineno), msg, strlen(msg))) != FC_OK)
+					return rc;
 				continue;
 			}
 			if ((rc = row(c, &t, l, n, it.lineno)) != FC_OK)

@@ -12,7 +12,8 @@ stock design of inventories/examples/config-repo (leaf1, Ethernet0 to gpu1, PASS
   - ACL_RULE field names and words in lower case are what orchagent reads (it upper-cases them):
     a lower-case deny of UDP 4791 on Ethernet0 FAILs, judged, nothing listed.
 Each case is checked against the unmutated example: the one finding named changes, nothing else
-is listed.
+is listed. And a state table's row whose value runs over its column is listed, not cut at the
+columns into a wrong port name.
 
 usage: sonic_fields.py FABCHECK
 """
@@ -112,6 +113,19 @@ def main():
                   "%s: changed %s, want %s" % (name, {r: sorted(got.get(r, ())) for r in changed}, want))
             print("%-16s %s" % (name, ", ".join("%s %s" % (r, "/".join(sorted(got[r]))) for r in sorted(changed))
                                   or "no verdict changed"))
+        # a state table's row whose value runs over its column (an edited table): listed, not cut
+        # into a wrong port name (Ethernet1000 read as Ethernet100)
+        st = os.path.join(t, "status.txt")
+        open(st, "w").write("  Interface    Lanes    Speed    MTU  Oper\n-----------  -------  -------  -----  ----\n"
+                            "  Ethernet0        0     100G   9100    up\n  Ethernet1000     4     100G   9100    up\n")
+        r = subprocess.run([FABCHECK, "parse", "--platform", "sonic", "--command", "show interfaces status", st],
+                           capture_output=True, text=True)
+        d = json.loads(r.stdout)
+        names = sorted(i["name"] for i in d["interfaces"])
+        nu = [(u["source"].rsplit(":", 1)[1], u["text"][:40]) for u in d["not_understood"]]
+        check(names == ["Ethernet0"] and nu == [("4", "a value runs into the gap between two co")],
+              "status row over its column: ports %s, listed %s" % (names, nu))
+        print("a status row over its column: listed at line 4, no port Ethernet100")
     finally:
         shutil.rmtree(t)
     finish()

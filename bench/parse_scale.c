@@ -228,6 +228,120 @@ static void sonic_status(struct fc_buf *b, size_t i)
 	fc_buf_addf(b, fmt, port, lanes, "100G", "9100", "rs", alias, "routed", "up", "up", "QSFP28 or later", "off");
 }
 
+/* NX-OS state tables and blocks, one port per item. */
+static void nxos_fec(struct fc_buf *b, size_t i)
+{
+	if (!i)
+		fc_buf_addf(b, "-----------------------------------------------------------------------------------------------\n"
+			       "Name          Ifindex       Admin-fec   Oper-fec    Status      Speed     Type\n"
+			       "-----------------------------------------------------------------------------------------------\n");
+	fc_buf_addf(b, "Eth%zu/%-8zu 0x%08zx    auto        rs-fec      up          100G      QSFP-100G-CR4\n", i / 64 + 1,
+		    i % 64 + 1, i);
+}
+
+static void nxos_pfc(struct fc_buf *b, size_t i)
+{
+	if (!i)
+		fc_buf_addf(b, "\nslot  1\n=======\n\n============================================================\n"
+			       "Port               Mode Oper(VL bmap)  RxPPP      TxPPP\n"
+			       "============================================================\n\n");
+	fc_buf_addf(b, "Ethernet%zu/%-10zu On   On  (8)        %-10zu %zu\n", i / 64 + 1, i % 64 + 1, i, 2 * i);
+}
+
+static void nxos_queuing(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "Egress Queuing for Ethernet%zu/%zu [System]\n"
+		       "------------------------------------------------------------------------------\n"
+		       "QoS-Group# Bandwidth%% PrioLevel                Shape                   QLimit\n"
+		       "                                   Min          Max        Units\n"
+		       "------------------------------------------------------------------------------\n"
+		       "      7             -         1           -            -     -            9(D)\n"
+		       "      3            60         -           -            -     -            9(D)\n"
+		       "      0            40         -           -            -     -            9(D)\n\n"
+		       "Ingress Queuing for Ethernet%zu/%zu\n-----------------------------------------------------\n"
+		       "QoS-Group#                 Pause\n           Buff Size       Pause Th      Resume Th\n"
+		       "-----------------------------------------------------\n"
+		       "      7              -            -            -\n      3         103360        43680        24320\n"
+		       "      0              -            -            -\n\n",
+		    i / 64 + 1, i % 64 + 1, i / 64 + 1, i % 64 + 1);
+}
+
+static void nxos_acl(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "IP access list ACL-%zu\n        statistics per-entry\n"
+		       "        10 permit tcp any any established [match=%zu]\n"
+		       "        20 deny udp any any range 4000 5000 [match=%zu]\n        30 permit ip 10.%zu.%zu.0/24 any\n",
+		    i, i, 2 * i, (i >> 8) & 255, i & 255);
+}
+
+/* SONiC state tables as tabulate prints them: each column as wide as its widest value, two blanks
+ * between columns. */
+static void sonic_fec(struct fc_buf *b, size_t i)
+{
+	if (!i)
+		fc_buf_addf(b, "%16s  %8s  %9s\n%s  %s  %s\n", "Interface", "FEC Oper", "FEC Admin", "----------------",
+			    "--------", "---------");
+	{
+		char port[24];
+
+		snprintf(port, sizeof(port), "Ethernet%zu", 4 * i);
+		fc_buf_addf(b, "%16s  %8s  %9s\n", port, "rs", "auto");
+	}
+}
+
+static void sonic_pfc_counters(struct fc_buf *b, size_t i)
+{
+	char port[24];
+
+	if (!i)
+		fc_buf_addf(b, "%16s  %4s  %4s  %4s  %10s  %4s  %4s  %4s  %4s\n%s  ----  ----  ----  ----------  ----  ----  "
+			       "----  ----\n", "Port Rx", "PFC0", "PFC1", "PFC2", "PFC3", "PFC4", "PFC5", "PFC6", "PFC7",
+			    "----------------");
+	snprintf(port, sizeof(port), "Ethernet%zu", 4 * i);
+	fc_buf_addf(b, "%16s  %4d  %4d  %4d  %10zu  %4d  %4d  %4d  %4d\n", port, 0, 0, 0, 52000 + i, 0, 0, 0, 0);
+}
+
+static void sonic_queue_counters(struct fc_buf *b, size_t i)
+{
+	char port[24];
+	int q;
+
+	if (!i)
+		fc_buf_addf(b, "%16s  %3s  %14s  %16s  %9s  %10s\n%s  ---  --------------  ----------------  ---------  "
+			       "----------\n", "Port", "TxQ", "Counter/pkts", "Counter/bytes", "Drop/pkts", "Drop/bytes",
+			    "----------------");
+	snprintf(port, sizeof(port), "Ethernet%zu", 4 * i);
+	for (q = 0; q < 8; q++)
+		fc_buf_addf(b, "%16s  UC%d  %14zu  %16zu  %9d  %10d\n", port, q, 3000000 + i, 12288000000 + i, 0, 0);
+}
+
+static void sonic_lldp_table(struct fc_buf *b, size_t i)
+{
+	char port[24], dev[24];
+
+	if (!i)
+		fc_buf_addf(b, "Capability codes: (R) Router, (B) Bridge, (O) Other\n%-16s  %-14s  %-12s  %-10s  %-15s\n"
+			       "%s  --------------  ------------  ----------  ---------------\n", "LocalPort", "RemoteDevice",
+			    "RemotePortID", "Capability", "RemotePortDescr", "----------------");
+	snprintf(port, sizeof(port), "Ethernet%zu", 4 * i);
+	snprintf(dev, sizeof(dev), "g%zu", i);
+	fc_buf_addf(b, "%-16s  %-14s  %-12s  %-10s  %-15s\n", port, dev, "ens1f0", "O", "ens1f0");
+}
+
+/* Arista EOS counters in JSON (eAPI), one port per item. */
+static void eos_pfc_counters(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s\"Ethernet%zu/%zu\": {\"rxFrames\": %zu, \"txFrames\": %zu}", i ? ", " : "{\"interfaceCounters\": {",
+		    i / 64 + 1, i % 64 + 1, i, 2 * i);
+}
+
+static void eos_ecn_counters(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s\"Ethernet%zu/%zu\": {\"queueCounters\": {\"0\": \"0\", \"1\": \"0\", \"2\": \"0\", \"3\": \"%zu\", "
+		       "\"4\": \"0\", \"5\": \"0\", \"6\": \"0\", \"7\": \"0\"}}", i ? ", " : "{\"intfQueueCounters\": {",
+		    i / 64 + 1, i % 64 + 1, i);
+}
+
 static const struct {
 	const char *platform, *command, *encoding;
 	gen_fn *gen;
@@ -249,6 +363,16 @@ static const struct {
 	{ "sonic", "show runningconfiguration all", "json", sonic_one_object, "}}}", "sonic: CONFIG_DB, one object" },
 	{ "sonic", "show acl rule", "text", sonic_acl_rule, "", "sonic: show acl rule" },
 	{ "sonic", "show interfaces status", "text", sonic_status, "", "sonic: show interfaces status" },
+	{ "nxos", "show interface fec", "text", nxos_fec, "", "nxos: show interface fec" },
+	{ "nxos", "show interface priority-flow-control", "text", nxos_pfc, "", "nxos: show interface pfc" },
+	{ "nxos", "show queuing interface", "text", nxos_queuing, "", "nxos: show queuing interface" },
+	{ "nxos", "show ip access-lists", "text", nxos_acl, "", "nxos: show ip access-lists" },
+	{ "sonic", "show interfaces fec status", "text", sonic_fec, "", "sonic: show interfaces fec status" },
+	{ "sonic", "show pfc counters", "text", sonic_pfc_counters, "", "sonic: show pfc counters" },
+	{ "sonic", "show queue counters", "text", sonic_queue_counters, "", "sonic: show queue counters" },
+	{ "sonic", "show lldp table", "text", sonic_lldp_table, "", "sonic: show lldp table" },
+	{ "eos", "show priority-flow-control counters", "json", eos_pfc_counters, "}}", "eos: show pfc counters" },
+	{ "eos", "show qos interfaces ecn counters queue", "json", eos_ecn_counters, "}}", "eos: show qos ecn counters" },
 };
 
 /* Parses and finalises text as validate does (fresh model); *wall, *cpu (user time: the parser's

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: MIT
 # Every parser linear in its input: generated NX-OS show interface (JSON and text), running-configs
 # of interfaces, ACLs and QoS maps, one port with ever more addresses, LLDP neighbours, transceiver
-# details, status tables; Arista EOS running-configs (a qos profile and an ACL per port), show
-# interfaces and LLDP (JSON); SONiC CONFIG_DB (every table growing with the ports, and one object
-# with ever more fields), show acl rule counts and show interfaces status; Linux host documents:
+# details, status, FEC and PFC tables, queuing blocks, IP ACLs; Arista EOS running-configs (a qos
+# profile and an ACL per port), show interfaces, LLDP, PFC and ECN counters (JSON); SONiC
+# CONFIG_DB (every table growing with the ports, and one object with ever more fields), show acl
+# rule counts, show interfaces status and fec status, PFC and queue counters, the LLDP table; Linux host documents:
 # about 1, 10 and 100 MB each, parsed and finalised as validate does, the best of five with the
 # sizes taken in turn. Prints, per MB, the wall time (the figure judged: 10x the input, and 10x
 # the objects in it, at most 12x the time beyond the first step), the user time (the parser's own

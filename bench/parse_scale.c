@@ -342,6 +342,65 @@ static void eos_ecn_counters(struct fc_buf *b, size_t i)
 		    i / 64 + 1, i % 64 + 1, i);
 }
 
+static void sonic_pfcwd(struct fc_buf *b, size_t i)
+{
+	char port[24];
+
+	if (!i)
+		fc_buf_addf(b, "Changed polling interval to 200ms\n%16s  %6s  %14s  %16s\n%s  ------  --------------  "
+			       "----------------\n", "PORT", "ACTION", "DETECTION TIME", "RESTORATION TIME", "----------------");
+	snprintf(port, sizeof(port), "Ethernet%zu", 4 * i);
+	fc_buf_addf(b, "%16s  %6s  %14d  %16d\n", port, "drop", 200, 200);
+}
+
+static void sonic_pfc_priority(struct fc_buf *b, size_t i)
+{
+	if (!i)
+		fc_buf_addf(b, "%-16s  %-19s\n%s  -------------------\n", "Interface", "Lossless priorities", "----------------");
+	fc_buf_addf(b, "Ethernet%-8zu  %-19s\n", 4 * i, "3,4");
+}
+
+static void sonic_pfc_history(struct fc_buf *b, size_t i)
+{
+	char port[24];
+	int q;
+
+	if (!i)
+		fc_buf_addf(b, "%16s  %8s  %20s  %22s  %23s  %25s\n%s  --------  --------------------  ----------------------  "
+			       "-----------------------  -------------------------\n", "Port", "Priority", "RX Pause Transitions",
+			    "Total RX Pause Time US", "Recent RX Pause Time US", "Recent RX Pause Timestamp",
+			    "----------------");
+	snprintf(port, sizeof(port), "Ethernet%zu", 4 * i);
+	for (q = 0; q < 8; q++)
+		if (q == 3)
+			fc_buf_addf(b, "%16s  %8s  %20zu  %22zu  %23d  %25s\n", port, "PFC3", 30 + i, 3000000 + i, 1200,
+				    "11/30/2026, 11:58:00");
+		else
+			fc_buf_addf(b, "%16s      PFC%d  %20s  %22s  %23s  %25s\n", port, q, "N/A", "N/A", "N/A", "N/A");
+}
+
+static void sonic_xcvr(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "Ethernet%zu: SFP EEPROM detected\n        Application Advertisement: 400GBASE-CR8 (Clause 162) - "
+		       "Host Assign (0x1) - Copper cable - Media Assign (Unknown)\n        CMIS Rev: 5.0\n"
+		       "        Connector: No separable connector\n        Host Lane Count: 8\n"
+		       "        Identifier: OSFP 8X Pluggable Transceiver\n        Length Cable Assembly(m): 3.0\n"
+		       "        Media Interface Technology: Copper cable unequalized\n"
+		       "        Specification compliance: passive_copper_media_interface\n        Vendor Name: Mellanox\n"
+		       "        Vendor OUI: 00-02-c9\n        Vendor PN: QDD-400G-2Q200G-CU3M\n        Vendor Rev: A0\n"
+		       "        Vendor SN: EX%06zu\n        ChannelMonitorValues:\n        ChannelThresholdValues:\n"
+		       "        ModuleMonitorValues:\n        ModuleThresholdValues:\n\n", 4 * i, i);
+}
+
+static void sonic_lldpcli(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s{\"name\": \"Ethernet%zu\", \"via\": \"LLDP\", \"rid\": \"%zu\", \"chassis\": [{\"id\": [{\"type\": "
+		       "\"mac\", \"value\": \"b8:ce:f6:30:%02zx:%02zx\"}], \"name\": [{\"value\": \"g%zu\"}]}], \"port\": [{\"id\": "
+		       "[{\"type\": \"mac\", \"value\": \"b8:ce:f6:30:%02zx:%02zx\"}], \"descr\": [{\"value\": \"ens1f0\"}]}]}",
+		    i ? ", " : "{\"lldp\": [{\"interface\": [", 4 * i, i + 1, (i >> 8) & 255, i & 255, i, (i >> 8) & 255,
+		    i & 255);
+}
+
 static const struct {
 	const char *platform, *command, *encoding;
 	gen_fn *gen;
@@ -373,6 +432,11 @@ static const struct {
 	{ "sonic", "show lldp table", "text", sonic_lldp_table, "", "sonic: show lldp table" },
 	{ "eos", "show priority-flow-control counters", "json", eos_pfc_counters, "}}", "eos: show pfc counters" },
 	{ "eos", "show qos interfaces ecn counters queue", "json", eos_ecn_counters, "}}", "eos: show qos ecn counters" },
+	{ "sonic", "pfcwd show config", "text", sonic_pfcwd, "", "sonic: pfcwd show config" },
+	{ "sonic", "show pfc priority", "text", sonic_pfc_priority, "", "sonic: show pfc priority" },
+	{ "sonic", "show pfc counters --history", "text", sonic_pfc_history, "", "sonic: show pfc counters --history" },
+	{ "sonic", "show interfaces transceiver eeprom --dom", "text", sonic_xcvr, "", "sonic: transceiver eeprom" },
+	{ "sonic", "lldpcli -f json show neighbors", "json", sonic_lldpcli, "]}]}", "sonic: lldpcli neighbors" },
 };
 
 /* Parses and finalises text as validate does (fresh model); *wall, *cpu (user time: the parser's

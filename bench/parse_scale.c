@@ -401,6 +401,69 @@ static void sonic_lldpcli(struct fc_buf *b, size_t i)
 		    i & 255);
 }
 
+/* Arista EOS text outputs, as its CLI prints them (the ntc-templates captures' layout). */
+static void eos_status(struct fc_buf *b, size_t i)
+{
+	char port[24], desc[24];
+
+	if (!i)
+		fc_buf_addf(b, "Port       Name                   Status       Vlan        Duplex  Speed Type\n");
+	snprintf(port, sizeof(port), "Et%zu/%zu", i / 64 + 1, i % 64 + 1);
+	snprintf(desc, sizeof(desc), "to gpu%zu", i % 1000000);
+	fc_buf_addf(b, "%-10s %-22s %-12s %-11s %-7s %-5s %s\n", port, desc, "connected", "routed", "full", "100G",
+		    "100GBASE-CR4");
+}
+
+static void eos_interfaces_text(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "Ethernet%zu/%zu is up, line protocol is up (connected)\n  Hardware is Ethernet, address is "
+		       "0800.27dc.%04zx\n  Description: to gpu%zu\n  Internet address is 10.%zu.%zu.0/31\n"
+		       "  IP MTU 9214 bytes , BW 100000000 kbit\n  Full-duplex, 100Gb/s, auto negotiation: off, uni-link: "
+		       "unknown\n  Up 14 minutes, 2 seconds\n  1 link status changes since last clear\n"
+		       "     0 runts, 0 giants\n     0 input errors, 0 CRC, 0 alignment, 0 symbol, 0 input discards\n"
+		       "     0 PAUSE input\n     0 output errors, 0 collisions\n     0 PAUSE output\n",
+		    i / 64 + 1, i % 64 + 1, i & 0xffff, i, (i >> 8) & 255, i & 255);
+}
+
+static void eos_transceiver_json(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s\"Ethernet%zu/%zu\": {\"mediaType\": \"100GBASE-SR4\", \"rxPower\": -1.8, \"temperature\": 35.2, "
+		       "\"txBias\": 6.3, \"txPower\": -0.9, \"vendorSn\": \"XMD%07zu\", \"voltage\": 3.27}",
+		    i ? ", " : "{\"interfaces\": {", i / 64 + 1, i % 64 + 1, i);
+}
+
+/* NX-OS JSON (NX-API or | json): TABLE_x.ROW_x arrays, one port per row. */
+static void nxos_brief_json(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s{\"interface\": \"Ethernet%zu/%zu\", \"vlan\": \"--\", \"type\": \"eth\", \"portmode\": \"routed\", "
+		       "\"state\": \"up\", \"state_rsn_desc\": \"none\", \"speed\": \"100000\", \"ratemode\": \"D\"}",
+		    i ? ", " : "{\"TABLE_interface\": {\"ROW_interface\": [", i / 64 + 1, i % 64 + 1);
+}
+
+static void nxos_transceiver_json(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s{\"interface\": \"Ethernet%zu/%zu\", \"sfp\": \"present\", \"type\": \"QSFP-100G-SR4\", "
+		       "\"name\": \"CISCO-AVAGO\", \"partnum\": \"AFBR-89CDDZ-CS1\", \"serialnum\": \"AVM%08zu\", "
+		       "\"nom_bitrate\": \"25500\"}",
+		    i ? ", " : "{\"TABLE_interface\": {\"ROW_interface\": [", i / 64 + 1, i % 64 + 1, i);
+}
+
+static void nxos_lldp_json(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s{\"chassis_id\": \"b8ce.f6a1.%04zx\", \"port_id\": \"ens1f0\", \"l_port_id\": \"Eth%zu/%zu\", "
+		       "\"sys_name\": \"gpu%zu\", \"ttl\": \"120\"}",
+		    i ? ", " : "{\"TABLE_nbor_detail\": {\"ROW_nbor_detail\": [", i & 0xffff, i / 64 + 1, i % 64 + 1, i);
+}
+
+/* Linux: ip address show, as other tools save it. */
+static void ip_address_text(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%zu: ens%zu: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 9000 qdisc mq state UP group default qlen 1000\n"
+		       "    link/ether b8:ce:f6:a1:%02zx:%02zx brd ff:ff:ff:ff:ff:ff\n"
+		       "    inet 10.%zu.%zu.1/31 scope global ens%zu\n       valid_lft forever preferred_lft forever\n",
+		    i + 2, i, (i >> 8) & 255, i & 255, (i >> 8) & 255, i & 255, i);
+}
+
 static const struct {
 	const char *platform, *command, *encoding;
 	gen_fn *gen;
@@ -437,6 +500,13 @@ static const struct {
 	{ "sonic", "show pfc counters --history", "text", sonic_pfc_history, "", "sonic: show pfc counters --history" },
 	{ "sonic", "show interfaces transceiver eeprom --dom", "text", sonic_xcvr, "", "sonic: transceiver eeprom" },
 	{ "sonic", "lldpcli -f json show neighbors", "json", sonic_lldpcli, "]}]}", "sonic: lldpcli neighbors" },
+	{ "eos", "show interfaces status", "text", eos_status, "", "eos: show interfaces status" },
+	{ "eos", "show interfaces", "text", eos_interfaces_text, "", "eos: show interfaces" },
+	{ "eos", "show interfaces transceiver", "json", eos_transceiver_json, "}}", "eos: show interfaces transceiver" },
+	{ "nxos", "show interface brief", "json", nxos_brief_json, "]}}", "nxos: show interface brief" },
+	{ "nxos", "show interface transceiver", "json", nxos_transceiver_json, "]}}", "nxos: show interface transceiver" },
+	{ "nxos", "show lldp neighbors detail", "json", nxos_lldp_json, "]}}", "nxos: show lldp neighbors detail" },
+	{ "linux", "ip address show", "text", ip_address_text, "", "linux: ip address show" },
 };
 
 /* Parses and finalises text as validate does (fresh model); *wall, *cpu (user time: the parser's

@@ -464,6 +464,38 @@ static void ip_address_text(struct fc_buf *b, size_t i)
 		    i + 2, i, (i >> 8) & 255, i & 255, (i >> 8) & 255, i & 255, i);
 }
 
+/* SONiC's headroom table (pg_profile_lookup.ini): a row per speed and cable length. */
+static void sonic_pg_lookup(struct fc_buf *b, size_t i)
+{
+	if (!i)
+		fc_buf_addf(b, "# PG lossless profiles.\n# speed cable size    xon  xoff threshold xon_offset\n");
+	fc_buf_addf(b, " %6zu  %4zum %6zu  19456  %6zu          0\n", 10000 * (i % 80 + 1), i / 80 + 1, 49152 + i % 1000,
+		    29696 + i % 1000);
+}
+
+static void sonic_ecnconfig(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "Profile: P%zu\n----------------------  -------\nwred_green_enable       true\n"
+		       "ecn                     ecn_all\ngreen_min_threshold     %zu\ngreen_max_threshold     %zu\n"
+		       "green_drop_probability  7\n----------------------  -------\n\n", i, 20480 + i, 40960 + i);
+}
+
+static void eos_phy_json(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s\"Ethernet%zu/%zu\": {\"phyStatuses\": [{\"description\": {\"phyChipName\": \"BCM56771\", \"location\": "
+		       "\"line\"}, \"phyState\": {\"value\": \"linkUp\", \"changes\": 1, \"lastChange\": 1764500000.0}, \"fec\": "
+		       "{\"correctedCodewords\": {\"value\": %zu, \"changes\": 3, \"lastChange\": 1764500100.0}, "
+		       "\"uncorrectedCodewords\": {\"value\": 0, \"changes\": 0, \"lastChange\": 0.0}}, \"preFecBer\": {\"value\": "
+		       "2.1e-10}}]}", i ? ", " : "{\"interfacePhyStatuses\": {", i / 64 + 1, i % 64 + 1, i);
+}
+
+static void nxos_counters_json(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s{\"interface\": \"Ethernet%zu/%zu\", \"eth_inerr\": \"0\", \"eth_crc\": \"%zu\", \"eth_giants\": \"0\", "
+		       "\"eth_reset_cntr\": \"2\"}",
+		    i ? ", " : "{\"TABLE_interface\": {\"ROW_interface\": [", i / 64 + 1, i % 64 + 1, i % 7);
+}
+
 static const struct {
 	const char *platform, *command, *encoding;
 	gen_fn *gen;
@@ -507,6 +539,10 @@ static const struct {
 	{ "nxos", "show interface transceiver", "json", nxos_transceiver_json, "]}}", "nxos: show interface transceiver" },
 	{ "nxos", "show lldp neighbors detail", "json", nxos_lldp_json, "]}}", "nxos: show lldp neighbors detail" },
 	{ "linux", "ip address show", "text", ip_address_text, "", "linux: ip address show" },
+	{ "sonic", "cat pg_profile_lookup.ini", "text", sonic_pg_lookup, "", "sonic: pg_profile_lookup.ini" },
+	{ "sonic", "ecnconfig -l", "text", sonic_ecnconfig, "", "sonic: ecnconfig -l" },
+	{ "eos", "show interfaces phy detail", "json", eos_phy_json, "}}", "eos: show interfaces phy detail" },
+	{ "nxos", "show interface counters detailed", "json", nxos_counters_json, "]}}", "nxos: counters detailed" },
 };
 
 /* Parses and finalises text as validate does (fresh model); *wall, *cpu (user time: the parser's

@@ -496,53 +496,207 @@ static void nxos_counters_json(struct fc_buf *b, size_t i)
 		    i ? ", " : "{\"TABLE_interface\": {\"ROW_interface\": [", i / 64 + 1, i % 64 + 1, i % 7);
 }
 
+static void eos_descriptions_json(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s\"Ethernet%zu/%zu\": {\"description\": \"to gpu%zu\", \"interfaceStatus\": \"up\", "
+		       "\"lineProtocolStatus\": \"up\"}", i ? ", " : "{\"interfaceDescriptions\": {", i / 64 + 1, i % 64 + 1, i);
+}
+
+static void eos_queue_drops_json(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s\"Ethernet%zu/%zu\": {\"ucastQueues\": {\"trafficClasses\": {\"TC3\": {\"dropPrecedences\": "
+		       "{\"DP0\": {\"droppedPackets\": %zu}}}}}}",
+		    i ? ", " : "{\"egressQueueCounters\": {\"interfaces\": {", i / 64 + 1, i % 64 + 1, i % 5);
+}
+
+static void sonic_if_counters(struct fc_buf *b, size_t i)
+{
+	static const char fmt[] = "%16s  %5s  %13s  %9s  %7s  %6s  %6s  %6s  %13s  %9s  %7s  %6s  %6s  %6s\n";
+	char port[24], ok[24];
+
+	if (!i) {
+		fc_buf_addf(b, fmt, "IFACE", "STATE", "RX_OK", "RX_BPS", "RX_UTIL", "RX_ERR", "RX_DRP", "RX_OVR", "TX_OK",
+			    "TX_BPS", "TX_UTIL", "TX_ERR", "TX_DRP", "TX_OVR");
+		fc_buf_addf(b, fmt, "----------------", "-----", "-------------", "---------", "-------", "------", "------",
+			    "------", "-------------", "---------", "-------", "------", "------", "------");
+	}
+	snprintf(port, sizeof(port), "Ethernet%zu", 4 * i);
+	snprintf(ok, sizeof(ok), "%zu", 1000003000 + i);
+	fc_buf_addf(b, fmt, port, "U", ok, "1.52 GB/s", "3.04%", "0", "0", "0", ok, "1.49 GB/s", "2.98%", "0", "0", "0");
+}
+
+/* SONiC APPL_DB's buffer tables as a redis dump (the dynamic model's computed profiles). */
+static void sonic_appl_db(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s\"BUFFER_PG_TABLE:Ethernet%zu:3-4\": {\"type\": \"hash\", \"value\": {\"profile\": "
+		       "\"pg_lossless_100000_%zum_profile\"}}, \"BUFFER_PROFILE_TABLE:pg_lossless_100000_%zum_profile\": "
+		       "{\"type\": \"hash\", \"value\": {\"xon\": \"19456\", \"xoff\": \"%zu\", \"size\": \"%zu\", \"dynamic_th\": "
+		       "\"0\", \"pool\": \"ingress_lossless_pool\"}}",
+		    i ? ", " : "{", 4 * i, i, i, 50176 + i % 1000, 69632 + i % 1000);
+}
+
+/* An agentless capture: a netdev's sysfs files per interface. */
+static void linux_capture(struct fc_buf *b, size_t i)
+{
+	if (!i)
+		fc_buf_addf(b, "@@fabcheck-capture 1\n");
+	fc_buf_addf(b, "@@file /sys/class/net/ens%zu/mtu\n9000\n@@file /sys/class/net/ens%zu/operstate\nup\n"
+		       "@@file /sys/class/net/ens%zu/address\nb8:ce:f6:a1:%02zx:%02zx\n", i, i, i, (i >> 8) & 255, i & 255);
+}
+
+static void nxos_lldp_table(struct fc_buf *b, size_t i)
+{
+	char port[48], dev[32];
+
+	if (!i)
+		fc_buf_addf(b, "Capability codes:\n  (R) Router, (B) Bridge, (T) Telephone, (C) DOCSIS Cable Device\n"
+			       "  (W) WLAN Access Point, (P) Repeater, (S) Station, (O) Other\n"
+			       "Device ID            Local Intf      Hold-time  Capability  Port ID\n");
+	snprintf(port, sizeof(port), "Eth%zu/%zu", i / 64 + 1, i % 64 + 1);
+	snprintf(dev, sizeof(dev), "gpu%zu", i);
+	fc_buf_addf(b, "%-20s %-15s %-10s %-11s %s\n", dev, port, "120", "S", "ens1f0");
+}
+
+static void nxos_capabilities(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "Ethernet%zu/%zu\n  Model:                 N9K-C9332D-GX2B\n  Type (SFP capable):    QSFP-100G-CR4\n"
+		       "  Speed:                 10000,25000,40000,50000,100000,200000,400000,auto\n"
+		       "  Duplex:                full\n  Flowcontrol:           rx-(off/on/desired),tx-(off/on/desired)\n"
+		       "  Rate mode:             dedicated\n  Port mode:             Routed,Switched\n"
+		       "  QOS scheduling:        rx-(none),tx-(8q)\n\n", i / 64 + 1, i % 64 + 1);
+}
+
+static void nxos_breakout(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "Eth%zu/%zu   50g-2x   Eth%zu/%zu/1-2\n", i / 64 + 1, i % 64 + 1, i / 64 + 1, i % 64 + 1);
+}
+
+static void ip_link_text(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%zu: ens%zu: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 9000 qdisc mq state UP mode DEFAULT group default "
+		       "qlen 1000\n    link/ether b8:ce:f6:a1:%02zx:%02zx brd ff:ff:ff:ff:ff:ff\n",
+		    i + 2, i, (i >> 8) & 255, i & 255);
+}
+
+static void eos_transceiver_text(struct fc_buf *b, size_t i)
+{
+	char port[48];
+
+	if (!i)
+		fc_buf_addf(b, "If device is externally calibrated, only calibrated values are printed.\n"
+			       "N/A: not applicable, Tx: transmit, Rx: receive.\nmA: milliamperes, dBm: decibels (milliwatts).\n"
+			       "                               Bias      Optical   Optical                \n"
+			       "          Temp       Voltage   Current   Tx Power  Rx Power               \n"
+			       "Port      (Celsius)  (Volts)   (mA)      (dBm)     (dBm)     Last Update  \n"
+			       "-----     ---------  --------  --------  --------  --------  -------------------\n");
+	snprintf(port, sizeof(port), "Et%zu/%zu", i / 64 + 1, i % 64 + 1);
+	fc_buf_addf(b, "%-10s %-10s %-9s %-9s %-9s %-9s %s\n", port, "35.61", "3.21", "36.64", "1.51", "-0.10", "0:00:03 ago");
+}
+
+static void eos_transceiver_hardware(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "Name: Et%zu/%zu\nMedia type: 100GBASE-SR4\nMaximum module power (W): 3.5\nMaximum slot power (W): N/A\n"
+		       "Wavelength (nm): 850\n\n", i / 64 + 1, i % 64 + 1);
+}
+
+static void eos_lldp_text(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "Interface Ethernet%zu/%zu detected 1 LLDP neighbors:\n\n  Neighbor b8ce.f630.%04zx/\"ens1f0\", age 12 "
+		       "seconds\n  Discovered 0:01:11 ago; Last changed 0:01:11 ago\n  - Chassis ID type: MAC address (4)\n"
+		       "    Chassis ID     : b8ce.f630.%04zx\n  - Port ID type: Interface name (5)\n    Port ID     : \"ens1f0\"\n"
+		       "  - Time To Live: 120 seconds\n  - System Name: \"gpu%zu\"\n\n",
+		    i / 64 + 1, i % 64 + 1, i & 0xffff, i & 0xffff, i);
+}
+
+static void eos_dom_json(struct fc_buf *b, size_t i)
+{
+	fc_buf_addf(b, "%s\"Ethernet%zu/%zu\": {\"displayName\": \"Ethernet%zu/%zu\", \"vendorSn\": \"XE%07zu\", \"mediaType\": "
+		       "\"100GBASE-SR4\", \"parameters\": {\"temperature\": {\"unit\": \"C\", \"channels\": {\"-\": 38.5}, "
+		       "\"threshold\": {\"highAlarm\": 75.0, \"lowAlarm\": -5.0, \"highWarn\": 70.0, \"lowWarn\": 0.0}}, "
+		       "\"rxPower\": {\"unit\": \"dBm\", \"channels\": {\"1\": -1.9, \"2\": -2.0, \"3\": -2.1, \"4\": -2.2}, "
+		       "\"threshold\": {\"highAlarm\": 5.5, \"lowAlarm\": -13.4, \"highWarn\": 4.5, \"lowWarn\": -9.4}}}}",
+		    i ? ", " : "{\"interfaces\": {", i / 64 + 1, i % 64 + 1, i / 64 + 1, i % 64 + 1, i);
+}
+
+static void eos_transceiver_detail(struct fc_buf *b, size_t i)
+{
+	char port[48];
+
+	if (!i)
+		fc_buf_addf(b, "mA: milliamperes, dBm: decibels (milliwatts), NA or N/A: not applicable.\n"
+			       "++ : high alarm, +  : high warning, -  : low warning, -- : low alarm.\n"
+			       "The threshold values are calibrated.\n"
+			       "                         High Alarm  High Warn   Low Alarm   Low Warn    \n"
+			       "           Temperature   Threshold   Threshold   Threshold   Threshold   \n"
+			       "Port       (Celsius)     (Celsius)   (Celsius)   (Celsius)   (Celsius)   \n"
+			       "-------    ------------  ----------  ----------  ----------  ----------  \n");
+	snprintf(port, sizeof(port), "Et%zu/%zu", i / 64 + 1, i % 64 + 1);
+	fc_buf_addf(b, "%-10s %-13s %-11s %-11s %-11s %-11s\n", port, "27.48", "80.00", "75.00", "-5.00", "0.00");
+}
+
 static const struct {
 	const char *platform, *command, *encoding;
 	gen_fn *gen;
 	const char *end;   /* closes the document */
 	const char *label; /* what is printed, when not the command */
+	size_t max_mb;     /* the largest size run, when below the command line's (0: that) */
 } parsers[] = {
-	{ "nxos", "show interface", "json", show_interface_json, "]}}", "nxos: show interface" },
-	{ "nxos", "show interface", "text", show_interface_text, "", "nxos: show interface" },
-	{ "nxos", "show running-config", "text", running_config, "", "nxos: show running-config" },
-	{ "nxos", "show lldp neighbors detail", "text", lldp_detail, "Total entries displayed: 0\n", "nxos: show lldp neighbors detail" },
-	{ "nxos", "show interface transceiver details", "text", xcvr_details, "", "nxos: show interface transceiver details" },
-	{ "nxos", "show interface status", "text", status_table, "", "nxos: show interface status" },
-	{ "nxos", "show running-config", "text", many_addresses, "", "nxos: running-config, 1 port, N addrs" },
-	{ "linux", "fabcheck probe", "json", host_json, "]}", "linux: fabcheck probe" },
-	{ "eos", "show running-config", "text", eos_config, "", "eos: show running-config" },
-	{ "eos", "show interfaces", "json", eos_interfaces_json, "}}", "eos: show interfaces" },
-	{ "eos", "show lldp neighbors detail", "json", eos_lldp_json, "}}", "eos: show lldp neighbors detail" },
-	{ "sonic", "show runningconfiguration all", "json", sonic_config_db, "}", "sonic: CONFIG_DB, every table" },
-	{ "sonic", "show runningconfiguration all", "json", sonic_one_object, "}}}", "sonic: CONFIG_DB, one object" },
-	{ "sonic", "show acl rule", "text", sonic_acl_rule, "", "sonic: show acl rule" },
-	{ "sonic", "show interfaces status", "text", sonic_status, "", "sonic: show interfaces status" },
-	{ "nxos", "show interface fec", "text", nxos_fec, "", "nxos: show interface fec" },
-	{ "nxos", "show interface priority-flow-control", "text", nxos_pfc, "", "nxos: show interface pfc" },
-	{ "nxos", "show queuing interface", "text", nxos_queuing, "", "nxos: show queuing interface" },
-	{ "nxos", "show ip access-lists", "text", nxos_acl, "", "nxos: show ip access-lists" },
-	{ "sonic", "show interfaces fec status", "text", sonic_fec, "", "sonic: show interfaces fec status" },
-	{ "sonic", "show pfc counters", "text", sonic_pfc_counters, "", "sonic: show pfc counters" },
-	{ "sonic", "show queue counters", "text", sonic_queue_counters, "", "sonic: show queue counters" },
-	{ "sonic", "show lldp table", "text", sonic_lldp_table, "", "sonic: show lldp table" },
-	{ "eos", "show priority-flow-control counters", "json", eos_pfc_counters, "}}", "eos: show pfc counters" },
-	{ "eos", "show qos interfaces ecn counters queue", "json", eos_ecn_counters, "}}", "eos: show qos ecn counters" },
-	{ "sonic", "pfcwd show config", "text", sonic_pfcwd, "", "sonic: pfcwd show config" },
-	{ "sonic", "show pfc priority", "text", sonic_pfc_priority, "", "sonic: show pfc priority" },
-	{ "sonic", "show pfc counters --history", "text", sonic_pfc_history, "", "sonic: show pfc counters --history" },
-	{ "sonic", "show interfaces transceiver eeprom --dom", "text", sonic_xcvr, "", "sonic: transceiver eeprom" },
-	{ "sonic", "lldpcli -f json show neighbors", "json", sonic_lldpcli, "]}]}", "sonic: lldpcli neighbors" },
-	{ "eos", "show interfaces status", "text", eos_status, "", "eos: show interfaces status" },
-	{ "eos", "show interfaces", "text", eos_interfaces_text, "", "eos: show interfaces" },
-	{ "eos", "show interfaces transceiver", "json", eos_transceiver_json, "}}", "eos: show interfaces transceiver" },
-	{ "nxos", "show interface brief", "json", nxos_brief_json, "]}}", "nxos: show interface brief" },
-	{ "nxos", "show interface transceiver", "json", nxos_transceiver_json, "]}}", "nxos: show interface transceiver" },
-	{ "nxos", "show lldp neighbors detail", "json", nxos_lldp_json, "]}}", "nxos: show lldp neighbors detail" },
-	{ "linux", "ip address show", "text", ip_address_text, "", "linux: ip address show" },
-	{ "sonic", "cat pg_profile_lookup.ini", "text", sonic_pg_lookup, "", "sonic: pg_profile_lookup.ini" },
-	{ "sonic", "ecnconfig -l", "text", sonic_ecnconfig, "", "sonic: ecnconfig -l" },
-	{ "eos", "show interfaces phy detail", "json", eos_phy_json, "}}", "eos: show interfaces phy detail" },
-	{ "nxos", "show interface counters detailed", "json", nxos_counters_json, "]}}", "nxos: counters detailed" },
+	{ "nxos", "show interface", "json", show_interface_json, "]}}", "nxos: show interface", 0 },
+	{ "nxos", "show interface", "text", show_interface_text, "", "nxos: show interface", 0 },
+	{ "nxos", "show running-config", "text", running_config, "", "nxos: show running-config", 0 },
+	{ "nxos", "show lldp neighbors detail", "text", lldp_detail, "Total entries displayed: 0\n", "nxos: show lldp neighbors detail", 0 },
+	{ "nxos", "show interface transceiver details", "text", xcvr_details, "", "nxos: show interface transceiver details", 0 },
+	{ "nxos", "show interface status", "text", status_table, "", "nxos: show interface status", 0 },
+	{ "nxos", "show running-config", "text", many_addresses, "", "nxos: running-config, 1 port, N addrs", 0 },
+	{ "linux", "fabcheck probe", "json", host_json, "]}", "linux: fabcheck probe", 0 },
+	{ "eos", "show running-config", "text", eos_config, "", "eos: show running-config", 0 },
+	{ "eos", "show interfaces", "json", eos_interfaces_json, "}}", "eos: show interfaces", 0 },
+	{ "eos", "show lldp neighbors detail", "json", eos_lldp_json, "}}", "eos: show lldp neighbors detail", 0 },
+	{ "sonic", "show runningconfiguration all", "json", sonic_config_db, "}", "sonic: CONFIG_DB, every table", 0 },
+	{ "sonic", "show runningconfiguration all", "json", sonic_one_object, "}}}", "sonic: CONFIG_DB, one object", 0 },
+	{ "sonic", "show acl rule", "text", sonic_acl_rule, "", "sonic: show acl rule", 0 },
+	{ "sonic", "show interfaces status", "text", sonic_status, "", "sonic: show interfaces status", 0 },
+	{ "nxos", "show interface fec", "text", nxos_fec, "", "nxos: show interface fec", 0 },
+	{ "nxos", "show interface priority-flow-control", "text", nxos_pfc, "", "nxos: show interface pfc", 0 },
+	{ "nxos", "show queuing interface", "text", nxos_queuing, "", "nxos: show queuing interface", 0 },
+	{ "nxos", "show ip access-lists", "text", nxos_acl, "", "nxos: show ip access-lists", 0 },
+	{ "sonic", "show interfaces fec status", "text", sonic_fec, "", "sonic: show interfaces fec status", 0 },
+	{ "sonic", "show pfc counters", "text", sonic_pfc_counters, "", "sonic: show pfc counters", 0 },
+	{ "sonic", "show queue counters", "text", sonic_queue_counters, "", "sonic: show queue counters", 0 },
+	{ "sonic", "show lldp table", "text", sonic_lldp_table, "", "sonic: show lldp table", 0 },
+	{ "eos", "show priority-flow-control counters", "json", eos_pfc_counters, "}}", "eos: show pfc counters", 0 },
+	{ "eos", "show qos interfaces ecn counters queue", "json", eos_ecn_counters, "}}", "eos: show qos ecn counters", 0 },
+	{ "sonic", "pfcwd show config", "text", sonic_pfcwd, "", "sonic: pfcwd show config", 0 },
+	{ "sonic", "show pfc priority", "text", sonic_pfc_priority, "", "sonic: show pfc priority", 0 },
+	{ "sonic", "show pfc counters --history", "text", sonic_pfc_history, "", "sonic: show pfc counters --history", 0 },
+	{ "sonic", "show interfaces transceiver eeprom --dom", "text", sonic_xcvr, "", "sonic: transceiver eeprom", 0 },
+	{ "sonic", "lldpcli -f json show neighbors", "json", sonic_lldpcli, "]}]}", "sonic: lldpcli neighbors", 0 },
+	{ "eos", "show interfaces status", "text", eos_status, "", "eos: show interfaces status", 0 },
+	{ "eos", "show interfaces", "text", eos_interfaces_text, "", "eos: show interfaces", 0 },
+	{ "eos", "show interfaces transceiver", "json", eos_transceiver_json, "}}", "eos: show interfaces transceiver", 0 },
+	{ "nxos", "show interface brief", "json", nxos_brief_json, "]}}", "nxos: show interface brief", 0 },
+	{ "nxos", "show interface transceiver", "json", nxos_transceiver_json, "]}}", "nxos: show interface transceiver", 0 },
+	{ "nxos", "show lldp neighbors detail", "json", nxos_lldp_json, "]}}", "nxos: show lldp neighbors detail", 0 },
+	{ "linux", "ip address show", "text", ip_address_text, "", "linux: ip address show", 0 },
+	{ "sonic", "cat pg_profile_lookup.ini", "text", sonic_pg_lookup, "", "sonic: pg_profile_lookup.ini", 0 },
+	{ "sonic", "ecnconfig -l", "text", sonic_ecnconfig, "", "sonic: ecnconfig -l", 0 },
+	{ "eos", "show interfaces phy detail", "json", eos_phy_json, "}}", "eos: show interfaces phy detail", 0 },
+	{ "nxos", "show interface counters detailed", "json", nxos_counters_json, "]}}", "nxos: counters detailed", 0 },
+	{ "eos", "show interfaces description", "json", eos_descriptions_json, "}}", "eos: show interfaces description", 0 },
+	{ "eos", "show interfaces counters queue drops", "json", eos_queue_drops_json, "}}}", "eos: queue drops", 0 },
+	{ "sonic", "show interfaces counters", "text", sonic_if_counters, "", "sonic: show interfaces counters", 0 },
+	{ "sonic", "sonic-db-dump -n APPL_DB", "json", sonic_appl_db, "}", "sonic: APPL_DB buffers", 0 },
+	/* a capture is one host's (a few MB at most): its builder goes through json-c, ~0.2 ms a port */
+	{ "linux", "fabcheck agentless capture", "text", linux_capture, "", "linux: agentless capture", 10 },
+	{ "linux", "ip link show", "text", ip_link_text, "", "linux: ip link show", 0 },
+	{ "nxos", "show lldp neighbors", "text", nxos_lldp_table, "", "nxos: show lldp neighbors", 0 },
+	{ "nxos", "show interface capabilities", "text", nxos_capabilities, "", "nxos: show interface capabilities", 0 },
+	{ "nxos", "show interface breakout", "text", nxos_breakout, "", "nxos: show interface breakout", 0 },
+	{ "eos", "show interfaces transceiver", "text", eos_transceiver_text, "", "eos: show interfaces transceiver", 0 },
+	{ "eos", "show interfaces transceiver hardware", "text", eos_transceiver_hardware, "", "eos: transceiver hardware", 0 },
+	{ "eos", "show lldp neighbors detail", "text", eos_lldp_text, "", "eos: show lldp neighbors detail", 0 },
+	{ "eos", "show interfaces transceiver dom thresholds", "json", eos_dom_json, "}}", "eos: dom thresholds", 0 },
+	{ "eos", "show interfaces transceiver detail", "text", eos_transceiver_detail, "", "eos: transceiver detail", 0 },
 };
 
 /* Parses and finalises text as validate does (fresh model); *wall, *cpu (user time: the parser's
@@ -604,7 +758,9 @@ int main(int argc, char **argv)
 
 		if (argc > 2 && strcmp(argv[2], parsers[p].command))
 			continue;
-		for (mb = first_mb ? first_mb : 1; mb <= max_mb && nsizes < MAX_SIZES; mb *= 10, nsizes++) {
+		for (mb = first_mb ? first_mb : 1; mb <= (parsers[p].max_mb && parsers[p].max_mb < max_mb ? parsers[p].max_mb
+											: max_mb) && nsizes < MAX_SIZES;
+		     mb *= 10, nsizes++) {
 			size_t i = 0;
 
 			fc_buf_init(&b[nsizes], FC_MAX_INPUT_FILE);

@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Every parser linear in its input: generated NX-OS show interface (JSON and text), running-configs
-# of interfaces, ACLs and QoS maps, one port with ever more addresses, LLDP neighbours, transceiver
-# details, status, FEC and PFC tables, queuing blocks, IP ACLs; Arista EOS running-configs (a qos
-# profile and an ACL per port), show interfaces, LLDP, PFC and ECN counters (JSON); SONiC
-# CONFIG_DB (every table growing with the ports, and one object with ever more fields), show acl
-# rule counts, show interfaces status and fec status, PFC and queue counters, the LLDP table; Linux host documents:
-# about 1, 10 and 100 MB each, parsed and finalised as validate does, the best of five with the
-# sizes taken in turn. Prints, per MB, the wall time (the figure judged: 10x the input, and 10x
-# the objects in it, at most 12x the time beyond the first step), the user time (the parser's own
-# work) and the system time (the kernel faulting in the model's pages, which on a VM varies with
-# its memory's state), and peak memory.
+# Every reader whose input grows with the fabric, linear in it: each is fed a generated output of
+# about 1, 10 and 100 MB in the shape the real one has (NX-OS: show interface JSON and text, brief,
+# counters, transceiver JSON and text, status, FEC, PFC, breakout, capabilities, queuing, IP ACLs,
+# LLDP table, detail and JSON, running-configs; Arista EOS: running-config with a qos profile and an
+# ACL per port, show interfaces JSON and text, status, description, PFC, ECN and queue-drop
+# counters, phy detail, transceiver JSON, text, detail, hardware and DOM thresholds, LLDP JSON and
+# text; SONiC: CONFIG_DB with every table growing and one object with ever more fields, APPL_DB,
+# show interfaces status, fec status and counters, PFC priority, counters and history, watchdog,
+# ecnconfig, queue counters, acl rule counts, LLDP table, lldpcli, EEPROM, pg_profile_lookup.ini;
+# Linux: host documents, agentless captures (to 10 MB: one host's), ip address and ip link), parsed
+# and finalised as validate does, the best of five with the sizes taken in turn. Not run: outputs
+# of one fixed size per device (show version, show inventory, show platform summary) and NX-OS's
+# system network-qos policy (at most eight classes). Prints, per MB, the wall time (the figure
+# judged: 10x the input, and 10x the objects in it, at most 12x the time beyond the first step),
+# the user time (the parser's own work) and the system time (the kernel faulting in the model's
+# pages, which on a VM varies with its memory's state), and peak memory.
 # Objects: interfaces, ACLs and addresses.
 #   bench/parse_scale.sh [BUILD_DIR] [MAX_MB]
 set -euo pipefail

@@ -177,6 +177,30 @@ static void mark_and_release(void **state)
 	fc_arena_free(&a);
 }
 
+/* In a block the kernel gave (2 MiB and more: mapped, zero, handed out without a memset), memory
+ * handed out again after a release is zeroed all the same, and what follows it is still zero. */
+static void release_in_mapped_block(void **state)
+{
+	struct fc_arena *a = fc_arena_new();
+	struct fc_arena_mark m;
+	unsigned char *p, *q;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 64; i++)   /* 16 MiB: the blocks are 2 MiB and larger now */
+		assert_non_null(fc_alloc(a, 256 * 1024));
+	m = fc_arena_mark(a);
+	p = fc_alloc(a, 4096);
+	memset(p, 0xee, 4096);
+	assert_true(fc_arena_release(a, m));
+	q = fc_alloc(a, 8192);   /* the dirty 4 KiB again, and 4 KiB never handed out */
+	assert_ptr_equal(q, p);
+	for (i = 0; i < 8192; i++)
+		if (q[i])
+			fail_msg("byte %zu is %#x after a release", i, q[i]);
+	fc_arena_free(&a);
+}
+
 /* 96 MiB in small pieces: the blocks grow to the standard 8 MiB and each next one comes from the
  * spare another thread prefaulted; every piece is zeroed, keeps what was written and does not
  * overlap another. */
@@ -310,6 +334,7 @@ int main(void)
 		cmocka_unit_test(read_file_sizes),
 		cmocka_unit_test(alloc_zeroed_and_aligned),
 		cmocka_unit_test(mark_and_release),
+		cmocka_unit_test(release_in_mapped_block),
 		cmocka_unit_test(many_blocks),
 		cmocka_unit_test(bgwrite_in_order_and_errors),
 		cmocka_unit_test(bgwrite_regular_file),

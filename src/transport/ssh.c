@@ -45,9 +45,11 @@ static void job_error(struct pool *p, struct fc_collect_job *j, const char *fmt,
 	pthread_mutex_unlock(&p->lock);
 }
 
+/* What a JSON row's command takes on a CLI (NX-OS " | json"); a row's remote is sent as written (a
+ * script, or a program of its own such as lldpd's lldpctl -f json). */
 static const char *json_suffix(const struct fc_adapter *v, const struct fc_reader *c)
 {
-	return !strcmp(c->encoding, "json") && v->cli_json_suffix ? v->cli_json_suffix : "";
+	return !strcmp(c->encoding, "json") && v->cli_json_suffix && !c->remote ? v->cli_json_suffix : "";
 }
 
 static void job_write(struct pool *p, struct fc_collect_job *j, const struct fc_reader *c, const struct fc_buf *b)

@@ -57,6 +57,9 @@ enum fc_asic fc_asic_of(const char *hw_model)
 {
 	static const struct { const char *needle; enum fc_asic asic; } by_hw[] = {
 		{ "SN2700", FC_ASIC_SPECTRUM1 }, { "MSN2", FC_ASIC_SPECTRUM1 }, { "SN4280", FC_ASIC_SPECTRUM4 },
+		/* NVIDIA's Spectrum-2 and -3 switches (the SN3000 and SN4000 series product briefs) */
+		{ "SN3420", FC_ASIC_SPECTRUM2 }, { "SN3700", FC_ASIC_SPECTRUM2 }, { "SN3800", FC_ASIC_SPECTRUM2 },
+		{ "SN4410", FC_ASIC_SPECTRUM3 }, { "SN4600", FC_ASIC_SPECTRUM3 }, { "SN4700", FC_ASIC_SPECTRUM3 },
 		{ "S6100", FC_ASIC_TOMAHAWK }, { "7050QX", FC_ASIC_TRIDENT2 }, { "7050-QX", FC_ASIC_TRIDENT2 },
 	};
 	static const char *const cloud_scale[] = { "-EX", "-FX", "-GX" };

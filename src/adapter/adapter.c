@@ -10,6 +10,7 @@
 
 #include "vendors/eos/eos.h"
 #include "vendors/linux/linux.h"
+#include "vendors/nvue/nvue.h"
 #include "vendors/nxos/nxos.h"
 #include "vendors/sonic/sonic.h"
 #include "util/buf.h"
@@ -21,6 +22,7 @@ static const struct fc_adapter *const registry[] = {
 	&fc_adapter_nxos,
 	&fc_adapter_sonic,
 	&fc_adapter_eos,
+	&fc_adapter_nvue,
 	&fc_adapter_linux,
 	NULL,
 };

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
 """Capabilities mean what they say, both ways: on the example fabrics and the fixture fabrics with
-every planted fault (tests/fixtures/spineleaf.py, sonic/), every kind of value a device's model
+every planted fault (tests/fixtures/spineleaf.py with SONiC and with NVUE leaves, sonic/), every kind of value a device's model
 holds is one its adapter declares, and every capability an adapter declares is held by some device
 of its platform. fabcheck parse prints both per device: adapter_provides, model_holds.
 
@@ -11,7 +11,7 @@ import json, os, subprocess, sys, tempfile
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 fabrics = ["inventories/demo", "inventories/examples/spine-leaf", "inventories/examples/eos-leaves",
-           "inventories/examples/sonic-leaves", "inventories/examples/multi-vendor",
+           "inventories/examples/sonic-leaves", "inventories/examples/multi-vendor", "inventories/examples/nvue-leaves",
            "inventories/examples/ci-gate/inventory.yaml", "tests/fixtures/mini", "tests/fixtures/sonic/inventory.yaml"]
 tmp = tempfile.mkdtemp(prefix="fc-caps-")
 faults = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tests/fixtures/spineleaf.py"), "--list-faults"],
@@ -22,6 +22,10 @@ for f in faults.stdout.split():
 if faults.returncode == 0 and faults.stdout.split():
     subprocess.run(["/usr/bin/python3"] + gen, check=True, capture_output=True)
     fabrics.append(os.path.join(tmp, "faults"))
+    # the NVUE leaves in place of the SONiC ones, with every fault
+    gen = [gen[0], os.path.join(tmp, "faults-nvue"), "--eos", "--nvue"] + gen[4:]
+    subprocess.run(["/usr/bin/python3"] + gen, check=True, capture_output=True)
+    fabrics.append(os.path.join(tmp, "faults-nvue"))
 else:
     print("note: spineleaf.py lists no faults (%s): the example fabrics only" % faults.stderr.strip()[:200])
 

@@ -1,0 +1,235 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""The NVIDIA Cumulus Linux (NVUE) example fabric and the cross-OS parity, end to end:
+
+- inventories/examples/nvue-leaves (NX-OS spines, leaf3/leaf4 on NVUE SN5600s, eight hosts, six
+  planted faults) is exactly what tests/fixtures/spineleaf.py --nvue --fault ... writes, and each
+  planted fault FAILs its rule there, with evidence at the NVUE line or JSON field that holds it
+  (and a SARIF result at that line): PFC on switch priority 4 where the hosts pause 3, qos roce mode
+  lossy, DSCP 26 mapped to switch priority 2, ECN disabled on traffic class 3, an ACL denying UDP
+  4791, a 4x breakout giving 50G over 2 lanes against single-lane hosts;
+- the same fabric without faults validates with no failure and nothing not understood, and its
+  NVUE twins (leaf3/leaf4 on NVUE; leaf1/leaf2 on EOS too: the multi-vendor example with NVUE where
+  it has SONiC) give every finding the verdict it has with all leaves on NX-OS, but those explained
+  (Spectrum sizes headroom itself: HR-SIZE and ECN-BEFORE-PFC UNKNOWN on the NVUE leaves, as on EOS;
+  NVUE states the PFC cable length: HR-CABLE-LEN judged where NX-OS has no value);
+- the same configuration as `nv config show -o commands` and as the REST API's JSON gives the
+  model the YAML gives.
+
+usage: nvue_fabric.py FABCHECK
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+FABCHECK = os.path.abspath(sys.argv[1])
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GEN = os.path.join(ROOT, "tests/fixtures/spineleaf.py")
+PY = "/usr/bin/python3"
+sys.path.insert(0, os.path.join(ROOT, "tests/fixtures"))
+import nvue_leaf  # noqa: E402
+
+failures = []
+COUNTERS = {"L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME"}
+EXPLAINED = {
+    "HR-SIZE": "Spectrum (and EOS) size PFC headroom themselves: no byte value in any output, UNKNOWN there",
+    "ECN-BEFORE-PFC": "no pause threshold in an NVUE or EOS output to compare the ECN thresholds with: UNKNOWN",
+    "HR-CABLE-LEN": "NVUE's PFC cable-length states the cable headroom is sized for; NX-OS's outputs do not",
+}
+# fault -> (rule, subject, file, the text the evidence's line holds, whether SARIF's location is that line:
+# a finding's SARIF location is its first evidence, for the breakout the speed the port runs)
+FAULTS = {
+    "nvue-pfc-prio": ("PFC-PRIO-MATCH", "leaf3:swp1s0 <-> g01:ens1f0", "nv_config_show.txt", "'4': {}", True),
+    "nvue-roce-lossy": ("PFC-PRIO-MATCH", "leaf4:swp2s0 <-> g03:ens1f1", "nv_config_show.txt", "mode: lossy", True),
+    "nvue-dscp-remap": ("PFC-NODROP-CLASS", "leaf3", "nv_config_show.txt", "switch-priority: 2", True),
+    "nvue-ecn-off": ("ECN-SW-QUEUE", "leaf4", "nv_config_show.txt", "ecn: disable", True),
+    "nvue-acl-4791": ("UDP4791-SWITCH-ACL", "leaf4:swp1s1 <-> g02:ens1f1", "nv_config_show.txt", "'4791': {}", True),
+    "nvue-breakout-lanes": ("L1-LANES-MODULATION", "leaf3:swp4s0 <-> s01:ens1f0", "nv_config_show.txt",
+                            "breakout: 4x", False),
+}
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def gen(out, *args):
+    subprocess.run([PY, GEN, out] + list(args), check=True)
+
+
+def validate(d, *extra):
+    r = subprocess.run([FABCHECK, "validate", d, "--format", "json"] + list(extra), capture_output=True, text=True)
+    check(r.returncode in (0, 1), "validate %s: exit %d: %s" % (d, r.returncode, r.stderr[:300]))
+    return json.loads(r.stdout) if r.stdout else {"findings": [], "devices": []}
+
+
+def parity(label, rep, inv_path, nx, inv_n):
+    inv = json.load(open(inv_path))
+    check(len(inv["links"]) == len(inv_n["links"]), "%s: link counts differ" % label)
+    name = {}
+    for lo, ln in zip(inv["links"], inv_n["links"]):
+        for e in "ab":
+            name[ln[e]] = lo[e]
+
+    def norm(subj):
+        return re.sub(r"[\w.-]+:[\w/.-]+", lambda m: name.get(m.group(0), m.group(0)), subj)
+    a = {(f["rule"], f["subject"]): f["status"] for f in rep["findings"]}
+    b = {(f["rule"], norm(f["subject"])): f["status"] for f in nx["findings"]}
+    same, explained = 0, {}
+    for k in sorted(set(a) | set(b)):
+        if a.get(k) == b.get(k):
+            same += 1
+        elif k[0] in EXPLAINED and a.get(k) in ("unknown", "pass", None) and b.get(k) in ("pass", "unknown", None):
+            explained[k[0]] = explained.get(k[0], 0) + 1
+        else:
+            check(False, "%s: %s %s: %s, NX-OS %s" % (label, k[0], k[1], a.get(k), b.get(k)))
+    rules = sorted({k[0] for k in a if re.search(r"\bleaf[34]\b", k[1])})
+    print("%s vs NX-OS leaves: %d findings with the same verdict, %d rules judge the NVUE leaves; explained: %s" % (
+        label, same, len(rules), ", ".join("%s x%d" % kv for kv in sorted(explained.items())) or "none"))
+
+
+def evidence_at(label, d, rep, sarif, rule, subj, fname, text, at_line):
+    got = [f for f in rep["findings"] if f["rule"] == rule and f["subject"] == subj]
+    check(got and got[0]["status"] == "fail", "%s: %s %s is %s" % (label, rule, subj, got[0]["status"] if got else "missing"))
+    if not got:
+        return None
+    dev = subj.split(":")[0].split(" ")[0]
+    path = os.path.join(d, "devices", dev, fname)
+    lines = open(path).read().split("\n")
+    ev = [e for e in got[0].get("evidence", []) if isinstance(e.get("source"), dict)
+          and os.path.abspath(e["source"]["file"]) == os.path.abspath(path)]
+    hit = [e for e in ev if e["source"].get("line") and text in lines[e["source"]["line"] - 1]]
+    check(hit, "%s: no evidence at a line of %s holding %r: %s" % (label, fname, text,
+                                                               [e.get("source") for e in got[0]["evidence"]]))
+    res = [x for run in json.load(open(sarif))["runs"] for x in run["results"]
+           if x["ruleId"] == rule and x["level"] == "error"]
+    locs = [loc["physicalLocation"] for x in res for loc in x.get("locations", [])]
+    at = [p for p in locs if p["artifactLocation"]["uri"].endswith(dev + "/" + fname)
+          and text in lines[p["region"]["startLine"] - 1]]
+    check(at or not at_line, "%s: no SARIF result of %s at %s holding %r" % (label, rule, fname, text))
+    check(res, "%s: no SARIF result of %s" % (label, rule))
+    return hit[0]["source"]["line"] if hit else None
+
+
+def forms(t):
+    """The YAML as `nv config show -o commands` and as the REST API's applied JSON: the same model."""
+    d = t + "/forms"
+    gen(d, "--nvue", "--fault", "nvue-pfc-prio", "--fault", "nvue-acl-4791", "--fault", "nvue-dscp-remap")
+
+    def model(path):
+        r = subprocess.run([FABCHECK, "parse", "--platform", "nvue", "--command", "nv config show", "--encoding",
+                            "text", path],
+                           capture_output=True, text=True)
+        check(r.returncode == 0, "parse %s: %s" % (path, r.stderr[:300]))
+        dev = json.loads(r.stdout)
+
+        def strip(o):   # the values, without where they came from
+            if isinstance(o, dict):
+                return {k: strip(v) for k, v in o.items() if k not in ("source", "name")}
+            if isinstance(o, list):
+                return [strip(v) for v in o]
+            return o
+        return strip({k: dev[k] for k in ("interfaces", "acls", "not_understood")}), dev
+    for sw in ("leaf3", "leaf4"):
+        cfg = os.path.join(d, "devices", sw, "nv_config_show.txt")
+        text = open(cfg).read()
+        import yaml  # python3-yaml: only to write the other forms of the same document
+        docs = yaml.safe_load(text)
+        tree = [x["set"] for x in docs if "set" in x][0]
+        cmds = []
+
+        def walk(path, node):
+            if isinstance(node, dict) and node:
+                for k, v in node.items():
+                    walk(path + [str(k)], v)
+            elif isinstance(node, dict):
+                cmds.append(path)
+            else:   # YAML 1.1 reads NVUE's on/off as booleans: NVUE writes on and off
+                cmds.append(path + [{True: "on", False: "off"}.get(node, str(node)) if isinstance(node, bool)
+                                    else str(node)])
+        walk([], tree)
+        with open(d + "/%s.commands" % sw, "w") as f:
+            f.write("".join("nv set %s\n" % " ".join(c) for c in cmds) + "nv config apply\n")
+        def onoff(o):
+            if isinstance(o, dict):
+                return {k: onoff(v) for k, v in o.items()}
+            return {True: "on", False: "off"}.get(o, o) if isinstance(o, bool) else o
+        with open(d + "/%s.rest.json" % sw, "w") as f:
+            json.dump(onoff(tree), f, indent=1)
+        with open(d + "/%s.cfg.json" % sw, "w") as f:
+            json.dump([{"set": onoff(tree)}], f, indent=1)
+        # the commands and the REST tree carry no header (the model, which gives a breakout's lanes)
+        with open(d + "/%s.set.yaml" % sw, "w") as f:
+            f.write(text[text.index("- set:"):])
+        base, raw = model(d + "/%s.set.yaml" % sw)
+        for form in ("commands", "rest.json", "cfg.json"):
+            other, _ = model(d + "/%s.%s" % (sw, form))
+            check(other == base, "%s: %s gives another model than the YAML: %s" % (
+                sw, form, [k for k in base if base[k] != other.get(k)]))
+        print("%s: the YAML, its nv set commands and its JSON (CLI and REST) give one model (%d ports, %d ACLs)" % (
+            sw, len([i for i in raw["interfaces"]]), len(raw["acls"])))
+
+
+def main():
+    t = tempfile.mkdtemp()
+    try:
+        gen(t + "/nxos")
+        nx = validate(t + "/nxos")
+        inv_n = json.load(open(t + "/nxos/inventory.json"))
+        # the committed example: every fault planted
+        all_faults = [a for f in sorted(FAULTS) for a in ("--fault", f)]
+        path = os.path.join(ROOT, "inventories/examples/nvue-leaves")
+        gen(t + "/nvue-leaves", "--nvue", *all_faults)
+        shutil.copy(os.path.join(path, "README.md"), t + "/nvue-leaves/README.md")
+        r = subprocess.run(["diff", "-r", path, t + "/nvue-leaves"], capture_output=True, text=True)
+        check(r.returncode == 0, "inventories/examples/nvue-leaves differs from spineleaf.py --nvue %s: %s" % (
+            " ".join(all_faults), r.stdout[:400]))
+        sarif = t + "/example.sarif"
+        rep = validate(path, "--format", "sarif=" + sarif)
+        for fault, (rule, subj, fname, text, at_line) in FAULTS.items():
+            line = evidence_at("example " + fault, path, rep, sarif, rule, subj, fname, text, at_line)
+            print("example: %-20s %s FAIL on %s at %s:%s" % (fault, rule, subj, fname, line))
+        for dev in rep["devices"]:
+            nu = [u["text"] for u in dev.get("not_understood", [])]
+            check(not nu, "nvue-leaves %s: not understood: %s" % (dev["name"], nu[:5]))
+
+        # each fault alone fails its rule
+        for fault, (rule, subj, fname, text, at_line) in FAULTS.items():
+            d = "%s/f-%s" % (t, fault)
+            gen(d, "--nvue", "--fault", fault)
+            sarif = os.path.join(t, fault + ".sarif")
+            rep = validate(d, "--format", "sarif=" + sarif)
+            evidence_at(fault, d, rep, sarif, rule, subj, fname, text, at_line)
+
+        # the clean twins: no failure, nothing not understood, the verdicts of the NX-OS leaves
+        for label, args in (("nvue-leaves without faults", ["--nvue"]),
+                            ("multi-vendor with NVUE for SONiC", ["--nvue", "--eos"])):
+            d = "%s/%s" % (t, args[-1])
+            gen(d, *args)
+            rep = validate(d)
+            bad = [(f["status"], f["rule"], f["subject"]) for f in rep["findings"] if f["status"] in ("fail", "warn")]
+            check(not bad, "%s is not clean: %s" % (label, bad[:8]))
+            for dev in rep["devices"]:
+                nu = [u["text"] for u in dev.get("not_understood", [])]
+                check(not nu, "%s %s: not understood: %s" % (label, dev["name"], nu[:5]))
+            unk = sorted({f["rule"] for f in rep["findings"] if f["status"] == "unknown"} - COUNTERS)
+            check(set(unk) <= set(EXPLAINED), "%s: unknown beyond the explained: %s" % (label, unk))
+            print("%s: %d findings, %d pass" % (label, len(rep["findings"]),
+                                                 sum(f["status"] == "pass" for f in rep["findings"])))
+            parity(label, rep, d + "/inventory.json", nx, inv_n)
+        forms(t)
+    finally:
+        shutil.rmtree(t)
+    if failures:
+        print("%d failure(s)" % len(failures))
+        sys.exit(1)
+    print("nvue_fabric: ok")
+
+
+main()

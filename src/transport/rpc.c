@@ -68,7 +68,7 @@ static bool setup(struct fc_rpc_dev *d, const struct fc_collect_opts *o)
 	if (!d->h)
 		return false;
 	snprintf(d->url, sizeof(d->url), "https://%s%s", addr, d->proto->path);
-	snprintf(h, sizeof(h), "Content-Type: %s", d->proto->ctype);
+	snprintf(h, sizeof(h), "%s: %s", d->proto->get ? "Accept" : "Content-Type", d->proto->ctype);
 	d->hdrs = curl_slist_append(NULL, h);
 	if (d->proto->ctype_alt) {
 		snprintf(h, sizeof(h), "Content-Type: %s", d->proto->ctype_alt);
@@ -111,8 +111,14 @@ static bool start(struct fc_rpc_dev *d, CURLM *multi, unsigned batch)
 	fc_buf_init(&d->reply, FC_RPC_MAX_REPLY);
 	d->errbuf[0] = '\0';
 	curl_easy_setopt(d->h, CURLOPT_HTTPHEADER, d->alt_hdrs && d->hdrs_alt ? d->hdrs_alt : d->hdrs);
-	curl_easy_setopt(d->h, CURLOPT_POSTFIELDS, d->body);
-	curl_easy_setopt(d->h, CURLOPT_POSTFIELDSIZE, (long)strlen(d->body));
+	if (d->proto->get) {   /* a REST API: the body is the resource's path and query */
+		snprintf(d->url, sizeof(d->url), "https://%s%s", d->job->iv->address, d->body);
+		curl_easy_setopt(d->h, CURLOPT_URL, d->url);
+		curl_easy_setopt(d->h, CURLOPT_HTTPGET, 1L);
+	} else {
+		curl_easy_setopt(d->h, CURLOPT_POSTFIELDS, d->body);
+		curl_easy_setopt(d->h, CURLOPT_POSTFIELDSIZE, (long)strlen(d->body));
+	}
 	curl_multi_add_handle(multi, d->h);
 	d->active = true;
 	return true;
@@ -124,7 +130,7 @@ static void note_cookie(struct fc_rpc_dev *d)
 	struct curl_slist *cookies = NULL, *c;
 	char needle[80];
 
-	if (d->cookie || curl_easy_getinfo(d->h, CURLINFO_COOKIELIST, &cookies) != CURLE_OK)
+	if (d->cookie || !d->proto->cookie || curl_easy_getinfo(d->h, CURLINFO_COOKIELIST, &cookies) != CURLE_OK)
 		return;
 	snprintf(needle, sizeof(needle), "\t%s\t", d->proto->cookie);
 	for (c = cookies; c; c = c->next)
@@ -166,6 +172,22 @@ static void completed(struct fc_rpc_dev *d, CURLcode res, const struct fc_collec
 		}
 		d->next += advance;
 		if (d->next >= d->ncmds)
+			finish(d, done, ctx);
+		return;
+	}
+	if (res == CURLE_OK && d->proto->get && code >= 400 && code < 500 && code != 401 && code != 403) {
+		/* a REST API's resource the switch does not have: that command alone */
+		const struct fc_reader *c = d->job->cmds[d->next];
+		char msg[700];
+
+		if (c->optional) {
+			snprintf(msg, sizeof(msg), "%s: %s HTTP %ld for %s (optional: collected without it)", c->command, api,
+				 code, d->url);
+			fc_job_warning(d->job, msg);
+		} else
+			fc_job_error(d->job, "%s: %s HTTP %ld for %s", c->command, api, code, d->url);
+		d->attempt = 0;
+		if (++d->next >= d->ncmds)
 			finish(d, done, ctx);
 		return;
 	}

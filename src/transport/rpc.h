@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* JSON-RPC over HTTPS for switch APIs (NX-API, eAPI): one libcurl multi handle, at most
+/* JSON-RPC and REST over HTTPS for switch APIs (NX-API, eAPI, NVUE): one libcurl multi handle, at most
  * `concurrency` switches in flight, batches of commands per request, basic auth on the first
  * request and the API's session cookie after it, a per-request timeout, bounded retries with
  * exponential backoff on timeouts and HTTP 5xx, TLS verified unless --insecure (then a warning).
@@ -48,10 +48,13 @@ struct fc_rpc_dev {
 
 struct fc_rpc_proto {
 	const char *name;        /* in messages: "NX-API", "eAPI" */
-	const char *path;        /* "/ins", "/command-api" */
+	const char *path;        /* "/ins", "/command-api"; "" for a REST API (get) */
+	bool get;                /* a REST API: one command a request, a GET of the path and query build
+				  * returns (the body of a JSON-RPC API otherwise); a 4xx other than 401
+				  * and 403 fails that command alone (a warning when it is optional) */
 	const char *ctype;       /* Content-Type of a request */
 	const char *ctype_alt;   /* the other Content-Type a request may need (alt_hdrs); NULL if none */
-	const char *cookie;      /* the session cookie's name */
+	const char *cookie;      /* the session cookie's name; NULL: basic auth on every request */
 	/* The body of the next request from d->next (at most batch commands); sets d->batch_n.
 	 * Returns malloc'd text, NULL when out of memory. */
 	char *(*build)(struct fc_rpc_dev *d, size_t batch);

@@ -4,10 +4,11 @@
 # set with L ms added to every request (default 50), at fabcheck's default concurrency and batch
 # size. Prints wall time against the latency-bound ideal (ceil(N/concurrency) x requests per switch
 # x L) and fabcheck's peak memory.
-#   bench/collect_200.sh [BUILD_DIR] [N] [LATENCY_MS] [nxos|eos]
+#   bench/collect_200.sh [BUILD_DIR] [N] [LATENCY_MS] [nxos|eos|nvue]
 # nxos: NX-API, the demo's leaf1 (target: wall <= 1.3x ideal); eos: Arista eAPI, the EOS example's
 # leaf1 (target: wall <= 1.5x ideal). eAPI requests carry one format each: the text running-config
-# alone, then the JSON outputs in batches.
+# alone, then the JSON outputs in batches. nvue: NVIDIA's NVUE REST API, the NVUE example's leaf3
+# (target: wall <= 1.5x ideal): one GET per resource (the API has no batch), lldpd's JSON not in it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}; n=${2:-200}; lat=${3:-50}; plat=${4:-nxos}
@@ -15,8 +16,10 @@ conc=32; batch=8    # fabcheck's defaults (src/transport/rpc.c)
 case $plat in
   nxos) rec=inventories/demo; api=nxapi; title="NX-API"; target=1.3 ;;
   eos)  rec=inventories/examples/eos-leaves; api=eapi; title="eAPI (Arista EOS)"; target=1.5 ;;
-  *) echo "platform nxos or eos"; exit 2 ;;
+  nvue) rec=inventories/examples/nvue-leaves; api=nvue; title="NVUE REST API (Cumulus Linux)"; target=1.5 ;;
+  *) echo "platform nxos, eos or nvue"; exit 2 ;;
 esac
+dev=leaf1; [ "$plat" = nvue ] && dev=leaf3
 root=$(pwd); t=$(mktemp -d); sim_pid=""
 trap '[ -n "$sim_pid" ] && kill $sim_pid 2>/dev/null; rm -rf "$t"' EXIT
 cd "$t"
@@ -37,7 +40,7 @@ if [ "${BENCH_PIN:-1}" = 1 ] && [ "$(nproc)" -ge 2 ] && command -v taskset > /de
   last=$(( $(nproc) - 1 )); pin_sim="taskset -c $last"; pin_fc="taskset -c 0-$(( last - 1 ))"
 fi
 $pin_sim "$root/$build/tests/nxapi_sim" --snapshot "$root/$rec" --port "$port" --cert srv.pem --key srv.key \
-  --user fabcheck --password-env BENCH_PW --default leaf1 --latency-ms "$lat" > sim.log 2>&1 &
+  --user fabcheck --password-env BENCH_PW --default "$dev" --latency-ms "$lat" > sim.log 2>&1 &
 sim_pid=$!
 for i in $(seq 50); do grep -q READY sim.log && break; sleep 0.1; done
 {
@@ -49,7 +52,7 @@ for i in $(seq 50); do grep -q READY sim.log && break; sleep 0.1; done
     a=$((2 + i)); echo "  - {name: sw$i, platform: $plat, transport: $api, address: \"127.0.$((a / 254)).$((a % 254 + (a / 254 > 0 ? 1 : 0))):$port\", credential: nx}"
   done
 } > inv.yaml
-ncmd=$(/usr/bin/python3 -c 'import json,sys; print(len([o for d in json.load(open(sys.argv[1]))["devices"] if d["name"]=="leaf1" for o in d["outputs"]]))' "$root/$rec/manifest.json")
+ncmd=$(/usr/bin/python3 -c 'import json,sys; print(len([o for d in json.load(open(sys.argv[1]))["devices"] if d["name"]==sys.argv[2] for o in d["outputs"] if not o["command"].startswith("lldpctl")]))' "$root/$rec/manifest.json" "$dev")
 reqs=$(( (ncmd + batch - 1) / batch ))
 if [ "$plat" = nxos ]; then   # the round trips that cannot be avoided: the batched commands, then each
   # large one (vendors/nxos/nxos.c: show interface, show running-config) in NX-API chunk mode, one
@@ -60,6 +63,9 @@ o = [o for d in json.load(open(sys.argv[1]))["devices"] if d["name"] == "leaf1" 
 small = sum(x["command"] not in large for x in o)
 chunks = sum(max(1, -(-os.path.getsize(os.path.join(sys.argv[3], x["file"])) // 65536)) for x in o if x["command"] in large)
 print(-(-small // int(sys.argv[2])) + chunks)' "$root/$rec/manifest.json" "$batch" "$root/$rec")
+fi
+if [ "$plat" = nvue ]; then   # one GET per resource, one after another on each switch
+  reqs=$ncmd
 fi
 if [ "$plat" = eos ]; then   # runs of one encoding, each in batches
   reqs=$(/usr/bin/python3 -c 'import itertools,json,sys

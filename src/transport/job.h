@@ -42,6 +42,8 @@ void fc_job_warning(struct fc_collect_job *j, const char *msg);
 fc_transport_fn fc_nxapi_collect;
 /* eAPI (Arista EOS): JSON-RPC runCmds over HTTPS, the same engine (rpc.c). */
 fc_transport_fn fc_eapi_collect;
+/* NVUE's REST API (NVIDIA Cumulus Linux): GET over HTTPS, the same engine (rpc.c, nvue.c). */
+fc_transport_fn fc_nvue_collect;
 /* SSH (libssh), a bounded pool of worker threads. */
 fc_transport_fn fc_ssh_collect;
 /* local.c: saved outputs in a directory; the probe, in-process. */

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* Switch API simulator for tests and benchmarks: serves NX-API (JSON-RPC POST /ins) and Arista
- * eAPI (JSON-RPC runCmds, POST /command-api) over HTTPS (libmicrohttpd with GnuTLS) from a
- * snapshot directory. Many switches share one port: the local
+/* Switch API simulator for tests and benchmarks: serves NX-API (JSON-RPC POST /ins), Arista
+ * eAPI (JSON-RPC runCmds, POST /command-api) and NVIDIA's NVUE REST API (GET /nvue_v1/<path>?rev=
+ * operational: the recorded `nv show <path>` JSON; ?rev=applied: the recorded `nv config show`
+ * YAML's set tree as JSON, read with fabcheck's own YAML loader) over HTTPS (libmicrohttpd with
+ * GnuTLS) from a snapshot directory. Many switches share one port: the local
  * address a connection arrived on (127.0.0.x) selects the device. Faults and latency can be
  * injected per address. Each request is logged on stdout as
  *   REQ <addr> <device> auth=<basic|cookie|none> cmds=<n> status=<http status>
@@ -25,6 +27,8 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "doc/doc.h"
 
 #define MAX_MAP 8192
 #define MAX_BODY (1u << 20)
@@ -316,6 +320,107 @@ static json_object *ins_answer(struct sim *S, const char *device, const char *fa
 	return r;
 }
 
+/* The recorded file of device's command in encoding, into path; false when none. */
+static bool recorded(struct sim *S, const char *device, const char *cmd, const char *encoding, char *path, size_t size)
+{
+	json_object *devs, *d, *outs;
+	size_t i, j;
+
+	if (!json_object_object_get_ex(S->manifest, "devices", &devs))
+		return false;
+	for (i = 0; i < json_object_array_length(devs); i++) {
+		json_object *name;
+
+		d = json_object_array_get_idx(devs, i);
+		if (!json_object_object_get_ex(d, "name", &name) || strcmp(json_object_get_string(name), device) ||
+		    !json_object_object_get_ex(d, "outputs", &outs))
+			continue;
+		for (j = 0; j < json_object_array_length(outs); j++) {
+			json_object *o = json_object_array_get_idx(outs, j), *c, *f, *enc;
+
+			if (json_object_object_get_ex(o, "command", &c) && !strcmp(json_object_get_string(c), cmd) &&
+			    json_object_object_get_ex(o, "encoding", &enc) && !strcmp(json_object_get_string(enc), encoding) &&
+			    json_object_object_get_ex(o, "file", &f))
+				return (size_t)snprintf(path, size, "%s/%s", S->snapshot, json_object_get_string(f)) < size;
+		}
+	}
+	return false;
+}
+
+/* A YAML node as NVUE's API writes it in JSON: numbers and booleans typed, {} for an empty map. */
+static json_object *to_json(const struct doc_node *n)
+{
+	json_object *o;
+	size_t i;
+
+	switch (n->type) {
+	case DOC_MAP:
+		o = json_object_new_object();
+		for (i = 0; i < n->n; i++)
+			json_object_object_add(o, n->keys[i], to_json(n->items[i]));
+		return o;
+	case DOC_SEQ:
+		o = json_object_new_array();
+		for (i = 0; i < n->n; i++)
+			json_object_array_add(o, to_json(n->items[i]));
+		return o;
+	case DOC_BOOL:
+		return json_object_new_boolean(n->b);
+	case DOC_NUM:
+		return strchr(n->str, '.') ? json_object_new_double(strtod(n->str, NULL))
+					   : json_object_new_int64(strtoll(n->str, NULL, 10));
+	case DOC_NULL:
+		return json_object_new_object();
+	case DOC_STR:
+		break;
+	}
+	return json_object_new_string(n->str);
+}
+
+/* GET /nvue_v1/<path>: the body (malloc'd) and *status; NULL with 404 when nothing is recorded. */
+static char *nvue_answer(struct sim *S, const char *device, const char *url, const char *rev, unsigned *status)
+{
+	char cmd[600], path[4096], *text;
+	size_t o = 0, i;
+
+	*status = 404;
+	if (rev && !strcmp(rev, "applied") && (!strcmp(url, "/nvue_v1/") || !strcmp(url, "/nvue_v1"))) {
+		struct doc *d = NULL;
+		struct fc_err err;
+		size_t len, k;
+		char *out = NULL;
+
+		if (!recorded(S, device, "nv config show", "text", path, sizeof(path)) || !(text = slurp(path, &len)))
+			return NULL;
+		fc_err_clear(&err);
+		if (doc_parse_yaml(path, text, len, &d, &err) == FC_OK && d->root && d->root->type == DOC_SEQ)
+			for (k = 0; k < d->root->n && !out; k++)
+				if (d->root->items[k]->type == DOC_MAP && doc_get(d->root->items[k], "set")) {
+					json_object *j = to_json(doc_get(d->root->items[k], "set"));
+
+					out = strdup(json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN));
+					json_object_put(j);
+				}
+		doc_free(&d);
+		free(text);
+		if (out)
+			*status = 200;
+		return out;
+	}
+	if (!rev || strcmp(rev, "operational") || strncmp(url, "/nvue_v1/", 9))
+		return NULL;
+	o = (size_t)snprintf(cmd, sizeof(cmd), "nv show ");
+	for (i = 9; url[i] && o + 1 < sizeof(cmd); i++)
+		cmd[o++] = url[i] == '/' ? ' ' : url[i];
+	while (o > 8 && cmd[o - 1] == ' ')
+		o--;
+	cmd[o] = '\0';
+	if (!recorded(S, device, cmd, "json", path, sizeof(path)) || !(text = slurp(path, NULL)))
+		return NULL;
+	*status = 200;
+	return text;
+}
+
 static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *body, size_t len,
 				 const char *cookie)
 {
@@ -385,6 +490,39 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	}
 	local_addr(c, addr, sizeof(addr));
 	mp = find_map(S, addr);
+	if (mp && !strcmp(method, "GET") && !strncmp(url, "/nvue_v1", 8)) {   /* NVUE: basic auth on every request */
+		char *body = NULL;
+
+		user = MHD_basic_auth_get_username_password(c, &pass);
+		auth = user ? "basic" : "none";
+		if (!user || !pass || strcmp(user, S->user) || strcmp(pass, S->password) || !strcmp(mp->fault, "401"))
+			status = 401;
+		MHD_free(user);
+		MHD_free(pass);
+		if (S->latency_ms)
+			usleep(S->latency_ms * 1000u);
+		if (!strcmp(mp->fault, "hang"))
+			for (int k = 0; k < 600 && !stop_flag; k++)
+				usleep(100000);
+		if (!strcmp(mp->fault, "500") || (!strcmp(mp->fault, "500once") && mp->served++ == 0))
+			status = 500;
+		if (status == 200)
+			body = nvue_answer(S, mp->device, url,
+					   MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "rev"), &status);
+		printf("REQ %s %s auth=%s cmds=%d status=%u\n", addr, mp->device, auth, status == 200, status);
+		fflush(stdout);
+		if (status != 200) {
+			ret = send_text(c, status, "{\"title\":\"sim\"}", 15, NULL);
+		} else if (!strcmp(mp->fault, "garbage")) {
+			ret = send_text(c, 200, "<html><body>502 Bad Gateway</body></html>", 41, NULL);
+		} else {
+			size_t n = strlen(body);
+
+			ret = send_text(c, 200, body, !strcmp(mp->fault, "truncate") ? n / 2 : n, NULL);
+		}
+		free(body);
+		return ret;
+	}
 	eapi = !strcmp(url, "/command-api");
 	if (strcmp(method, "POST") || (strcmp(url, "/ins") && !eapi) || !mp || rq->too_big || !rq->body) {
 		ret = send_text(c, mp ? 400 : 404, "{}", 2, NULL);

@@ -21,11 +21,15 @@ static const char *const config_spellings[] = {
 	"nv config show *", "cat */nvue.d/startup.yaml", "cat startup.yaml", "nv config show-running*", NULL,
 };
 
+static const char *const port_status[] = { "nv show interface * qos roce status", NULL };
+static const char *const port_counters[] = { "nv show interface * qos roce counters", NULL };
+static const char *const ethtool_m[] = { "ethtool -m *", "sudo ethtool -m *", NULL };
+
 /* Every output the adapter reads; the rows with a file are what collect gathers, the configuration
  * first. `nv show interface` carries the counters --baseline compares. */
 static const struct fc_reader nvue_readers[] = {
 	{ .command = CONFIG, .encoding = "text", .text = nvue_text_config, .file = "nv_config_show.txt",
-	  .large = true, .saved_config = true, .verbatim = true, .spellings = config_spellings },
+	  .large = true, .saved_config = true, .spellings = config_spellings },
 	{ .command = "nv show system", .encoding = "json", .json = nvue_json_system, .file = "nv_show_system.json" },
 	{ .command = "nv show platform", .encoding = "json", .json = nvue_json_platform, .file = "nv_show_platform.json",
 	  .optional = true },
@@ -36,6 +40,13 @@ static const struct fc_reader nvue_readers[] = {
 	  .file = "nv_show_platform_transceiver.json", .large = true, .optional = true },
 	{ .command = "lldpctl -f json", .encoding = "json", .json = nvue_json_lldpctl, .file = "lldpctl.json",
 	  .remote = "lldpctl -f json", .optional = true },
+	/* saved outputs: the RoCE status as text, per port too, and a port's module */
+	{ .command = "nv show qos roce", .encoding = "text", .text = nvue_text_roce },
+	{ .command = "nv show interface PORT qos roce status", .encoding = "text", .text = nvue_text_port_roce_status,
+	  .spellings = port_status },
+	{ .command = "nv show interface PORT qos roce counters", .encoding = "text",
+	  .text = nvue_text_port_roce_counters, .spellings = port_counters },
+	{ .command = "ethtool -m PORT", .encoding = "text", .text = nvue_text_ethtool_module, .spellings = ethtool_m },
 	/* what other tools save: NCLU's LLDP (the same lldpd JSON) */
 	{ .command = "net show lldp json", .encoding = "json", .json = nvue_json_lldpctl },
 	{ .command = "lldpcli show neighbors details -f json", .encoding = "json", .json = nvue_json_lldpctl },

@@ -56,19 +56,25 @@ struct nvue_port {
 	struct fc_str prof[NP_KINDS];    /* interface qos <kind> profile P */
 	struct fc_int ip_mtu;            /* link mtu (the Linux MTU) */
 	struct fc_bool pfc_wd;           /* interface qos pfc-watchdog */
+	struct nvue_roce_shown *shown;   /* nv show interface X qos roce status; NULL when not read */
 	bool data;                       /* a front-panel port (swp) or a bond: on the data path */
 };
 
-/* What `nv show qos roce` shows as running (operational), applied over the configuration's. */
+/* What `nv show qos roce` (the switch) or `nv show interface X qos roce status` (a port) shows as
+ * running, in its operational column, applied over the configuration's values (what runs is
+ * judged; a difference is a conflict of the device). */
 struct nvue_roce_shown {
 	struct fc_src src;               /* the output; file NULL when none was read */
 	struct fc_str mode;              /* the mode running, "off" when RoCE is not enabled */
-	struct fc_str trust;
-	struct fc_int pfc_prios, cable_m, ecn_tcs, kmin, kmax, prob;
+	struct fc_str trust;             /* l2, l3, both (from pcp, dscp, pcp,dscp) */
+	struct fc_int pfc_prios;         /* bit p: switch priority p paused */
 	struct fc_bool pfc_rx, pfc_tx;
+	struct fc_int cable_m;
+	struct fc_int ecn_tcs;           /* bit t: ECN on traffic class t */
+	struct fc_int kmin, kmax, prob;  /* bytes, bytes, percent */
 	struct fc_int dscp_sp[64], sp_tc[8];
-	struct fc_int strict_tcs;        /* bit t: traffic class t is strict */
-	struct fc_int bw[8];             /* DWRR percent per switch priority's traffic class */
+	struct fc_bool strict[8];        /* by traffic class */
+	struct fc_int bw[8];             /* by traffic class: DWRR percent */
 };
 
 struct nvue_state {
@@ -108,6 +114,13 @@ fc_text_reader nvue_text_config;
  * revision): interfaces, qos roce, transceivers, system and platform. */
 fc_json_reader nvue_json_interfaces, nvue_json_roce, nvue_json_transceivers, nvue_json_system, nvue_json_platform,
 	nvue_json_lldpctl;
+/* nvue_show.c: nv show qos roce, nv show interface X qos roce status and counters as text (the
+ * operational column), the port's ethtool -m. */
+fc_text_reader nvue_text_roce, nvue_text_port_roce_status, nvue_text_port_roce_counters, nvue_text_ethtool_module;
+/* The keys of one section of nv show qos roce -o json into sh; a key not known listed once (seen). */
+enum fc_rc nvue_roce_section(struct fc_parse_ctx *c, struct nvue_roce_shown *sh, const char *section,
+			     const struct doc_node *n, struct fc_hmap **seen);
+
 /* nvue_model.c: each port's settings into the model once every output is read. */
 enum fc_rc nvue_finalize(struct fc_parse_ctx *c);
 
@@ -131,8 +144,11 @@ struct nvue_eff {
 	struct fc_int sp_dscp[8];
 	struct fc_int lossless;          /* bit p: switch priority p in the lossless buffer pool */
 };
-/* e for port p of s; NULL-profile names the port refers to are left to nvue_finalize to report. */
-void nvue_effective(struct fc_model *m, const struct nvue_state *s, const struct nvue_port *p, struct nvue_eff *e);
+/* e for port p of s (p NULL: a port without profiles of its own): the configuration's values, then
+ * what nv show qos roce (or the port's status) shows running over them unless shown is false.
+ * Profile names the port refers to that do not exist are left to nvue_finalize to report. */
+void nvue_effective(struct fc_model *m, const struct nvue_state *s, const struct nvue_port *p, bool shown,
+		    struct nvue_eff *e);
 /* nvue_qos_path.c */
 extern const struct fc_qos_resolver nvue_qos;
 

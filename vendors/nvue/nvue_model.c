@@ -53,17 +53,66 @@ static const struct nvue_profile *profile_of(const struct nvue_state *s, const s
 
 #define PICK(dst, field) do { if (pr && pr->field.m.known) (dst) = pr->field; } while (0)
 
-void nvue_effective(struct fc_model *m, const struct nvue_state *s, const struct nvue_port *p, struct nvue_eff *e)
+/* What runs over the configuration's values: a switch-wide output applies to the kinds a port
+ * takes no profile of its own for, a port's own status to everything. */
+static void overlay(struct fc_model *m, struct nvue_eff *e, const struct nvue_roce_shown *sh, bool port)
 {
-	/* the mode nv show qos roce shows running, else the configuration's */
-	bool shown = s->shown.mode.m.known;
-	bool roce = shown ? strcmp(s->shown.mode.v, "off") != 0 : s->roce.m.known && s->roce.v;
-	const char *mode = !roce ? NULL : shown ? s->shown.mode.v : s->roce_mode.m.known ? s->roce_mode.v : "lossless";
+	int d;
+
+	if (sh->trust.m.known && (port || !e->own[NP_MAPPING]))
+		e->trust = sh->trust;
+	for (d = 0; d < 64; d++)
+		if (sh->dscp_sp[d].m.known && (port || !e->own[NP_MAPPING]))
+			e->dscp_sp[d] = sh->dscp_sp[d];
+	for (d = 0; d < 8; d++)
+		if (sh->sp_tc[d].m.known)
+			e->sp_tc[d] = sh->sp_tc[d];
+	if (port || !e->own[NP_PFC]) {
+		if (sh->pfc_prios.m.known)
+			e->pfc_prios = sh->pfc_prios;
+		if (sh->pfc_rx.m.known)
+			e->pfc_rx = sh->pfc_rx;
+		if (sh->pfc_tx.m.known)
+			e->pfc_tx = sh->pfc_tx;
+		if (sh->cable_m.m.known)
+			e->cable_m = sh->cable_m;
+	}
+	for (d = 0; d < 8 && sh->ecn_tcs.m.known && (port || !e->own[NP_CC]); d++) {
+		struct nvue_cc_tc *c = &e->cc[d];
+
+		fc_set_bool(&c->ecn, (sh->ecn_tcs.v >> d) & 1, sh->ecn_tcs.m.src);
+		if (!c->ecn.v)
+			continue;
+		if (sh->kmin.m.known)
+			c->kmin = sh->kmin;
+		if (sh->kmax.m.known)
+			c->kmax = sh->kmax;
+		if (sh->prob.m.known)
+			c->prob = sh->prob;
+	}
+	for (d = 0; d < 8 && (port || !e->own[NP_SCHED]); d++) {
+		if (sh->strict[d].m.known)
+			e->sched[d].strict = sh->strict[d];
+		if (sh->bw[d].m.known)
+			e->sched[d].bw = sh->bw[d];
+	}
+	(void)m;
+}
+
+void nvue_effective(struct fc_model *m, const struct nvue_state *s, const struct nvue_port *p, bool use_shown,
+		    struct nvue_eff *e)
+{
+	const struct nvue_roce_shown *sh = !use_shown ? NULL : p && p->shown ? p->shown
+					 : s->shown.src.file ? &s->shown : NULL;
+	/* the mode shown running, else the configuration's */
+	bool shown = sh && sh->mode.m.known;
+	bool roce = shown ? strcmp(sh->mode.v, "off") != 0 : s->roce.m.known && s->roce.v;
+	const char *mode = !roce ? NULL : shown ? sh->mode.v : s->roce_mode.m.known ? s->roce_mode.v : "lossless";
 	bool lossless = mode && strncmp(mode, "lossy", 5);
 	bool multi = mode && !strcmp(mode, "lossy-multi-tc");
 	const char *cfg_mode = s->roce.m.known && s->roce.v ? (s->roce_mode.m.known ? s->roce_mode.v : "lossless") : "off";
 	/* the line a user changes where the configuration says what runs; the output where it does not */
-	struct fc_src src = shown && strcmp(s->shown.mode.v, cfg_mode) ? s->shown.mode.m.src : !roce ? s->config
+	struct fc_src src = shown && strcmp(sh->mode.v, cfg_mode) ? sh->mode.m.src : !roce ? s->config
 			  : s->roce_mode.m.known ? s->roce_mode.m.src : s->roce.m.src;
 	const char *why = roce ? roce_why : plain_why;
 	const struct nvue_profile *pr;
@@ -190,6 +239,8 @@ void nvue_effective(struct fc_model *m, const struct nvue_state *s, const struct
 		e->lossless.m.why = "NVUE puts the PFC switch priorities in the lossless pool";
 	} else
 		dflt(&e->lossless, 0, src, mode ? "qos roce lossy: every pool is lossy" : "no PFC: every pool is lossy");
+	if (sh)
+		overlay(m, e, sh, sh != &s->shown);
 }
 
 /* The lanes of each front-panel port by model (NVIDIA's product briefs): QSFP-DD / OSFP ports of
@@ -250,7 +301,7 @@ static enum fc_rc port_model(struct fc_parse_ctx *c, const struct nvue_state *s,
 			if (!t || fc_dev_add_unparsed(m, c->dev, p->prof[k].m.src, t, strlen(t)) != FC_OK)
 				return FC_ERR_NOMEM;
 		}
-	nvue_effective(m, s, p, &e);
+	nvue_effective(m, s, p, true, &e);
 	if (!ifc->admin_state.m.known) {
 		fc_set_str(m, &ifc->admin_state, "up", s->config);
 		ifc->admin_state.m.why = "no link state: NVUE's default, up";
@@ -308,6 +359,46 @@ static enum fc_rc port_model(struct fc_parse_ctx *c, const struct nvue_state *s,
 	return FC_OK;
 }
 
+static const char *num(char *buf, size_t size, int64_t v)
+{
+	snprintf(buf, size, "%lld", (long long)v);
+	return buf;
+}
+
+/* What an output shows running against what the configuration gives (the values a port without
+ * profiles of its own takes, or port p's): each difference a conflict of the device. */
+static enum fc_rc shown_conflicts(struct fc_parse_ctx *c, const struct nvue_state *s, const struct nvue_port *p,
+				  const struct nvue_roce_shown *sh)
+{
+	struct nvue_eff e;
+	const char *subj = p ? p->ifc->name : NULL;
+	char a[32], b[32];
+	int64_t ecn = 0;
+	int t;
+	enum fc_rc rc = FC_OK;
+
+	if (!sh->src.file)
+		return FC_OK;
+	nvue_effective(c->m, s, p, false, &e);
+	for (t = 0; t < 8; t++)
+		ecn |= (int64_t)e.cc[t].ecn.v << t;
+	if (sh->pfc_prios.m.known && sh->pfc_prios.v != ((e.pfc_rx.v || e.pfc_tx.v) ? e.pfc_prios.v : 0))
+		rc = fc_dev_add_conflict(c->m, c->dev, subj, "pfc_prios_mask", num(a, sizeof(a), sh->pfc_prios.v),
+					 sh->pfc_prios.m.src, num(b, sizeof(b), e.pfc_prios.v), e.pfc_prios.m.src);
+	if (rc == FC_OK && sh->ecn_tcs.m.known && sh->ecn_tcs.v != ecn)
+		rc = fc_dev_add_conflict(c->m, c->dev, subj, "ecn traffic classes (mask)", num(a, sizeof(a), sh->ecn_tcs.v),
+					 sh->ecn_tcs.m.src, num(b, sizeof(b), ecn), e.cc[3].ecn.m.src);
+	if (rc == FC_OK && sh->trust.m.known && strcmp(sh->trust.v, e.trust.v))
+		rc = fc_dev_add_conflict(c->m, c->dev, subj, "trust", sh->trust.v, sh->trust.m.src, e.trust.v, e.trust.m.src);
+	if (rc == FC_OK && sh->kmin.m.known && e.cc[3].kmin.m.known && sh->kmin.v != e.cc[3].kmin.v)
+		rc = fc_dev_add_conflict(c->m, c->dev, subj, "ecn min-threshold", num(a, sizeof(a), sh->kmin.v), sh->kmin.m.src,
+					 num(b, sizeof(b), e.cc[3].kmin.v), e.cc[3].kmin.m.src);
+	if (rc == FC_OK && sh->kmax.m.known && e.cc[3].kmax.m.known && sh->kmax.v != e.cc[3].kmax.v)
+		rc = fc_dev_add_conflict(c->m, c->dev, subj, "ecn max-threshold", num(a, sizeof(a), sh->kmax.v), sh->kmax.m.src,
+					 num(b, sizeof(b), e.cc[3].kmax.v), e.cc[3].kmax.m.src);
+	return rc;
+}
+
 enum fc_rc nvue_finalize(struct fc_parse_ctx *c)
 {
 	struct nvue_state *s = c->dev->adapter_state;
@@ -326,6 +417,11 @@ enum fc_rc nvue_finalize(struct fc_parse_ctx *c)
 	}
 	c->dev->config_m.known = true;
 	c->dev->config_m.src = s->config;
+	if ((rc = shown_conflicts(c, s, NULL, &s->shown)) != FC_OK)
+		return rc;
+	for (i = 0; i < s->nports; i++)
+		if (s->ports[i]->shown && (rc = shown_conflicts(c, s, s->ports[i], s->ports[i]->shown)) != FC_OK)
+			return rc;
 	if (s->shown.mode.m.known) {   /* what runs over what the configuration says */
 		const char *cfg = s->roce.m.known && s->roce.v ? (s->roce_mode.m.known ? s->roce_mode.v : "lossless") : "off";
 

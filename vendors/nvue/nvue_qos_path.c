@@ -50,7 +50,7 @@ static bool qos_port(struct fc_qos_walk *qw, const struct fc_iface *ifc)
 
 	if (!p || !p->data)
 		return false;
-	nvue_effective(qw->m, w->s, p, &w->e);
+	nvue_effective(qw->m, w->s, p, true, &w->e);
 	return true;
 }
 

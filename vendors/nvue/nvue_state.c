@@ -310,10 +310,9 @@ enum fc_rc nvue_json_roce(struct fc_parse_ctx *c, const struct doc *d, const str
 			if (!s->shown.mode.m.known || strcmp(s->shown.mode.v, "off"))
 				fc_set_str(c->m, &s->shown.mode, v, at);
 		}
-		else if (!in_list(k, (const char *const[]){ "pfc", "congestion-control", "trust", "lldp-app-tlv",
-							   "classification", "prio-map", "traffic-pool", "cable-length",
-							   "dscp-map", "pcp-map", "egress-scheduler", "tc-map",
-							   "pool-map", NULL }))
+		else if (b->items[i]->type == DOC_MAP && !word(b->items[i]))
+			rc = nvue_roce_section(c, &s->shown, k, b->items[i], &sn.keys);
+		else
 			rc = unknown_key(&sn, "nv show qos roce", k, b->key_lines[i]);
 	}
 	return rc;
@@ -358,8 +357,8 @@ static enum fc_rc dom_value(struct fc_parse_ctx *c, struct seen *sn, const struc
 	}
 	if (!n || n->type != DOC_MAP)
 		return FC_OK;
-	dv->hi_alarm = dv->hi_warn = INFINITY;
-	dv->lo_alarm = dv->lo_warn = -INFINITY;
+	dv->hi_alarm = dv->hi_warn = HUGE_VAL;
+	dv->lo_alarm = dv->lo_warn = -HUGE_VAL;
 	for (i = 0; i < n->n && rc == FC_OK; i++) {
 		const char *k = n->keys[i], *v = word(n->items[i]);
 		size_t t;

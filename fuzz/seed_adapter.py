@@ -13,7 +13,7 @@ import glob, hashlib, json, os, subprocess, sys
 harness, out = sys.argv[1], sys.argv[2]
 shared = os.environ.get("FABCHECK_SHARED", "../shared")
 NEXT = b"\n#fabcheck-fuzz-next-output\n"
-PLATFORMS = {"Cisco NX-OS": "nxos", "Arista EOS": "eos", "SONiC": "sonic", "Linux": "linux"}
+PLATFORMS = {"Cisco NX-OS": "nxos", "Arista EOS": "eos", "SONiC": "sonic", "Cumulus": "nvue", "Linux": "linux"}
 PER_PLATFORM = 300   # realdata files per platform, at most
 
 rows = {}            # (platform, encoding, command) -> (adapter byte, row byte)
@@ -55,8 +55,8 @@ for man in glob.glob("inventories/*/manifest.json") + glob.glob("inventories/exa
         for enc, cmd, data in outs:
             put(dev["platform"], enc, cmd, data)
         # the running configuration or CONFIG_DB first: the largest output that is one of the platform's
-        # configuration commands (show running-config, show runningconfiguration all)
-        cfgs = [x for x in outs if "running" in x[1]]
+        # configuration commands (show running-config, show runningconfiguration all, nv config show)
+        cfgs = [x for x in outs if "running" in x[1] or "config show" in x[1]]
         for cenc, ccmd, cdata in cfgs[:1]:
             for enc, cmd, data in outs:
                 if (enc, cmd) != (cenc, ccmd):
@@ -68,6 +68,7 @@ for pattern, plat, enc, cmd in (("fuzz/seeds/nxos/*", "nxos", "text", "show inte
                                 ("fuzz/seeds/eos/*", "eos", "text", "show running-config"),
                                 ("fuzz/seeds/eos_json/*", "eos", "json", "show interfaces"),
                                 ("fuzz/seeds/sonic/*", "sonic", "json", "show runningconfiguration all"),
+                                ("fuzz/seeds/nvue/*", "nvue", "text", "nv config show"),
                                 ("fuzz/seeds/capture/*", "linux", "text", "fabcheck agentless capture")):
     for p in glob.glob(pattern):
         put(plat, enc, cmd, open(p, "rb").read())

@@ -7,14 +7,16 @@
   planted fault FAILs its rule there, with evidence at the NVUE line or JSON field that holds it
   (and a SARIF result at that line): PFC on switch priority 4 where the hosts pause 3, qos roce mode
   lossy, DSCP 26 mapped to switch priority 2, ECN disabled on traffic class 3, an ACL denying UDP
-  4791, a 4x breakout giving 50G over 2 lanes against single-lane hosts;
+  4791, a 4x breakout giving 50G over 2 lanes against single-lane hosts; and, alone, qos roce's
+  default PFC cable length (100 m) on 150 m ISLs, which HR-CABLE-LEN fails;
 - the same fabric without faults validates with no failure and nothing not understood, and its
   NVUE twins (leaf3/leaf4 on NVUE; leaf1/leaf2 on EOS too: the multi-vendor example with NVUE where
   it has SONiC) give every finding the verdict it has with all leaves on NX-OS, but those explained
   (Spectrum sizes headroom itself: HR-SIZE and ECN-BEFORE-PFC UNKNOWN on the NVUE leaves, as on EOS;
   NVUE states the PFC cable length: HR-CABLE-LEN judged where NX-OS has no value);
 - the same configuration as `nv config show -o commands` and as the REST API's JSON gives the
-  model the YAML gives.
+  model the YAML gives, and so do the YAML and the commands as a terminal captures them (a prompt
+  line above and below, CR LF and CR CR LF line ends, trailing blanks, the whole output indented).
 
 usage: nvue_fabric.py FABCHECK
 """
@@ -50,6 +52,11 @@ FAULTS = {
     "nvue-acl-4791": ("UDP4791-SWITCH-ACL", "leaf4:swp1s1 <-> g02:ens1f1", "nv_config_show.txt", "'4791': {}", True),
     "nvue-breakout-lanes": ("L1-LANES-MODULATION", "leaf3:swp4s0 <-> s01:ens1f0", "nv_config_show.txt",
                             "breakout: 4x", False),
+}
+# faults tested alone, not planted in the example
+ALONE = {
+    "nvue-cable-length": ("HR-CABLE-LEN", "leaf3:swp31 <-> spine1:Ethernet1/3", "nv_config_show.txt",
+                          "cable-length: 100", False),
 }
 
 
@@ -172,6 +179,19 @@ def forms(t):
             other, _ = model(d + "/%s.%s" % (sw, form))
             check(other == base, "%s: %s gives another model than the YAML: %s" % (
                 sw, form, [k for k in base if base[k] != other.get(k)]))
+        # a terminal's capture of the YAML and of the commands: the same model
+        prompt = "cumulus@%s:mgmt:~$" % sw
+        for form, cmd in (("set.yaml", "nv config show"), ("commands", "nv config show -o commands")):
+            clean = open(d + "/%s.%s" % (sw, form)).read()
+            for label, text in (("prompt and CR LF", ("%s %s\n%s%s \n" % (prompt, cmd, clean, prompt)).replace("\n", "\r\n")),
+                                ("CR CR LF", clean.replace("\n", "\r\r\n")),
+                                ("trailing blanks", clean.replace("\n", "  \n")),
+                                ("indented", "".join("  " + ln + "\n" for ln in clean.split("\n")))):
+                q = d + "/noisy.txt"
+                open(q, "w", newline="").write(text)
+                other, _ = model(q)
+                check(other == base, "%s: %s with %s: another model: %s" % (
+                    sw, form, label, [k for k in base if base[k] != other.get(k)]))
         print("%s: the YAML, its nv set commands and its JSON (CLI and REST) give one model (%d ports, %d ACLs)" % (
             sw, len([i for i in raw["interfaces"]]), len(raw["acls"])))
 
@@ -200,7 +220,7 @@ def main():
             check(not nu, "nvue-leaves %s: not understood: %s" % (dev["name"], nu[:5]))
 
         # each fault alone fails its rule
-        for fault, (rule, subj, fname, text, at_line) in FAULTS.items():
+        for fault, (rule, subj, fname, text, at_line) in list(FAULTS.items()) + list(ALONE.items()):
             d = "%s/f-%s" % (t, fault)
             gen(d, "--nvue", "--fault", fault)
             sarif = os.path.join(t, fault + ".sarif")

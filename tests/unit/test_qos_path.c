@@ -219,6 +219,75 @@ static void sonic(void **state)
 }
 
 /* the driver: a class the fabric does not declare is unknown, saying where to declare it */
+/* NVUE: qos roce's defaults on swp1; swp2 takes its own PFC profile (priority 4) and a
+ * congestion-control profile without ECN on class 3; swp3 a mapping profile putting DSCP 26 on
+ * switch priority 5; traffic class 5 is scheduled strict by default-global. */
+static const char nvue_cfg[] =
+	"- header:\n    model: SN5600\n- set:\n"
+	"    interface:\n      swp1-3:\n        type: swp\n      swp2:\n        qos:\n          pfc:\n"
+	"            profile: P4\n          congestion-control:\n            profile: NOECN\n"
+	"      swp3:\n        qos:\n          mapping:\n            profile: M5\n"
+	"    qos:\n      roce:\n        mode: %s\n"
+	"      pfc:\n        P4:\n          switch-priority:\n            '4': {}\n"
+	"      congestion-control:\n        NOECN:\n          traffic-class:\n            '3':\n"
+	"              ecn: disable\n"
+	"      mapping:\n        M5:\n          dscp:\n            '26':\n              switch-priority: 5\n"
+	"      egress-queue-mapping:\n        default-global:\n          switch-priority:\n            '5':\n"
+	"              traffic-class: 5\n"
+	"      egress-scheduler:\n        default-global:\n          traffic-class:\n            '5':\n"
+	"              mode: strict\n";
+
+static void nvue(void **state)
+{
+	static const char *const modes[] = { "lossless", "lossless-single-ipool", "lossy", "lossy-multi-tc" };
+	char cfg[sizeof(nvue_cfg) + 64];
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < sizeof(modes) / sizeof(modes[0]); k++) {
+		struct fc_model *m;
+		struct fc_device *d;
+		const struct fc_hop *h;
+		bool lossless = !strncmp(modes[k], "lossless", 8), multi = !strcmp(modes[k], "lossy-multi-tc");
+
+		snprintf(cfg, sizeof(cfg), nvue_cfg, modes[k]);
+		d = build(&m, "nvue", "nv config show", "text", cfg, true);
+		/* swp1: the mode's defaults, each known with its note */
+		h = hop(d, "swp1", FC_TC_ROCE);
+		assert_int_equal(h->trust.v, FC_TRUST_DSCP);
+		assert_int_equal(h->tc.v, multi ? 4 : 3);   /* lossy-multi-tc: DSCP 11-40 on switch priority 4 */
+		assert_non_null(h->tc.m.why);
+		assert_string_equal(h->queue.v, multi ? "traffic-class 4" : "traffic-class 3");
+		assert_int_equal(h->pfc_cos.v, lossless ? 1 << 3 : 0);
+		assert_int_equal(h->queue_lossless.v, lossless);
+		assert_int_equal(h->ecn.v, !multi || h->tc.v <= 3);
+		if (!multi) {
+			assert_int_equal(h->kmin.v, 150000);
+			assert_int_equal(h->kmax.v, 1500000);
+			assert_int_equal(h->prob.v, 100);
+			assert_int_equal(h->bw_percent.v, 50);
+			assert_int_equal(hop(d, "swp1", FC_TC_CNP)->tc.v, 6);
+			assert_int_equal(hop(d, "swp1", FC_TC_CNP)->strict.v, 1);
+		}
+		assert_true(!h->buf.size.m.known && h->buf.size.m.managed);   /* Spectrum sizes the headroom */
+		assert_int_equal(fc_dev_find_iface(d, "swp1")->cable_model_m.v, lossless ? 100 : 0);
+		/* swp2: its own PFC profile (4) and no ECN on class 3, over the mode's */
+		h = hop(d, "swp2", FC_TC_ROCE);
+		assert_int_equal(h->pfc_cos.v, multi ? 1 << 4 : 0);   /* lossy-multi-tc: RoCE on switch priority 4 */
+		assert_int_equal(fc_dev_find_iface(d, "swp2")->pfc_prios.v, 1 << 4);
+		assert_int_equal(fc_dev_find_iface(d, "swp2")->cable_model_m.v, 10);   /* the profile's default */
+		if (!multi)
+			assert_false(h->ecn.v);
+		/* swp3: DSCP 26 on switch priority 5, traffic class 5 strict by default-global */
+		h = hop(d, "swp3", FC_TC_ROCE);
+		assert_true(h->per_port.v);
+		assert_int_equal(h->tc.v, 5);
+		assert_int_equal(h->strict.v, multi ? 1 : 2);   /* below class 6, strict in the RoCE modes */
+		assert_int_equal(h->pfc_cos.v, 0);
+		fc_model_free(&m);
+	}
+}
+
 static void undeclared_intent(void **state)
 {
 	struct fc_model *m;
@@ -236,7 +305,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(nxos), cmocka_unit_test(nxos_no_config), cmocka_unit_test(eos),
-		cmocka_unit_test(sonic), cmocka_unit_test(undeclared_intent),
+		cmocka_unit_test(sonic), cmocka_unit_test(nvue), cmocka_unit_test(undeclared_intent),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

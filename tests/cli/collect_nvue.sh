@@ -105,8 +105,8 @@ PY
 # the configuration is the applied revision's set tree in JSON, the state the operational JSON
 head -c 1 snap/devices/leaf3/nv_config_show.txt | grep -q '{' || fail "nv config show is not the API's JSON"
 grep -q '"roce"' snap/devices/leaf3/nv_config_show.txt || fail "the applied tree lacks qos roce"
-# every request a GET with basic auth; leaf3 in one request per command (6 over the API)
-[ "$(grep -c '127.0.0.2 leaf3 auth=basic cmds=1 status=200' sim1.log)" -eq 6 ] || { grep 127.0.0.2 sim1.log; fail "leaf3 not in 6 GETs"; }
+# every request a GET with basic auth; leaf3 in one request per command (7 over the API)
+[ "$(grep -c '127.0.0.2 leaf3 auth=basic cmds=1 status=200' sim1.log)" -eq 7 ] || { grep 127.0.0.2 sim1.log; fail "leaf3 not in 7 GETs"; }
 grep -q "127.0.0.3 leaf4 auth=basic cmds=0 status=500" sim1.log || fail "no 500 for leaf4"
 grep -q "127.0.0.10 spine1 auth=basic cmds=0 status=404" sim1.log || fail "no 404 for a switch without NVUE"
 

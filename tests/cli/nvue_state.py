@@ -7,6 +7,9 @@
   a switch running `lossy` where its configuration says lossless is a DATA-CONFLICT, and lossy is
   judged (PFC-PRIO-MATCH FAILs with the text's operational mode as evidence); running PFC on switch
   priority 4 fails the same way; the same output as JSON (-o json, sections) alike;
+- `nv show acl` and the bindings in `nv show interface`: an ACL running with a deny of UDP 4791
+  where the configuration's permits fails UDP4791-SWITCH-ACL at the running entry, and the
+  difference is a DATA-CONFLICT;
 - `nv show interface <port> qos roce status`: one port's own status (PFC on 4) fails that port
   alone; `... counters`: the port's PFC frames into rx_ppp / tx_ppp;
 - material nobody here wrote (../shared/realdata; skipped, saying so, without it): Cumulus Linux's
@@ -132,6 +135,27 @@ def main():
         check(fails(rep, "PFC-PRIO-MATCH", "leaf3:swp2s0 <-> g03:ens1f0"), "swp2s0's status (PFC 4): not failing")
         check(not fails(rep, "PFC-PRIO-MATCH", "leaf3:swp2s1 <-> g04:ens1f0"), "swp2s0's status changed swp2s1")
         print("one port's status (PFC on 4): that port's link fails, its neighbour's does not")
+
+        # ACLs as they run: bound in nv show interface, defined in nv show acl, over the configuration's
+        def acl_running(dev, outs):
+            cfg = open(dev + "/nv_config_show.txt").read()
+            cfg += ("    acl:\n      EDGE:\n        type: ipv4\n        rule:\n          '10':\n"
+                    "            action:\n              permit: {}\n")
+            open(dev + "/nv_config_show.txt", "w").write(cfg)
+            json.dump({"EDGE": {"type": "ipv4", "rule": {"10": {"action": {"deny": {}}, "match": {"ip": {
+                "protocol": "udp", "udp": {"dest-port": {"4791": {}}}}}}}}}, open(dev + "/nv_show_acl.json", "w"))
+            intf = json.load(open(dev + "/nv_show_interface.json"))
+            intf["swp2s1"]["acl"] = {"EDGE": {"inbound": {}}}
+            json.dump(intf, open(dev + "/nv_show_interface.json", "w"), indent=1)
+        rep = fabric(t, "acl", acl_running)
+        got = fails(rep, "UDP4791-SWITCH-ACL", "leaf3:swp2s1 <-> g04:ens1f0")
+        ev = [e for f in got for e in f["evidence"] if isinstance(e.get("source"), dict)
+              and e["source"]["file"].endswith("nv_show_acl.json")]
+        check(got and ev, "a running ACL denying 4791: UDP4791-SWITCH-ACL leaf3:swp2s1 not failing at nv_show_acl.json")
+        conf = [f for f in rep["findings"] if f["rule"] == "DATA-CONFLICT" and f["subject"].startswith("leaf3")
+                and "acl EDGE" in json.dumps(f["evidence"])]
+        check(conf, "the running ACL differs from the configuration's: no DATA-CONFLICT")
+        print("an ACL running otherwise than configured: UDP4791-SWITCH-ACL FAIL at nv_show_acl.json, DATA-CONFLICT")
 
         cnt = ("                          operational\n------------------------  -----------\npfc\n"
                "  rx-pause-frames-prio-3  1200\n  tx-pause-frames-prio-3  34\necn\n  ecn-marked-packets      5600\n")

@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "vendors/nvue/nvue.h"
@@ -38,6 +39,7 @@ static const struct fc_reader nvue_readers[] = {
 	{ .command = "nv show qos roce", .encoding = "json", .json = nvue_json_roce, .file = "nv_show_qos_roce.json" },
 	{ .command = "nv show platform transceiver", .encoding = "json", .json = nvue_json_transceivers,
 	  .file = "nv_show_platform_transceiver.json", .large = true, .optional = true },
+	{ .command = "nv show acl", .encoding = "json", .json = nvue_json_acl, .file = "nv_show_acl.json", .optional = true },
 	{ .command = "lldpctl -f json", .encoding = "json", .json = nvue_json_lldpctl, .file = "lldpctl.json",
 	  .remote = "lldpctl -f json", .optional = true },
 	/* saved outputs: the RoCE status as text, per port too, and a port's module */
@@ -99,22 +101,29 @@ const char *nvue_pkind_name(enum nvue_pkind k)
 	return pkind_names[k];
 }
 
-static size_t prof_key(char *buf, size_t size, enum nvue_pkind kind, const char *name)
+/* "<kind>\t<name>": the profile index's key, in buf when it fits, else in the arena (a name has no
+ * length limit); NULL when out of memory. */
+static const char *prof_key(struct fc_arena *a, char *buf, size_t size, enum nvue_pkind kind, const char *name,
+			    size_t *len)
 {
 	int n = snprintf(buf, size, "%d\t%s", (int)kind, name);
 
-	return n < 0 || (size_t)n >= size ? 0 : (size_t)n;
+	if (n < 0)
+		return NULL;
+	*len = (size_t)n;
+	return (size_t)n < size ? buf : fc_sprintf(a, "%d\t%s", (int)kind, name);
 }
 
 struct nvue_profile *nvue_profile(struct fc_parse_ctx *c, struct nvue_state *s, enum nvue_pkind kind,
 				  const char *name, struct fc_src src, bool make)
 {
-	char key[300];
-	size_t n = prof_key(key, sizeof(key), kind, name);
+	char buf[256];
+	size_t n;
+	const char *key = prof_key(c->m->arena, buf, sizeof(buf), kind, name, &n);
 	struct nvue_profile *p;
 	int failed = 0;
 
-	if (!n)
+	if (!key)
 		return NULL;
 	if ((p = fc_hmap_get(s->prof_index, key, n)) || !make)
 		return p;
@@ -124,16 +133,27 @@ struct nvue_profile *nvue_profile(struct fc_parse_ctx *c, struct nvue_state *s, 
 	p->kind = kind;
 	p->src = src;
 	s->profs[s->nprof++] = p;
-	fc_hmap_put(s->prof_index, fc_strndup(c->m->arena, key, n), n, p, &failed);
+	fc_hmap_put(s->prof_index, key, n, p, &failed);   /* the map copies the key */
 	return failed ? NULL : p;
 }
 
 const struct nvue_profile *nvue_profile_find(const struct nvue_state *s, enum nvue_pkind kind, const char *name)
 {
-	char key[300];
-	size_t n = prof_key(key, sizeof(key), kind, name);
+	char buf[256];
+	int n = snprintf(buf, sizeof(buf), "%d\t%s", (int)kind, name);
+	char *big = NULL;
+	const struct nvue_profile *p;
 
-	return n ? fc_hmap_get(s->prof_index, key, n) : NULL;
+	if (n < 0)
+		return NULL;
+	if ((size_t)n >= sizeof(buf)) {   /* a long name: looked up without keeping anything */
+		if (!(big = malloc((size_t)n + 1)))
+			return NULL;
+		snprintf(big, (size_t)n + 1, "%d\t%s", (int)kind, name);
+	}
+	p = fc_hmap_get(s->prof_index, big ? big : buf, (size_t)n);
+	free(big);
+	return p;
 }
 
 /* swpN, swpNsM: front-panel ports and their breakouts; bondN and any other Linux interface name a

@@ -113,7 +113,7 @@ fc_text_reader nvue_text_config;
 /* nvue_state.c: the state outputs in JSON (nv show ... -o json, the REST API's operational
  * revision): interfaces, qos roce, transceivers, system and platform. */
 fc_json_reader nvue_json_interfaces, nvue_json_roce, nvue_json_transceivers, nvue_json_system, nvue_json_platform,
-	nvue_json_lldpctl;
+	nvue_json_lldpctl, nvue_json_acl;
 /* nvue_show.c: nv show qos roce, nv show interface X qos roce status and counters as text (the
  * operational column), the port's ethtool -m. */
 fc_text_reader nvue_text_roce, nvue_text_port_roce_status, nvue_text_port_roce_counters, nvue_text_ethtool_module;

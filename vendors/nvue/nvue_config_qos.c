@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* NVUE's configuration: the qos subtree (roce, the profiles of each kind: mapping, pfc, link-pause,
  * congestion-control, egress-scheduler, remark; egress-queue-mapping, traffic-pool) into the
- * adapter's state, which nvue_model.c resolves per port; the acl subtree into the model's ACLs. */
+ * adapter's state, which nvue_model.c resolves per port; the acl subtree into the model's ACLs,
+ * and `nv show acl -o json`, the ACLs as they run, in the same syntax. */
 #include "vendors/nvue/nvue_cfg.h"
 
 /* --- qos profiles ------------------------------------------------------------------------------ */
@@ -572,3 +573,65 @@ enum fc_rc nvue_cfg_acls(struct nvue_cfg *g, const struct doc_node *v, unsigned 
 	return rc;
 }
 
+/* --- nv show acl ------------------------------------------------------------------------------ */
+
+/* Whether two entries match the same packets alike (their text and line aside). */
+static bool same_ace(const struct fc_ace *a, const struct fc_ace *b)
+{
+	return a->seq == b->seq && a->permit == b->permit && a->remark == b->remark && a->proto == b->proto &&
+	       !memcmp(&a->src, &b->src, sizeof(a->src)) && !memcmp(&a->dst, &b->dst, sizeof(a->dst)) &&
+	       !memcmp(&a->sport, &b->sport, sizeof(a->sport)) && !memcmp(&a->dport, &b->dport, sizeof(a->dport)) &&
+	       a->dscp == b->dscp;
+}
+
+/* The ACLs as they run (`nv show acl -o json`, the configuration's syntax). Where the configuration
+ * gave an ACL the same entries, its lines are kept (the line a user changes); where they differ, the
+ * running entries stand and the difference is a conflict of the device. */
+enum fc_rc nvue_json_acl(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
+{
+	struct nvue_cfg g = { c, nvue_state(c) };
+	struct was { struct fc_ace *aces; size_t n, cap; struct fc_src src; bool had; } *was;
+	size_t i, k;
+	enum fc_rc rc;
+
+	(void)d;
+	if (!g.s)
+		return FC_ERR_NOMEM;
+	if (!b || b->type != DOC_MAP)
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, b ? b->line : 1,
+				  "expected the object of nv show acl -o json: ACLs by name");
+	if (!(was = fc_alloc(c->m->arena, (b->n + 1) * sizeof(*was))))
+		return FC_ERR_NOMEM;
+	for (i = 0; i < b->n; i++) {
+		bool created;
+		struct fc_acl *acl = fc_dev_acl(c->m, c->dev, b->keys[i], at(&g, b->key_lines[i]), &created);
+
+		if (!acl)
+			return FC_ERR_NOMEM;
+		if (!created)
+			was[i] = (struct was){ acl->aces, acl->n, acl->cap, acl->src, true };
+		acl->aces = NULL, acl->n = acl->cap = 0;
+		acl->src = at(&g, b->key_lines[i]);
+	}
+	if ((rc = nvue_cfg_acls(&g, b, b->line)) != FC_OK)
+		return rc;
+	for (i = 0; i < b->n; i++) {
+		bool created, same;
+		struct fc_acl *acl;
+
+		if (!was[i].had || !(acl = fc_dev_acl(c->m, c->dev, b->keys[i], at(&g, b->key_lines[i]), &created)))
+			continue;
+		same = acl->n == was[i].n;
+		for (k = 0; same && k < acl->n; k++)
+			same = same_ace(&acl->aces[k], &was[i].aces[k]);
+		if (same) {
+			acl->aces = was[i].aces, acl->n = was[i].n, acl->cap = was[i].cap, acl->src = was[i].src;
+			continue;
+		}
+		if ((rc = fc_dev_add_conflict(c->m, c->dev, NULL, fc_sprintf(c->m->arena, "acl %s", acl->name),
+					      "the entries nv show acl shows", acl->src, "the configuration's entries",
+					      was[i].src)) != FC_OK)
+			return rc;
+	}
+	return FC_OK;
+}

@@ -232,6 +232,29 @@ static enum fc_rc iface_link(struct fc_parse_ctx *c, struct seen *sn, struct fc_
 	return rc;
 }
 
+/* acl NAME inbound|outbound: the ACLs bound to the port, as they run. */
+static enum fc_rc acl_bindings(struct fc_parse_ctx *c, struct seen *sn, struct fc_iface *ifc, const struct doc_node *a)
+{
+	struct fc_swport *sw = fc_swport_mut(c->m, ifc);
+	size_t i, j;
+	enum fc_rc rc = FC_OK;
+
+	if (!sw)
+		return FC_ERR_NOMEM;
+	for (i = 0; i < a->n && rc == FC_OK; i++) {
+		const struct doc_node *x = a->items[i];
+
+		for (j = 0; x->type == DOC_MAP && j < x->n && rc == FC_OK; j++) {
+			if (!strcmp(x->keys[j], "inbound") || !strcmp(x->keys[j], "outbound"))
+				fc_set_str(c->m, !strcmp(x->keys[j], "inbound") ? &sw->acl_in : &sw->acl_out, a->keys[i],
+					   fc_src_at(c->file, x->key_lines[j]));
+			else
+				rc = unknown_key(sn, "nv show interface acl", x->keys[j], x->key_lines[j]);
+		}
+	}
+	return rc;
+}
+
 enum fc_rc nvue_json_interfaces(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
 	struct nvue_state *s = nvue_state(c);
@@ -275,8 +298,10 @@ enum fc_rc nvue_json_interfaces(struct fc_parse_ctx *c, const struct doc *d, con
 
 				for (q = 0; a && a->type == DOC_MAP && q < a->n && rc == FC_OK; q++)
 					rc = fc_strlist_add(c->m, &p->ifc->addresses, a->keys[q], fc_src_at(c->file, a->key_lines[q]));
+			} else if (!strcmp(k, "acl") && v->type == DOC_MAP) {
+				rc = acl_bindings(c, &sn, p->ifc, v);
 			} else if (!in_list(k, (const char *const[]){ "type", "ifindex", "lldp", "bond", "bridge", "router",
-								     "evpn", "qos", "acl", "pluggable", "counters", NULL }))
+								     "evpn", "qos", "pluggable", "counters", NULL }))
 				rc = unknown_key(&sn, "nv show interface", k, e->key_lines[j]);
 		}
 	}

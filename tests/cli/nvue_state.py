@@ -10,6 +10,9 @@
 - `nv show acl` and the bindings in `nv show interface`: an ACL running with a deny of UDP 4791
   where the configuration's permits fails UDP4791-SWITCH-ACL at the running entry, and the
   difference is a DATA-CONFLICT;
+- `nv show interface` (the summary table, LLDP neighbours in it) and `nv show platform transceiver
+  <port>` as text: the fabric gives the verdicts it gives from their JSON and lldpd's, but the FEC
+  and autonegotiation rules UNKNOWN (the summary table has no such column);
 - `nv show interface <port> qos roce status`: one port's own status (PFC on 4) fails that port
   alone; `... counters`: the port's PFC frames into rx_ppp / tx_ppp;
 - material nobody here wrote (../shared/realdata; skipped, saying so, without it): Cumulus Linux's
@@ -61,6 +64,13 @@ def fabric(t, name, edit):
     leaf = [x for x in man["devices"] if x["name"] == "leaf3"][0]
     edit(d + "/devices/leaf3", leaf["outputs"])
     json.dump(man, open(d + "/manifest.json", "w"), indent=1)
+    return validate(d)
+
+
+def validate_clean(t):
+    d = os.path.join(t, "clean")
+    if not os.path.isdir(d):
+        subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tests/fixtures/spineleaf.py"), d, "--nvue"], check=True)
     return validate(d)
 
 
@@ -156,6 +166,48 @@ def main():
                 and "acl EDGE" in json.dumps(f["evidence"])]
         check(conf, "the running ACL differs from the configuration's: no DATA-CONFLICT")
         print("an ACL running otherwise than configured: UDP4791-SWITCH-ACL FAIL at nv_show_acl.json, DATA-CONFLICT")
+
+        # the text forms of nv show interface and nv show platform transceiver <port>: the verdicts of JSON
+        def text_forms(dev, outs):
+            ports = {}
+            intf = json.load(open(dev + "/nv_show_interface.json"))
+            xc = json.load(open(dev + "/nv_show_platform_transceiver.json"))
+            nb = {}
+            for i in json.load(open(dev + "/lldpctl.json"))["lldp"]["interface"]:
+                for name, v in i.items():
+                    host = list(v["chassis"])[0]
+                    nb[("leaf3", name)] = (host, v["port"]["descr"], v["port"]["id"]["value"]
+                                           if v["port"]["id"]["type"] == "mac" else None)
+            for p, v in intf.items():
+                if v["type"] == "swp":
+                    ports[p] = {"mtu": v["link"]["mtu"] + 18, "speed": int(v["link"]["speed"][:-1]),
+                                "ip": list(v["ip"]["address"])[0].split("/")[0], "x": None}
+            open(dev + "/nv_show_interface.txt", "w").write(nvue_leaf.interfaces_text("leaf3", ports, nb))
+            os.remove(dev + "/nv_show_interface.json")
+            os.remove(dev + "/nv_show_platform_transceiver.json")
+            os.remove(dev + "/lldpctl.json")
+            keep = [o for o in outs if o["command"] not in ("nv show interface", "nv show platform transceiver",
+                                                            "lldpctl -f json")]
+            keep.append({"command": "nv show interface", "encoding": "text", "file": "devices/leaf3/nv_show_interface.txt"})
+            for p, e in xc.items():
+                f = "xcvr_%s.txt" % p
+                open(os.path.join(dev, f), "w").write(nvue_leaf.transceiver_text(e))
+                keep.append({"command": "nv show platform transceiver " + p, "encoding": "text",
+                             "file": "devices/leaf3/" + f})
+            outs[:] = keep
+        rep = fabric(t, "text", text_forms)
+        ref = validate_clean(t)
+        a = {(f["rule"], f["subject"]): f["status"] for f in rep["findings"]}
+        b = {(f["rule"], f["subject"]): f["status"] for f in ref["findings"]}
+        diff = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+        # the summary table has no FEC or autonegotiation column: unknown there, and said so
+        fec = [k for k in diff if (k[0].startswith("FEC-") or k[0] == "L1-AN-DAC") and k[1].startswith("leaf3:")
+               and a.get(k) == "unknown"]
+        check(set(diff) == set(fec), "text forms: verdicts differ from the JSON forms: %s" % sorted(set(diff) - set(fec))[:6])
+        nu = [u for dd in rep["devices"] if dd["name"] == "leaf3" for u in dd.get("not_understood", [])]
+        check(not nu, "text forms: not understood: %s" % nu[:4])
+        print("nv show interface and nv show platform transceiver <port> as text: %d findings, the verdicts of "
+              "the JSON forms but %d FEC and autonegotiation UNKNOWN (not in the summary table)" % (len(a), len(fec)))
 
         cnt = ("                          operational\n------------------------  -----------\npfc\n"
                "  rx-pause-frames-prio-3  1200\n  tx-pause-frames-prio-3  34\necn\n  ecn-marked-packets      5600\n")

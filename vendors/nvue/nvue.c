@@ -25,6 +25,7 @@ static const char *const config_spellings[] = {
 static const char *const port_status[] = { "nv show interface * qos roce status", NULL };
 static const char *const port_counters[] = { "nv show interface * qos roce counters", NULL };
 static const char *const ethtool_m[] = { "ethtool -m *", "sudo ethtool -m *", NULL };
+static const char *const xcvr_port[] = { "nv show platform transceiver *", NULL };
 
 /* Every output the adapter reads; the rows with a file are what collect gathers, the configuration
  * first. `nv show interface` carries the counters --baseline compares. */
@@ -49,6 +50,9 @@ static const struct fc_reader nvue_readers[] = {
 	{ .command = "nv show interface PORT qos roce counters", .encoding = "text",
 	  .text = nvue_text_port_roce_counters, .spellings = port_counters },
 	{ .command = "ethtool -m PORT", .encoding = "text", .text = nvue_text_ethtool_module, .spellings = ethtool_m },
+	{ .command = "nv show interface", .encoding = "text", .text = nvue_text_interfaces },
+	{ .command = "nv show platform transceiver PORT", .encoding = "text", .text = nvue_text_transceiver,
+	  .spellings = xcvr_port },
 	/* what other tools save: NCLU's LLDP (the same lldpd JSON) */
 	{ .command = "net show lldp json", .encoding = "json", .json = nvue_json_lldpctl },
 	{ .command = "lldpcli show neighbors details -f json", .encoding = "json", .json = nvue_json_lldpctl },

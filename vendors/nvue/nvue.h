@@ -114,9 +114,12 @@ fc_text_reader nvue_text_config;
  * revision): interfaces, qos roce, transceivers, system and platform. */
 fc_json_reader nvue_json_interfaces, nvue_json_roce, nvue_json_transceivers, nvue_json_system, nvue_json_platform,
 	nvue_json_lldpctl, nvue_json_acl;
+/* nvue_state.c: nv show platform transceiver <port> as text ("key : value" rows). */
+fc_text_reader nvue_text_transceiver;
 /* nvue_show.c: nv show qos roce, nv show interface X qos roce status and counters as text (the
  * operational column), the port's ethtool -m. */
-fc_text_reader nvue_text_roce, nvue_text_port_roce_status, nvue_text_port_roce_counters, nvue_text_ethtool_module;
+fc_text_reader nvue_text_roce, nvue_text_port_roce_status, nvue_text_port_roce_counters, nvue_text_ethtool_module,
+	nvue_text_interfaces;
 /* The keys of one section of nv show qos roce -o json into sh; a key not known listed once (seen). */
 enum fc_rc nvue_roce_section(struct fc_parse_ctx *c, struct nvue_roce_shown *sh, const char *section,
 			     const struct doc_node *n, struct fc_hmap **seen);

@@ -514,3 +514,131 @@ enum fc_rc nvue_text_ethtool_module(struct fc_parse_ctx *c, const char *text)
 	}
 	return FC_OK;
 }
+
+/* --- nv show interface (text) ------------------------------------------------------------------ */
+
+/* The summary table of `nv show interface`: Interface, MTU (Linux), Speed, State (operational),
+ * Remote Host and Remote Port (the LLDP neighbour), Type, Summary (one "IP Address: a/len" a line,
+ * the interface's further lines with an empty Interface cell). Columns are found by the header's
+ * titles; a row's "+ " mark is not part of the name. */
+enum col { C_IF, C_MTU, C_SPEED, C_STATE, C_RHOST, C_RPORT, C_TYPE, C_SUMMARY, C_N };
+
+static void cell(const char *l, size_t len, const size_t *at, int k, char *out, size_t size)
+{
+	size_t a = at[k], b = len;
+	int j;
+
+	for (j = k + 1; j < C_N; j++)
+		if (at[j] > a) {
+			b = at[j] < len ? at[j] : len;
+			break;
+		}
+	if (a >= len || a >= b) {
+		*out = '\0';
+		return;
+	}
+	while (a < b && l[a] == ' ')
+		a++;
+	while (b > a && l[b - 1] == ' ')
+		b--;
+	snprintf(out, size, "%.*s", (int)(b - a), l + a);
+}
+
+enum fc_rc nvue_text_interfaces(struct fc_parse_ctx *c, const char *text)
+{
+	static const char *const titles[C_N] = { "Interface", "MTU", "Speed", "State", "Remote Host", "Remote Port", "Type",
+						 "Summary" };
+	struct nvue_state *s = nvue_state(c);
+	struct fc_lines it;
+	size_t at[C_N];
+	bool header = false, any = false;
+	struct nvue_port *cur = NULL;
+	struct fc_hmap *seen = NULL;
+	enum fc_rc rc = FC_OK;
+	int k;
+
+	if (!s)
+		return FC_ERR_NOMEM;
+	fc_lines_init(&it, text);
+	while (rc == FC_OK && fc_lines_next(&it)) {
+		const char *l = it.line;
+		size_t len = it.len;
+		char v[C_N][128];
+		struct fc_src src = fc_src_at(c->file, it.lineno);
+		int64_t x, lanes;
+
+		while (len && (l[len - 1] == ' ' || l[len - 1] == '\r'))
+			len--;
+		if (!header) {
+			const char *t = memmem(l, len, "Interface", 9);
+
+			if (!t || !memmem(l, len, "MTU", 3) || !memmem(l, len, "State", 5))
+				continue;
+			for (k = 0; k < C_N; k++) {
+				const char *p = memmem(l, len, titles[k], strlen(titles[k]));
+
+				at[k] = p ? (size_t)(p - l) : (size_t)-1;
+			}
+			at[C_IF] = 0;   /* a row's "+ " mark sits before the title */
+			header = true;
+			continue;
+		}
+		if (!len || strspn(l, "- ") == len)
+			continue;
+		for (k = 0; k < C_N; k++)
+			if (at[k] == (size_t)-1)
+				v[k][0] = '\0';
+			else
+				cell(l, len, at, k, v[k], sizeof(v[k]));
+		if (!strncmp(v[C_IF], "+ ", 2))
+			memmove(v[C_IF], v[C_IF] + 2, strlen(v[C_IF]) - 1);
+		if (v[C_IF][0]) {   /* a new interface */
+			char buf[FC_IFLIST_NAME];
+			bool data = !strcmp(v[C_TYPE], "swp") || !strcmp(v[C_TYPE], "bond") ||
+				    (!v[C_TYPE][0] && !strncmp(v[C_IF], "swp", 3));
+
+			cur = NULL;
+			any = true;
+			if (!data)
+				continue;   /* eth0, lo, vlans, the bridge: off the fabric's data path */
+			if (!nvue_ifname_canon(v[C_IF], strlen(v[C_IF]), buf, sizeof(buf))) {
+				rc = fc_dev_add_unparsed(c->m, c->dev, src, l, len);
+				continue;
+			}
+			if (!(cur = nvue_port_of(c, s, buf)))
+				return FC_ERR_NOMEM;
+			cur->data = true;
+			if (fc_parse_i64(v[C_MTU], 552, 65535, &x)) {
+				fc_set_int(&cur->ifc->mtu, x + 18, src);
+				cur->ifc->mtu.m.why = "NVUE's MTU is the Linux (IP) MTU: + 14 bytes of Ethernet header and 4 of VLAN "
+						      "tag";
+			}
+			if (v[C_SPEED][0] && fc_speed_parse(v[C_SPEED], &x, &lanes))
+				fc_set_int(&cur->ifc->speed_mbps, x, src);
+			if (!strcmp(v[C_STATE], "up") || !strcmp(v[C_STATE], "down"))
+				fc_set_str(c->m, &cur->ifc->oper_state, v[C_STATE], src);
+			if (v[C_RHOST][0]) {
+				fc_set_str(c->m, &cur->ifc->lldp_sysname, v[C_RHOST], src);
+				if (v[C_RPORT][0])
+					fc_set_str(c->m, &cur->ifc->lldp_port, v[C_RPORT], src);
+			}
+		}
+		if (!cur || !v[C_SUMMARY][0])
+			continue;
+		if (!strncmp(v[C_SUMMARY], "IP Address:", 11)) {
+			const char *a = v[C_SUMMARY] + 11 + strspn(v[C_SUMMARY] + 11, " ");
+
+			rc = fc_strlist_add(c->m, &cur->ifc->addresses, a, src);
+		} else {
+			char what[80];
+
+			snprintf(what, sizeof(what), "nv show interface: Summary %.*s", (int)strcspn(v[C_SUMMARY], ":"),
+				 v[C_SUMMARY]);
+			rc = once(c, &seen, it.lineno, what);
+		}
+	}
+	if (rc == FC_OK && !any)
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "expected nv show interface's table (Interface, MTU, "
+								    "Speed, State, ...)");
+	return rc;
+}

@@ -527,6 +527,93 @@ enum fc_rc nvue_json_transceivers(struct fc_parse_ctx *c, const struct doc *d, c
 	return rc;
 }
 
+/* `nv show platform transceiver <port>` as text: "key : value" rows, a section's rows indented under
+ * its "key:" line; read as the JSON document of the same keys (transceiver above). */
+static enum fc_rc kv_tree(struct fc_parse_ctx *c, struct fc_arena *a, const char *text, struct doc_node **out)
+{
+	struct doc_node *stack[16];
+	size_t ind_at[16], caps[16], depth = 0;
+	struct fc_lines it;
+	bool any = false;
+
+	if (!(stack[0] = fc_alloc(a, sizeof(*stack[0]))))
+		return FC_ERR_NOMEM;
+	stack[0]->type = DOC_MAP;
+	stack[0]->line = 1;
+	ind_at[0] = 0, caps[0] = 0;
+	fc_lines_init(&it, text);
+	while (fc_lines_next(&it)) {
+		const char *l = it.line, *colon;
+		size_t len = it.len, ind = strspn(l, " ");
+		struct doc_node *n;
+		char *key, *val;
+
+		while (len && (l[len - 1] == ' ' || l[len - 1] == '\r'))
+			len--;
+		if (ind >= len || strspn(l + ind, "-= ") == len - ind)
+			continue;
+		colon = memchr(l + ind, ':', len - ind);
+		if (!colon) {
+			if (fc_dev_add_unparsed(c->m, c->dev, fc_src_at(c->file, it.lineno), l, len) != FC_OK)
+				return FC_ERR_NOMEM;
+			continue;
+		}
+		while (depth && ind <= ind_at[depth])
+			depth--;
+		if (!(n = fc_alloc(a, sizeof(*n))) || !(key = fc_strndup(a, l + ind, (size_t)(colon - l) - ind)))
+			return FC_ERR_NOMEM;
+		for (size_t k = strlen(key); k && key[k - 1] == ' '; k--)
+			key[k - 1] = '\0';
+		val = fc_strndup(a, colon + 1 + strspn(colon + 1, " "), len - (size_t)(colon + 1 + strspn(colon + 1, " ") - l));
+		if (!val)
+			return FC_ERR_NOMEM;
+		n->line = it.lineno;
+		n->type = *val ? DOC_STR : DOC_MAP;
+		n->str = *val ? val : NULL;
+		if (doc_add_child(a, stack[depth], &caps[depth], n, key, it.lineno) != FC_OK)
+			return FC_ERR_NOMEM;
+		any = true;
+		if (!*val && depth + 1 < sizeof(stack) / sizeof(stack[0])) {
+			stack[++depth] = n;
+			ind_at[depth] = ind;
+			caps[depth] = 0;
+		}
+	}
+	if (!any)
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "expected 'key : value' rows (nv show platform transceiver)");
+	*out = stack[0];
+	return FC_OK;
+}
+
+enum fc_rc nvue_text_transceiver(struct fc_parse_ctx *c, const char *text)
+{
+	struct nvue_state *s = nvue_state(c);
+	const char *arg = c->command ? strrchr(c->command, ' ') : NULL;
+	char buf[FC_IFLIST_NAME];
+	struct fc_arena *a;
+	struct doc_node *root = NULL;
+	struct nvue_port *p;
+	struct seen sn;
+	enum fc_rc rc;
+
+	if (!s || !seen_init(&sn, c))
+		return FC_ERR_NOMEM;
+	if (!arg || !nvue_ifname_canon(arg + 1, strlen(arg + 1), buf, sizeof(buf)))
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "expected the port in the command the output was saved "
+									 "under (nv show platform transceiver swpN)");
+	if (!(a = fc_arena_new()))
+		return FC_ERR_NOMEM;
+	rc = kv_tree(c, a, text, &root);
+	if (rc == FC_OK && !(p = nvue_port_of(c, s, buf)))
+		rc = FC_ERR_NOMEM;
+	if (rc == FC_OK) {
+		p->data = true;
+		rc = transceiver(c, &sn, p->ifc, root);
+	}
+	fc_arena_free(&a);
+	return rc;
+}
+
 /* --- lldpctl -f json --------------------------------------------------------------------------- */
 
 static enum fc_rc lldp_nb(void *ctx, const struct fc_lldpcli_nb *nb)

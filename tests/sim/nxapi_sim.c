@@ -110,14 +110,14 @@ static struct map *find_map(struct sim *S, const char *addr)
 	return NULL;
 }
 
-/* The recorded output of device/command, as a JSON-RPC result object; NULL when unknown. */
-static json_object *result_for(struct sim *S, const char *device, const char *method, const char *cmd)
+/* The recorded file of device's command in encoding, into path; false when none. */
+static bool recorded(struct sim *S, const char *device, const char *cmd, const char *encoding, char *path, size_t size)
 {
 	json_object *devs, *d, *outs;
 	size_t i, j;
 
 	if (!json_object_object_get_ex(S->manifest, "devices", &devs))
-		return NULL;
+		return false;
 	for (i = 0; i < json_object_array_length(devs); i++) {
 		json_object *name;
 
@@ -126,41 +126,44 @@ static json_object *result_for(struct sim *S, const char *device, const char *me
 		    !json_object_object_get_ex(d, "outputs", &outs))
 			continue;
 		for (j = 0; j < json_object_array_length(outs); j++) {
-			json_object *o = json_object_array_get_idx(outs, j), *c, *f, *res, *enc;
-			char path[4096], *text;
+			json_object *o = json_object_array_get_idx(outs, j), *c, *f, *enc;
 
-			if (!json_object_object_get_ex(o, "command", &c) || strcmp(json_object_get_string(c), cmd) ||
-			    !json_object_object_get_ex(o, "file", &f))
-				continue;
-			/* a recording in the other encoding is not an answer (a text output has no JSON model) */
-			if (json_object_object_get_ex(o, "encoding", &enc) &&
-			    strcmp(json_object_get_string(enc), strcmp(method, "cli_ascii") ? "json" : "text"))
-				continue;
-			snprintf(path, sizeof(path), "%s/%s", S->snapshot, json_object_get_string(f));
-			text = slurp(path, NULL);
-			if (!text)
-				return NULL;
-			res = json_object_new_object();
-			if (!strcmp(method, "cli_ascii")) {
-				json_object_object_add(res, "msg", json_object_new_string(text));
-			} else {
-				json_object *j2 = json_tokener_parse(text), *x, *body = j2;
-
-				/* recorded files may hold an ins_api or JSON-RPC envelope, or the bare body */
-				if (j2 && json_object_object_get_ex(j2, "ins_api", &x) &&
-				    json_object_object_get_ex(x, "outputs", &x) && json_object_object_get_ex(x, "output", &x) &&
-				    json_object_object_get_ex(x, "body", &x))
-					body = x;
-				else if (j2 && json_object_object_get_ex(j2, "result", &x) && json_object_object_get_ex(x, "body", &x))
-					body = x;
-				json_object_object_add(res, "body", body ? json_object_get(body) : json_object_new_object());
-				json_object_put(j2);
-			}
-			free(text);
-			return res;
+			if (json_object_object_get_ex(o, "command", &c) && !strcmp(json_object_get_string(c), cmd) &&
+			    json_object_object_get_ex(o, "encoding", &enc) && !strcmp(json_object_get_string(enc), encoding) &&
+			    json_object_object_get_ex(o, "file", &f))
+				return (size_t)snprintf(path, size, "%s/%s", S->snapshot, json_object_get_string(f)) < size;
 		}
 	}
-	return NULL;
+	return false;
+}
+
+/* The recorded output of device/command, as a JSON-RPC result object; NULL when unknown. A recording
+ * in the other encoding is not an answer (a text output has no JSON model). */
+static json_object *result_for(struct sim *S, const char *device, const char *method, const char *cmd)
+{
+	char path[4096], *text;
+	json_object *res;
+
+	if (!recorded(S, device, cmd, strcmp(method, "cli_ascii") ? "json" : "text", path, sizeof(path)) ||
+	    !(text = slurp(path, NULL)))
+		return NULL;
+	res = json_object_new_object();
+	if (!strcmp(method, "cli_ascii")) {
+		json_object_object_add(res, "msg", json_object_new_string(text));
+	} else {
+		json_object *j2 = json_tokener_parse(text), *x, *body = j2;
+
+		/* recorded files may hold an ins_api or JSON-RPC envelope, or the bare body */
+		if (j2 && json_object_object_get_ex(j2, "ins_api", &x) && json_object_object_get_ex(x, "outputs", &x) &&
+		    json_object_object_get_ex(x, "output", &x) && json_object_object_get_ex(x, "body", &x))
+			body = x;
+		else if (j2 && json_object_object_get_ex(j2, "result", &x) && json_object_object_get_ex(x, "body", &x))
+			body = x;
+		json_object_object_add(res, "body", body ? json_object_get(body) : json_object_new_object());
+		json_object_put(j2);
+	}
+	free(text);
+	return res;
 }
 
 static json_object *answer(struct sim *S, const char *device, json_object *reqel, int *ncmds)
@@ -318,33 +321,6 @@ static json_object *ins_answer(struct sim *S, const char *device, const char *fa
 	r = json_object_new_object();
 	json_object_object_add(r, "ins_api", out);
 	return r;
-}
-
-/* The recorded file of device's command in encoding, into path; false when none. */
-static bool recorded(struct sim *S, const char *device, const char *cmd, const char *encoding, char *path, size_t size)
-{
-	json_object *devs, *d, *outs;
-	size_t i, j;
-
-	if (!json_object_object_get_ex(S->manifest, "devices", &devs))
-		return false;
-	for (i = 0; i < json_object_array_length(devs); i++) {
-		json_object *name;
-
-		d = json_object_array_get_idx(devs, i);
-		if (!json_object_object_get_ex(d, "name", &name) || strcmp(json_object_get_string(name), device) ||
-		    !json_object_object_get_ex(d, "outputs", &outs))
-			continue;
-		for (j = 0; j < json_object_array_length(outs); j++) {
-			json_object *o = json_object_array_get_idx(outs, j), *c, *f, *enc;
-
-			if (json_object_object_get_ex(o, "command", &c) && !strcmp(json_object_get_string(c), cmd) &&
-			    json_object_object_get_ex(o, "encoding", &enc) && !strcmp(json_object_get_string(enc), encoding) &&
-			    json_object_object_get_ex(o, "file", &f))
-				return (size_t)snprintf(path, size, "%s/%s", S->snapshot, json_object_get_string(f)) < size;
-		}
-	}
-	return false;
 }
 
 /* A YAML node as NVUE's API writes it in JSON: numbers and booleans typed, {} for an empty map. */

@@ -14,6 +14,8 @@
   it has SONiC) give every finding the verdict it has with all leaves on NX-OS, but those explained
   (Spectrum sizes headroom itself: HR-SIZE and ECN-BEFORE-PFC UNKNOWN on the NVUE leaves, as on EOS;
   NVUE states the PFC cable length: HR-CABLE-LEN judged where NX-OS has no value);
+- the CI gate: the NVUE leaves' startup.yaml given as `config:` fails the switch faults at their
+  startup.yaml lines;
 - the same configuration as `nv config show -o commands` and as the REST API's JSON gives the
   model the YAML gives, and so do the YAML and the commands as a terminal captures them (a prompt
   line above and below, CR LF and CR CR LF line ends, trailing blanks, the whole output indented).
@@ -218,6 +220,28 @@ def main():
         for dev in rep["devices"]:
             nu = [u["text"] for u in dev.get("not_understood", [])]
             check(not nu, "nvue-leaves %s: not understood: %s" % (dev["name"], nu[:5]))
+
+        # the CI gate: the NVUE leaves' startup.yaml as config: (no collection), the others as files
+        g = t + "/gate"
+        shutil.copytree(path, g)
+        inv = json.load(open(g + "/inventory.json"))
+        for d in inv["devices"]:
+            if d["platform"] == "nvue":
+                shutil.copy("%s/devices/%s/nv_config_show.txt" % (g, d["name"]), "%s/devices/%s/startup.yaml" % (g, d["name"]))
+                d["transport"], d["config"] = "none", "devices/%s/startup.yaml" % d["name"]
+        json.dump(inv, open(g + "/gate.json", "w"), indent=1)
+        r = subprocess.run([FABCHECK, "validate", g + "/gate.json", "--format", "json"], capture_output=True, text=True)
+        rep = json.loads(r.stdout) if r.stdout else {"findings": []}
+        for fault in ("nvue-dscp-remap", "nvue-ecn-off", "nvue-acl-4791"):
+            rule, subj, _, text, _ = FAULTS[fault]
+            got = [f for f in rep["findings"] if f["rule"] == rule and f["subject"] == subj and f["status"] == "fail"]
+            dev = subj.split(":")[0]
+            lines = open("%s/devices/%s/startup.yaml" % (g, dev)).read().split("\n")
+            hit = [e for f in got for e in f["evidence"] if isinstance(e.get("source"), dict)
+                   and e["source"]["file"].endswith(dev + "/startup.yaml") and e["source"].get("line")
+                   and text in lines[e["source"]["line"] - 1]]
+            check(hit, "CI gate: %s: %s %s not failing at startup.yaml holding %r" % (fault, rule, subj, text))
+        print("the CI gate (startup.yaml as config:): the switch faults FAIL at their startup.yaml lines")
 
         # each fault alone fails its rule
         for fault, (rule, subj, fname, text, at_line) in list(FAULTS.items()) + list(ALONE.items()):

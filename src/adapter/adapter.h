@@ -42,7 +42,8 @@ struct fc_reader {
 				* for a command or spelling the adapter reads but does not collect (what
 				* other tools save) */
 	bool large;            /* can be very large: transports fetch it in chunks where they can */
-	const char *remote;    /* optional: what a CLI transport sends instead of command (a script) */
+	const char *remote;    /* optional: what a CLI transport sends instead of command (a script, or a
+				* program of its own), as written: no cli_json_suffix */
 	bool optional;         /* its failure is a warning, not an error: another output gives what it
 				* gives, or only some configurations need it */
 	bool counters;         /* carries the counters the counter rules compare: of an earlier snapshot

@@ -209,6 +209,8 @@ def main():
         print("nv show interface and nv show platform transceiver <port> as text: %d findings, the verdicts of "
               "the JSON forms but %d FEC and autonegotiation UNKNOWN (not in the summary table)" % (len(a), len(fec)))
 
+        # a port's RoCE counters, written here in the layout of the status output (a key and its
+        # operational value, sections unindented): the names are ours, the reader takes any
         cnt = ("                          operational\n------------------------  -----------\npfc\n"
                "  rx-pause-frames-prio-3  1200\n  tx-pause-frames-prio-3  34\necn\n  ecn-marked-packets      5600\n")
         p = os.path.join(t, "cnt.txt")

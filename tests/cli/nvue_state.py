@@ -9,7 +9,7 @@
   priority 4 fails the same way; the same output as JSON (-o json, sections) alike;
 - `nv show acl` and the bindings in `nv show interface`: an ACL running with a deny of UDP 4791
   where the configuration's permits fails UDP4791-SWITCH-ACL at the running entry, and the
-  difference is a DATA-CONFLICT;
+  difference is a DATA-CONFLICT, as is a port bound to another ACL than the configuration says;
 - `nv show interface` (the summary table, LLDP neighbours in it) and `nv show platform transceiver
   <port>` as text: the fabric gives the verdicts it gives from their JSON and lldpd's, but the FEC
   and autonegotiation rules UNKNOWN (the summary table has no such column);
@@ -151,6 +151,9 @@ def main():
             cfg = open(dev + "/nv_config_show.txt").read()
             cfg += ("    acl:\n      EDGE:\n        type: ipv4\n        rule:\n          '10':\n"
                     "            action:\n              permit: {}\n")
+            # and swp2s1 bound to another ACL in the configuration (a second set document)
+            cfg += ("- set:\n    interface:\n      swp2s1:\n        acl:\n          OTHER:\n            inbound: {}\n"
+                    "    acl:\n      OTHER:\n        type: ipv4\n")
             open(dev + "/nv_config_show.txt", "w").write(cfg)
             json.dump({"EDGE": {"type": "ipv4", "rule": {"10": {"action": {"deny": {}}, "match": {"ip": {
                 "protocol": "udp", "udp": {"dest-port": {"4791": {}}}}}}}}}, open(dev + "/nv_show_acl.json", "w"))
@@ -165,6 +168,9 @@ def main():
         conf = [f for f in rep["findings"] if f["rule"] == "DATA-CONFLICT" and f["subject"].startswith("leaf3")
                 and "acl EDGE" in json.dumps(f["evidence"])]
         check(conf, "the running ACL differs from the configuration's: no DATA-CONFLICT")
+        bind = [f for f in rep["findings"] if f["rule"] == "DATA-CONFLICT" and f["subject"].startswith("leaf3")
+                and "acl_in" in json.dumps(f["evidence"])]
+        check(bind, "swp2s1 bound to EDGE running, OTHER configured: no DATA-CONFLICT naming acl_in")
         print("an ACL running otherwise than configured: UDP4791-SWITCH-ACL FAIL at nv_show_acl.json, DATA-CONFLICT")
 
         # the text forms of nv show interface and nv show platform transceiver <port>: the verdicts of JSON

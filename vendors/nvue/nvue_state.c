@@ -245,10 +245,17 @@ static enum fc_rc acl_bindings(struct fc_parse_ctx *c, struct seen *sn, struct f
 		const struct doc_node *x = a->items[i];
 
 		for (j = 0; x->type == DOC_MAP && j < x->n && rc == FC_OK; j++) {
-			if (!strcmp(x->keys[j], "inbound") || !strcmp(x->keys[j], "outbound"))
-				fc_set_str(c->m, !strcmp(x->keys[j], "inbound") ? &sw->acl_in : &sw->acl_out, a->keys[i],
-					   fc_src_at(c->file, x->key_lines[j]));
-			else
+			if (!strcmp(x->keys[j], "inbound") || !strcmp(x->keys[j], "outbound")) {
+				struct fc_str *f = !strcmp(x->keys[j], "inbound") ? &sw->acl_in : &sw->acl_out;
+				struct fc_src at = fc_src_at(c->file, x->key_lines[j]);
+
+				/* bound otherwise than configured: what runs is judged, and said */
+				if (f->m.known && strcmp(f->v, a->keys[i]) &&
+				    (rc = fc_dev_add_conflict(c->m, c->dev, ifc->name, !strcmp(x->keys[j], "inbound") ? "acl_in"
+							      : "acl_out", a->keys[i], at, f->v, f->m.src)) != FC_OK)
+					return rc;
+				fc_set_str(c->m, f, a->keys[i], at);
+			} else
 				rc = unknown_key(sn, "nv show interface acl", x->keys[j], x->key_lines[j]);
 		}
 	}
@@ -300,8 +307,11 @@ enum fc_rc nvue_json_interfaces(struct fc_parse_ctx *c, const struct doc *d, con
 					rc = fc_strlist_add(c->m, &p->ifc->addresses, a->keys[q], fc_src_at(c->file, a->key_lines[q]));
 			} else if (!strcmp(k, "acl") && v->type == DOC_MAP) {
 				rc = acl_bindings(c, &sn, p->ifc, v);
-			} else if (!in_list(k, (const char *const[]){ "type", "ifindex", "lldp", "bond", "bridge", "router",
-								     "evpn", "qos", "pluggable", "counters", NULL }))
+			} else if (in_list(k, (const char *const[]){ "bridge", "router", "evpn", NULL })) {
+				continue;   /* forwarding: decides nothing fabcheck checks */
+			} else if (!in_list(k, (const char *const[]){ "type", "ifindex", NULL }))
+				/* lldp, bond, qos and the rest: not read from this output (lldpd's JSON gives the
+				 * neighbour, the configuration the bond and the profiles): said once */
 				rc = unknown_key(&sn, "nv show interface", k, e->key_lines[j]);
 		}
 	}

@@ -13,7 +13,8 @@ import glob, hashlib, json, os, subprocess, sys
 harness, out = sys.argv[1], sys.argv[2]
 shared = os.environ.get("FABCHECK_SHARED", "../shared")
 NEXT = b"\n#fabcheck-fuzz-next-output\n"
-PLATFORMS = {"Cisco NX-OS": "nxos", "Arista EOS": "eos", "SONiC": "sonic", "Cumulus": "nvue", "Linux": "linux"}
+PLATFORMS = {"Cisco NX-OS": "nxos", "Arista EOS": "eos", "SONiC": "sonic", "Cumulus": "nvue", "Juniper Junos": "junos",
+             "Linux": "linux"}
 PER_PLATFORM = 300   # realdata files per platform, at most
 
 rows = {}            # (platform, encoding, command) -> (adapter byte, row byte)
@@ -69,6 +70,7 @@ for pattern, plat, enc, cmd in (("fuzz/seeds/nxos/*", "nxos", "text", "show inte
                                 ("fuzz/seeds/eos_json/*", "eos", "json", "show interfaces"),
                                 ("fuzz/seeds/sonic/*", "sonic", "json", "show runningconfiguration all"),
                                 ("fuzz/seeds/nvue/*", "nvue", "text", "nv config show"),
+                                ("fuzz/seeds/junos/*", "junos", "text", "show configuration"),
                                 ("fuzz/seeds/capture/*", "linux", "text", "fabcheck agentless capture")):
     for p in glob.glob(pattern):
         put(plat, enc, cmd, open(p, "rb").read())

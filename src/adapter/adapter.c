@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "vendors/eos/eos.h"
+#include "vendors/junos/junos.h"
 #include "vendors/linux/linux.h"
 #include "vendors/nvue/nvue.h"
 #include "vendors/nxos/nxos.h"
@@ -23,6 +24,7 @@ static const struct fc_adapter *const registry[] = {
 	&fc_adapter_sonic,
 	&fc_adapter_eos,
 	&fc_adapter_nvue,
+	&fc_adapter_junos,
 	&fc_adapter_linux,
 	NULL,
 };

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/* Juniper Junos / Junos Evolved adapter: the command table and interface names. It reads the
+ * configuration as `show configuration` prints it, in curly braces or as `| display set` lines
+ * (junos_conf.c), with apply-groups and interface ranges applied, into interfaces, their filters
+ * and firewall filters (junos_model.c). Class of service, the XML and JSON forms, the state
+ * outputs and NETCONF are not read yet: docs/junos.md says what is. */
+#include <stdio.h>
+#include <string.h>
+
+#include "vendors/junos/junos.h"
+
+static const char *const config_spellings[] = {
+	"show configuration | display set*", "show configuration | no-more", "cat */juniper.conf", NULL,
+};
+
+static const struct fc_reader junos_readers[] = {
+	{ .command = "show configuration", .encoding = "text", .text = junos_text_config,
+	  .file = "show_configuration.txt", .large = true, .saved_config = true, .spellings = config_spellings },
+	{ .command = NULL },
+};
+
+const char *junos_ifname(const char *in, char *buf, size_t size)
+{
+	(void)buf, (void)size;
+	return in;   /* Junos names a port one way: et-0/0/0, et-0/0/0:1, xe-0/0/1, ae0 */
+}
+
+const struct fc_adapter fc_adapter_junos = {
+	.platform = "junos",
+	.title = "Juniper Junos / Junos Evolved (configuration; class of service not yet)",
+	.kind = FC_DEV_SWITCH,
+	.caps = FC_CAP_CONFIG | FC_CAP_ACL | FC_CAP_LINK | FC_CAP_MTU | FC_CAP_ADDRESS,
+	.readers = junos_readers,
+	.finalize = junos_finalize,
+	.ifname = junos_ifname,
+	.intent = fc_adapter_no_intent,
+};

@@ -168,7 +168,9 @@ static enum fc_status nodrop_port(struct fc_rctx *c, const struct fc_iface *ifc,
 		return *msg = fc_rstr(c, "RoCE's egress queue %s has a lossy buffer (%s): it drops when its share is full "
 					 "instead of holding the traffic the pause keeps back", h->queue.v,
 				      h->queue_lossless.m.why ? h->queue_lossless.m.why : "lossy pool"), FC_FAIL;
-	if (h->tc.v != prio)
+	/* a configuration that maps the priority's pause to RoCE's queue itself (checked above) keeps the
+	 * pause and the queue one whatever the numbers */
+	if (h->tc.v != prio && !h->pause_queue.m.known)
 		return *msg = fc_rstr(c, "RoCE rides traffic class %lld with no-drop priority %lld: keep the two equal, so "
 					 "that the pause and the queue RoCE uses stay one", (long long)h->tc.v, prio),
 		       FC_WARN;

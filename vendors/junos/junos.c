@@ -2,8 +2,9 @@
 /* Juniper Junos / Junos Evolved adapter: the command table and interface names. It reads the
  * configuration as `show configuration` prints it, in curly braces or as `| display set` lines
  * (junos_conf.c), with apply-groups and interface ranges applied, into interfaces, their filters
- * and firewall filters (junos_model.c). Class of service, the XML and JSON forms, the state
- * outputs and NETCONF are not read yet: docs/junos.md says what is. */
+ * and firewall filters (junos_model.c), and class of service into each port's QoS path
+ * (junos_cos.c). The XML and JSON forms, the state outputs and NETCONF are not read yet:
+ * docs/junos.md says what is. */
 #include <stdio.h>
 #include <string.h>
 
@@ -27,11 +28,13 @@ const char *junos_ifname(const char *in, char *buf, size_t size)
 
 const struct fc_adapter fc_adapter_junos = {
 	.platform = "junos",
-	.title = "Juniper Junos / Junos Evolved (configuration; class of service not yet)",
+	.title = "Juniper Junos / Junos Evolved (configuration)",
 	.kind = FC_DEV_SWITCH,
-	.caps = FC_CAP_CONFIG | FC_CAP_ACL | FC_CAP_LINK | FC_CAP_MTU | FC_CAP_ADDRESS,
+	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_ACL | FC_CAP_LINK | FC_CAP_MTU | FC_CAP_ADDRESS | FC_CAP_PFC |
+		FC_CAP_CLASSIFY,
 	.readers = junos_readers,
 	.finalize = junos_finalize,
+	.qos = &junos_qos,
 	.ifname = junos_ifname,
 	.intent = fc_adapter_no_intent,
 };

@@ -5,6 +5,8 @@
 #ifndef FC_JUNOS_H
 #define FC_JUNOS_H
 
+#include <stdint.h>
+
 #include "adapter/adapter.h"
 #include "util/hmap.h"
 
@@ -28,8 +30,55 @@ struct junos_conf {
 	size_t n, cap;
 };
 
+/* A named class-of-service object; the fields it uses are its list's (struct junos_cos). */
+struct junos_named {
+	const char *name;
+	struct fc_src src;
+	/* classifier: code point -> forwarding class */
+	const char *map[64];
+	unsigned map_line[64];
+	bool import_default;
+	/* forwarding class */
+	int queue, pfc_prio;
+	bool has_queue, no_loss, has_pfc_prio;
+	unsigned queue_line, no_loss_line;
+	/* drop profile: interpolate fill-level / drop-probability, percent */
+	int fill[8], prob[8], nfill, nprob;
+	/* scheduler: priority, transmit-rate percent, explicit-congestion-notification, drop profile */
+	const char *prio, *dp;
+	int bw;
+	bool has_bw, ecn;
+	unsigned prio_line, bw_line, ecn_line, dp_line;
+	/* scheduler map: forwarding class -> scheduler (kids[i].sched) */
+	struct junos_named *kids;
+	size_t n_kids, cap_kids;
+	const char *sched;
+	/* congestion notification profile: input PFC (dscp code points, ieee-802.1 priorities), output
+	 * priority -> flow-control-queue + 1 (0: none), pfc-watchdog */
+	uint64_t pfc_dscp;
+	unsigned pfc_pcp, pfc_line;
+	int out_queue[8];
+	unsigned out_line[8];
+	bool watchdog;
+	unsigned watchdog_line;
+	/* interface binding (class-of-service interfaces X|pattern [unit N|*]) */
+	const char *dscp_c, *pcp_c, *smap, *cnp;
+	bool rewrite;
+	unsigned dscp_c_line, pcp_c_line, smap_line, cnp_line, rewrite_line;
+};
+
+struct junos_cos {
+	struct junos_named *dscp_cls, *pcp_cls, *fcs, *dps, *scheds, *smaps, *cnps, *ifs;
+	size_t n_dscp_cls, n_pcp_cls, n_fcs, n_dps, n_scheds, n_smaps, n_cnps, n_ifs;
+	size_t cap_dscp_cls, cap_pcp_cls, cap_fcs, cap_dps, cap_scheds, cap_smaps, cap_cnps, cap_ifs;
+};
+
 struct junos_state {
 	struct junos_conf conf;
+	struct junos_cos cos;
+	struct fc_hmap *carries;         /* port name -> 1: it has an address, is a bundle member or switches
+					  * (ethernet-switching): it can carry the fabric's traffic */
+	struct fc_hmap *cages;           /* port name -> 1: broken out (number-of-sub-ports): no traffic of its own */
 	struct fc_src config;            /* the configuration output (file, line 1); file NULL when none */
 	bool have_config;
 };
@@ -48,6 +97,14 @@ enum fc_rc junos_conf_expand(struct fc_parse_ctx *c, struct junos_conf *cf);
 
 /* junos_model.c: interfaces, their units and filters, firewall filters, the system's name. */
 enum fc_rc junos_finalize(struct fc_parse_ctx *c);
+
+/* junos_cos.c: one class-of-service statement into cos (*known false: not understood); the port's
+ * bindings (its own over a wildcard's, field by field); each port's trust, PFC and watchdog; the
+ * QoS-path resolver. */
+enum fc_rc junos_cos_stmt(struct fc_parse_ctx *c, struct junos_cos *cos, const struct junos_stmt *s, bool *known);
+void junos_cos_port(const struct junos_cos *cos, const char *port, struct junos_named *out);
+enum fc_rc junos_cos_ports(struct fc_parse_ctx *c, const struct junos_state *s);
+extern const struct fc_qos_resolver junos_qos;
 
 /* junos.c: et-0/0/0, et-0/0/0:1, xe-0/0/1, ae0 as they are; other spellings in Junos's. */
 const char *junos_ifname(const char *in, char *buf, size_t size);

@@ -63,7 +63,7 @@ struct tok {
 	size_t cap;
 };
 
-enum tk { T_END, T_WORD, T_OPEN, T_CLOSE, T_SEMI, T_LBRACK, T_RBRACK, T_BAD };
+enum tk { T_END, T_WORD, T_OPEN, T_CLOSE, T_SEMI, T_LBRACK, T_RBRACK, T_BAD, T_NOMEM };
 
 static enum tk next(struct tok *t, unsigned *line)
 {
@@ -113,7 +113,7 @@ static enum tk next(struct tok *t, unsigned *line)
 				char *nb = realloc(t->buf, t->cap ? t->cap * 2 : 64);
 
 				if (!nb)
-					return T_BAD;
+					return T_NOMEM;
 				t->buf = nb;
 				t->cap = t->cap ? t->cap * 2 : 64;
 			}
@@ -125,7 +125,7 @@ static enum tk next(struct tok *t, unsigned *line)
 			t->p++;
 		}
 		if (!t->buf && !(t->buf = malloc(t->cap = 64)))
-			return T_BAD;
+			return T_NOMEM;
 		t->buf[o] = '\0';
 	}
 	return T_WORD;
@@ -248,8 +248,10 @@ static enum fc_rc curly(struct fc_parse_ctx *c, struct junos_conf *cf, const cha
 			drop_to(&ws, stmt_at);
 			break;
 		case T_BAD:
-			rc = t.buf || t.cap ? fc_err_set(c->err, FC_ERR_INPUT, c->file, line, "a comment or string not closed")
-					    : FC_ERR_NOMEM;
+			rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, line, "a comment or string not closed");
+			break;
+		case T_NOMEM:
+			rc = FC_ERR_NOMEM;
 			break;
 		case T_END:
 			break;

@@ -11,9 +11,8 @@
  *     (the filter ends in Junos's implicit discard)
  *   chassis fpc N pic M port P channel-speed S: the cage's channels
  * Statements of hierarchies that decide nothing fabcheck checks (routing, protocols, policy,
- * services, security) are skipped by name; class-of-service is not modelled yet and every one of
- * its statements is listed as not understood; any other statement is listed as not understood at
- * its line. An inactive statement is not applied; an inherited one (apply-groups) does not replace
+ * services, security) are skipped by name; class-of-service goes to junos_cos.c; any other
+ * statement is listed as not understood at its line. An inactive statement is not applied; an inherited one (apply-groups) does not replace
  * an explicit one. */
 #include <ctype.h>
 #include <stdio.h>
@@ -66,7 +65,16 @@ bool junos_is_port(const char *n)
  * nothing set it. */
 #define MAY(s, meta) (!(s)->inherited || !(meta).known)
 
-static enum fc_rc iface_stmt(struct fc_parse_ctx *c, const struct junos_stmt *s, const char *file)
+static enum fc_rc mark(struct fc_hmap *h, const char *name)
+{
+	int failed = 0;
+
+	fc_hmap_put(h, name, strlen(name), (void *)1, &failed);
+	return failed ? FC_ERR_NOMEM : FC_OK;
+}
+
+static enum fc_rc iface_stmt(struct fc_parse_ctx *c, struct junos_state *js, const struct junos_stmt *s,
+			     const char *file)
 {
 	struct fc_model *m = c->m;
 	struct fc_src at = fc_src_at(file, s->line);
@@ -95,11 +103,13 @@ static enum fc_rc iface_stmt(struct fc_parse_ctx *c, const struct junos_stmt *s,
 			fc_set_int(&ifc->speed_mbps, x, at);
 	} else if (n == 4 && !strcmp(w[2], "number-of-sub-ports") && fc_parse_i64(w[3], 1, 8, &x)) {
 		fc_set_str(m, &sw->breakout, fc_sprintf(m->arena, "%lldx", (long long)x), at);
+		return x > 1 ? mark(js->cages, w[1]) : FC_OK;
 	} else if (n == 3 && !strcmp(w[2], "disable")) {
 		fc_set_str(m, &ifc->admin_state, "down", at);
 	} else if (n == 5 && (!strcmp(w[2], "gigether-options") || !strcmp(w[2], "ether-options")) &&
 		   !strcmp(w[3], "802.3ad")) {
 		fc_set_str(m, &sw->lag, w[4], at);
+		return mark(js->carries, w[1]);
 	} else if (n == 5 && (!strcmp(w[2], "gigether-options") || !strcmp(w[2], "ether-options")) &&
 		   !strcmp(w[3], "fec")) {
 		static const struct fc_spelling fecs[] = {
@@ -118,7 +128,7 @@ static enum fc_rc iface_stmt(struct fc_parse_ctx *c, const struct junos_stmt *s,
 	} else if (n >= 7 && !strcmp(w[2], "unit") && !strcmp(w[4], "family") &&
 		   (!strcmp(w[5], "inet") || !strcmp(w[5], "inet6"))) {
 		if (n == 8 && !strcmp(w[6], "address"))
-			return fc_strlist_add(m, &ifc->addresses, w[7], at);
+			return mark(js->carries, w[1]) == FC_OK ? fc_strlist_add(m, &ifc->addresses, w[7], at) : FC_ERR_NOMEM;
 		if (n == 9 && !strcmp(w[6], "filter") && (!strcmp(w[7], "input") || !strcmp(w[7], "output"))) {
 			if (strcmp(w[5], "inet"))
 				return FC_OK;   /* an IPv6 filter matches no IPv4 RoCE traffic */
@@ -130,8 +140,9 @@ static enum fc_rc iface_stmt(struct fc_parse_ctx *c, const struct junos_stmt *s,
 		return not_understood(c, s, NULL);
 	} else if (n >= 4 && !strcmp(w[2], "unit") && (n == 4 || in(w[4], (const char *const[]){ "description", "vlan-id",
 											     "family", NULL }))) {
-		return n >= 6 && !strcmp(w[4], "family") && !strcmp(w[5], "ethernet-switching") ? FC_OK
-		       : n <= 6 ? FC_OK : not_understood(c, s, NULL);
+		if (n >= 6 && !strcmp(w[4], "family") && !strcmp(w[5], "ethernet-switching"))
+			return mark(js->carries, w[1]);
+		return n <= 6 ? FC_OK : not_understood(c, s, NULL);
 	} else if (in(w[2], (const char *const[]){ "aggregated-ether-options", "flexible-vlan-tagging", "vlan-tagging",
 						 "encapsulation", "native-vlan-id", "hold-time", "damping", "esi", NULL })) {
 		return FC_OK;
@@ -335,6 +346,8 @@ enum fc_rc junos_finalize(struct fc_parse_ctx *c)
 
 	if (!s || !s->have_config)
 		return FC_OK;
+	if (!(s->carries = fc_hmap_new(c->m->arena, 64)) || !(s->cages = fc_hmap_new(c->m->arena, 16)))
+		return FC_ERR_NOMEM;
 	c->dev->config_m.known = true;
 	c->dev->config_m.src = s->config;
 	c->file = s->config.file;   /* every statement's line is the configuration's */
@@ -345,13 +358,17 @@ enum fc_rc junos_finalize(struct fc_parse_ctx *c)
 		if (st->inactive)
 			continue;
 		if (!strcmp(w0, "interfaces"))
-			rc = iface_stmt(c, st, c->file);
+			rc = iface_stmt(c, s, st, c->file);
 		else if (!strcmp(w0, "firewall"))
 			rc = filter_stmt(c, &ts, st);
 		else if (!strcmp(w0, "system") && st->n == 3 && !strcmp(st->w[1], "host-name"))
 			fc_set_str(c->m, &c->dev->hostname, st->w[2], fc_src_at(c->file, st->line));
-		else if (!strcmp(w0, "class-of-service"))
-			rc = not_understood(c, st, "class of service is not modelled yet by the Junos adapter");
+		else if (!strcmp(w0, "class-of-service")) {
+			bool known;
+
+			if ((rc = junos_cos_stmt(c, &s->cos, st, &known)) == FC_OK && !known)
+				rc = not_understood(c, st, NULL);
+		}
 		else if (!strcmp(w0, "chassis"))
 			continue;   /* fpc, pic, port channel-speed: the channels the interfaces show */
 		else if (!in(w0, skipped_top))
@@ -378,5 +395,5 @@ enum fc_rc junos_finalize(struct fc_parse_ctx *c)
 		}
 	}
 	fc_adapter_lag_acls(c->dev);   /* a filter on an ae bundle filters its members */
-	return FC_OK;
+	return junos_cos_ports(c, s);
 }

@@ -90,11 +90,14 @@ static size_t pager(const char *s, size_t n)
 }
 
 /* A prompt: a host name or other word without blanks, ending in '#', '>' or '$' (at most 100
- * characters), then optionally a blank. Returns its length, 0 when the line does not start with one. */
+ * characters), then optionally a blank. Returns its length, 0 when the line does not start with one.
+ * A line that starts with '<' is an XML tag (`</rpc-reply>` ends in '>'), never a prompt. */
 static size_t prompt(const char *s, size_t n)
 {
 	size_t i;
 
+	if (n && s[0] == '<')
+		return 0;
 	for (i = 0; i < n && i < 100 && !isspace((unsigned char)s[i]); i++)
 		if ((s[i] == '#' || s[i] == '>' || s[i] == '$') && i > 0)
 			return i + 1 + (i + 1 < n && s[i + 1] == ' ');

@@ -10,7 +10,9 @@ firewall filters; class of service, XML, JSON, state and NETCONF are not read ye
   those listed cover the file's every statement; the AI leaf's fabric ports carry its MTU, their
   addresses and the 2x breakout of their cages;
 - the same configuration as `| display set` lines (written here from the curly form) gives the same
-  model, and so does a terminal's capture of either (a prompt line, CR LF);
+  model, and so does a terminal's capture of either (a prompt line, CR LF); the `| display xml`
+  form of a configuration written here (tests/fixtures/junos/forms.*) and its `| display json`
+  (converted by Junos's JSON rules) give the model its curly form gives;
 - what Junos applies itself, on configurations written here: apply-groups with a <et-*> wildcard
   (an explicit statement wins over the inherited one), an interface-range's member-range, an
   inactive: statement and a deactivated one (not applied), a filter on an ae bundle discarding UDP
@@ -53,40 +55,48 @@ def iface(m, name):
 
 
 def to_set(text):
-    """`| display set` from the curly form: every statement's path, one value of a list a line."""
+    """`| display set` from the curly form: every statement's path, one value of a list a line, and a
+    `deactivate` line for each inactive: statement or block."""
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     toks = re.findall(r'"(?:[^"\\]|\\.)*"|[{};\[\]]|[^\s{};\[\]"]+', re.sub(r"#[^\n]*", "", text))
-    out, stack, cur, lst, inactive = [], [], [], None, []
+    out, deact, stack, cur, lst, off, levels_off = [], [], [], [], None, False, []
+
+    def q(ws):
+        return " ".join(w if re.match(r"^[^\s\"]+$", w) else '"%s"' % w.strip('"') for w in ws)
     for t in toks:
         if t == "{":
             stack.append(cur)
-            inactive.append(False)
-            cur = []
+            levels_off.append(off)
+            cur, off = [], False
         elif t == "}":
+            path = [w for level in stack for w in level]
+            if levels_off.pop():
+                deact.append("deactivate " + q(path))
             cur = []
             stack.pop()
-            inactive.pop()
         elif t == "[":
             lst = []
         elif t == "]":
-            cur = cur + ["\x00"]
-            cur[-1] = lst
+            cur = cur + [lst]
             lst = None
         elif t == ";":
             path = [w for level in stack for w in level]
             vals = cur[-1] if cur and isinstance(cur[-1], list) else None
             words = cur[:-1] if vals is not None else cur
             for v in (vals if vals is not None else [None]):
-                ws = path + words + ([v] if v is not None else [])
-                out.append("set " + " ".join(w if re.match(r"^[^\s\"]+$", w) else '"%s"' % w.strip('"') for w in ws))
-            cur = []
+                out.append("set " + q(path + words + ([v] if v is not None else [])))
+            if off:
+                deact.append("deactivate " + q(path + words))
+            cur, off = [], False
         elif lst is not None:
             lst.append(t)
-        elif t in ("inactive:", "protect:", "replace:"):
+        elif t == "inactive:":
+            off = True
+        elif t in ("protect:", "replace:"):
             continue
         else:
             cur.append(t)
-    return "\n".join(out) + "\n"
+    return "\n".join(out + deact) + "\n"
 
 
 def strip(o):
@@ -272,8 +282,57 @@ def features():
           "ae0 onto its members (4791-4792 discarded, port ssh either way)")
 
 
+def junos_json(xml_path):
+    """`| display json` from the XML form, by Junos's JSON rules: an element a key, entries with a name
+    and repeated elements a list, an empty element [null], attributes under "@"."""
+    import xml.etree.ElementTree as ET
+
+    def conv(el):
+        kids = list(el)
+        if not kids:
+            t = (el.text or "").strip()
+            return t if t else [None]
+        out, order, groups = {}, [], {}
+        if el.get("inactive"):
+            out["@"] = {"inactive": "inactive"}
+        for k in kids:
+            if k.tag not in groups:
+                groups[k.tag] = []
+                order.append(k.tag)
+            groups[k.tag].append(k)
+        for tag in order:
+            vals = [conv(k) for k in groups[tag]]
+            named = any(isinstance(v, dict) and "name" in v for v in vals)
+            out[tag] = vals if len(vals) > 1 or named else vals[0]
+        return out
+    return json.dumps({"configuration": conv(ET.parse(xml_path).getroot().find("configuration"))}, indent=4) + "\n"
+
+
+def forms():
+    base = os.path.join(ROOT, "tests/fixtures/junos/forms")
+    curly = parse(open(base + ".conf").read(), "forms.conf")
+    ports = [i["name"] for i in curly["interfaces"]]
+    check(len(ports) == 5 and not curly["not_understood"], "forms.conf: %s, %s" % (ports, curly["not_understood"]))
+    for label, text, cmd in (("xml", open(base + ".xml").read(), "show configuration | display xml"),
+                             ("json", junos_json(base + ".xml"), "show configuration | display json"),
+                             ("set", to_set(open(base + ".conf").read()), "show configuration | display set"),
+                             ("xml in a terminal", "admin@leaf1> show configuration | display xml\n" +
+                              open(base + ".xml").read().replace("\n", "\r\n") + "admin@leaf1> \n",
+                              "show configuration | display xml")):
+        m = parse(text, "forms." + label.split()[0], cmd)
+        check(not m["not_understood"], "%s form: not understood: %s" % (label, m["not_understood"][:3]))
+        for k in ("interfaces", "acls"):
+            check(strip(m[k]) == strip(curly[k]), "%s form: %s differ from the curly form's" % (label, k))
+    et = iface(curly, "et-0/0/10")
+    check(et and et["trust"]["value"] == "dscp" and et["pfc_prios_mask"]["value"] == 8 and et["pfc_watchdog"]["value"],
+          "forms: et-0/0/10's class of service: %r" % ((et and (et["trust"], et["pfc_prios_mask"])),))
+    print("the curly, set, XML (with a terminal's noise) and JSON forms: one model (%d ports, trust, PFC on "
+          "priority 3 by DSCP 26, the filter)" % len(ports))
+
+
 realdata()
 features()
+forms()
 if failures:
     print("%d failure(s)" % len(failures))
     sys.exit(1)

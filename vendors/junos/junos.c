@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Juniper Junos / Junos Evolved adapter: the command table and interface names. It reads the
- * configuration as `show configuration` prints it, in curly braces or as `| display set` lines
- * (junos_conf.c), with apply-groups and interface ranges applied, into interfaces, their filters
+ * configuration as `show configuration` prints it, in curly braces, as `| display set` lines
+ * (junos_conf.c), as `| display xml` and `| display json` (junos_xml.c), with apply-groups and interface ranges applied, into interfaces, their filters
  * and firewall filters (junos_model.c), and class of service into each port's QoS path
- * (junos_cos.c). The XML and JSON forms, the state outputs and NETCONF are not read yet:
+ * (junos_cos.c). The state outputs and NETCONF are not read yet:
  * docs/junos.md says what is. */
 #include <stdio.h>
 #include <string.h>
@@ -11,7 +11,8 @@
 #include "vendors/junos/junos.h"
 
 static const char *const config_spellings[] = {
-	"show configuration | display set*", "show configuration | no-more", "cat */juniper.conf", NULL,
+	"show configuration | display set*", "show configuration | display xml*", "show configuration | display json*",
+	"show configuration | no-more", "cat */juniper.conf", NULL,
 };
 
 static const struct fc_reader junos_readers[] = {

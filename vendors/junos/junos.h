@@ -20,7 +20,10 @@ struct junos_stmt {
 	size_t n;
 	unsigned line;
 	bool inactive;       /* inactive: (text), deactivate (set): configured and not applied */
-	bool inherited;      /* from a group by apply-groups: an explicit statement of the same path wins */
+	bool inherited;      /* from a group by apply-groups, or an interface range onto a member: an explicit
+			      * statement of the same path wins */
+	bool ranged;         /* from an interface range: the member counts as configured (a group's
+			      * wildcard matches it) */
 };
 
 /* The configuration: statements in the order they stand, then the inherited ones. Owned by the
@@ -88,6 +91,9 @@ struct junos_state *junos_state(struct fc_parse_ctx *c);
 /* junos_conf.c: the configuration as text (curly braces) or `| display set` lines, into s->conf
  * with groups applied and interface ranges expanded. */
 fc_text_reader junos_text_config;
+/* junos_xml.c: the same from `| display xml` (libxml2) and `| display json`, before expansion. */
+enum fc_rc junos_xml_config(struct fc_parse_ctx *c, struct junos_conf *cf, const char *text, size_t len);
+enum fc_rc junos_json_config(struct fc_parse_ctx *c, struct junos_conf *cf, const char *text, size_t len);
 /* Appends a statement of n words (copied into the model's arena) at line; FC_ERR_NOMEM. */
 enum fc_rc junos_conf_add(struct fc_model *m, struct junos_conf *cf, const char *const *w, size_t n, unsigned line,
 			  bool inactive, bool inherited);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Junos configuration, in the forms `show configuration` prints it, into one list of statements as
- * `| display set` prints them (junos.h):
+ * `| display set` prints them (junos.h; `| display xml` and `| display json`: junos_xml.c):
  *   text   curly braces: `keyword args { ... }` blocks and `keyword args;` statements, `[ a b ]`
  *          lists (one statement a value), "quoted strings", slash-star comments and # comments
  *          (annotations, `## SECRET-DATA`), the `inactive:` prefix (the statement or the block
@@ -50,6 +50,7 @@ enum fc_rc junos_conf_add(struct fc_model *m, struct junos_conf *cf, const char 
 	st->line = line;
 	st->inactive = inactive;
 	st->inherited = inherited;
+	st->ranged = false;
 	cf->n++;
 	return FC_OK;
 }
@@ -412,7 +413,7 @@ static size_t names_at(const struct junos_conf *cf, size_t top, const char *cons
 		const struct junos_stmt *s = &cf->s[i];
 		bool dup = false;
 
-		if (s->inherited || s->inactive || s->n <= pos || !strcmp(s->w[0], "groups"))
+		if ((s->inherited && !s->ranged) || s->inactive || s->n <= pos || !strcmp(s->w[0], "groups"))
 			continue;
 		for (k = 0; k < pos && !strcmp(s->w[k], w[k]); k++)
 			;
@@ -517,7 +518,10 @@ enum fc_rc junos_conf_expand(struct fc_parse_ctx *c, struct junos_conf *cf)
 			for (k = 3; k < cur.n; k++)
 				w[k - 1] = cur.w[k];
 			switch (has_stmt(c->m->arena, idx, w, cur.n - 1, true)) {
-			case 0: rc = junos_conf_add(c->m, cf, w, cur.n - 1, cur.line, cur.inactive, true); break;
+			case 0:
+				if ((rc = junos_conf_add(c->m, cf, w, cur.n - 1, cur.line, cur.inactive, true)) == FC_OK)
+					cf->s[cf->n - 1].ranged = true;
+				break;
 			case 1: break;
 			default: return FC_ERR_NOMEM;
 			}
@@ -575,8 +579,14 @@ enum fc_rc junos_text_config(struct fc_parse_ctx *c, const char *text)
 	}
 	s->have_config = true;
 	s->config = fc_src_at(c->file, 1);
-	rc = (!strncmp(p, "set ", 4) || !strncmp(p, "deactivate ", 11)) ? set_lines(c, &s->conf, text)
-									 : curly(c, &s->conf, text);
+	if (*p == '<')
+		rc = junos_xml_config(c, &s->conf, text, strlen(text));
+	else if (*p == '{')
+		rc = junos_json_config(c, &s->conf, text, strlen(text));
+	else if (!strncmp(p, "set ", 4) || !strncmp(p, "deactivate ", 11))
+		rc = set_lines(c, &s->conf, text);
+	else
+		rc = curly(c, &s->conf, text);
 	if (rc != FC_OK)
 		return rc;
 	return junos_conf_expand(c, &s->conf);

@@ -162,6 +162,9 @@ enum fc_rc junos_cos_stmt(struct fc_parse_ctx *c, struct junos_cos *cos, const s
 			;   /* a rate in bits per second (or exact, remainder): no share of the port */
 		else if (!strcmp(w[3], "drop-profile-map") && !strcmp(w[n - 2], "drop-profile"))
 			x->dp = w[n - 1], x->dp_line = s->line;
+		else if (n == 6 && !strcmp(w[3], "drop-profile-map") && (!strcmp(w[4], "loss-priority") ||
+									 !strcmp(w[4], "protocol")))
+			;   /* which packets the profile drops or marks: the XML and JSON forms' own statements */
 		else if (!strcmp(w[3], "buffer-size") || !strcmp(w[3], "shaping-rate") ||
 			 !strcmp(w[3], "buffer-dynamic-threshold"))
 			;   /* the queue's buffer share and rate cap: no verdict of a rule here */

@@ -18,6 +18,9 @@ firewall filters; class of service, XML, JSON, state and NETCONF are not read ye
   inactive: statement and a deactivated one (not applied), a filter on an ae bundle discarding UDP
   4791 (its members take it; the filter ends in Junos's implicit discard), `from port` (either port).
 
+- the XML RPC replies in ../shared/realdata (get-interface-information, get-lldp-neighbors-information,
+  get-chassis-inventory) parse, their values as the XML itself gives them.
+
 usage: junos_config.py FABCHECK
 """
 import json
@@ -330,9 +333,62 @@ def forms():
           "priority 3 by DSCP 26, the filter)" % len(ports))
 
 
+def state_realdata():
+    """The XML RPC replies in ../shared/realdata (py-junos-eznc's fixtures): every one parses; each
+    fabric port's state, MTU and speed as the XML itself gives them; LLDP neighbours; the model."""
+    import xml.etree.ElementTree as ET
+    R = os.path.join(SHARED, "realdata")
+    if not os.path.isdir(R):
+        print("SKIP (part): %s not present: the XML replies are not read" % R)
+        return
+    n = ports = 0
+    for row in open(os.path.join(R, "MANIFEST.tsv")):
+        f = row.rstrip("\n").split("\t")
+        if len(f) < 6 or "Juniper Junos XML RPC reply" not in f[5]:
+            continue
+        rpc = f[5].split(": ")[1].split(" ")[0]
+        path = os.path.join(R, f[0])
+        m = parse(open(path).read(), os.path.basename(path), rpc)
+        check(not m["not_understood"], "%s: not understood: %s" % (f[0], m["not_understood"][:3]))
+        root = ET.parse(path).getroot()
+        local = lambda el: el.tag.split("}")[-1]  # noqa: E731
+        if rpc == "get-interface-information":
+            for p in root.iter():
+                if local(p) != "physical-interface":
+                    continue
+                kids = {local(k): (k.text or "").strip() for k in p}
+                name = kids.get("name", "")
+                if not re.match(r"^(et|xe|ge|mge)-|^ae[0-9]", name):
+                    continue
+                i = iface(m, name)
+                ports += 1
+                check(i and i["oper_state"].get("value") == kids.get("oper-status") and
+                      i["mtu"].get("value") == int(kids["mtu"]) and
+                      i["speed_mbps"].get("value") == int(re.match(r"(\d+)", kids["speed"]).group(1)) *
+                      (1000 if kids["speed"].lower().endswith("gbps") else 1),
+                      "%s %s: %s" % (f[0], name, i and (i["oper_state"], i["mtu"], i["speed_mbps"])))
+        elif rpc == "get-lldp-neighbors-information":
+            for nb in root.iter():
+                if local(nb) != "lldp-neighbor-information":
+                    continue
+                kids = {local(k): (k.text or "").strip() for k in nb}
+                i = iface(m, kids["lldp-local-port-id"])
+                check(i and i["lldp_system_name"]["value"] == kids["lldp-remote-system-name"],
+                      "%s: neighbour of %s" % (f[0], kids["lldp-local-port-id"]))
+        elif rpc == "get-chassis-inventory":
+            want = [ (k.text or "").strip() for c in root.iter() if local(c) == "chassis" for k in c
+                     if local(k) == "description"]
+            check(want and m["hw_model"].get("value") == want[0], "%s: model %s" % (f[0], m["hw_model"]))
+        n += 1
+    check(n >= 8, "only %d Junos XML replies" % n)
+    print("%d Junos XML replies of realdata read: %d fabric ports' state, MTU and speed as the XML gives them, LLDP "
+          "neighbours, the chassis model" % (n, ports))
+
+
 realdata()
 features()
 forms()
+state_realdata()
 if failures:
     print("%d failure(s)" % len(failures))
     sys.exit(1)

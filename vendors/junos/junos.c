@@ -3,7 +3,8 @@
  * configuration as `show configuration` prints it, in curly braces, as `| display set` lines
  * (junos_conf.c), as `| display xml` and `| display json` (junos_xml.c), with apply-groups and interface ranges applied, into interfaces, their filters
  * and firewall filters (junos_model.c), and class of service into each port's QoS path
- * (junos_cos.c). The state outputs and NETCONF are not read yet:
+ * (junos_cos.c); the state as XML RPC replies: version, chassis, interfaces, LLDP (junos_show.c).
+ * Optics, class-of-service state and NETCONF collection are not read yet:
  * docs/junos.md says what is. */
 #include <stdio.h>
 #include <string.h>
@@ -15,9 +16,23 @@ static const char *const config_spellings[] = {
 	"show configuration | no-more", "cat */juniper.conf", NULL,
 };
 
+static const char *const ifs_spellings[] = { "get-interface-information*", "show interfaces* | display xml", NULL };
+static const char *const lldp_spellings[] = { "get-lldp-neighbors-information*", "show lldp neighbors* | display xml", NULL };
+static const char *const version_spellings[] = { "get-software-information*", NULL };
+static const char *const chassis_spellings[] = { "get-chassis-inventory*", NULL };
+
+/* Every output the adapter reads, the configuration first; the state as XML RPC replies. */
 static const struct fc_reader junos_readers[] = {
 	{ .command = "show configuration", .encoding = "text", .text = junos_text_config,
 	  .file = "show_configuration.txt", .large = true, .saved_config = true, .spellings = config_spellings },
+	{ .command = "show version | display xml", .encoding = "text", .text = junos_xml_version,
+	  .file = "show_version.xml", .spellings = version_spellings },
+	{ .command = "show chassis hardware | display xml", .encoding = "text", .text = junos_xml_chassis,
+	  .file = "show_chassis_hardware.xml", .optional = true, .spellings = chassis_spellings },
+	{ .command = "show interfaces extensive | display xml", .encoding = "text", .text = junos_xml_interfaces,
+	  .file = "show_interfaces_extensive.xml", .large = true, .counters = true, .spellings = ifs_spellings },
+	{ .command = "show lldp neighbors | display xml", .encoding = "text", .text = junos_xml_lldp,
+	  .file = "show_lldp_neighbors.xml", .optional = true, .spellings = lldp_spellings },
 	{ .command = NULL },
 };
 
@@ -32,7 +47,7 @@ const struct fc_adapter fc_adapter_junos = {
 	.title = "Juniper Junos / Junos Evolved (configuration)",
 	.kind = FC_DEV_SWITCH,
 	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_ACL | FC_CAP_LINK | FC_CAP_MTU | FC_CAP_ADDRESS | FC_CAP_PFC |
-		FC_CAP_CLASSIFY,
+		FC_CAP_CLASSIFY | FC_CAP_LLDP | FC_CAP_COUNTERS,
 	.readers = junos_readers,
 	.finalize = junos_finalize,
 	.qos = &junos_qos,

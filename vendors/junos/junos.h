@@ -112,6 +112,10 @@ void junos_cos_port(const struct junos_cos *cos, const char *port, struct junos_
 enum fc_rc junos_cos_ports(struct fc_parse_ctx *c, const struct junos_state *s);
 extern const struct fc_qos_resolver junos_qos;
 
+/* junos_show.c: state as XML RPC replies: get-interface-information, get-lldp-neighbors-information,
+ * get-software-information, get-chassis-inventory. */
+fc_text_reader junos_xml_interfaces, junos_xml_lldp, junos_xml_version, junos_xml_chassis;
+
 /* junos.c: et-0/0/0, et-0/0/0:1, xe-0/0/1, ae0 as they are; other spellings in Junos's. */
 const char *junos_ifname(const char *in, char *buf, size_t size);
 /* Whether a word is a fabric port's name (et-, xe-, ge-, mge-, ae). */

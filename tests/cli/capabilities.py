@@ -12,6 +12,7 @@ FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 fabrics = ["inventories/demo", "inventories/examples/spine-leaf", "inventories/examples/eos-leaves",
            "inventories/examples/sonic-leaves", "inventories/examples/multi-vendor", "inventories/examples/nvue-leaves",
+           "inventories/examples/junos-leaves",
            "inventories/examples/ci-gate/inventory.yaml", "tests/fixtures/mini", "tests/fixtures/sonic/inventory.yaml"]
 tmp = tempfile.mkdtemp(prefix="fc-caps-")
 faults = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tests/fixtures/spineleaf.py"), "--list-faults"],
@@ -22,8 +23,8 @@ for f in faults.stdout.split():
 if faults.returncode == 0 and faults.stdout.split():
     subprocess.run(["/usr/bin/python3"] + gen, check=True, capture_output=True)
     fabrics.append(os.path.join(tmp, "faults"))
-    # the NVUE leaves in place of the SONiC ones, with every fault
-    gen = [gen[0], os.path.join(tmp, "faults-nvue"), "--eos", "--nvue"] + gen[4:]
+    # the NVUE leaves in place of the SONiC ones, the Junos leaves in place of the EOS ones, with every fault
+    gen = [gen[0], os.path.join(tmp, "faults-nvue"), "--junos", "--nvue"] + gen[4:]
     subprocess.run(["/usr/bin/python3"] + gen, check=True, capture_output=True)
     fabrics.append(os.path.join(tmp, "faults-nvue"))
 else:

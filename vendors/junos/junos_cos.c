@@ -325,10 +325,14 @@ enum fc_rc junos_cos_ports(struct fc_parse_ctx *c, const struct junos_state *s)
 						      "which the configuration does not state");
 		cnp = find(cos->cnps, cos->n_cnps, b.cnp);
 		if (!b.cnp) {
-			fc_set_str(c->m, &ifc->pfc_mode, "off", s->config);
-			fc_set_int(&ifc->pfc_prios, 0, s->config);
+			/* the port's own class-of-service binding is the line that leaves it out */
+			unsigned bl = b.smap_line ? b.smap_line : b.dscp_c_line ? b.dscp_c_line : b.pcp_c_line;
+			struct fc_src bsrc = bl ? fc_src_at(c->file, bl) : s->config;
+
+			fc_set_str(c->m, &ifc->pfc_mode, "off", bsrc);
+			fc_set_int(&ifc->pfc_prios, 0, bsrc);
 			ifc->pfc_prios.m.why = "no congestion-notification-profile bound to the port: no PFC";
-			fc_set_bool(&sw->pfc_watchdog, false, s->config);
+			fc_set_bool(&sw->pfc_watchdog, false, bsrc);
 			sw->pfc_watchdog.m.why = "no congestion-notification-profile: no PFC watchdog";
 		} else if (!cnp) {
 			fc_set_unknown(&ifc->pfc_prios.m, fc_sprintf(c->m->arena, "congestion-notification-profile %s is bound "

@@ -393,6 +393,14 @@ enum fc_rc junos_finalize(struct fc_parse_ctx *c)
 			fc_set_int(&ifc->mtu, 1514, s->config);
 			ifc->mtu.m.why = "no mtu: Junos's default media MTU, 1514";
 		}
+		/* an encoding the configuration forces is the one a port that is up runs */
+		if (!ifc->fec_active.m.known && ifc->fec_config.v != FC_FEC_AUTO && ifc->oper_state.m.known &&
+		    !strcmp(ifc->oper_state.v, "up")) {
+			fc_set_fec(&ifc->fec_active, ifc->fec_config.v, ifc->fec_config.m.src);
+			ifc->fec_active.m.why = "the encoding the configuration forces, on a port the interfaces show up";
+		} else if (!ifc->fec_active.m.known)
+			fc_set_unknown(&ifc->fec_active.m, "no fec in the configuration (Junos chooses by module) and no state "
+							   "output of the FEC in use read");
 	}
 	fc_adapter_lag_acls(c->dev);   /* a filter on an ae bundle filters its members */
 	return junos_cos_ports(c, s);

@@ -376,9 +376,44 @@ def state_realdata():
                 check(i and i["lldp_system_name"]["value"] == kids["lldp-remote-system-name"],
                       "%s: neighbour of %s" % (f[0], kids["lldp-local-port-id"]))
         elif rpc == "get-chassis-inventory":
-            want = [ (k.text or "").strip() for c in root.iter() if local(c) == "chassis" for k in c
-                     if local(k) == "description"]
+            want = [(k.text or "").strip() for c in root.iter() if local(c) == "chassis" for k in c
+                    if local(k) == "description"]
             check(want and m["hw_model"].get("value") == want[0], "%s: model %s" % (f[0], m["hw_model"]))
+            # its modules onto the ports a configuration names: FPC 0 > PIC 0 > Xcvr N is xe-0/0/N
+            d = os.path.join(tmp, "chassis")
+            os.makedirs(d + "/devices/r1", exist_ok=True)
+            open(d + "/devices/r1/show_configuration.txt", "w").write(
+                "interfaces {\n" + "".join("    xe-0/0/%d {\n        mtu 9216;\n    }\n" % k for k in range(3)) + "}\n")
+            open(d + "/devices/r1/show_chassis_hardware.xml", "w").write(open(path).read())
+            open(d + "/inventory.yaml", "w").write(
+                "version: 1\ndevices:\n  - {name: r1, platform: junos, transport: file, address: devices/r1}\n")
+            json.dump({"format": "fabcheck-snapshot", "format_version": 1, "created": "2026-12-01T00:00:00Z",
+                       "tool_version": "test", "inventory": "inventory.yaml",
+                       "devices": [{"name": "r1", "platform": "junos", "status": "ok",
+                                                              "errors": [], "outputs": [
+                           {"command": "show configuration", "encoding": "text",
+                            "file": "devices/r1/show_configuration.txt"},
+                           {"command": "show chassis hardware | display xml", "encoding": "text",
+                            "file": "devices/r1/show_chassis_hardware.xml"}]}]}, open(d + "/manifest.json", "w"))
+            r = subprocess.run([FABCHECK, "parse", d], capture_output=True, text=True)
+            check(r.returncode == 0, "chassis snapshot: %s" % r.stderr[:300])
+            dev = json.loads(r.stdout)[0] if r.returncode == 0 else {"interfaces": []}
+            xcvr = {}
+            for fpc in root.iter():
+                if local(fpc) != "chassis-module" or not (fpc.findtext("{*}name") or "").startswith("FPC 0"):
+                    continue
+                for pic in fpc:
+                    if local(pic) == "chassis-sub-module" and (pic.findtext("{*}name") or "") == "PIC 0":
+                        for x in pic:
+                            nm = x.findtext("{*}name") or ""
+                            if nm.startswith("Xcvr "):
+                                xcvr["xe-0/0/" + nm[5:]] = (x.findtext("{*}description"), x.findtext("{*}serial-number"))
+            for k in range(3):
+                i = iface(dev, "xe-0/0/%d" % k)
+                want = xcvr.get("xe-0/0/%d" % k)
+                check(i and want and i["transceiver"]["type"].get("value") == want[0]
+                      and i["transceiver"]["serial"].get("value") == want[1],
+                      "chassis modules: xe-0/0/%d: %s, want %s" % (k, i and i["transceiver"], want))
         n += 1
     check(n >= 8, "only %d Junos XML replies" % n)
     print("%d Junos XML replies of realdata read: %d fabric ports' state, MTU and speed as the XML gives them, LLDP "

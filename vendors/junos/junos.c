@@ -47,7 +47,7 @@ const struct fc_adapter fc_adapter_junos = {
 	.title = "Juniper Junos / Junos Evolved (configuration)",
 	.kind = FC_DEV_SWITCH,
 	.caps = FC_CAP_QOS_PATH | FC_CAP_CONFIG | FC_CAP_ACL | FC_CAP_LINK | FC_CAP_MTU | FC_CAP_ADDRESS | FC_CAP_PFC |
-		FC_CAP_CLASSIFY | FC_CAP_LLDP | FC_CAP_COUNTERS,
+		FC_CAP_CLASSIFY | FC_CAP_LLDP | FC_CAP_COUNTERS | FC_CAP_DOM,
 	.readers = junos_readers,
 	.finalize = junos_finalize,
 	.qos = &junos_qos,

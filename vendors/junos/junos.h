@@ -76,8 +76,17 @@ struct junos_cos {
 	size_t cap_dscp_cls, cap_pcp_cls, cap_fcs, cap_dps, cap_scheds, cap_smaps, cap_cnps, cap_ifs;
 };
 
+/* A module get-chassis-inventory lists: FPC f, PIC p, Xcvr n (the port f/p/n of any speed prefix). */
+struct junos_xcvr {
+	int fpc, pic, port;
+	const char *type, *part, *serial;
+	struct fc_src src;
+};
+
 struct junos_state {
 	struct junos_conf conf;
+	struct junos_xcvr *xcvrs;        /* applied to the ports in junos_finalize, whatever the order read */
+	size_t nxcvrs, xcvrs_cap;
 	struct junos_cos cos;
 	struct fc_hmap *carries;         /* port name -> 1: it has an address, is a bundle member or switches
 					  * (ethernet-switching): it can carry the fabric's traffic */
@@ -115,6 +124,8 @@ extern const struct fc_qos_resolver junos_qos;
 /* junos_show.c: state as XML RPC replies: get-interface-information, get-lldp-neighbors-information,
  * get-software-information, get-chassis-inventory. */
 fc_text_reader junos_xml_interfaces, junos_xml_lldp, junos_xml_version, junos_xml_chassis;
+/* The modules get-chassis-inventory listed onto the ports of their numbers (once every output is read). */
+enum fc_rc junos_xcvrs_apply(struct fc_parse_ctx *c, const struct junos_state *s);
 
 /* junos.c: et-0/0/0, et-0/0/0:1, xe-0/0/1, ae0 as they are; other spellings in Junos's. */
 const char *junos_ifname(const char *in, char *buf, size_t size);

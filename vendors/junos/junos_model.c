@@ -344,8 +344,10 @@ enum fc_rc junos_finalize(struct fc_parse_ctx *c)
 	size_t i;
 	enum fc_rc rc = FC_OK;
 
-	if (!s || !s->have_config)
+	if (!s)
 		return FC_OK;
+	if (!s->have_config)
+		return junos_xcvrs_apply(c, s);
 	if (!(s->carries = fc_hmap_new(c->m->arena, 64)) || !(s->cages = fc_hmap_new(c->m->arena, 16)))
 		return FC_ERR_NOMEM;
 	c->dev->config_m.known = true;
@@ -403,5 +405,7 @@ enum fc_rc junos_finalize(struct fc_parse_ctx *c)
 							   "output of the FEC in use read");
 	}
 	fc_adapter_lag_acls(c->dev);   /* a filter on an ae bundle filters its members */
+	if ((rc = junos_xcvrs_apply(c, s)) != FC_OK)
+		return rc;
 	return junos_cos_ports(c, s);
 }

@@ -9,7 +9,8 @@
  *   get-lldp-neighbors-information (show lldp neighbors): the local port, the neighbour's system
  *     name (else its chassis id) and port (its id, else its description)
  *   get-software-information (show version): host-name, product-model, junos-version
- *   get-chassis-inventory (show chassis hardware): the chassis's description (the model)
+ *   get-chassis-inventory (show chassis hardware): the chassis's description (the model), and each
+ *     FPC > PIC > Xcvr module (description, part, serial) onto the port of that number
  * Sources: Juniper Networks, "Junos XML API Operational Developer Reference" (these RPCs and their
  * elements). An element not read is not an error; a value not understood is listed. */
 #include <libxml/parser.h>
@@ -264,18 +265,94 @@ enum fc_rc junos_xml_version(struct fc_parse_ctx *c, const char *in)
 	return FC_OK;
 }
 
+/* The number after the word in "FPC 0", "PIC 1", "Xcvr 12"; -1 when the name is not word then number. */
+static int numbered(const xmlNode *n, const char *word)
+{
+	char v[64];
+	size_t wl = strlen(word);
+	int64_t x;
+
+	if (!ctext(n, "name", v, sizeof(v)) || strncmp(v, word, wl) || v[wl] != ' ' || !fc_parse_i64(v + wl + 1, 0, 4095, &x))
+		return -1;
+	return (int)x;
+}
+
 enum fc_rc junos_xml_chassis(struct fc_parse_ctx *c, const char *in)
 {
+	struct junos_state *s = junos_state(c);
 	xmlDoc *doc;
-	const xmlNode *inv, *ch, *e;
+	const xmlNode *inv, *ch, *e, *fpc, *pic, *x;
 	char v[256];
-	enum fc_rc rc = load(c, in, "chassis-inventory", &doc, &inv);
+	enum fc_rc rc;
 
-	if (rc != FC_OK)
+	if (!s)
+		return FC_ERR_NOMEM;
+	if ((rc = load(c, in, "chassis-inventory", &doc, &inv)) != FC_OK)
 		return rc;
-	if ((ch = child(inv, "chassis")) && (e = child(ch, "description")) && text(e, v, sizeof(v)) &&
-	    !c->dev->hw_model.m.known)
+	ch = child(inv, "chassis");
+	if ((e = child(ch, "description")) && text(e, v, sizeof(v)) && !c->dev->hw_model.m.known)
 		fc_set_str(c->m, &c->dev->hw_model, v, at(c, e));
+	/* FPC f > PIC p > Xcvr n: the module of port f/p/n */
+	for (fpc = ch ? ch->children : NULL; fpc && rc == FC_OK; fpc = fpc->next) {
+		int f = is(fpc, "chassis-module") ? numbered(fpc, "FPC") : -1;
+
+		for (pic = f >= 0 ? fpc->children : NULL; pic && rc == FC_OK; pic = pic->next) {
+			int p = is(pic, "chassis-sub-module") ? numbered(pic, "PIC") : -1;
+
+			for (x = p >= 0 ? pic->children : NULL; x && rc == FC_OK; x = x->next) {
+				int n = is(x, "chassis-sub-sub-module") ? numbered(x, "Xcvr") : -1;
+				struct junos_xcvr *j;
+				char buf[256];
+
+				if (n < 0)
+					continue;
+				if (!(s->xcvrs = fc_grow(c->m->arena, s->xcvrs, s->nxcvrs, &s->xcvrs_cap, sizeof(*s->xcvrs)))) {
+					rc = FC_ERR_NOMEM;
+					break;
+				}
+				j = &s->xcvrs[s->nxcvrs++];
+				memset(j, 0, sizeof(*j));
+				j->fpc = f, j->pic = p, j->port = n, j->src = at(c, x);
+				j->type = ctext(x, "description", buf, sizeof(buf)) ? fc_model_str(c->m, buf) : NULL;
+				j->part = ctext(x, "part-number", buf, sizeof(buf)) ? fc_model_str(c->m, buf) : NULL;
+				j->serial = ctext(x, "serial-number", buf, sizeof(buf)) ? fc_model_str(c->m, buf) : NULL;
+			}
+		}
+	}
 	xmlFreeDoc(doc);
+	return rc;
+}
+
+enum fc_rc junos_xcvrs_apply(struct fc_parse_ctx *c, const struct junos_state *s)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->dev->nifaces; i++) {
+		struct fc_iface *ifc = c->dev->ifaces[i];
+		const char *dash = strchr(ifc->name, '-');
+		int f, p, n;
+		char tail;
+
+		/* et-0/0/48, xe-0/0/1: a port of its own (a channel et-0/0/0:1 shares its cage's module) */
+		if (!dash || sscanf(dash + 1, "%d/%d/%d%c", &f, &p, &n, &tail) != 3)
+			continue;
+		for (k = 0; k < s->nxcvrs; k++) {
+			const struct junos_xcvr *j = &s->xcvrs[k];
+
+			if (j->fpc != f || j->pic != p || j->port != n)
+				continue;
+			fc_set_bool(&ifc->xcvr.present, true, j->src);
+			if (j->type) {
+				fc_set_str(c->m, &ifc->xcvr.type, j->type, j->src);
+				if (fc_medium_of(j->type))
+					fc_set_medium(&ifc->medium, fc_medium_of(j->type), j->src);
+			}
+			if (j->part)
+				fc_set_str(c->m, &ifc->xcvr.part, j->part, j->src);
+			if (j->serial)
+				fc_set_str(c->m, &ifc->xcvr.serial, j->serial, j->src);
+			break;
+		}
+	}
 	return FC_OK;
 }

@@ -160,10 +160,11 @@ struct term {
 	size_t nprotos;
 	const char *saddr, *daddr, *dscp;
 	const char *sports[16], *dports[16], *ports[16];
+	unsigned dport_line[16];    /* the line that names each destination port: the entry's evidence */
 	size_t nsports, ndports, nports;
 	int action;          /* 0 none, 1 accept, 2 discard/reject */
 	unsigned action_line;
-	bool then_seen, next_term;   /* a then without accept, discard or next term accepts */
+	bool next_term;      /* then next term: the next term decides (a term without an action accepts) */
 	bool bad;            /* a condition not understood: the term is not read */
 };
 
@@ -177,7 +178,7 @@ static struct term *term_of(struct fc_model *m, struct terms *ts, const char *fi
 	size_t i;
 
 	for (i = ts->n; i-- > 0;)
-		if (ts->t[i].filter == filter && ts->t[i].name == name)
+		if (!strcmp(ts->t[i].filter, filter) && !strcmp(ts->t[i].name, name))
 			return &ts->t[i];
 	if (!(ts->t = fc_grow(m->arena, ts->t, ts->n, &ts->cap, sizeof(*ts->t))))
 		return NULL;
@@ -213,7 +214,7 @@ static enum fc_rc filter_stmt(struct fc_parse_ctx *c, struct terms *ts, const st
 		if (!strcmp(w[1], "protocol") && t->nprotos < 4)
 			t->protos[t->nprotos++] = w[2];
 		else if (!strcmp(w[1], "destination-port") && t->ndports < 16)
-			t->dports[t->ndports++] = w[2];
+			t->dport_line[t->ndports] = s->line, t->dports[t->ndports++] = w[2];
 		else if (!strcmp(w[1], "source-port") && t->nsports < 16)
 			t->sports[t->nsports++] = w[2];
 		else if (!strcmp(w[1], "port") && t->nports < 16)
@@ -229,7 +230,6 @@ static enum fc_rc filter_stmt(struct fc_parse_ctx *c, struct terms *ts, const st
 			return not_understood(c, s, "a condition not read: the term is not read");
 		}
 	} else if (!strcmp(w[0], "then") && n >= 2) {
-		t->then_seen = true;
 		if (n == 3 && !strcmp(w[1], "next") && !strcmp(w[2], "term"))
 			t->next_term = true;
 		else if (!strcmp(w[1], "accept"))
@@ -282,7 +282,8 @@ static enum fc_rc build_filters(struct fc_parse_ctx *c, const struct terms *ts)
 
 		if (!acl)
 			return FC_ERR_NOMEM;
-		int action = t->action ? t->action : t->then_seen && !t->next_term ? 1 : 0;
+		/* a term without a then, or whose then has no action, accepts; next term lets the next decide */
+		int action = t->action ? t->action : !t->next_term ? 1 : 0;
 
 		if (t->bad || !action)
 			continue;   /* said where it stands (a condition not read); next term: the next decides */
@@ -321,8 +322,10 @@ static enum fc_rc build_filters(struct fc_parse_ctx *c, const struct terms *ts)
 					snprintf(text, sizeof(text), "term %s: %s%s%s%s%s%s then %s", t->name, proto,
 						 dp ? " destination-port " : "", dp ? dp : "", sp ? " source-port " : "",
 						 sp ? sp : "", t->saddr ? " (source address)" : "", action == 1 ? "accept" : "discard");
-					rc = fc_acl_append(m, acl, w, n, text, strlen(text), fc_src_at(c->file, t->line),
-							   &understood);
+					/* at the line naming the destination port, else the term's first */
+					rc = fc_acl_append(m, acl, w, n, text, strlen(text),
+							   fc_src_at(c->file, dp && t->ndports && !t->nports ? t->dport_line[d]
+								     : t->line), &understood);
 					if (rc != FC_OK)
 						return rc;
 					if (!understood) {

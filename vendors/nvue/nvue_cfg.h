@@ -27,12 +27,6 @@ static inline struct fc_src at(const struct nvue_cfg *g, unsigned line)
 enum fc_rc nvue_unparsed(struct nvue_cfg *g, unsigned line, const char *path, const char *key,
 				   const struct doc_node *v, const char *why);
 
-/* The same for a value not of the form expected (what says which). */
-static inline enum fc_rc bad(struct nvue_cfg *g, unsigned line, const char *path, const char *key, const struct doc_node *v,
-		      const char *what)
-{
-	return nvue_unparsed(g, line, path, key, v, what);
-}
 
 
 /* A scalar: `key: value`, or `key: {value: {}}` (the last key of a collection written as a map:

@@ -50,33 +50,33 @@ static enum fc_rc link_key(struct nvue_cfg *g, struct nvue_port *p, const char *
 			return FC_OK;
 		}
 		if (!w || !fc_speed_parse(w, &x, &lanes))
-			return bad(g, line, path, k, v, "expected a speed (100G) or auto");
+			return nvue_unparsed(g, line, path, k, v, "expected a speed (100G) or auto");
 		fc_set_int(&ifc->speed_mbps, x, at(g, line));
 	} else if (!strcmp(k, "mtu")) {
 		if (!int_of(w, 552, 65535, &x))
-			return bad(g, line, path, k, v, "expected an MTU 552-9216");
+			return nvue_unparsed(g, line, path, k, v, "expected an MTU 552-9216");
 		fc_set_int(&p->ip_mtu, x, at(g, line));
 		fc_set_int(&ifc->mtu, x + 18, at(g, line));
 		ifc->mtu.m.why = "NVUE's link mtu is the Linux (IP) MTU: + 14 bytes of Ethernet header and 4 of VLAN tag";
 	} else if (!strcmp(k, "fec")) {
 		if (!w || (f = fc_spelling_find(fecs, w, false)) < 0)
-			return bad(g, line, path, k, v, "expected auto, baser, rs, off or driver-auto");
+			return nvue_unparsed(g, line, path, k, v, "expected auto, baser, rs, off or driver-auto");
 		fc_set_fec(&ifc->fec_config, (enum fc_fec)f, at(g, line));
 	} else if (!strcmp(k, "lanes")) {
 		if (!int_of(w, 1, 16, &x))
-			return bad(g, line, path, k, v, "expected a lane count");
+			return nvue_unparsed(g, line, path, k, v, "expected a lane count");
 		fc_set_int(&ifc->lanes, x, at(g, line));
 	} else if (!strcmp(k, "auto-negotiate")) {
 		if (!w || !nvue_onoff(w, &on))
-			return bad(g, line, path, k, v, "expected on or off");
+			return nvue_unparsed(g, line, path, k, v, "expected on or off");
 		fc_set_bool(&ifc->autoneg, on, at(g, line));
 	} else if (!strcmp(k, "state")) {
 		if (!w || (strcmp(w, "up") && strcmp(w, "down")))
-			return bad(g, line, path, k, v, "expected up or down");
+			return nvue_unparsed(g, line, path, k, v, "expected up or down");
 		fc_set_str(m, &ifc->admin_state, w, at(g, line));
 	} else if (!strcmp(k, "duplex")) {
 		if (!w || (strcmp(w, "full") && strcmp(w, "half")))
-			return bad(g, line, path, k, v, "expected full or half");
+			return nvue_unparsed(g, line, path, k, v, "expected full or half");
 		fc_set_str(m, &ifc->duplex, w, at(g, line));
 	} else if (!strcmp(k, "breakout")) {
 		struct fc_swport *sw = fc_swport_mut(m, ifc);
@@ -84,7 +84,7 @@ static enum fc_rc link_key(struct nvue_cfg *g, struct nvue_port *p, const char *
 		if (!sw)
 			return FC_ERR_NOMEM;
 		if (!w)
-			return bad(g, line, path, k, v, "expected a breakout (4x, 2x, disabled)");
+			return nvue_unparsed(g, line, path, k, v, "expected a breakout (4x, 2x, disabled)");
 		fc_set_str(m, &sw->breakout, w, at(g, line));
 	} else if (in_list(k, (const char *const[]){ "flap-protection", "signal-integrity", "dot1x", "mac-address",
 						      "protodown", "protodown-reason", NULL })) {
@@ -167,7 +167,7 @@ static enum fc_rc iface_keys(struct nvue_cfg *g, struct nvue_port *p, const char
 					bool on = true;
 
 					if (word(x) && !nvue_onoff(word(x), &on))
-						rc = bad(g, v->key_lines[i], sub, qk, x, "expected enable or disable");
+						rc = nvue_unparsed(g, v->key_lines[i], sub, qk, x, "expected enable or disable");
 					fc_set_bool(&p->pfc_wd, on, at(g, v->key_lines[i]));
 				} else if (!strcmp(qk, "egress-shaper") || !strcmp(qk, "roce"))
 					continue;
@@ -203,7 +203,7 @@ static enum fc_rc interfaces(struct nvue_cfg *g, const struct doc_node *v, unsig
 	enum fc_rc rc = FC_OK;
 
 	if (!v || v->type != DOC_MAP)
-		return bad(g, line, "", "interface", v, "expected interfaces by name");
+		return nvue_unparsed(g, line, "", "interface", v, "expected interfaces by name");
 	for (i = 0; i < v->n && rc == FC_OK; i++) {
 		const struct doc_node *e = v->items[i];
 		const char *type = e && e->type == DOC_MAP ? word(doc_get(e, "type")) : NULL;
@@ -213,7 +213,7 @@ static enum fc_rc interfaces(struct nvue_cfg *g, const struct doc_node *v, unsig
 		bool bond;
 
 		if (e && e->type != DOC_MAP && e->type != DOC_NULL) {
-			rc = bad(g, v->key_lines[i], "interface", v->keys[i], e, "expected the interface's settings");
+			rc = nvue_unparsed(g, v->key_lines[i], "interface", v->keys[i], e, "expected the interface's settings");
 			continue;
 		}
 		if (type && in_list(type, (const char *const[]){ "loopback", "eth", "svi", "sub", "vxlan", "peerlink",

@@ -13,7 +13,7 @@ static enum fc_rc onoff_into(struct nvue_cfg *g, const struct doc_node *v, unsig
 	bool on;
 
 	if (!word(v) || !nvue_onoff(word(v), &on))
-		return bad(g, line, path, key, v, "expected enable or disable");
+		return nvue_unparsed(g, line, path, key, v, "expected enable or disable");
 	fc_set_bool(out, on, at(g, line));
 	return FC_OK;
 }
@@ -31,20 +31,20 @@ static enum fc_rc mapping_key(struct nvue_cfg *g, struct nvue_profile *p, const 
 		const char *w = word(v);
 
 		if (!w || !in_list(w, (const char *const[]){ "l2", "l3", "both", "port", NULL }))
-			return bad(g, line, path, k, v, "expected l2, l3, both or port");
+			return nvue_unparsed(g, line, path, k, v, "expected l2, l3, both or port");
 		fc_set_str(m, &p->trust, w, at(g, line));
 		return FC_OK;
 	}
 	if (!strcmp(k, "port-default-sp")) {
 		if (!int_of(word(v), 0, 7, &sp))
-			return bad(g, line, path, k, v, "expected a switch priority 0-7");
+			return nvue_unparsed(g, line, path, k, v, "expected a switch priority 0-7");
 		fc_set_int(&p->port_sp, sp, at(g, line));
 		return FC_OK;
 	}
 	if (strcmp(k, "dscp") && strcmp(k, "pcp"))
 		return nvue_unparsed(g, line, path, k, v, NULL);
 	if (!v || v->type != DOC_MAP)
-		return bad(g, line, path, k, v, "expected values, each with its switch-priority");
+		return nvue_unparsed(g, line, path, k, v, "expected values, each with its switch-priority");
 	for (i = 0; i < v->n && rc == FC_OK; i++) {
 		const struct doc_node *e = v->items[i], *spn = e && e->type == DOC_MAP ? doc_get(e, "switch-priority") : NULL;
 		unsigned l = v->key_lines[i];
@@ -53,7 +53,7 @@ static enum fc_rc mapping_key(struct nvue_cfg *g, struct nvue_profile *p, const 
 
 		if (!numset_str(v->keys[i], !strcmp(k, "dscp") ? 63 : 7, &set) ||
 		    !int_of(word(spn), 0, 7, &sp)) {
-			rc = bad(g, l, path, fc_sprintf(m->arena, "%s %s", k, v->keys[i]), NULL,
+			rc = nvue_unparsed(g, l, path, fc_sprintf(m->arena, "%s %s", k, v->keys[i]), NULL,
 				 "expected a value or range with a switch-priority 0-7");
 			continue;
 		}
@@ -75,18 +75,18 @@ static enum fc_rc pfc_key(struct nvue_cfg *g, struct nvue_profile *p, const char
 
 	if (!strcmp(k, "switch-priority") && p->kind == NP_PFC) {
 		if (!numset_of(v, 7, &set))
-			return bad(g, line, path, k, v, "expected switch priorities 0-7");
+			return nvue_unparsed(g, line, path, k, v, "expected switch priorities 0-7");
 		/* a collection's first value is the line that names the priority */
 		fc_set_int(&p->prios, (int64_t)set, at(g, v->type == DOC_MAP ? v->key_lines[0] : line));
 	} else if (!strcmp(k, "tx") || !strcmp(k, "rx")) {
 		return onoff_into(g, v, line, path, k, !strcmp(k, "tx") ? &p->tx : &p->rx);
 	} else if (!strcmp(k, "cable-length")) {
 		if (!int_of(word(v), 1, 100000, &x))
-			return bad(g, line, path, k, v, "expected a length in metres");
+			return nvue_unparsed(g, line, path, k, v, "expected a length in metres");
 		fc_set_int(&p->cable_m, x, at(g, line));
 	} else if (!strcmp(k, "port-buffer") || !strcmp(k, "xoff-threshold") || !strcmp(k, "xon-threshold")) {
 		if (!bytes_of(word(v), &x))
-			return bad(g, line, path, k, v, "expected bytes");
+			return nvue_unparsed(g, line, path, k, v, "expected bytes");
 		fc_set_int(!strcmp(k, "port-buffer") ? &p->port_buffer : !strcmp(k, "xoff-threshold") ? &p->xoff : &p->xon,
 			   x, at(g, line));
 	} else
@@ -102,7 +102,7 @@ static enum fc_rc per_tc(struct nvue_cfg *g, struct nvue_profile *p, const char 
 	enum fc_rc rc = FC_OK;
 
 	if (!v || v->type != DOC_MAP)
-		return bad(g, line, path, "traffic-class", v, "expected traffic classes");
+		return nvue_unparsed(g, line, path, "traffic-class", v, "expected traffic classes");
 	for (i = 0; i < v->n && rc == FC_OK; i++) {
 		const struct doc_node *e = v->items[i];
 		const char *tpath = fc_sprintf(m->arena, "%s traffic-class %s", path, v->keys[i]);
@@ -110,7 +110,7 @@ static enum fc_rc per_tc(struct nvue_cfg *g, struct nvue_profile *p, const char 
 		int t;
 
 		if (!numset_str(v->keys[i], 7, &set) || !e || e->type != DOC_MAP) {
-			rc = bad(g, v->key_lines[i], path, fc_sprintf(m->arena, "traffic-class %s", v->keys[i]), NULL,
+			rc = nvue_unparsed(g, v->key_lines[i], path, fc_sprintf(m->arena, "traffic-class %s", v->keys[i]), NULL,
 				 "expected a traffic class 0-7 and its settings");
 			continue;
 		}
@@ -131,17 +131,17 @@ static enum fc_rc per_tc(struct nvue_cfg *g, struct nvue_profile *p, const char 
 						c->src = at(g, v->key_lines[i]);
 					if (!strcmp(k, "ecn") || !strcmp(k, "red")) {
 						if (!word(x) || !nvue_onoff(word(x), &on))
-							rc = bad(g, l, tpath, k, x, "expected enable or disable");
+							rc = nvue_unparsed(g, l, tpath, k, x, "expected enable or disable");
 						else
 							fc_set_bool(!strcmp(k, "ecn") ? &c->ecn : &c->red, on, at(g, l));
 					} else if (!strcmp(k, "min-threshold") || !strcmp(k, "max-threshold")) {
 						if (!bytes_of(word(x), &n))
-							rc = bad(g, l, tpath, k, x, "expected bytes");
+							rc = nvue_unparsed(g, l, tpath, k, x, "expected bytes");
 						else
 							fc_set_int(!strcmp(k, "min-threshold") ? &c->kmin : &c->kmax, n, at(g, l));
 					} else if (!strcmp(k, "probability")) {
 						if (!int_of(word(x), 0, 100, &n))
-							rc = bad(g, l, tpath, k, x, "expected a percent");
+							rc = nvue_unparsed(g, l, tpath, k, x, "expected a percent");
 						else
 							fc_set_int(&c->prob, n, at(g, l));
 					} else
@@ -155,12 +155,12 @@ static enum fc_rc per_tc(struct nvue_cfg *g, struct nvue_profile *p, const char 
 						const char *w = word(x);
 
 						if (!w || (strcmp(w, "strict") && strcmp(w, "dwrr")))
-							rc = bad(g, l, tpath, k, x, "expected strict or dwrr");
+							rc = nvue_unparsed(g, l, tpath, k, x, "expected strict or dwrr");
 						else
 							fc_set_bool(&s->strict, !strcmp(w, "strict"), at(g, l));
 					} else if (!strcmp(k, "bw-percent")) {
 						if (!int_of(word(x), 0, 100, &n))
-							rc = bad(g, l, tpath, k, x, "expected a percent");
+							rc = nvue_unparsed(g, l, tpath, k, x, "expected a percent");
 						else
 							fc_set_int(&s->bw, n, at(g, l));
 					} else
@@ -184,21 +184,21 @@ static enum fc_rc remark_key(struct nvue_cfg *g, struct nvue_profile *p, const c
 		const char *w = word(v);
 
 		if (!w || !in_list(w, (const char *const[]){ "l2", "l3", "both", NULL }))
-			return bad(g, line, path, k, v, "expected l2, l3 or both");
+			return nvue_unparsed(g, line, path, k, v, "expected l2, l3 or both");
 		fc_set_str(g->c->m, &p->rewrite, w, at(g, line));
 		return FC_OK;
 	}
 	if (strcmp(k, "switch-priority"))
 		return nvue_unparsed(g, line, path, k, v, NULL);
 	if (!v || v->type != DOC_MAP)
-		return bad(g, line, path, k, v, "expected switch priorities, each with its dscp");
+		return nvue_unparsed(g, line, path, k, v, "expected switch priorities, each with its dscp");
 	for (i = 0; i < v->n; i++) {
 		const struct doc_node *e = v->items[i];
 		int s;
 
 		if (!numset_str(v->keys[i], 7, &set) || !e || e->type != DOC_MAP ||
 		    !int_of(word(doc_get(e, "dscp")), 0, 63, &d)) {
-			enum fc_rc rc = bad(g, v->key_lines[i], path, fc_sprintf(g->c->m->arena, "switch-priority %s", v->keys[i]),
+			enum fc_rc rc = nvue_unparsed(g, v->key_lines[i], path, fc_sprintf(g->c->m->arena, "switch-priority %s", v->keys[i]),
 					    NULL, "expected a switch priority and its dscp 0-63");
 
 			if (rc != FC_OK)
@@ -220,7 +220,7 @@ static enum fc_rc profiles(struct nvue_cfg *g, enum nvue_pkind kind, const struc
 	enum fc_rc rc = FC_OK;
 
 	if (!v || v->type != DOC_MAP)
-		return bad(g, line, "qos", nvue_pkind_name(kind), v, "expected profiles by name");
+		return nvue_unparsed(g, line, "qos", nvue_pkind_name(kind), v, "expected profiles by name");
 	for (i = 0; i < v->n && rc == FC_OK; i++) {
 		const struct doc_node *e = v->items[i];
 		const char *path = fc_sprintf(m->arena, "qos %s %s", nvue_pkind_name(kind), v->keys[i]);
@@ -229,7 +229,7 @@ static enum fc_rc profiles(struct nvue_cfg *g, enum nvue_pkind kind, const struc
 		if (!p || !path)
 			return FC_ERR_NOMEM;
 		if (e && e->type != DOC_MAP && e->type != DOC_NULL) {
-			rc = bad(g, v->key_lines[i], path, "", e, "expected the profile's settings");
+			rc = nvue_unparsed(g, v->key_lines[i], path, "", e, "expected the profile's settings");
 			continue;
 		}
 		for (j = 0; e && e->type == DOC_MAP && j < e->n && rc == FC_OK; j++) {
@@ -267,7 +267,7 @@ static enum fc_rc egress_queue_mapping(struct nvue_cfg *g, const struct doc_node
 	enum fc_rc rc = FC_OK;
 
 	if (!v || v->type != DOC_MAP)
-		return bad(g, line, "qos", "egress-queue-mapping", v, "expected default-global");
+		return nvue_unparsed(g, line, "qos", "egress-queue-mapping", v, "expected default-global");
 	for (i = 0; i < v->n && rc == FC_OK; i++) {
 		const struct doc_node *e = v->items[i], *sp = e && e->type == DOC_MAP ? doc_get(e, "switch-priority") : NULL;
 
@@ -303,7 +303,7 @@ static enum fc_rc traffic_pool(struct nvue_cfg *g, const struct doc_node *v, uns
 	enum fc_rc rc = FC_OK;
 
 	if (!v || v->type != DOC_MAP)
-		return bad(g, line, "qos", "traffic-pool", v, "expected pools by name");
+		return nvue_unparsed(g, line, "qos", "traffic-pool", v, "expected pools by name");
 	for (i = 0; i < v->n && rc == FC_OK; i++) {
 		const struct doc_node *e = v->items[i];
 		const char *path = fc_sprintf(g->c->m->arena, "qos traffic-pool %s", v->keys[i]);
@@ -314,7 +314,7 @@ static enum fc_rc traffic_pool(struct nvue_cfg *g, const struct doc_node *v, uns
 
 			if (!strcmp(e->keys[j], "switch-priority")) {
 				if (!numset_of(e->items[j], 7, &set))
-					rc = bad(g, e->key_lines[j], path, e->keys[j], e->items[j], "expected switch priorities");
+					rc = nvue_unparsed(g, e->key_lines[j], path, e->keys[j], e->items[j], "expected switch priorities");
 				else if (lossless)
 					fc_set_int(&g->s->lossless_pool, (int64_t)set, at(g, e->key_lines[j]));
 			} else if (!strcmp(e->keys[j], "memory-percent") || !strcmp(e->keys[j], "mode")) {
@@ -332,7 +332,7 @@ static enum fc_rc roce(struct nvue_cfg *g, const struct doc_node *v, unsigned li
 	enum fc_rc rc = FC_OK;
 
 	if (v && v->type != DOC_MAP && v->type != DOC_NULL)
-		return bad(g, line, "qos", "roce", v, "expected enable and mode");
+		return nvue_unparsed(g, line, "qos", "roce", v, "expected enable and mode");
 	if (!g->s->roce.m.known)
 		fc_set_bool(&g->s->roce, true, at(g, line));   /* `nv set qos roce`: on, lossless */
 	for (i = 0; v && v->type == DOC_MAP && i < v->n && rc == FC_OK; i++) {
@@ -344,7 +344,7 @@ static enum fc_rc roce(struct nvue_cfg *g, const struct doc_node *v, unsigned li
 		} else if (!strcmp(k, "mode")) {
 			if (!w || !in_list(w, (const char *const[]){ "lossless", "lossy", "lossless-single-ipool",
 								       "lossy-multi-tc", NULL }))
-				rc = bad(g, l, "qos roce", k, v->items[i],
+				rc = nvue_unparsed(g, l, "qos roce", k, v->items[i],
 					 "expected lossless, lossy, lossless-single-ipool or lossy-multi-tc");
 			else
 				fc_set_str(g->c->m, &g->s->roce_mode, w, at(g, l));
@@ -361,7 +361,7 @@ enum fc_rc nvue_cfg_qos(struct nvue_cfg *g, const struct doc_node *v, unsigned l
 	enum fc_rc rc = FC_OK;
 
 	if (!v || v->type != DOC_MAP)
-		return bad(g, line, "", "qos", v, "expected qos settings");
+		return nvue_unparsed(g, line, "", "qos", v, "expected qos settings");
 	for (i = 0; i < v->n && rc == FC_OK; i++) {
 		const char *key = v->keys[i];
 		unsigned l = v->key_lines[i];
@@ -529,7 +529,7 @@ enum fc_rc nvue_cfg_acls(struct nvue_cfg *g, const struct doc_node *v, unsigned 
 	enum fc_rc rc = FC_OK;
 
 	if (!v || v->type != DOC_MAP)
-		return bad(g, line, "", "acl", v, "expected ACLs by name");
+		return nvue_unparsed(g, line, "", "acl", v, "expected ACLs by name");
 	for (i = 0; i < v->n && rc == FC_OK; i++) {
 		const struct doc_node *e = v->items[i], *rules = e && e->type == DOC_MAP ? doc_get(e, "rule") : NULL;
 		const char *type = e && e->type == DOC_MAP ? word(doc_get(e, "type")) : NULL;

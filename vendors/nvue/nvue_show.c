@@ -18,40 +18,16 @@
 #include "probe/probe.h"
 #include "util/hmap.h"
 #include "util/str.h"
-#include "vendors/nvue/nvue.h"
+#include "vendors/nvue/nvue_cfg.h"
 
-static bool bytes_of(const char *w, int64_t *out)
-{
-	char *end;
-	double v = strtod(w, &end);
-
-	while (*end == ' ')
-		end++;
-	if (end == w || v < 0 || v > 1e15)
-		return false;
-	if (!*end || !strcasecmp(end, "B") || !strcasecmp(end, "bytes"))
-		;
-	else if (!strcasecmp(end, "KB"))
-		v *= 1000;
-	else if (!strcasecmp(end, "MB"))
-		v *= 1000000;
-	else
-		return false;
-	*out = (int64_t)(v + 0.5);
-	return true;
-}
-
+/* A set of numbers as the status prints it ("0,3"), or none ("none", "-"). */
 static bool numset(const char *w, int64_t max, uint64_t *mask)
 {
-	char buf[128], *p = buf;
-
-	if (snprintf(buf, sizeof(buf), "%s", w) >= (int)sizeof(buf))
-		return false;
-	if (!strcmp(buf, "none") || !strcmp(buf, "-")) {
+	if (!strcmp(w, "none") || !strcmp(w, "-")) {
 		*mask = 0;
 		return true;
 	}
-	return fc_num_set(&p, 1, max, mask);
+	return numset_str(w, max, mask);
 }
 
 /* One value of the status: section ("" at the top), key, value; *known false for a key this
@@ -136,36 +112,16 @@ enum fc_rc nvue_roce_section(struct fc_parse_ctx *c, struct nvue_roce_shown *sh,
 
 struct table {
 	enum { T_NONE, T_MAP, T_TC, T_POOL, T_OTHER } kind;
-	char *col[8];             /* the header's column names (the row index column has none), in hdr */
-	size_t ncol;
+	struct fc_words hdr;      /* the header's column names (the row index column has none) */
 	bool header;              /* the header line was read */
-	char hdr[256];
 };
-
-/* The words of a line into w (at most max), NUL-terminated copies in buf. */
-static size_t words(const char *l, size_t len, char *buf, size_t size, char **w, size_t max)
-{
-	size_t n = 0, i = 0, o = 0;
-
-	while (i < len && n < max) {
-		while (i < len && isspace((unsigned char)l[i]))
-			i++;
-		if (i >= len || o + 1 >= size)
-			break;
-		w[n++] = buf + o;
-		while (i < len && !isspace((unsigned char)l[i]) && o + 1 < size)
-			buf[o++] = l[i++];
-		buf[o++] = '\0';
-	}
-	return n;
-}
 
 static int colof(const struct table *t, const char *name)
 {
 	size_t k;
 
-	for (k = 0; k < t->ncol; k++)
-		if (!strcmp(t->col[k], name))
+	for (k = 0; k < t->hdr.n; k++)
+		if (!strcmp(t->hdr.w[k], name))
 			return (int)k;
 	return -1;
 }
@@ -181,7 +137,7 @@ static enum fc_rc table_row(struct fc_parse_ctx *c, struct nvue_roce_shown *sh, 
 	uint64_t set;
 	int d;
 
-	if (n != t->ncol + 1)
+	if (n != t->hdr.n + 1)
 		return once(c, seen, line, "nv show qos roce: a table row whose cells do not match its header");
 	w++;   /* the row index */
 	if (t->kind == T_MAP && sp >= 0 && dscp >= 0 && fc_parse_i64(w[sp], 0, 7, &s) && numset(w[dscp], 63, &set)) {
@@ -227,8 +183,9 @@ static enum fc_rc roce_text(struct fc_parse_ctx *c, struct nvue_roce_shown *sh, 
 {
 	struct fc_lines it;
 	struct fc_hmap *seen = NULL;
-	char section[64] = "", prev[200] = "", buf[512], *w[16];
+	char section[64] = "", prev[200] = "";
 	size_t op_col = 0, ap_col = 0;
+	struct fc_words row = { 0 };
 	struct table t;
 	unsigned prev_line = 0;
 	bool any = false;
@@ -240,7 +197,6 @@ static enum fc_rc roce_text(struct fc_parse_ctx *c, struct nvue_roce_shown *sh, 
 	while (rc == FC_OK && fc_lines_next(&it)) {
 		const char *l = it.line;
 		size_t len = it.len, ind = strspn(l, " ");
-		size_t n;
 
 		while (len && (l[len - 1] == ' ' || l[len - 1] == '\r'))
 			len--;
@@ -273,14 +229,18 @@ static enum fc_rc roce_text(struct fc_parse_ctx *c, struct nvue_roce_shown *sh, 
 		}
 		if (t.kind != T_NONE) {
 			if (!t.header) {   /* the table's column names */
-				t.ncol = words(l, len, t.hdr, sizeof(t.hdr), t.col, 8);
+				if (!fc_words_split(&t.hdr, l, len))
+					rc = FC_ERR_NOMEM;
 				t.header = true;
 				continue;
 			}
 			if (t.kind == T_OTHER)
 				continue;
-			n = words(l, len, buf, sizeof(buf), w, 16);
-			rc = table_row(c, sh, &t, w, n, it.lineno, &seen);
+			if (!fc_words_split(&row, l, len)) {
+				rc = FC_ERR_NOMEM;
+				continue;
+			}
+			rc = table_row(c, sh, &t, row.w, row.n, it.lineno, &seen);
 			any = true;
 			continue;
 		}
@@ -330,7 +290,9 @@ static enum fc_rc roce_text(struct fc_parse_ctx *c, struct nvue_roce_shown *sh, 
 		}
 	}
 	if (rc == FC_OK && !any)
-		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "expected nv show qos roce's table of keys and values");
+		rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "expected nv show qos roce's table of keys and values");
+	fc_words_free(&row);
+	fc_words_free(&t.hdr);
 	return rc;
 }
 
@@ -392,6 +354,7 @@ enum fc_rc nvue_text_port_roce_counters(struct fc_parse_ctx *c, const char *text
 	bool any_rx = false, any_tx = false, any = false;
 	enum fc_rc rc = FC_OK;
 	unsigned rx_line = 0, tx_line = 0;
+	struct fc_words ws = { 0 };
 
 	if (!s)
 		return FC_ERR_NOMEM;
@@ -401,9 +364,9 @@ enum fc_rc nvue_text_port_roce_counters(struct fc_parse_ctx *c, const char *text
 	if (!(sw = fc_swport_mut(c->m, p->ifc)))
 		return FC_ERR_NOMEM;
 	fc_lines_init(&it, text);
-	while (rc == FC_OK && fc_lines_next(&it)) {
-		char buf[256], *w[8], name[160];
-		size_t n = words(it.line, it.len, buf, sizeof(buf), w, 8), ind = strspn(it.line, " ");
+	while (rc == FC_OK && fc_lines_next_words(&it, &ws, &rc)) {
+		char **w = ws.w, name[160];
+		size_t n = ws.n, ind = strspn(it.line, " ");
 		int64_t v;
 
 		if (!n || strspn(w[0], "-=") == strlen(w[0]) || !strcmp(w[0], "operational"))
@@ -420,8 +383,10 @@ enum fc_rc nvue_text_port_roce_counters(struct fc_parse_ctx *c, const char *text
 		{
 			struct fc_counter one = { fc_model_str(c->m, name), v };
 
-			if (!one.name || fc_iface_add_stats(c->m, p->ifc, &one, 1, fc_src_at(c->file, it.lineno)) != FC_OK)
+			if (!one.name || fc_iface_add_stats(c->m, p->ifc, &one, 1, fc_src_at(c->file, it.lineno)) != FC_OK) {
+				fc_words_free(&ws);
 				return FC_ERR_NOMEM;
+			}
 		}
 		any = true;
 		if (strstr(name, "pause") && strstr(name, "rx"))
@@ -429,6 +394,7 @@ enum fc_rc nvue_text_port_roce_counters(struct fc_parse_ctx *c, const char *text
 		else if (strstr(name, "pause") && strstr(name, "tx"))
 			tx += v, any_tx = true, tx_line = tx_line ? tx_line : it.lineno;
 	}
+	fc_words_free(&ws);
 	if (rc == FC_OK && !any)
 		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "expected counters, one '<name> <value>' a line");
 	if (any_rx)

@@ -24,7 +24,7 @@
 #include "doc/lldpcli.h"
 #include "util/hmap.h"
 #include "util/str.h"
-#include "vendors/nvue/nvue.h"
+#include "vendors/nvue/nvue_cfg.h"
 
 /* The keys of one output listed once each. */
 struct seen {
@@ -51,25 +51,6 @@ static bool seen_init(struct seen *sn, struct fc_parse_ctx *c)
 {
 	sn->c = c;
 	return (sn->keys = fc_hmap_new(c->m->arena, 16)) != NULL;
-}
-
-static const char *word(const struct doc_node *n)
-{
-	if (!n)
-		return NULL;
-	if (n->type == DOC_STR || n->type == DOC_NUM || n->type == DOC_BOOL)
-		return n->str;
-	if (n->type == DOC_MAP && n->n == 1 && n->items[0]->type == DOC_MAP && !n->items[0]->n)
-		return n->keys[0];   /* {"up": {}} */
-	return NULL;
-}
-
-static bool in_list(const char *k, const char *const *list)
-{
-	for (; *list; list++)
-		if (!strcmp(k, *list))
-			return true;
-	return false;
 }
 
 static enum fc_rc expect_map(struct fc_parse_ctx *c, const struct doc_node *n, const char *what)

@@ -26,6 +26,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fabric_parity import parity as _parity  # noqa: E402
+
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GEN = os.path.join(ROOT, "tests/fixtures/spineleaf.py")
@@ -67,29 +70,7 @@ def validate(d, *extra):
 
 
 def parity(t, label, rep, inv_path, nx, inv_n):
-    inv = json.load(open(inv_path))
-    check(len(inv["links"]) == len(inv_n["links"]), "%s: link counts differ" % label)
-    name = {}
-    for lo, ln in zip(inv["links"], inv_n["links"]):
-        for e in "ab":
-            name[ln[e]] = lo[e]
-
-    def norm(subj):
-        return re.sub(r"[\w.-]+:[\w/.-]+", lambda m: name.get(m.group(0), m.group(0)), subj)
-    a = {(f["rule"], f["subject"]): f["status"] for f in rep["findings"]}
-    b = {(f["rule"], norm(f["subject"])): f["status"] for f in nx["findings"]}
-    same, explained = 0, {}
-    for k in sorted(set(a) | set(b)):
-        if a.get(k) == b.get(k):
-            same += 1
-        elif k[0] in EXPLAINED and a.get(k) in ("unknown", "pass", None) and b.get(k) in ("pass", "unknown", None):
-            explained[k[0]] = explained.get(k[0], 0) + 1
-        else:
-            check(False, "%s: %s %s: %s, NX-OS %s" % (label, k[0], k[1], a.get(k), b.get(k)))
-    rules = sorted({k[0] for k in a if re.search(r"\bleaf[12]\b", k[1])})
-    print("%s vs NX-OS leaves: %d findings with the same verdict, %d rules judge the EOS leaves; explained: %s" % (
-        label, same, len(rules), ", ".join("%s x%d" % kv for kv in sorted(explained.items())) or "none"))
-    return rules
+    return _parity(check, label, rep, inv_path, nx, inv_n, EXPLAINED, "leaf[12]", "EOS")
 
 
 def main():

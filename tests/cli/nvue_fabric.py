@@ -30,6 +30,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fabric_parity import evidence_at as _evidence_at, parity as _parity  # noqa: E402
+
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GEN = os.path.join(ROOT, "tests/fixtures/spineleaf.py")
@@ -62,6 +65,14 @@ ALONE = {
 }
 
 
+def parity(label, rep, inv_path, nx, inv_n):
+    return _parity(check, label, rep, inv_path, nx, inv_n, EXPLAINED, "leaf[34]", "NVUE")
+
+
+def evidence_at(*args):
+    return _evidence_at(check, *args)
+
+
 def check(cond, what):
     if not cond:
         failures.append(what)
@@ -76,54 +87,6 @@ def validate(d, *extra):
     r = subprocess.run([FABCHECK, "validate", d, "--format", "json"] + list(extra), capture_output=True, text=True)
     check(r.returncode in (0, 1), "validate %s: exit %d: %s" % (d, r.returncode, r.stderr[:300]))
     return json.loads(r.stdout) if r.stdout else {"findings": [], "devices": []}
-
-
-def parity(label, rep, inv_path, nx, inv_n):
-    inv = json.load(open(inv_path))
-    check(len(inv["links"]) == len(inv_n["links"]), "%s: link counts differ" % label)
-    name = {}
-    for lo, ln in zip(inv["links"], inv_n["links"]):
-        for e in "ab":
-            name[ln[e]] = lo[e]
-
-    def norm(subj):
-        return re.sub(r"[\w.-]+:[\w/.-]+", lambda m: name.get(m.group(0), m.group(0)), subj)
-    a = {(f["rule"], f["subject"]): f["status"] for f in rep["findings"]}
-    b = {(f["rule"], norm(f["subject"])): f["status"] for f in nx["findings"]}
-    same, explained = 0, {}
-    for k in sorted(set(a) | set(b)):
-        if a.get(k) == b.get(k):
-            same += 1
-        elif k[0] in EXPLAINED and a.get(k) in ("unknown", "pass", None) and b.get(k) in ("pass", "unknown", None):
-            explained[k[0]] = explained.get(k[0], 0) + 1
-        else:
-            check(False, "%s: %s %s: %s, NX-OS %s" % (label, k[0], k[1], a.get(k), b.get(k)))
-    rules = sorted({k[0] for k in a if re.search(r"\bleaf[34]\b", k[1])})
-    print("%s vs NX-OS leaves: %d findings with the same verdict, %d rules judge the NVUE leaves; explained: %s" % (
-        label, same, len(rules), ", ".join("%s x%d" % kv for kv in sorted(explained.items())) or "none"))
-
-
-def evidence_at(label, d, rep, sarif, rule, subj, fname, text, at_line):
-    got = [f for f in rep["findings"] if f["rule"] == rule and f["subject"] == subj]
-    check(got and got[0]["status"] == "fail", "%s: %s %s is %s" % (label, rule, subj, got[0]["status"] if got else "missing"))
-    if not got:
-        return None
-    dev = subj.split(":")[0].split(" ")[0]
-    path = os.path.join(d, "devices", dev, fname)
-    lines = open(path).read().split("\n")
-    ev = [e for e in got[0].get("evidence", []) if isinstance(e.get("source"), dict)
-          and os.path.abspath(e["source"]["file"]) == os.path.abspath(path)]
-    hit = [e for e in ev if e["source"].get("line") and text in lines[e["source"]["line"] - 1]]
-    check(hit, "%s: no evidence at a line of %s holding %r: %s" % (label, fname, text,
-                                                               [e.get("source") for e in got[0]["evidence"]]))
-    res = [x for run in json.load(open(sarif))["runs"] for x in run["results"]
-           if x["ruleId"] == rule and x["level"] == "error"]
-    locs = [loc["physicalLocation"] for x in res for loc in x.get("locations", [])]
-    at = [p for p in locs if p["artifactLocation"]["uri"].endswith(dev + "/" + fname)
-          and text in lines[p["region"]["startLine"] - 1]]
-    check(at or not at_line, "%s: no SARIF result of %s at %s holding %r" % (label, rule, fname, text))
-    check(res, "%s: no SARIF result of %s" % (label, rule))
-    return hit[0]["source"]["line"] if hit else None
 
 
 def forms(t):

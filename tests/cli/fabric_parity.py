@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: MIT
+"""What the example-fabric tests share (eos_fabric.py, nvue_fabric.py, junos_fabric.py): the parity of a
+fabric's findings with the same fabric on NX-OS leaves, rule by rule and subject by subject (ports
+matched through the cabling plan), and a planted fault's evidence and SARIF result at the line that
+holds it. check(cond, what) is the calling test's."""
+import json
+import os
+import re
+
+
+def parity(check, label, rep, inv_path, nx, inv_n, explained, leaves, platform):
+    """Every finding of rep has nx's verdict but those of the rules in explained (unknown, pass or not
+    judged on one side); leaves: the regex of the leaves the platform runs ("leaf[34]")."""
+    inv = json.load(open(inv_path))
+    check(len(inv["links"]) == len(inv_n["links"]), "%s: link counts differ" % label)
+    name = {}
+    for lo, ln in zip(inv["links"], inv_n["links"]):
+        for e in "ab":
+            name[ln[e]] = lo[e]
+
+    def norm(subj):
+        return re.sub(r"[\w.-]+:[\w/.-]+", lambda m: name.get(m.group(0), m.group(0)), subj)
+    a = {(f["rule"], f["subject"]): f["status"] for f in rep["findings"]}
+    b = {(f["rule"], norm(f["subject"])): f["status"] for f in nx["findings"]}
+    same, expl = 0, {}
+    for k in sorted(set(a) | set(b)):
+        if a.get(k) == b.get(k):
+            same += 1
+        elif k[0] in explained and a.get(k) in ("unknown", "pass", None) and b.get(k) in ("pass", "unknown", None):
+            expl[k[0]] = expl.get(k[0], 0) + 1
+        else:
+            check(False, "%s: %s %s: %s, NX-OS %s" % (label, k[0], k[1], a.get(k), b.get(k)))
+    rules = sorted({k[0] for k in a if re.search(r"\b%s\b" % leaves, k[1])})
+    print("%s vs NX-OS leaves: %d findings with the same verdict, %d rules judge the %s leaves; explained: %s" % (
+        label, same, len(rules), platform, ", ".join("%s x%d" % kv for kv in sorted(expl.items())) or "none"))
+    return rules
+
+
+def evidence_at(check, label, d, rep, sarif, rule, subj, fname, text, at_line):
+    """rule FAILs on subj with evidence at a line of the device's fname holding text, and a SARIF
+    result of the rule (at that line where at_line); the line, or None."""
+    got = [f for f in rep["findings"] if f["rule"] == rule and f["subject"] == subj]
+    check(got and got[0]["status"] == "fail", "%s: %s %s is %s" % (label, rule, subj, got[0]["status"] if got else "missing"))
+    if not got:
+        return None
+    dev = subj.split(":")[0].split(" ")[0]
+    path = os.path.join(d, "devices", dev, fname)
+    lines = open(path).read().split("\n")
+    ev = [e for e in got[0].get("evidence", []) if isinstance(e.get("source"), dict)
+          and os.path.abspath(e["source"]["file"]) == os.path.abspath(path)]
+    hit = [e for e in ev if e["source"].get("line") and text in lines[e["source"]["line"] - 1]]
+    check(hit, "%s: no evidence at a line of %s holding %r: %s" % (label, fname, text,
+                                                               [e.get("source") for e in got[0]["evidence"]]))
+    res = [x for run in json.load(open(sarif))["runs"] for x in run["results"]
+           if x["ruleId"] == rule and x["level"] == "error"]
+    locs = [loc["physicalLocation"] for x in res for loc in x.get("locations", [])]
+    at = [p for p in locs if p["artifactLocation"]["uri"].endswith(dev + "/" + fname)
+          and text in lines[p["region"]["startLine"] - 1]]
+    check(at or not at_line, "%s: no SARIF result of %s at %s holding %r" % (label, rule, fname, text))
+    check(res, "%s: no SARIF result of %s" % (label, rule))
+    return hit[0]["source"]["line"] if hit else None

@@ -17,22 +17,13 @@
 
 #include "transport/cred.h"
 #include "transport/job.h"
+#include "transport/sshpool.h"
 #include "util/addr.h"
 #include "util/buf.h"
 
 #define MAX_OUTPUT (64u * 1024u * 1024u)
 
-struct pool {
-	struct fc_collect_job **jobs;
-	size_t n, next;
-	const struct fc_collect_opts *o;
-	fc_job_done_fn *done;
-	void *ctx;
-	pthread_mutex_t lock;    /* guards next, and every fc_job_* call (they share an arena) */
-};
-
-static void job_error(struct pool *p, struct fc_collect_job *j, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void job_error(struct pool *p, struct fc_collect_job *j, const char *fmt, ...)
+void fc_ssh_job_error(struct fc_ssh_pool *p, struct fc_collect_job *j, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
@@ -52,14 +43,14 @@ static const char *json_suffix(const struct fc_adapter *v, const struct fc_reade
 	return !strcmp(c->encoding, "json") && v->cli_json_suffix && !c->remote ? v->cli_json_suffix : "";
 }
 
-static void job_write(struct pool *p, struct fc_collect_job *j, const struct fc_reader *c, const struct fc_buf *b)
+void fc_ssh_job_write(struct fc_ssh_pool *p, struct fc_collect_job *j, const struct fc_reader *c, const struct fc_buf *b)
 {
 	pthread_mutex_lock(&p->lock);
 	fc_job_write(j, c, b->data ? b->data : "", b->len);
 	pthread_mutex_unlock(&p->lock);
 }
 
-static void job_warning(struct pool *p, struct fc_collect_job *j, const char *msg)
+void fc_ssh_job_warning(struct fc_ssh_pool *p, struct fc_collect_job *j, const char *msg)
 {
 	pthread_mutex_lock(&p->lock);
 	fc_job_warning(j, msg);
@@ -81,7 +72,7 @@ static char *fingerprint(ssh_session s)
 	return fp;
 }
 
-static bool verify_host(struct pool *p, struct fc_collect_job *j, ssh_session s)
+static bool verify_host(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh_session s)
 {
 	char *fp = fingerprint(s);
 	const char *f = fp ? fp : "(no fingerprint)";
@@ -93,7 +84,7 @@ static bool verify_host(struct pool *p, struct fc_collect_job *j, ssh_session s)
 		break;
 	case SSH_KNOWN_HOSTS_CHANGED:
 	case SSH_KNOWN_HOSTS_OTHER:
-		job_error(p, j, "SSH host key of %s CHANGED (now %s): refusing to connect (man in the middle, or a "
+		fc_ssh_job_error(p, j, "SSH host key of %s CHANGED (now %s): refusing to connect (man in the middle, or a "
 				"replaced switch: remove the old key from known_hosts if the change is expected)",
 			  j->iv->address, f);
 		break;
@@ -103,22 +94,22 @@ static bool verify_host(struct pool *p, struct fc_collect_job *j, ssh_session s)
 			char msg[600];
 
 			snprintf(msg, sizeof(msg), "SSH host key %s added to known_hosts (--accept-new)", f);
-			job_warning(p, j, msg);
+			fc_ssh_job_warning(p, j, msg);
 			ok = true;
 		} else {
-			job_error(p, j, "SSH host key of %s (%s) is not in known_hosts: add it, or collect once with "
+			fc_ssh_job_error(p, j, "SSH host key of %s (%s) is not in known_hosts: add it, or collect once with "
 					"--accept-new", j->iv->address, f);
 		}
 		break;
 	case SSH_KNOWN_HOSTS_ERROR:
-		job_error(p, j, "cannot check the SSH host key of %s: %s", j->iv->address, ssh_get_error(s));
+		fc_ssh_job_error(p, j, "cannot check the SSH host key of %s: %s", j->iv->address, ssh_get_error(s));
 		break;
 	}
 	ssh_string_free_char(fp);
 	return ok;
 }
 
-static bool authenticate(struct pool *p, struct fc_collect_job *j, ssh_session s, const struct fc_secret *sec)
+static bool authenticate(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh_session s, const struct fc_secret *sec)
 {
 	int rc = SSH_AUTH_DENIED;
 
@@ -131,7 +122,7 @@ static bool authenticate(struct pool *p, struct fc_collect_job *j, ssh_session s
 		else
 			snprintf(path, sizeof(path), "%s/%s", j->inv->dir, sec->key_file);
 		if (ssh_pki_import_privkey_file(path, NULL, NULL, NULL, &key) != SSH_OK) {
-			job_error(p, j, "cannot read SSH key %s", path);
+			fc_ssh_job_error(p, j, "cannot read SSH key %s", path);
 			return false;
 		}
 		rc = ssh_userauth_publickey(s, NULL, key);
@@ -143,13 +134,12 @@ static bool authenticate(struct pool *p, struct fc_collect_job *j, ssh_session s
 		rc = ssh_userauth_password(s, NULL, sec->password);
 	if (rc == SSH_AUTH_SUCCESS)
 		return true;
-	job_error(p, j, "SSH authentication failed for user %s on %s (%s)", sec->user, j->iv->address,
+	fc_ssh_job_error(p, j, "SSH authentication failed for user %s on %s (%s)", sec->user, j->iv->address,
 		  sec->key_file ? "key" : sec->password[0] ? "password" : "agent");
 	return false;
 }
 
-/* Reads a channel to EOF into b; false on timeout or error. */
-static long long now_ms(void)
+long long fc_ssh_now_ms(void)
 {
 	struct timespec ts;
 
@@ -165,10 +155,10 @@ static bool read_all(ssh_channel ch, struct fc_buf *b, char *stderr_head, size_t
 {
 	size_t elen = strlen(stderr_head);
 	char buf[16384];
-	long long deadline = now_ms() + timeout_ms;
+	long long deadline = fc_ssh_now_ms() + timeout_ms;
 
 	for (;;) {
-		long long left = deadline - now_ms();
+		long long left = deadline - fc_ssh_now_ms();
 		int n;
 
 		if (left <= 0)
@@ -288,7 +278,7 @@ static void shell_clean(struct fc_buf *b)
 	b->data[b->len] = '\0';
 }
 
-static void via_shell(struct pool *p, struct fc_collect_job *j, ssh_session s, int timeout_ms)
+static void via_shell(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh_session s, int timeout_ms)
 {
 	ssh_channel ch = ssh_channel_new(s);
 	const struct fc_reader *c;
@@ -298,21 +288,21 @@ static void via_shell(struct pool *p, struct fc_collect_job *j, ssh_session s, i
 
 	if (!ch || ssh_channel_open_session(ch) != SSH_OK || ssh_channel_request_pty(ch) != SSH_OK ||
 	    ssh_channel_request_shell(ch) != SSH_OK) {
-		job_error(p, j, "SSH: neither exec nor an interactive shell is available on %s", j->iv->address);
+		fc_ssh_job_error(p, j, "SSH: neither exec nor an interactive shell is available on %s", j->iv->address);
 		if (ch)
 			ssh_channel_free(ch);
 		return;
 	}
 	fc_buf_init(&b, MAX_OUTPUT);
 	if (!shell_read(ch, &b, prompt, sizeof(prompt), timeout_ms)) {
-		job_error(p, j, "SSH shell on %s: no prompt within the timeout", j->iv->address);
+		fc_ssh_job_error(p, j, "SSH shell on %s: no prompt within the timeout", j->iv->address);
 		goto out;
 	}
 	snprintf(line, sizeof(line), "terminal length 0\n");
 	fc_buf_free(&b);
 	fc_buf_init(&b, MAX_OUTPUT);
 	if (ssh_channel_write(ch, line, (uint32_t)strlen(line)) < 0 || !shell_read(ch, &b, prompt, sizeof(prompt), timeout_ms)) {
-		job_error(p, j, "SSH shell on %s: 'terminal length 0' got no prompt back", j->iv->address);
+		fc_ssh_job_error(p, j, "SSH shell on %s: 'terminal length 0' got no prompt back", j->iv->address);
 		goto out;
 	}
 	for (i = 0; i < j->ncmds; i++) {
@@ -322,14 +312,14 @@ static void via_shell(struct pool *p, struct fc_collect_job *j, ssh_session s, i
 		snprintf(line, sizeof(line), "%s%s\n", c->command, json_suffix(j->v, c));
 		if (ssh_channel_write(ch, line, (uint32_t)strlen(line)) < 0 ||
 		    !shell_read(ch, &b, prompt, sizeof(prompt), timeout_ms)) {
-			job_error(p, j, "%s: no prompt after the output within the timeout", c->command);
+			fc_ssh_job_error(p, j, "%s: no prompt after the output within the timeout", c->command);
 			break;
 		}
 		shell_clean(&b);
 		if (strstr(b.data, "% Invalid command"))
-			job_error(p, j, "%s: the device says: %.200s", c->command, b.data);
+			fc_ssh_job_error(p, j, "%s: the device says: %.200s", c->command, b.data);
 		else
-			job_write(p, j, c, &b);
+			fc_ssh_job_write(p, j, c, &b);
 	}
 out:
 	fc_buf_free(&b);
@@ -337,59 +327,13 @@ out:
 	ssh_channel_free(ch);
 }
 
-static void collect_one(struct pool *p, struct fc_collect_job *j)
+/* The ssh transport's session: each command on its own exec channel, else an interactive shell. */
+static void run_commands(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh_session s, int timeout_ms)
 {
-	const struct fc_collect_opts *o = p->o;
-	int timeout_ms = (int)(o->timeout_ms ? o->timeout_ms : 30000);
-	long timeout_s = (timeout_ms + 999) / 1000;
-	struct fc_secret sec;
-	struct fc_err err;
-	struct fc_addr addr;
-	unsigned port;
-	ssh_session s;
 	const struct fc_reader *const *list = j->cmds, *c;
 	size_t n = j->ncmds, i = 0;
 	bool fallback = false;
-	int no_config = 0;
 
-	fc_err_clear(&err);
-	if (!j->iv->address) {
-		job_error(p, j, "transport ssh needs an address");
-		return;
-	}
-	pthread_mutex_lock(&p->lock);
-	if (fc_secret_load(j->inv, j->iv, &sec, &err) != FC_OK) {
-		char msg[sizeof(err.file) + sizeof(err.msg) + 16];
-
-		fc_job_error(j, "%s", fc_err_str(&err, msg, sizeof(msg)));
-		pthread_mutex_unlock(&p->lock);
-		return;
-	}
-	pthread_mutex_unlock(&p->lock);
-	fc_err_clear(&err);
-	if (!fc_addr_parse(j->iv->address, &addr, &err)) {   /* checked at load: no surprise here */
-		job_error(p, j, "address: %s", err.msg);
-		goto wipe;
-	}
-	port = addr.port ? addr.port : 22;
-	s = ssh_new();
-	if (!s) {
-		job_error(p, j, "cannot create an SSH session");
-		goto wipe;
-	}
-	ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &no_config);
-	ssh_options_set(s, SSH_OPTIONS_HOST, addr.host);
-	ssh_options_set(s, SSH_OPTIONS_PORT, &port);
-	ssh_options_set(s, SSH_OPTIONS_USER, sec.user);
-	ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout_s);
-	if (o->known_hosts)
-		ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, o->known_hosts);
-	if (ssh_connect(s) != SSH_OK) {
-		job_error(p, j, "SSH connection to %s failed: %s", j->iv->address, ssh_get_error(s));
-		goto free;
-	}
-	if (!verify_host(p, j, s) || !authenticate(p, j, s, &sec))
-		goto disconnect;
 	while (i < n && !fallback) {
 		char cmd[8192], said[201];
 		const char *reason;
@@ -413,29 +357,82 @@ static void collect_one(struct pool *p, struct fc_collect_job *j)
 
 			fc_buf_free(&out);
 			snprintf(msg, sizeof(msg), "'%s' is not installed on the device: collected without it", c->command);
-			job_warning(p, j, msg);
+			fc_ssh_job_warning(p, j, msg);
 			list = j->fallback, n = j->nfallback, i = 0;
 			continue;
 		}
 		if (r == EXEC_REFUSED || (r == EXEC_OK && status != 0 && out.len == 0 && first)) {
 			fallback = true;
 		} else if (r == EXEC_FAILED) {
-			job_error(p, j, "%s: no complete answer within the timeout", c->command);
+			fc_ssh_job_error(p, j, "%s: no complete answer within the timeout", c->command);
 		} else if (status != 0 && c->optional) {
 			char msg[400];
 
 			snprintf(msg, sizeof(msg), "%s: exit status %d: %.200s (optional: collected without it)", c->command,
 				 status, reason);
-			job_warning(p, j, msg);
+			fc_ssh_job_warning(p, j, msg);
 		} else if (status != 0) {
-			job_error(p, j, "%s: exit status %d: %.200s", c->command, status, reason);
+			fc_ssh_job_error(p, j, "%s: exit status %d: %.200s", c->command, status, reason);
 		} else {
-			job_write(p, j, c, &out);
+			fc_ssh_job_write(p, j, c, &out);
 		}
 		fc_buf_free(&out);
 	}
 	if (fallback)
 		via_shell(p, j, s, timeout_ms);
+}
+
+static void collect_one(struct fc_ssh_pool *p, struct fc_collect_job *j)
+{
+	const struct fc_collect_opts *o = p->o;
+	int timeout_ms = (int)(o->timeout_ms ? o->timeout_ms : 30000);
+	long timeout_s = (timeout_ms + 999) / 1000;
+	struct fc_secret sec;
+	struct fc_err err;
+	struct fc_addr addr;
+	unsigned port;
+	ssh_session s;
+	int no_config = 0;
+
+	fc_err_clear(&err);
+	if (!j->iv->address) {
+		fc_ssh_job_error(p, j, "transport %s needs an address", j->iv->transport);
+		return;
+	}
+	pthread_mutex_lock(&p->lock);
+	if (fc_secret_load(j->inv, j->iv, &sec, &err) != FC_OK) {
+		char msg[sizeof(err.file) + sizeof(err.msg) + 16];
+
+		fc_job_error(j, "%s", fc_err_str(&err, msg, sizeof(msg)));
+		pthread_mutex_unlock(&p->lock);
+		return;
+	}
+	pthread_mutex_unlock(&p->lock);
+	fc_err_clear(&err);
+	if (!fc_addr_parse(j->iv->address, &addr, &err)) {   /* checked at load: no surprise here */
+		fc_ssh_job_error(p, j, "address: %s", err.msg);
+		goto wipe;
+	}
+	port = addr.port ? addr.port : p->default_port;
+	s = ssh_new();
+	if (!s) {
+		fc_ssh_job_error(p, j, "cannot create an SSH session");
+		goto wipe;
+	}
+	ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &no_config);
+	ssh_options_set(s, SSH_OPTIONS_HOST, addr.host);
+	ssh_options_set(s, SSH_OPTIONS_PORT, &port);
+	ssh_options_set(s, SSH_OPTIONS_USER, sec.user);
+	ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout_s);
+	if (o->known_hosts)
+		ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, o->known_hosts);
+	if (ssh_connect(s) != SSH_OK) {
+		fc_ssh_job_error(p, j, "SSH connection to %s failed: %s", j->iv->address, ssh_get_error(s));
+		goto free;
+	}
+	if (!verify_host(p, j, s) || !authenticate(p, j, s, &sec))
+		goto disconnect;
+	p->session(p, j, s, timeout_ms);
 disconnect:
 	ssh_disconnect(s);
 free:
@@ -446,7 +443,7 @@ wipe:
 
 static void *worker(void *arg)
 {
-	struct pool *p = arg;
+	struct fc_ssh_pool *p = arg;
 
 	for (;;) {
 		struct fc_collect_job *j;
@@ -465,10 +462,10 @@ static void *worker(void *arg)
 	}
 }
 
-enum fc_rc fc_ssh_collect(struct fc_collect_job **jobs, size_t n, const struct fc_collect_opts *o,
-			  fc_job_done_fn *done, void *ctx)
+enum fc_rc fc_ssh_pool_run(struct fc_collect_job **jobs, size_t n, const struct fc_collect_opts *o, fc_job_done_fn *done,
+			   void *ctx, unsigned default_port, fc_ssh_session_fn *session)
 {
-	struct pool p;
+	struct fc_ssh_pool p;
 	pthread_t *th;
 	size_t nth = o->concurrency ? o->concurrency : 32, i, started = 0;
 
@@ -485,6 +482,8 @@ enum fc_rc fc_ssh_collect(struct fc_collect_job **jobs, size_t n, const struct f
 	p.o = o;
 	p.done = done;
 	p.ctx = ctx;
+	p.default_port = default_port;
+	p.session = session;
 	pthread_mutex_init(&p.lock, NULL);
 	ssh_init();
 	for (i = 0; i < nth; i++)
@@ -498,4 +497,10 @@ enum fc_rc fc_ssh_collect(struct fc_collect_job **jobs, size_t n, const struct f
 	pthread_mutex_destroy(&p.lock);
 	free(th);
 	return FC_OK;
+}
+
+enum fc_rc fc_ssh_collect(struct fc_collect_job **jobs, size_t n, const struct fc_collect_opts *o,
+			  fc_job_done_fn *done, void *ctx)
+{
+	return fc_ssh_pool_run(jobs, n, o, done, ctx, 22, run_commands);
 }

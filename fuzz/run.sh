@@ -31,13 +31,15 @@ done
 python3 fuzz/seed_adapter.py "$build/fuzz/fuzz_adapter" "$work/fuzz_adapter"
 # the diff harness's seeds carry their selector byte (0 report, 1 YAML expect, 2 JSON expect)
 seed fuzz_diff "fuzz/seeds/diff/*" ""
+# the NETCONF framing harness's seeds carry their mode byte (bit 0: chunked; the rest: piece size)
+seed fuzz_netconf "fuzz/seeds/netconf/*" ""
 # inputs that once crashed a harness stay in its corpus
 for f in fuzz/regress/*; do
   [ -f "$f" ] || continue
   h=fuzz_${f##*/}; h=${h%%-*}
   [ -d "$work/$h" ] && cp "$f" "$work/$h/"
 done
-for h in ${HARNESSES:-fuzz_adapter fuzz_diff fuzz_json fuzz_yaml fuzz_nft fuzz_ethtool fuzz_inventory}; do
+for h in ${HARNESSES:-fuzz_adapter fuzz_diff fuzz_json fuzz_yaml fuzz_nft fuzz_ethtool fuzz_inventory fuzz_netconf}; do
   n=$(ls "$work/$h" | wc -l)
   t=$secs
   # the adapter harness carries every platform's readers (what nine harnesses did): four times the time

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT */
+/* NETCONF framing (RFC 6242): messages come out whole however the bytes are split on the way (every
+ * split point of a stream with several messages, in both framings); what RFC 6242 forbids is
+ * refused with a reason (a size with a leading zero, over 4294967295, a missing line feed, an empty
+ * message); a message over the cap is refused, not cut; the encoder's output decodes to the input. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "transport/netconf_frame.h"
+
+/* Decodes stream fed in pieces of step bytes (0: all at once); the messages joined by '|' into out. */
+static enum fc_nc_take decode(enum fc_nc_framing mode, const char *stream, size_t len, size_t step, size_t max,
+			      char *out, size_t osize, char *why, size_t wsize)
+{
+	struct fc_nc_dec d;
+	size_t off = 0;
+	enum fc_nc_take last = FC_NC_MORE;
+
+	out[0] = '\0';
+	fc_nc_dec_init(&d, mode, max);
+	while (off < len) {
+		size_t n = step && len - off > step ? step : len - off;
+		struct fc_buf m;
+
+		assert_int_equal(fc_nc_dec_push(&d, stream + off, n), FC_OK);
+		off += n;
+		while ((last = fc_nc_dec_take(&d, &m)) == FC_NC_MESSAGE) {
+			if (out[0])
+				strncat(out, "|", osize - strlen(out) - 1);
+			strncat(out, m.data, osize - strlen(out) - 1);
+			fc_buf_free(&m);
+		}
+		fc_buf_free(&m);
+		if (last == FC_NC_BAD)
+			break;
+	}
+	snprintf(why, wsize, "%s", d.why);
+	fc_nc_dec_free(&d);
+	return last;
+}
+
+static void every_split_chunked(void **state)
+{
+	static const char s[] = "\n#4\n<rpc\n#18\n-reply><ok/></rpc-\n#6\nreply>\n##\n\n#9\n<a>b</a>\n\n##\n";
+	char out[256], why[160];
+	size_t step;
+
+	(void)state;
+	for (step = 0; step < sizeof(s); step++) {
+		assert_int_equal(decode(FC_NC_CHUNKED, s, sizeof(s) - 1, step, 1024, out, sizeof(out), why, sizeof(why)),
+				 FC_NC_MORE);
+		assert_string_equal(out, "<rpc-reply><ok/></rpc-reply>|<a>b</a>\n");
+	}
+}
+
+static void every_split_eom(void **state)
+{
+	static const char s[] = "<hello/>]]>]]>\n<x>]]>]]</x>]]>]]>";
+	char out[256], why[160];
+	size_t step;
+
+	(void)state;
+	for (step = 0; step < sizeof(s); step++) {
+		decode(FC_NC_EOM, s, sizeof(s) - 1, step, 1024, out, sizeof(out), why, sizeof(why));
+		assert_string_equal(out, "<hello/>|\n<x>]]>]]</x>");
+	}
+}
+
+static void refusals(void **state)
+{
+	static const struct {
+		const char *in, *why;
+	} bad[] = {
+		{ "\n#0\n", "not a number from 1" },
+		{ "\n#012\nabcdefghijkl\n##\n", "not a number from 1" },
+		{ "\n#4294967296\n", "over 4294967295" },
+		{ "\n#99999999999", "over 4294967295" },
+		{ "\n#3x\nabc", "not followed by a line feed" },
+		{ "#3\nabc\n##\n", "does not start with a line feed" },
+		{ "\n+3\nabc", "does not start with '#'" },
+		{ "\n##\n", "empty message" },
+		{ "\n#3\nabc\n##x", "end-of-chunks marker" },
+		{ "\n#2000\n", "a message over 1024 bytes" },
+	};
+	char out[256], why[160];
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		assert_int_equal(decode(FC_NC_CHUNKED, bad[k].in, strlen(bad[k].in), 1, 1024, out, sizeof(out), why,
+					sizeof(why)), FC_NC_BAD);
+		if (!strstr(why, bad[k].why))
+			fail_msg("%s: '%s', expected '%s'", bad[k].in, why, bad[k].why);
+	}
+}
+
+static void eom_over_cap(void **state)
+{
+	char big[2100], out[64], why[160];
+
+	(void)state;
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	assert_int_equal(decode(FC_NC_EOM, big, strlen(big), 100, 1024, out, sizeof(out), why, sizeof(why)), FC_NC_BAD);
+	assert_non_null(strstr(why, "no end-of-message marker ]]>]]> within 1024 bytes"));
+	assert_string_equal(out, "");
+}
+
+static void round_trip(void **state)
+{
+	static const char *const msgs[] = { "<rpc message-id=\"1\"><get/></rpc>", "x", "\n#5\n##\n]]>]]>" };
+	struct fc_buf b;
+	char out[256], why[160];
+	size_t k;
+
+	(void)state;
+	fc_buf_init(&b, 4096);
+	for (k = 0; k < 3; k++)
+		assert_int_equal(fc_nc_frame(&b, FC_NC_CHUNKED, msgs[k], strlen(msgs[k])), FC_OK);
+	assert_int_equal(fc_nc_frame(&b, FC_NC_CHUNKED, "", 0), FC_ERR_INPUT);
+	decode(FC_NC_CHUNKED, b.data, b.len, 3, 1024, out, sizeof(out), why, sizeof(why));
+	assert_string_equal(out, "<rpc message-id=\"1\"><get/></rpc>|x|\n#5\n##\n]]>]]>");
+	fc_buf_free(&b);
+	fc_buf_init(&b, 4096);
+	assert_int_equal(fc_nc_frame(&b, FC_NC_EOM, msgs[0], strlen(msgs[0])), FC_OK);
+	assert_string_equal(b.data, "<rpc message-id=\"1\"><get/></rpc>]]>]]>");
+	fc_buf_free(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_split_chunked), cmocka_unit_test(every_split_eom), cmocka_unit_test(refusals),
+		cmocka_unit_test(eom_over_cap), cmocka_unit_test(round_trip),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -44,6 +44,9 @@ struct fc_reader {
 	bool large;            /* can be very large: transports fetch it in chunks where they can */
 	const char *remote;    /* optional: what a CLI transport sends instead of command (a script, or a
 				* program of its own), as written: no cli_json_suffix */
+	const char *rpc;       /* optional: the NETCONF operation a NETCONF transport sends for it (the XML
+				* inside <rpc>, e.g. "<get-software-information/>"); its reply, the whole
+				* <rpc-reply>, is what the reader reads. NULL: not collected over NETCONF */
 	bool optional;         /* its failure is a warning, not an error: another output gives what it
 				* gives, or only some configurations need it */
 	bool counters;         /* carries the counters the counter rules compare: of an earlier snapshot

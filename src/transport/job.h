@@ -46,6 +46,8 @@ fc_transport_fn fc_eapi_collect;
 fc_transport_fn fc_nvue_collect;
 /* SSH (libssh), a bounded pool of worker threads. */
 fc_transport_fn fc_ssh_collect;
+/* NETCONF over SSH (netconf.c): the ssh pool, the netconf subsystem. */
+fc_transport_fn fc_netconf_collect;
 /* local.c: saved outputs in a directory; the probe, in-process. */
 fc_transport_fn fc_file_collect;
 fc_transport_fn fc_probe_collect;

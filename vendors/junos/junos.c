@@ -24,15 +24,16 @@ static const char *const chassis_spellings[] = { "get-chassis-inventory*", NULL 
 /* Every output the adapter reads, the configuration first; the state as XML RPC replies. */
 static const struct fc_reader junos_readers[] = {
 	{ .command = "show configuration", .encoding = "text", .text = junos_text_config,
-	  .file = "show_configuration.txt", .large = true, .saved_config = true, .spellings = config_spellings },
+	  .file = "show_configuration.txt", .rpc = "<get-configuration/>", .large = true, .saved_config = true, .spellings = config_spellings },
 	{ .command = "show version | display xml", .encoding = "text", .text = junos_xml_version,
-	  .file = "show_version.xml", .spellings = version_spellings },
+	  .file = "show_version.xml", .rpc = "<get-software-information/>", .spellings = version_spellings },
 	{ .command = "show chassis hardware | display xml", .encoding = "text", .text = junos_xml_chassis,
-	  .file = "show_chassis_hardware.xml", .optional = true, .spellings = chassis_spellings },
+	  .file = "show_chassis_hardware.xml", .rpc = "<get-chassis-inventory/>", .optional = true, .spellings = chassis_spellings },
 	{ .command = "show interfaces extensive | display xml", .encoding = "text", .text = junos_xml_interfaces,
-	  .file = "show_interfaces_extensive.xml", .large = true, .counters = true, .spellings = ifs_spellings },
+	  .file = "show_interfaces_extensive.xml",
+	  .rpc = "<get-interface-information><extensive/></get-interface-information>", .large = true, .counters = true, .spellings = ifs_spellings },
 	{ .command = "show lldp neighbors | display xml", .encoding = "text", .text = junos_xml_lldp,
-	  .file = "show_lldp_neighbors.xml", .optional = true, .spellings = lldp_spellings },
+	  .file = "show_lldp_neighbors.xml", .rpc = "<get-lldp-neighbors-information/>", .optional = true, .spellings = lldp_spellings },
 	{ .command = NULL },
 };
 

@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: MIT */
+/* NETCONF over SSH (RFC 6241, "Network Configuration Protocol"; RFC 6242, "Using the NETCONF
+ * Protocol over Secure Shell"). The session is ssh.c's (host key against known_hosts, key or
+ * password authentication, the worker pool), on port 830 unless the address says otherwise; on it
+ * the "netconf" subsystem, both hellos framed with ]]>]]>, then base:1.1 chunked framing when both
+ * sides advertise it (base:1.0 otherwise), one <rpc> per output the adapter's table gives a NETCONF
+ * operation (fc_reader.rpc), one after another, and <close-session/>.
+ * Each reply is checked before it is kept: well-formed XML (libxml2, no DTD, entities or network),
+ * an <rpc-reply> whose message-id is the request's (any other ends the session: the stream is out
+ * of step), no <rpc-error> of severity error (its error-message becomes the device's error; one
+ * of severity warning is a warning and the reply is kept). The reply is written as received, the
+ * <rpc-reply> element whole, which is what the adapter's readers read. */
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "transport/netconf_frame.h"
+#include "transport/sshpool.h"
+
+#define MAX_REPLY (64u * 1024u * 1024u)
+#define NS_BASE "urn:ietf:params:xml:ns:netconf:base:1.0"
+#define CAP_10 "urn:ietf:params:netconf:base:1.0"
+#define CAP_11 "urn:ietf:params:netconf:base:1.1"
+
+struct session {
+	struct fc_ssh_pool *p;
+	struct fc_collect_job *j;
+	ssh_channel ch;
+	struct fc_nc_dec dec;
+	int timeout_ms;
+	unsigned long next_id;
+};
+
+static const char *x(const xmlChar *s)
+{
+	return (const char *)(const void *)s;
+}
+
+static bool is(const xmlNode *n, const char *name)
+{
+	return n && n->type == XML_ELEMENT_NODE && !strcmp(x(n->name), name);
+}
+
+static const xmlNode *child(const xmlNode *n, const char *name)
+{
+	const xmlNode *k;
+
+	for (k = n ? n->children : NULL; k; k = k->next)
+		if (is(k, name))
+			return k;
+	return NULL;
+}
+
+/* An element's text for a message: its first line, trimmed, at most size - 1 bytes, with anything
+ * a terminal or a report could take for control replaced by '?'. */
+static const char *said(const xmlNode *n, char *buf, size_t size)
+{
+	xmlChar *t = n ? xmlNodeGetContent(n) : NULL;
+	const char *s = t ? x(t) : "";
+	size_t k = 0;
+
+	s += strspn(s, " \t\r\n");
+	for (; *s && *s != '\n' && *s != '\r' && k + 1 < size; s++)
+		buf[k++] = (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s;
+	while (k && buf[k - 1] == ' ')
+		k--;
+	buf[k] = '\0';
+	xmlFree(t);
+	return buf;
+}
+
+static enum fc_rc send_msg(struct session *s, const char *msg)
+{
+	struct fc_buf out;
+	enum fc_rc rc;
+	size_t off = 0;
+
+	fc_buf_init(&out, MAX_REPLY);
+	rc = fc_nc_frame(&out, s->dec.mode, msg, strlen(msg));
+	while (rc == FC_OK && off < out.len) {
+		int n = ssh_channel_write(s->ch, out.data + off, (uint32_t)(out.len - off));
+
+		if (n <= 0)
+			rc = FC_ERR_IO;
+		else
+			off += (size_t)n;
+	}
+	fc_buf_free(&out);
+	return rc;
+}
+
+/* The next message into msg; false with why set on a timeout, the end of the session or bad framing. */
+static bool read_msg(struct session *s, struct fc_buf *msg, char *why, size_t wsize)
+{
+	long long deadline = fc_ssh_now_ms() + s->timeout_ms;
+	char buf[16384];
+
+	for (;;) {
+		enum fc_nc_take t = fc_nc_dec_take(&s->dec, msg);
+		long long left;
+		int n;
+
+		if (t == FC_NC_MESSAGE)
+			return true;
+		fc_buf_free(msg);
+		if (t == FC_NC_BAD) {
+			snprintf(why, wsize, "the NETCONF framing is broken: %s", s->dec.why);
+			return false;
+		}
+		if ((left = deadline - fc_ssh_now_ms()) <= 0) {
+			snprintf(why, wsize, "no complete reply within the timeout (%zu bytes received)",
+				 s->dec.in.len - s->dec.pos + s->dec.cur.len);
+			return false;
+		}
+		n = ssh_channel_read_timeout(s->ch, buf, sizeof(buf), 0, (int)left);
+		if (n == SSH_ERROR || (n == 0 && (ssh_channel_is_eof(s->ch) || ssh_channel_is_closed(s->ch)))) {
+			snprintf(why, wsize, "the session ended in the middle of a reply (%zu bytes received)",
+				 s->dec.in.len - s->dec.pos + s->dec.cur.len);
+			return false;
+		}
+		if (n > 0 && fc_nc_dec_push(&s->dec, buf, (size_t)n) != FC_OK) {
+			snprintf(why, wsize, "a reply over %u bytes", MAX_REPLY);
+			return false;
+		}
+	}
+}
+
+/* The message as a document; leading white space (a newline after ]]>]]>) is not part of it. */
+static xmlDoc *parse(const struct fc_buf *msg, size_t *skip, char *why, size_t wsize)
+{
+	const xmlError *e;
+	xmlDoc *doc;
+
+	*skip = strspn(msg->data, " \t\r\n");
+	doc = xmlReadMemory(msg->data + *skip, (int)(msg->len - *skip), "reply", NULL,
+			    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	if (!doc) {
+		e = xmlGetLastError();
+		snprintf(why, wsize, "the reply is not well-formed XML (line %d: %.*s)", e ? e->line : 0,
+			 e && e->message ? (int)strcspn(e->message, "\n") : 1, e && e->message ? e->message : "?");
+	}
+	return doc;
+}
+
+/* The hello exchange: ours, then the device's; chunked framing when both say base:1.1. */
+static bool hello(struct session *s)
+{
+	static const char ours[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<hello xmlns=\"" NS_BASE "\"><capabilities>"
+				   "<capability>" CAP_10 "</capability><capability>" CAP_11 "</capability>"
+				   "</capabilities></hello>\n";
+	struct fc_buf msg;
+	char why[300];
+	const xmlNode *root, *caps, *k;
+	bool b10 = false, b11 = false;
+	size_t skip;
+	xmlDoc *doc;
+
+	if (send_msg(s, ours) != FC_OK) {
+		fc_ssh_job_error(s->p, s->j, "NETCONF: cannot send the hello to %s", s->j->iv->address);
+		return false;
+	}
+	if (!read_msg(s, &msg, why, sizeof(why))) {
+		fc_ssh_job_error(s->p, s->j, "NETCONF hello from %s: %s", s->j->iv->address, why);
+		return false;
+	}
+	doc = parse(&msg, &skip, why, sizeof(why));
+	fc_buf_free(&msg);
+	if (!doc) {
+		fc_ssh_job_error(s->p, s->j, "NETCONF hello from %s: %s", s->j->iv->address, why);
+		return false;
+	}
+	root = xmlDocGetRootElement(doc);
+	caps = is(root, "hello") ? child(root, "capabilities") : NULL;
+	for (k = caps ? caps->children : NULL; k; k = k->next) {
+		char cap[200];
+
+		if (!is(k, "capability"))
+			continue;
+		said(k, cap, sizeof(cap));
+		b10 |= !strcmp(cap, CAP_10);
+		b11 |= !strcmp(cap, CAP_11);
+	}
+	xmlFreeDoc(doc);
+	if (!is(root, "hello") || (!b10 && !b11)) {
+		fc_ssh_job_error(s->p, s->j, "NETCONF: %s's first message is not a <hello> with base:1.0 or base:1.1",
+				 s->j->iv->address);
+		return false;
+	}
+	if (b11)
+		fc_nc_dec_set_mode(&s->dec, FC_NC_CHUNKED);
+	return true;
+}
+
+/* Checks a reply to message-id id. true: keep it (warnings recorded); false: an error was recorded,
+ * and *stop says whether the session can go on. */
+static bool check_reply(struct session *s, const struct fc_reader *c, const struct fc_buf *msg, unsigned long id,
+			bool *stop)
+{
+	char why[300], want[32];
+	const xmlNode *root, *k;
+	xmlChar *mid;
+	size_t skip;
+	bool ok = true;
+	xmlDoc *doc = parse(msg, &skip, why, sizeof(why));
+
+	*stop = false;
+	if (!doc) {
+		fc_ssh_job_error(s->p, s->j, "%s: %s", c->command, why);
+		return false;
+	}
+	root = xmlDocGetRootElement(doc);
+	if (!is(root, "rpc-reply")) {
+		fc_ssh_job_error(s->p, s->j, "%s: the reply is <%.40s>, not <rpc-reply>", c->command,
+				 root ? x(root->name) : "?");
+		xmlFreeDoc(doc);
+		*stop = true;
+		return false;
+	}
+	snprintf(want, sizeof(want), "%lu", id);
+	mid = xmlGetProp(root, (const xmlChar *)"message-id");
+	if (!mid || strcmp(x(mid), want)) {
+		char got[40];
+		size_t i;
+
+		snprintf(got, sizeof(got), "%.32s", mid ? x(mid) : "(none)");
+		for (i = 0; got[i]; i++)
+			if ((unsigned char)got[i] < 0x20 || got[i] == 0x7f)
+				got[i] = '?';
+		fc_ssh_job_error(s->p, s->j, "%s: a reply to message-id %s came where %s was asked: the session is out "
+					     "of step, nothing more is read from it", c->command, got, want);
+		xmlFree(mid);
+		xmlFreeDoc(doc);
+		*stop = true;
+		return false;
+	}
+	xmlFree(mid);
+	for (k = root->children; k; k = k->next) {
+		char sev[40], text[220], line[400];
+
+		if (!is(k, "rpc-error"))
+			continue;
+		said(child(k, "error-severity"), sev, sizeof(sev));
+		said(child(k, "error-message"), text, sizeof(text));
+		if (!text[0])
+			said(child(k, "error-tag"), text, sizeof(text));
+		if (!strcmp(sev, "warning")) {
+			snprintf(line, sizeof(line), "%s: the device warns: %s", c->command, text);
+			fc_ssh_job_warning(s->p, s->j, line);
+		} else if (c->optional) {
+			snprintf(line, sizeof(line), "%s: rpc-error: %s (optional: collected without it)", c->command, text);
+			fc_ssh_job_warning(s->p, s->j, line);
+			ok = false;
+		} else {
+			fc_ssh_job_error(s->p, s->j, "%s: rpc-error: %s", c->command, text);
+			ok = false;
+		}
+	}
+	xmlFreeDoc(doc);
+	return ok;
+}
+
+static void netconf_session(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh_session ss, int timeout_ms)
+{
+	struct session s = { .p = p, .j = j, .timeout_ms = timeout_ms, .next_id = 1 };
+	size_t i;
+
+	fc_nc_dec_init(&s.dec, FC_NC_EOM, MAX_REPLY);
+	s.ch = ssh_channel_new(ss);
+	if (s.ch && ssh_channel_open_session(s.ch) != SSH_OK) {
+		ssh_channel_free(s.ch);
+		s.ch = NULL;
+	}
+	if (!s.ch) {
+		fc_ssh_job_error(p, j, "NETCONF: cannot open a channel on %s: %s", j->iv->address, ssh_get_error(ss));
+		goto out;
+	}
+	if (ssh_channel_request_subsystem(s.ch, "netconf") != SSH_OK) {
+		fc_ssh_job_error(p, j, "NETCONF: %s offers no netconf subsystem (on Junos: set system services netconf "
+				       "ssh)", j->iv->address);
+		goto out;
+	}
+	if (!hello(&s))
+		goto out;
+	for (i = 0; i < j->ncmds; i++) {
+		const struct fc_reader *c = j->cmds[i];
+		struct fc_buf rpc, msg;
+		char why[300];
+		unsigned long id = s.next_id++;
+		bool stop = false;
+
+		if (!c->rpc) {
+			char line[300];
+
+			snprintf(line, sizeof(line), "%s: not available over NETCONF (collect it over ssh)", c->command);
+			if (c->optional)
+				fc_ssh_job_warning(p, j, line);
+			else
+				fc_ssh_job_error(p, j, "%s", line);
+			continue;
+		}
+		fc_buf_init(&rpc, 64 * 1024);
+		if (fc_buf_addf(&rpc, "<rpc message-id=\"%lu\" xmlns=\"" NS_BASE "\">%s</rpc>", id, c->rpc) != FC_OK ||
+		    send_msg(&s, rpc.data) != FC_OK) {
+			fc_buf_free(&rpc);
+			fc_ssh_job_error(p, j, "%s: cannot send the request", c->command);
+			break;
+		}
+		fc_buf_free(&rpc);
+		if (!read_msg(&s, &msg, why, sizeof(why))) {
+			fc_ssh_job_error(p, j, "%s: %s", c->command, why);
+			break;
+		}
+		if (check_reply(&s, c, &msg, id, &stop)) {
+			struct fc_buf kept = msg;
+			size_t skip = strspn(msg.data, " \t\r\n");
+
+			kept.data += skip;
+			kept.len -= skip;
+			fc_ssh_job_write(p, j, c, &kept);
+		}
+		fc_buf_free(&msg);
+		if (stop)
+			break;
+	}
+	{
+		/* the device answers <ok/> and closes; nothing of ours waits for it */
+		char bye[160];
+
+		snprintf(bye, sizeof(bye), "<rpc message-id=\"%lu\" xmlns=\"" NS_BASE "\"><close-session/></rpc>", s.next_id);
+		send_msg(&s, bye);
+	}
+out:
+	fc_nc_dec_free(&s.dec);
+	if (s.ch) {
+		ssh_channel_send_eof(s.ch);
+		ssh_channel_close(s.ch);
+		ssh_channel_free(s.ch);
+	}
+}
+
+enum fc_rc fc_netconf_collect(struct fc_collect_job **jobs, size_t n, const struct fc_collect_opts *o,
+			      fc_job_done_fn *done, void *ctx)
+{
+	return fc_ssh_pool_run(jobs, n, o, done, ctx, 830, netconf_session);
+}

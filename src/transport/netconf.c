@@ -182,12 +182,13 @@ static bool hello(struct session *s)
 		b10 |= !strcmp(cap, CAP_10);
 		b11 |= !strcmp(cap, CAP_11);
 	}
-	xmlFreeDoc(doc);
 	if (!is(root, "hello") || (!b10 && !b11)) {
-		fc_ssh_job_error(s->p, s->j, "NETCONF: %s's first message is not a <hello> with base:1.0 or base:1.1",
-				 s->j->iv->address);
+		fc_ssh_job_error(s->p, s->j, "NETCONF: %s's first message is <%.40s>, not a <hello> with base:1.0 or base:1.1",
+				 s->j->iv->address, root ? x(root->name) : "?");
+		xmlFreeDoc(doc);
 		return false;
 	}
+	xmlFreeDoc(doc);
 	if (b11)
 		fc_nc_dec_set_mode(&s->dec, FC_NC_CHUNKED);
 	return true;

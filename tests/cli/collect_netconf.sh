@@ -106,7 +106,7 @@ want = {
     "wrongid": ("failed", "a reply to message-id 101 came where 1 was asked"),
     "unknownrpc": ("partial", "show version | display xml: rpc-error: syntax error, expecting <command>"),
     "badchunk": ("failed", "the NETCONF framing is broken: a chunk size is not a number"),
-    "nohello": ("failed", "first message is not a <hello>"),
+    "nohello": ("failed", "first message is <rpc-reply>, not a <hello>"),
 }
 for n, (st, txt) in want.items():
     d = m[n]

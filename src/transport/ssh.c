@@ -392,7 +392,7 @@ static void collect_one(struct fc_ssh_pool *p, struct fc_collect_job *j)
 	struct fc_addr addr;
 	unsigned port;
 	ssh_session s;
-	int no_config = 0;
+	int no_config = 0, nodelay = 1;
 
 	fc_err_clear(&err);
 	if (!j->iv->address) {
@@ -424,6 +424,9 @@ static void collect_one(struct fc_ssh_pool *p, struct fc_collect_job *j)
 	ssh_options_set(s, SSH_OPTIONS_PORT, &port);
 	ssh_options_set(s, SSH_OPTIONS_USER, sec.user);
 	ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout_s);
+	/* a request is small and follows what was just read (and the window adjust libssh sends for it):
+	 * Nagle's algorithm would hold it until that is acknowledged, a delayed ACK later */
+	ssh_options_set(s, SSH_OPTIONS_NODELAY, &nodelay);
 	if (o->known_hosts)
 		ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, o->known_hosts);
 	if (ssh_connect(s) != SSH_OK) {

@@ -333,6 +333,50 @@ def forms():
           "priority 3 by DSCP 26, the filter)" % len(ports))
 
 
+def optics_realdata():
+    """get-interface-optics-diagnostics-information replies in ../shared/realdata (NAPALM's Junos
+    fixtures, one with "- Inf" for no light): nothing not understood; per port the module's
+    temperature and voltage (lane 0) and the one-lane module's bias, Tx and Rx power (lane 1) as the
+    XML gives them, with the module's thresholds; "- Inf" dBm is -40 dBm."""
+    import xml.etree.ElementTree as ET
+    R = os.path.join(SHARED, "realdata")
+    if not os.path.isdir(R):
+        print("SKIP (part): %s not present: the optics replies are not read" % R)
+        return
+    n = ports = 0
+    for row in open(os.path.join(R, "MANIFEST.tsv")):
+        f = row.rstrip("\n").split("\t")
+        if len(f) < 6 or "get-interface-optics-diagnostics-information" not in f[5] or f[0].endswith(".json"):
+            continue
+        path = os.path.join(R, f[0])
+        m = parse(open(path).read(), os.path.basename(path), "show interfaces diagnostics optics | display xml")
+        check(not m["not_understood"], "%s: not understood: %s" % (f[0], m["not_understood"][:3]))
+        for p in ET.parse(path).getroot().iter("physical-interface"):
+            d = p.find("optics-diagnostics")
+            if d is None:
+                continue
+            i = iface(m, p.findtext("name").strip())
+            lanes = {L["lane"]: L for L in (i or {}).get("transceiver", {}).get("dom_lanes", [])}
+
+            def num(tag, dbm=False):
+                t = d.findtext(tag).strip()
+                return -40.0 if dbm and "Inf" in t else float(t.split()[0])
+            want = {(0, "temp_c"): num("module-temperature"), (0, "volt_v"): num("module-voltage"),
+                    (1, "bias_ma"): num("laser-bias-current"), (1, "tx_dbm"): num("laser-output-power-dbm", True),
+                    (1, "rx_dbm"): num("rx-signal-avg-optical-power-dbm", True)}
+            for (lane, k), v in want.items():
+                got = lanes.get(lane, {}).get(k, {})
+                check(abs(got.get("value", 1e9) - v) < 1e-6, "%s %s lane %d %s: %s, want %s" % (f[0], i and i["name"], lane, k, got, v))
+            th = lanes.get(1, {}).get("rx_dbm", {}).get("thresholds", {})
+            check(th.get("low_alarm") == num("laser-rx-power-low-alarm-threshold-dbm") and
+                  th.get("high_warning") == num("laser-rx-power-high-warn-threshold-dbm"),
+                  "%s: Rx thresholds %s" % (f[0], th))
+            ports += 1
+        n += 1
+    check(n >= 3 and ports >= 3, "only %d optics replies, %d ports" % (n, ports))
+    print("%d Junos optics replies of realdata read: %d ports' DOM and thresholds as the XML gives them" % (n, ports))
+
+
 def state_realdata():
     """The XML RPC replies in ../shared/realdata (py-junos-eznc's fixtures): every one parses; each
     fabric port's state, MTU and speed as the XML itself gives them; LLDP neighbours; the model."""
@@ -424,6 +468,7 @@ realdata()
 features()
 forms()
 state_realdata()
+optics_realdata()
 if failures:
     print("%d failure(s)" % len(failures))
     sys.exit(1)

@@ -10,9 +10,9 @@
   a port without the congestion-notification-profile, a filter on an ae bundle discarding UDP 4791,
   fec none on an uplink against the spine's RS-FEC;
 - the same fabric without faults validates with no failure and nothing not understood, and gives
-  every finding the verdict it has with all leaves on NX-OS, but those explained: the Junos state
-  outputs read so far carry no optics, lanes or FEC in use (the link rules that need them UNKNOWN
-  or not judged), and the PFC headroom and the ECN thresholds are percents of a buffer Junos sizes
+  every finding the verdict it has with all leaves on NX-OS (optics per lane and the FEC in use
+  included), but those explained: Junos's replies give no port's lane count (the link rules that
+  need it UNKNOWN), and the PFC headroom and the ECN thresholds are percents of a buffer Junos sizes
   itself (HR-SIZE, ECN-BEFORE-PFC UNKNOWN).
 
 usage: junos_fabric.py FABCHECK
@@ -38,12 +38,8 @@ COUNTERS = {"L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME"}
 EXPLAINED = {
     "HR-SIZE": "Junos sizes PFC headroom as a percent of the switch's buffer: no byte value, UNKNOWN",
     "ECN-BEFORE-PFC": "Junos's ECN thresholds are fill levels of a dynamically sized queue buffer: UNKNOWN",
-    "FEC-MATCH": "the FEC in use is not read from Junos's state yet: UNKNOWN where the configuration forces none",
-    "FEC-CABLE-CLASS": "the FEC in use is not read from Junos's state yet",
-    "L1-LANES-MODULATION": "lanes are not read from Junos's state yet",
-    "L1-MEDIUM-CR-KR": "optics (the module) are not read from Junos's state yet",
-    "DDM-LINK-BUDGET": "optics (DOM) are not read from Junos's state yet",
-    "DDM-THRESH": "optics (DOM) are not read from Junos's state yet: not judged on a Junos end",
+    "L1-LANES-MODULATION": "Junos's replies give no port's lane count (no module bitrate as NX-OS's): UNKNOWN",
+    "L1-MEDIUM-CR-KR": "the link mode needs the lane count Junos's replies do not give: UNKNOWN",
 }
 # fault -> (rule, subject, file, the text the evidence's line holds, whether SARIF's location is that line)
 FAULTS = {
@@ -57,8 +53,12 @@ FAULTS = {
 ALONE = {}
 
 
-def parity(label, rep, inv_path, nx, inv_n):
-    return _parity(check, label, rep, inv_path, nx, inv_n, EXPLAINED, "leaf[12]", "Junos")
+# what the SONiC leaves of the multi-vendor twin judge that NX-OS does not (as in eos_fabric.py)
+SONIC_EXPLAINED = {"HR-CABLE-LEN": "SONiC's CONFIG_DB states the cable a buffer profile is sized for; NX-OS's outputs do not"}
+
+
+def parity(label, rep, inv_path, nx, inv_n, extra=None):
+    return _parity(check, label, rep, inv_path, nx, inv_n, dict(EXPLAINED, **(extra or {})), "leaf[12]", "Junos")
 
 
 def evidence_at(*args):
@@ -108,19 +108,23 @@ def main():
             sarif = os.path.join(t, fault + ".sarif")
             rep = validate(d, "--format", "sarif=" + sarif)
             evidence_at(fault, d, rep, sarif, rule, subj, fname, text, at_line)
-        d = t + "/clean"
-        gen(d, "--junos")
-        rep = validate(d)
-        bad = [(f["status"], f["rule"], f["subject"]) for f in rep["findings"] if f["status"] in ("fail", "warn")]
-        check(not bad, "junos-leaves without faults is not clean: %s" % bad[:8])
-        for dev in rep["devices"]:
-            nu = [u["text"] for u in dev.get("not_understood", [])]
-            check(not nu, "junos-leaves without faults %s: not understood: %s" % (dev["name"], nu[:5]))
-        unk = sorted({f["rule"] for f in rep["findings"] if f["status"] == "unknown"} - COUNTERS)
-        check(set(unk) <= set(EXPLAINED), "junos-leaves without faults: unknown beyond the explained: %s" % unk)
-        print("junos-leaves without faults: %d findings, %d pass" % (len(rep["findings"]),
-                                                                    sum(f["status"] == "pass" for f in rep["findings"])))
-        parity("junos-leaves without faults", rep, d + "/inventory.json", nx, inv_n)
+        # the clean twins: junos-leaves without its faults, and the multi-vendor example with Junos for
+        # its EOS leaves (leaf3/leaf4 on SONiC)
+        for label, args, extra in (("junos-leaves without faults", ["--junos"], {}),
+                                   ("multi-vendor with Junos for EOS", ["--junos", "--sonic"], SONIC_EXPLAINED)):
+            d = "%s/%s" % (t, args[-1])
+            gen(d, *args)
+            rep = validate(d)
+            bad = [(f["status"], f["rule"], f["subject"]) for f in rep["findings"] if f["status"] in ("fail", "warn")]
+            check(not bad, "%s is not clean: %s" % (label, bad[:8]))
+            for dev in rep["devices"]:
+                nu = [u["text"] for u in dev.get("not_understood", [])]
+                check(not nu, "%s %s: not understood: %s" % (label, dev["name"], nu[:5]))
+            unk = sorted({f["rule"] for f in rep["findings"] if f["status"] == "unknown"} - COUNTERS)
+            check(set(unk) <= set(EXPLAINED), "%s: unknown beyond the explained: %s" % (label, unk))
+            print("%s: %d findings, %d pass" % (label, len(rep["findings"]),
+                                                 sum(f["status"] == "pass" for f in rep["findings"])))
+            parity(label, rep, d + "/inventory.json", nx, inv_n, extra)
     finally:
         shutil.rmtree(t)
     if failures:

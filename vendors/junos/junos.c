@@ -3,9 +3,9 @@
  * configuration as `show configuration` prints it, in curly braces, as `| display set` lines
  * (junos_conf.c), as `| display xml` and `| display json` (junos_xml.c), with apply-groups and interface ranges applied, into interfaces, their filters
  * and firewall filters (junos_model.c), and class of service into each port's QoS path
- * (junos_cos.c); the state as XML RPC replies: version, chassis, interfaces, LLDP (junos_show.c).
- * Optics, class-of-service state and NETCONF collection are not read yet:
- * docs/junos.md says what is. */
+ * (junos_cos.c); the state as XML RPC replies: version, chassis, interfaces, optics, LLDP
+ * (junos_show.c), each with the NETCONF operation that gives it (collected over NETCONF or SSH).
+ * Class-of-service state is not read yet: docs/junos.md says what is. */
 #include <stdio.h>
 #include <string.h>
 
@@ -20,8 +20,11 @@ static const char *const ifs_spellings[] = { "get-interface-information*", "show
 static const char *const lldp_spellings[] = { "get-lldp-neighbors-information*", "show lldp neighbors* | display xml", NULL };
 static const char *const version_spellings[] = { "get-software-information*", NULL };
 static const char *const chassis_spellings[] = { "get-chassis-inventory*", NULL };
+static const char *const optics_spellings[] = { "get-interface-optics-diagnostics-information*",
+						"show interfaces diagnostics optics* | display xml", NULL };
 
-/* Every output the adapter reads, the configuration first; the state as XML RPC replies. */
+/* Every output the adapter reads, the configuration first; the state as XML RPC replies (the optics
+ * before the interfaces: a saved "show interfaces diagnostics optics" is not "show interfaces"). */
 static const struct fc_reader junos_readers[] = {
 	{ .command = "show configuration", .encoding = "text", .text = junos_text_config,
 	  .file = "show_configuration.txt", .rpc = "<get-configuration/>", .large = true, .saved_config = true, .spellings = config_spellings },
@@ -29,6 +32,9 @@ static const struct fc_reader junos_readers[] = {
 	  .file = "show_version.xml", .rpc = "<get-software-information/>", .spellings = version_spellings },
 	{ .command = "show chassis hardware | display xml", .encoding = "text", .text = junos_xml_chassis,
 	  .file = "show_chassis_hardware.xml", .rpc = "<get-chassis-inventory/>", .optional = true, .spellings = chassis_spellings },
+	{ .command = "show interfaces diagnostics optics | display xml", .encoding = "text", .text = junos_xml_optics,
+	  .file = "show_interfaces_diagnostics_optics.xml", .rpc = "<get-interface-optics-diagnostics-information/>",
+	  .optional = true, .spellings = optics_spellings },
 	{ .command = "show interfaces extensive | display xml", .encoding = "text", .text = junos_xml_interfaces,
 	  .file = "show_interfaces_extensive.xml",
 	  .rpc = "<get-interface-information><extensive/></get-interface-information>", .large = true, .counters = true, .spellings = ifs_spellings },

@@ -123,7 +123,7 @@ extern const struct fc_qos_resolver junos_qos;
 
 /* junos_show.c: state as XML RPC replies: get-interface-information, get-lldp-neighbors-information,
  * get-software-information, get-chassis-inventory. */
-fc_text_reader junos_xml_interfaces, junos_xml_lldp, junos_xml_version, junos_xml_chassis;
+fc_text_reader junos_xml_interfaces, junos_xml_lldp, junos_xml_version, junos_xml_chassis, junos_xml_optics;
 /* The modules get-chassis-inventory listed onto the ports of their numbers (once every output is read). */
 enum fc_rc junos_xcvrs_apply(struct fc_parse_ctx *c, const struct junos_state *s);
 

@@ -5,16 +5,22 @@
  *   get-interface-information (show interfaces [extensive]): per physical interface of the fabric:
  *     admin-status, oper-status, mtu (the media MTU), speed, link-mode (duplex),
  *     if-auto-negotiation, current-physical-address, description, input-errors, framing-errors
- *     (CRC), the flap count where given
+ *     (CRC), the flap count where given, the FEC in use (enabled_fec_mode: FEC91 RS(528,514),
+ *     FEC119 RS(544,514), FEC74 BASE-R, NONE)
  *   get-lldp-neighbors-information (show lldp neighbors): the local port, the neighbour's system
  *     name (else its chassis id) and port (its id, else its description)
  *   get-software-information (show version): host-name, product-model, junos-version
  *   get-chassis-inventory (show chassis hardware): the chassis's description (the model), and each
  *     FPC > PIC > Xcvr module (description, part, serial) onto the port of that number
+ *   get-interface-optics-diagnostics-information (show interfaces diagnostics optics): per port the
+ *     module's temperature and voltage, per lane (optics-diagnostics-lane-values, lane-index from 0;
+ *     a one-lane module's readings are lane 1) bias, Tx and Rx power in dBm, and the module's alarm
+ *     and warning thresholds onto every lane's reading of their kind
  * Sources: Juniper Networks, "Junos XML API Operational Developer Reference" (these RPCs and their
  * elements). An element not read is not an error; a value not understood is listed. */
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,6 +208,25 @@ enum fc_rc junos_xml_interfaces(struct fc_parse_ctx *c, const char *in)
 		if (rc == FC_OK && (e = child(child(p, "input-error-list"), "framing-errors")) && text(e, v, sizeof(v)) &&
 		    fc_parse_i64(v, 0, INT64_MAX, &n))
 			fc_set_int(&sw->cnt_crc, n, at(c, e));
+		/* the FEC in use: ethernet-fec-mode (newer releases) or ethernet-fec-statistics; empty where
+		 * the port has none to report */
+		if (rc == FC_OK && ((e = child(child(p, "ethernet-fec-mode"), "enabled_fec_mode")) ||
+				    (e = child(child(p, "ethernet-fec-statistics"), "enabled_fec_mode"))) &&
+		    text(e, v, sizeof(v))) {
+			static const struct {
+				const char *name;
+				enum fc_fec fec;
+			} modes[] = { { "FEC91", FC_FEC_RS528 }, { "FEC119", FC_FEC_RS544 }, { "FEC-KP4", FC_FEC_RS544 },
+				      { "KP4", FC_FEC_RS544 }, { "FEC74", FC_FEC_BASER }, { "NONE", FC_FEC_OFF } };
+			size_t k;
+
+			for (k = 0; k < sizeof(modes) / sizeof(modes[0]) && strcasecmp(v, modes[k].name); k++)
+				;
+			if (k < sizeof(modes) / sizeof(modes[0]))
+				fc_set_fec(&ifc->fec_active, modes[k].fec, at(c, e));
+			else
+				rc = unparsed(c, e, name, "enabled_fec_mode", v);
+		}
 	}
 	xmlFreeDoc(doc);
 	return rc;
@@ -263,6 +288,209 @@ enum fc_rc junos_xml_version(struct fc_parse_ctx *c, const char *in)
 		fc_set_str(c->m, &c->dev->os_version, v, at(c, e));
 	xmlFreeDoc(doc);
 	return FC_OK;
+}
+
+/* A DOM reading: "45 degrees C / 113 degrees F" (the Celsius part), "-3.42", "- Inf" (no light: -40
+ * dBm, the floor of the power scale SFF-8472 and CMIS give, 0.1 uW); false when not understood. */
+static bool dom_number(const xmlNode *e, const char *text_in, bool dbm, double *out)
+{
+	xmlChar *celsius = xmlGetProp(e, (const xmlChar *)"celsius");
+	const char *s = celsius ? x(celsius) : text_in;
+	char *end;
+	bool ok;
+
+	if (dbm && (!strcmp(s, "- Inf") || !strcmp(s, "-Inf") || !strcmp(s, "-inf"))) {
+		*out = -40.0;
+		xmlFree(celsius);
+		return true;
+	}
+	*out = strtod(s, &end);
+	ok = end != s && isfinite(*out) && (!*end || !strncmp(end, " degrees C", 10));
+	xmlFree(celsius);
+	return ok;
+}
+
+/* The optics-diagnostics elements read, each into lane 0 (the module) or the lane's value, its
+ * thresholds into every lane's value of that kind. */
+enum dom_kind { DOM_TEMP, DOM_VOLT, DOM_BIAS, DOM_TX, DOM_RX, DOM_NKINDS };
+
+static struct fc_dom_val *dom_slot(struct fc_dom_lane *L, enum dom_kind k)
+{
+	struct fc_dom_val *v[] = { &L->temp_c, &L->volt_v, &L->bias_ma, &L->tx_dbm, &L->rx_dbm };
+
+	return v[k];
+}
+
+static const struct {
+	const char *name;   /* the reading; its thresholds are name-{high,low}-{alarm,warn}-threshold[-dbm] */
+	const char *thr;
+	enum dom_kind kind;
+	bool dbm, module;
+} dom_elems[] = {
+	{ "module-temperature", "module-temperature", DOM_TEMP, false, true },
+	{ "module-voltage", "module-voltage", DOM_VOLT, false, true },
+	{ "laser-bias-current", "laser-bias-current", DOM_BIAS, false, false },
+	{ "laser-output-power-dbm", "laser-tx-power", DOM_TX, true, false },
+	{ "rx-signal-avg-optical-power-dbm", "laser-rx-power", DOM_RX, true, false },
+	{ "laser-rx-optical-power-dbm", "laser-rx-power", DOM_RX, true, false },
+};
+
+/* What optics-diagnostics carries that the DOM rule does not need: the milliwatt twins of the dBm
+ * readings, the module's own alarm and warning flags (its thresholds are judged instead), and
+ * readings of other kinds (laser temperature, wavelength on tunable optics). */
+static bool dom_skipped(const char *n)
+{
+	static const char *const names[] = { "laser-output-power", "rx-signal-avg-optical-power", "laser-rx-optical-power",
+					     "laser-temperature", "lane-index", "optics-diagnostics-lane-values",
+					     "module-not-ready", "wavelength", "frequency", NULL };
+	size_t k, len = strlen(n);
+
+	for (k = 0; names[k]; k++)
+		if (!strcmp(n, names[k]))
+			return true;
+	if ((len > 6 && !strcmp(n + len - 6, "-alarm")) || (len > 5 && !strcmp(n + len - 5, "-warn")))
+		return true;
+	/* a threshold in milliwatts beside its dBm twin */
+	return len > 10 && !strcmp(n + len - 10, "-threshold") && !strncmp(n, "laser-", 6) && strstr(n, "power");
+}
+
+struct dom_thr {
+	double v[DOM_NKINDS][4];   /* high alarm, low alarm, high warn, low warn; NAN: not given */
+	struct fc_src src[DOM_NKINDS];
+};
+
+static enum fc_rc dom_read(struct fc_parse_ctx *c, const char *port, const xmlNode *diag, struct fc_dom_lane *L,
+			   struct dom_thr *t)
+{
+	static const char *const sides[] = { "high-alarm", "low-alarm", "high-warn", "low-warn" };
+	const xmlNode *e;
+	enum fc_rc rc = FC_OK;
+
+	for (e = diag->children; e && rc == FC_OK; e = e->next) {
+		char v[128], name[160];
+		size_t k, q;
+		double d;
+		bool done = false;
+
+		if (e->type != XML_ELEMENT_NODE)
+			continue;
+		for (k = 0; k < sizeof(dom_elems) / sizeof(dom_elems[0]) && !done; k++) {
+			if (!strcmp(x(e->name), dom_elems[k].name)) {
+				done = true;
+				if (!text(e, v, sizeof(v)))
+					continue;
+				if (dom_number(e, v, dom_elems[k].dbm, &d))
+					fc_dom_set(dom_slot(L, dom_elems[k].kind), d, at(c, e));
+				else
+					rc = unparsed(c, e, port, dom_elems[k].name, v);
+				continue;
+			}
+			for (q = 0; q < 4 && t && !done; q++) {
+				snprintf(name, sizeof(name), "%s-%s-threshold%s", dom_elems[k].thr, sides[q],
+					 dom_elems[k].dbm ? "-dbm" : "");
+				if (strcmp(x(e->name), name))
+					continue;
+				done = true;
+				if (text(e, v, sizeof(v)) && dom_number(e, v, dom_elems[k].dbm, &d)) {
+					t->v[dom_elems[k].kind][q] = d;
+					t->src[dom_elems[k].kind] = at(c, e);
+				} else if (text(e, v, sizeof(v))) {
+					rc = unparsed(c, e, port, name, v);
+				}
+			}
+		}
+		if (!done && !dom_skipped(x(e->name))) {
+			snprintf(v, sizeof(v), "%s", x(e->name));
+			rc = unparsed(c, e, port, "optics element", v);
+		}
+	}
+	return rc;
+}
+
+/* The module's thresholds onto a reading: both sides of a window, or none. */
+static void dom_limits(struct fc_dom_val *dv, const double th[4])
+{
+	if (!dv->m.known || isnan(th[0]) || isnan(th[1]))
+		return;
+	dv->hi_alarm = th[0], dv->lo_alarm = th[1];
+	dv->hi_warn = isnan(th[2]) ? th[0] : th[2];
+	dv->lo_warn = isnan(th[3]) ? th[1] : th[3];
+	dv->thresholds = true;
+}
+
+enum fc_rc junos_xml_optics(struct fc_parse_ctx *c, const char *in)
+{
+	xmlDoc *doc;
+	const xmlNode *info, *p;
+	enum fc_rc rc = load(c, in, "interface-information", &doc, &info);
+
+	if (rc != FC_OK)
+		return rc;
+	for (p = info->children; p && rc == FC_OK; p = p->next) {
+		char name[128];
+		const xmlNode *diag, *ln;
+		struct fc_iface *ifc;
+		struct fc_xcvr *xc;
+		struct fc_dom_lane *mod, *L;
+		struct dom_thr t;
+		size_t i, k, nl = 0;
+
+		if (!is(p, "physical-interface") || !ctext(p, "name", name, sizeof(name)) || !junos_is_port(name) ||
+		    !(diag = child(p, "optics-diagnostics")))
+			continue;
+		if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
+			return FC_ERR_NOMEM;
+		xc = &ifc->xcvr;
+		if (child(diag, "optic-diagnostics-not-available")) {
+			fc_set_bool(&xc->dom_supported, false, at(c, diag));
+			continue;
+		}
+		for (i = 0; i < DOM_NKINDS; i++)
+			for (k = 0; k < 4; k++)
+				t.v[i][k] = NAN;
+		fc_set_bool(&xc->present, true, at(c, diag));
+		fc_set_bool(&xc->dom_supported, true, at(c, diag));
+		if (!(mod = fc_xcvr_lane(c->m, xc, 0)))
+			return FC_ERR_NOMEM;
+		/* the module's own values and thresholds; a one-lane module's readings are lane 1's */
+		if ((rc = dom_read(c, name, diag, mod, &t)) != FC_OK)
+			break;
+		for (ln = diag->children; ln && rc == FC_OK; ln = ln->next) {
+			char v[32];
+			int64_t idx;
+
+			if (!is(ln, "optics-diagnostics-lane-values"))
+				continue;
+			if (!ctext(ln, "lane-index", v, sizeof(v)) || !fc_parse_i64(v, 0, 15, &idx)) {
+				rc = unparsed(c, ln, name, "lane-index", v[0] ? v : "(none)");
+				continue;
+			}
+			if (!(L = fc_xcvr_lane(c->m, xc, (int)idx + 1)))
+				return FC_ERR_NOMEM;
+			rc = dom_read(c, name, ln, L, NULL);
+			nl++;
+		}
+		mod = fc_xcvr_find_lane(xc, 0);
+		if (!nl && mod && (mod->bias_ma.m.known || mod->tx_dbm.m.known || mod->rx_dbm.m.known)) {
+			struct fc_dom_val b = mod->bias_ma, tx = mod->tx_dbm, rx = mod->rx_dbm;
+
+			if (!(L = fc_xcvr_lane(c->m, xc, 1)))
+				return FC_ERR_NOMEM;
+			mod = fc_xcvr_find_lane(xc, 0);   /* the lanes may have moved */
+			L->bias_ma = b, L->tx_dbm = tx, L->rx_dbm = rx;
+			memset(&mod->bias_ma, 0, sizeof(mod->bias_ma));
+			memset(&mod->tx_dbm, 0, sizeof(mod->tx_dbm));
+			memset(&mod->rx_dbm, 0, sizeof(mod->rx_dbm));
+		}
+		for (i = 0; i < xc->nlanes; i++) {
+			struct fc_dom_lane *D = &xc->lanes[i];
+
+			for (k = 0; k < DOM_NKINDS; k++)
+				dom_limits(dom_slot(D, (enum dom_kind)k), t.v[k]);
+		}
+	}
+	xmlFreeDoc(doc);
+	return rc;
 }
 
 /* The number after the word in "FPC 0", "PIC 1", "Xcvr 12"; -1 when the name is not word then number. */

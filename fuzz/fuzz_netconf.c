@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fc_buf_free(&m);
 		}
 		fc_buf_free(&m);
-		if (t == FC_NC_BAD && !d.why[0])
+		if (t == FC_NC_BAD && !d.err.msg[0])
 			abort();   /* a refusal says why */
 	}
 	fc_nc_dec_free(&d);

@@ -91,8 +91,8 @@ static enum fc_rc send_msg(struct session *s, const char *msg)
 	return rc;
 }
 
-/* The next message into msg; false with why set on a timeout, the end of the session or bad framing. */
-static bool read_msg(struct session *s, struct fc_buf *msg, char *why, size_t wsize)
+/* The next message into msg; false with err set on a timeout, the end of the session or bad framing. */
+static bool read_msg(struct session *s, struct fc_buf *msg, struct fc_err *err)
 {
 	long long deadline = fc_ssh_now_ms() + s->timeout_ms;
 	char buf[16384];
@@ -106,29 +106,29 @@ static bool read_msg(struct session *s, struct fc_buf *msg, char *why, size_t ws
 			return true;
 		fc_buf_free(msg);
 		if (t == FC_NC_BAD) {
-			snprintf(why, wsize, "the NETCONF framing is broken: %s", s->dec.why);
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0, "the NETCONF framing is broken: %s", s->dec.err.msg);
 			return false;
 		}
 		if ((left = deadline - fc_ssh_now_ms()) <= 0) {
-			snprintf(why, wsize, "no complete reply within the timeout (%zu bytes received)",
-				 s->dec.in.len - s->dec.pos + s->dec.cur.len);
+			fc_err_set(err, FC_ERR_IO, NULL, 0, "no complete reply within the timeout (%zu bytes received)",
+				   s->dec.in.len - s->dec.pos + s->dec.cur.len);
 			return false;
 		}
 		n = ssh_channel_read_timeout(s->ch, buf, sizeof(buf), 0, (int)left);
 		if (n == SSH_ERROR || (n == 0 && (ssh_channel_is_eof(s->ch) || ssh_channel_is_closed(s->ch)))) {
-			snprintf(why, wsize, "the session ended in the middle of a reply (%zu bytes received)",
-				 s->dec.in.len - s->dec.pos + s->dec.cur.len);
+			fc_err_set(err, FC_ERR_IO, NULL, 0, "the session ended in the middle of a reply (%zu bytes received)",
+				   s->dec.in.len - s->dec.pos + s->dec.cur.len);
 			return false;
 		}
 		if (n > 0 && fc_nc_dec_push(&s->dec, buf, (size_t)n) != FC_OK) {
-			snprintf(why, wsize, "a reply over %u bytes", MAX_REPLY);
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0, "a reply over %u bytes", MAX_REPLY);
 			return false;
 		}
 	}
 }
 
 /* The message as a document; leading white space (a newline after ]]>]]>) is not part of it. */
-static xmlDoc *parse(const struct fc_buf *msg, size_t *skip, char *why, size_t wsize)
+static xmlDoc *parse(const struct fc_buf *msg, size_t *skip, struct fc_err *err)
 {
 	const xmlError *e;
 	xmlDoc *doc;
@@ -138,8 +138,8 @@ static xmlDoc *parse(const struct fc_buf *msg, size_t *skip, char *why, size_t w
 			    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
 	if (!doc) {
 		e = xmlGetLastError();
-		snprintf(why, wsize, "the reply is not well-formed XML (line %d: %.*s)", e ? e->line : 0,
-			 e && e->message ? (int)strcspn(e->message, "\n") : 1, e && e->message ? e->message : "?");
+		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "the reply is not well-formed XML (line %d: %.*s)", e ? e->line : 0,
+			   e && e->message ? (int)strcspn(e->message, "\n") : 1, e && e->message ? e->message : "?");
 	}
 	return doc;
 }
@@ -151,7 +151,7 @@ static bool hello(struct session *s)
 				   "<capability>" CAP_10 "</capability><capability>" CAP_11 "</capability>"
 				   "</capabilities></hello>\n";
 	struct fc_buf msg;
-	char why[300];
+	struct fc_err err;
 	const xmlNode *root, *caps, *k;
 	bool b10 = false, b11 = false;
 	size_t skip;
@@ -161,14 +161,15 @@ static bool hello(struct session *s)
 		fc_ssh_job_error(s->p, s->j, "NETCONF: cannot send the hello to %s", s->j->iv->address);
 		return false;
 	}
-	if (!read_msg(s, &msg, why, sizeof(why))) {
-		fc_ssh_job_error(s->p, s->j, "NETCONF hello from %s: %s", s->j->iv->address, why);
+	fc_err_clear(&err);
+	if (!read_msg(s, &msg, &err)) {
+		fc_ssh_job_error(s->p, s->j, "NETCONF hello from %s: %s", s->j->iv->address, err.msg);
 		return false;
 	}
-	doc = parse(&msg, &skip, why, sizeof(why));
+	doc = parse(&msg, &skip, &err);
 	fc_buf_free(&msg);
 	if (!doc) {
-		fc_ssh_job_error(s->p, s->j, "NETCONF hello from %s: %s", s->j->iv->address, why);
+		fc_ssh_job_error(s->p, s->j, "NETCONF hello from %s: %s", s->j->iv->address, err.msg);
 		return false;
 	}
 	root = xmlDocGetRootElement(doc);
@@ -199,16 +200,19 @@ static bool hello(struct session *s)
 static bool check_reply(struct session *s, const struct fc_reader *c, const struct fc_buf *msg, unsigned long id,
 			bool *stop)
 {
-	char why[300], want[32];
+	char want[32];
+	struct fc_err err;
 	const xmlNode *root, *k;
 	xmlChar *mid;
 	size_t skip;
 	bool ok = true;
-	xmlDoc *doc = parse(msg, &skip, why, sizeof(why));
+	xmlDoc *doc;
 
+	fc_err_clear(&err);
+	doc = parse(msg, &skip, &err);
 	*stop = false;
 	if (!doc) {
-		fc_ssh_job_error(s->p, s->j, "%s: %s", c->command, why);
+		fc_ssh_job_error(s->p, s->j, "%s: %s", c->command, err.msg);
 		return false;
 	}
 	root = xmlDocGetRootElement(doc);
@@ -287,7 +291,7 @@ static void netconf_session(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh
 	for (i = 0; i < j->ncmds; i++) {
 		const struct fc_reader *c = j->cmds[i];
 		struct fc_buf rpc, msg;
-		char why[300];
+		struct fc_err err;
 		unsigned long id = s.next_id++;
 		bool stop = false;
 
@@ -309,8 +313,9 @@ static void netconf_session(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh
 			break;
 		}
 		fc_buf_free(&rpc);
-		if (!read_msg(&s, &msg, why, sizeof(why))) {
-			fc_ssh_job_error(p, j, "%s: %s", c->command, why);
+		fc_err_clear(&err);
+		if (!read_msg(&s, &msg, &err)) {
+			fc_ssh_job_error(p, j, "%s: %s", c->command, err.msg);
 			break;
 		}
 		if (check_reply(&s, c, &msg, id, &stop)) {

@@ -13,6 +13,7 @@
 void fc_nc_dec_init(struct fc_nc_dec *d, enum fc_nc_framing mode, size_t max)
 {
 	memset(d, 0, sizeof(*d));
+	fc_err_clear(&d->err);
 	d->mode = mode;
 	d->max = max;
 	/* what is received ahead of a message: its framing, and the start of the next */
@@ -50,9 +51,9 @@ enum fc_rc fc_nc_dec_push(struct fc_nc_dec *d, const void *data, size_t n)
 	return fc_buf_add(&d->in, data, n);
 }
 
-static enum fc_nc_take bad(struct fc_nc_dec *d, const char *why)
+static enum fc_nc_take bad(struct fc_nc_dec *d, const char *what)
 {
-	snprintf(d->why, sizeof(d->why), "%s", why);
+	fc_err_set(&d->err, FC_ERR_INPUT, NULL, 0, "%s", what);
 	return FC_NC_BAD;
 }
 
@@ -139,13 +140,13 @@ enum fc_nc_take fc_nc_dec_take(struct fc_nc_dec *d, struct fc_buf *msg)
 	return d->mode == FC_NC_EOM ? take_eom(d, msg) : take_chunked(d, msg);
 }
 
-enum fc_rc fc_nc_frame(struct fc_buf *out, enum fc_nc_framing mode, const char *msg, size_t len)
+enum fc_rc fc_nc_frame(struct fc_buf *out, enum fc_nc_framing mode, const char *body, size_t len)
 {
 	if (mode == FC_NC_EOM)
-		return fc_buf_add(out, msg, len) == FC_OK ? fc_buf_add(out, EOM, EOM_LEN) : FC_ERR_NOMEM;
+		return fc_buf_add(out, body, len) == FC_OK ? fc_buf_add(out, EOM, EOM_LEN) : FC_ERR_NOMEM;
 	if (!len)
 		return FC_ERR_INPUT;   /* a chunk has 1 byte at least */
-	return fc_buf_addf(out, "\n#%zu\n", len) == FC_OK && fc_buf_add(out, msg, len) == FC_OK
+	return fc_buf_addf(out, "\n#%zu\n", len) == FC_OK && fc_buf_add(out, body, len) == FC_OK
 		       ? fc_buf_add(out, "\n##\n", 4)
 		       : FC_ERR_NOMEM;
 }

@@ -24,7 +24,7 @@ struct fc_nc_dec {
 	struct fc_buf cur;    /* chunked: the message being assembled from its chunks */
 	size_t scanned;       /* EOM: bytes from pos already searched for the marker */
 	size_t max;           /* the largest message taken */
-	char why[160];        /* FC_NC_BAD: what was wrong, for an error message */
+	struct fc_err err;    /* FC_NC_BAD: what was wrong */
 };
 
 /* A decoder in mode (a session starts in FC_NC_EOM: the hello is always framed so) taking messages
@@ -36,11 +36,11 @@ void fc_nc_dec_set_mode(struct fc_nc_dec *d, enum fc_nc_framing mode);
 /* Appends received bytes; FC_ERR_NOMEM past the cap. */
 enum fc_rc fc_nc_dec_push(struct fc_nc_dec *d, const void *data, size_t n);
 /* The next whole message into msg (initialised here, the caller frees it): FC_NC_MESSAGE, or
- * FC_NC_MORE when more bytes are needed, or FC_NC_BAD with d->why set (the stream cannot be read
+ * FC_NC_MORE when more bytes are needed, or FC_NC_BAD with d->err set (the stream cannot be read
  * further). */
 enum fc_nc_take fc_nc_dec_take(struct fc_nc_dec *d, struct fc_buf *msg);
 
-/* Appends msg framed in mode to out. */
-enum fc_rc fc_nc_frame(struct fc_buf *out, enum fc_nc_framing mode, const char *msg, size_t len);
+/* Appends body, one message, framed in mode to out. */
+enum fc_rc fc_nc_frame(struct fc_buf *out, enum fc_nc_framing mode, const char *body, size_t len);
 
 #endif

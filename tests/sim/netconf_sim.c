@@ -43,14 +43,14 @@ struct conn {
 	ssh_session s;
 };
 
-static bool send_framed(ssh_channel ch, enum fc_nc_framing mode, const char *msg, size_t len)
+static bool send_framed(ssh_channel ch, enum fc_nc_framing mode, const char *body, size_t len)
 {
 	struct fc_buf out;
 	size_t off = 0;
 	bool ok;
 
 	fc_buf_init(&out, MAX_MSG + 64);
-	ok = fc_nc_frame(&out, mode, msg, len) == FC_OK;
+	ok = fc_nc_frame(&out, mode, body, len) == FC_OK;
 	while (ok && off < out.len) {
 		int n = ssh_channel_write(ch, out.data + off, (uint32_t)(out.len - off));
 

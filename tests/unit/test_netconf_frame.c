@@ -13,15 +13,17 @@
 
 #include "transport/netconf_frame.h"
 
-/* Decodes stream fed in pieces of step bytes (0: all at once); the messages joined by '|' into out. */
+/* Decodes stream fed in pieces of step bytes (0: all at once): the messages joined by '|' into out
+ * (initialised here), a refusal's reason into err. */
 static enum fc_nc_take decode(enum fc_nc_framing mode, const char *stream, size_t len, size_t step, size_t max,
-			      char *out, size_t osize, char *why, size_t wsize)
+			      struct fc_buf *out, struct fc_err *err)
 {
 	struct fc_nc_dec d;
 	size_t off = 0;
 	enum fc_nc_take last = FC_NC_MORE;
 
-	out[0] = '\0';
+	fc_buf_init(out, 1 << 20);
+	assert_int_equal(fc_buf_add(out, "", 0), FC_OK);
 	fc_nc_dec_init(&d, mode, max);
 	while (off < len) {
 		size_t n = step && len - off > step ? step : len - off;
@@ -30,16 +32,16 @@ static enum fc_nc_take decode(enum fc_nc_framing mode, const char *stream, size_
 		assert_int_equal(fc_nc_dec_push(&d, stream + off, n), FC_OK);
 		off += n;
 		while ((last = fc_nc_dec_take(&d, &m)) == FC_NC_MESSAGE) {
-			if (out[0])
-				strncat(out, "|", osize - strlen(out) - 1);
-			strncat(out, m.data, osize - strlen(out) - 1);
+			if (out->len)
+				assert_int_equal(fc_buf_add(out, "|", 1), FC_OK);
+			assert_int_equal(fc_buf_add(out, m.data, m.len), FC_OK);
 			fc_buf_free(&m);
 		}
 		fc_buf_free(&m);
 		if (last == FC_NC_BAD)
 			break;
 	}
-	snprintf(why, wsize, "%s", d.why);
+	*err = d.err;
 	fc_nc_dec_free(&d);
 	return last;
 }
@@ -47,27 +49,30 @@ static enum fc_nc_take decode(enum fc_nc_framing mode, const char *stream, size_
 static void every_split_chunked(void **state)
 {
 	static const char s[] = "\n#4\n<rpc\n#18\n-reply><ok/></rpc-\n#6\nreply>\n##\n\n#9\n<a>b</a>\n\n##\n";
-	char out[256], why[160];
+	struct fc_buf out;
+	struct fc_err err;
 	size_t step;
 
 	(void)state;
 	for (step = 0; step < sizeof(s); step++) {
-		assert_int_equal(decode(FC_NC_CHUNKED, s, sizeof(s) - 1, step, 1024, out, sizeof(out), why, sizeof(why)),
-				 FC_NC_MORE);
-		assert_string_equal(out, "<rpc-reply><ok/></rpc-reply>|<a>b</a>\n");
+		assert_int_equal(decode(FC_NC_CHUNKED, s, sizeof(s) - 1, step, 1024, &out, &err), FC_NC_MORE);
+		assert_string_equal(out.data, "<rpc-reply><ok/></rpc-reply>|<a>b</a>\n");
+		fc_buf_free(&out);
 	}
 }
 
 static void every_split_eom(void **state)
 {
 	static const char s[] = "<hello/>]]>]]>\n<x>]]>]]</x>]]>]]>";
-	char out[256], why[160];
+	struct fc_buf out;
+	struct fc_err err;
 	size_t step;
 
 	(void)state;
 	for (step = 0; step < sizeof(s); step++) {
-		decode(FC_NC_EOM, s, sizeof(s) - 1, step, 1024, out, sizeof(out), why, sizeof(why));
-		assert_string_equal(out, "<hello/>|\n<x>]]>]]</x>");
+		decode(FC_NC_EOM, s, sizeof(s) - 1, step, 1024, &out, &err);
+		assert_string_equal(out.data, "<hello/>|\n<x>]]>]]</x>");
+		fc_buf_free(&out);
 	}
 }
 
@@ -87,35 +92,39 @@ static void refusals(void **state)
 		{ "\n#3\nabc\n##x", "end-of-chunks marker" },
 		{ "\n#2000\n", "a message over 1024 bytes" },
 	};
-	char out[256], why[160];
+	struct fc_buf out;
+	struct fc_err err;
 	size_t k;
 
 	(void)state;
 	for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
-		assert_int_equal(decode(FC_NC_CHUNKED, bad[k].in, strlen(bad[k].in), 1, 1024, out, sizeof(out), why,
-					sizeof(why)), FC_NC_BAD);
-		if (!strstr(why, bad[k].why))
-			fail_msg("%s: '%s', expected '%s'", bad[k].in, why, bad[k].why);
+		assert_int_equal(decode(FC_NC_CHUNKED, bad[k].in, strlen(bad[k].in), 1, 1024, &out, &err), FC_NC_BAD);
+		if (!strstr(err.msg, bad[k].why))
+			fail_msg("%s: '%s', expected '%s'", bad[k].in, err.msg, bad[k].why);
+		fc_buf_free(&out);
 	}
 }
 
 static void eom_over_cap(void **state)
 {
-	char big[2100], out[64], why[160];
+	char big[2100];
+	struct fc_buf out;
+	struct fc_err err;
 
 	(void)state;
 	memset(big, 'x', sizeof(big) - 1);
 	big[sizeof(big) - 1] = '\0';
-	assert_int_equal(decode(FC_NC_EOM, big, strlen(big), 100, 1024, out, sizeof(out), why, sizeof(why)), FC_NC_BAD);
-	assert_non_null(strstr(why, "no end-of-message marker ]]>]]> within 1024 bytes"));
-	assert_string_equal(out, "");
+	assert_int_equal(decode(FC_NC_EOM, big, strlen(big), 100, 1024, &out, &err), FC_NC_BAD);
+	assert_non_null(strstr(err.msg, "no end-of-message marker ]]>]]> within 1024 bytes"));
+	assert_string_equal(out.data, "");
+	fc_buf_free(&out);
 }
 
 static void round_trip(void **state)
 {
 	static const char *const msgs[] = { "<rpc message-id=\"1\"><get/></rpc>", "x", "\n#5\n##\n]]>]]>" };
-	struct fc_buf b;
-	char out[256], why[160];
+	struct fc_buf b, out;
+	struct fc_err err;
 	size_t k;
 
 	(void)state;
@@ -123,8 +132,9 @@ static void round_trip(void **state)
 	for (k = 0; k < 3; k++)
 		assert_int_equal(fc_nc_frame(&b, FC_NC_CHUNKED, msgs[k], strlen(msgs[k])), FC_OK);
 	assert_int_equal(fc_nc_frame(&b, FC_NC_CHUNKED, "", 0), FC_ERR_INPUT);
-	decode(FC_NC_CHUNKED, b.data, b.len, 3, 1024, out, sizeof(out), why, sizeof(why));
-	assert_string_equal(out, "<rpc message-id=\"1\"><get/></rpc>|x|\n#5\n##\n]]>]]>");
+	decode(FC_NC_CHUNKED, b.data, b.len, 3, 1024, &out, &err);
+	assert_string_equal(out.data, "<rpc message-id=\"1\"><get/></rpc>|x|\n#5\n##\n]]>]]>");
+	fc_buf_free(&out);
 	fc_buf_free(&b);
 	fc_buf_init(&b, 4096);
 	assert_int_equal(fc_nc_frame(&b, FC_NC_EOM, msgs[0], strlen(msgs[0])), FC_OK);

@@ -283,6 +283,93 @@ def features():
     check(p and p["mtu"]["value"] == 9216, "deactivated mtu 1500 on et-0/0/1 still applied: %s" % (p and p["mtu"]))
     print("apply-groups <et-*> (explicit wins), interface-range, inactive: and deactivate, fec none, a filter on "
           "ae0 onto its members (4791-4792 discarded, port ssh either way)")
+    chassis()
+
+
+CHASSIS = """chassis {
+    aggregated-devices {
+        ethernet {
+            device-count 4;
+        }
+    }
+    fpc 0 {
+        pic 0 {
+            port 48 {
+                speed 100g;
+            }
+            port 50 {
+                channel-speed 25g;
+            }
+            port-range 52 53 {
+                channel-speed 50g;
+            }
+        }
+        traffic-manager {
+            buffer-monitor-enable;
+        }
+    }
+    alarm {
+        management-ethernet {
+            link-down ignore;
+        }
+    }
+}
+interfaces {
+    et-0/0/48 {
+        mtu 9216;
+        unit 0 {
+            family inet {
+                address 10.0.0.0/31;
+            }
+        }
+    }
+    et-0/0/50 {
+        mtu 9216;
+    }
+    et-0/0/50:2 {
+        mtu 9216;
+        unit 0 {
+            family inet {
+                address 10.0.0.2/31;
+            }
+        }
+    }
+    et-0/0/53:1 {
+        speed 25g;
+        unit 0 {
+            family inet {
+                address 10.0.0.4/31;
+            }
+        }
+    }
+    et-0/0/52:0 {
+        unit 0 {
+            family inet {
+                address 10.0.0.6/31;
+            }
+        }
+    }
+}
+"""
+
+
+def chassis():
+    """chassis fpc pic port speed / channel-speed, port-range: the ports' speeds, the cage broken out
+    (no traffic of its own), a channel's own speed statement winning; a chassis statement fabcheck
+    does not read (alarm) listed at its line."""
+    m = parse(CHASSIS, "chassis.txt")
+    want = {"et-0/0/48": 100000, "et-0/0/50:2": 25000, "et-0/0/52:0": 50000, "et-0/0/53:1": 25000}
+    for name, mbps in want.items():
+        p = iface(m, name)
+        check(p and p["speed_mbps"].get("value") == mbps, "%s: speed %s, want %d" % (name, p and p["speed_mbps"], mbps))
+    p = iface(m, "et-0/0/50")
+    check(p and p.get("breakout", {}).get("value") == "4x", "et-0/0/50 channel-speed 25g: breakout %s" % (p and p.get("breakout")))
+    nu = [(int(u["source"].rsplit(":", 1)[1]), u["text"]) for u in m["not_understood"]]
+    lines = CHASSIS.split("\n")
+    check(len(nu) == 1 and "chassis alarm management-ethernet link-down ignore" in nu[0][1]
+          and "link-down ignore" in lines[nu[0][0] - 1], "chassis: not understood %s" % nu)
+    print("chassis: port speed, channel-speed (a cage of 4x25G, a port-range of 2x50G), a channel's own speed wins; "
+          "chassis alarm listed at line %d" % (nu[0][0] if nu else 0))
 
 
 def junos_json(xml_path):

@@ -83,8 +83,18 @@ struct junos_xcvr {
 	struct fc_src src;
 };
 
+/* chassis fpc F pic M port P (port-range A B) speed | channel-speed S */
+struct junos_chan {
+	int fpc, pic, lo, hi;
+	int64_t mbps;
+	int channels;            /* 0: the port's speed; else the cage's channels, each at mbps */
+	struct fc_src src;
+};
+
 struct junos_state {
 	struct junos_conf conf;
+	struct junos_chan *chans;
+	size_t nchans, chans_cap;
 	struct junos_xcvr *xcvrs;        /* applied to the ports in junos_finalize, whatever the order read */
 	size_t nxcvrs, xcvrs_cap;
 	struct junos_cos cos;

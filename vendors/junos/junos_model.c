@@ -9,7 +9,10 @@
  *   firewall family inet|inet6 filter F term T from protocol, source-/destination-address,
  *     source-/destination-port (numbers, ranges a-b, names), dscp; then accept, discard, reject
  *     (the filter ends in Junos's implicit discard)
- *   chassis fpc N pic M port P channel-speed S: the cage's channels
+ *   chassis fpc F pic M port P (or port-range A B) speed S: the port's speed; channel-speed S: the
+ *     cage is broken out (4 channels of 10g, 25g or 100g; 2 of 50g or 200g), each channel F/M/P:n at
+ *     S, the cage carrying no traffic itself; aggregated-devices and fpc traffic-manager (bundle
+ *     count, buffer monitoring) decide nothing fabcheck checks
  * Statements of hierarchies that decide nothing fabcheck checks (routing, protocols, policy,
  * services, security) are skipped by name; class-of-service goes to junos_cos.c; any other
  * statement is listed as not understood at its line. An inactive statement is not applied; an inherited one (apply-groups) does not replace
@@ -340,6 +343,74 @@ static enum fc_rc build_filters(struct fc_parse_ctx *c, const struct terms *ts)
 	return FC_OK;
 }
 
+/* chassis fpc F pic M port P | port-range A B  speed S | channel-speed S */
+static enum fc_rc chassis_stmt(struct fc_parse_ctx *c, const struct junos_stmt *st)
+{
+	struct junos_state *s = c->dev->adapter_state;
+	const char *const *w = st->w;
+	int64_t f, m, a, b, mbps, lanes;
+	size_t k = 6;
+	struct junos_chan *ch;
+
+	if (st->n >= 2 && (!strcmp(w[1], "aggregated-devices") ||
+			   (st->n >= 4 && !strcmp(w[1], "fpc") && !strcmp(w[3], "traffic-manager"))))
+		return FC_OK;   /* the bundle count, buffer monitoring: nothing fabcheck checks */
+	if (st->n < 8 || strcmp(w[1], "fpc") || !fc_parse_i64(w[2], 0, 255, &f) || strcmp(w[3], "pic") ||
+	    !fc_parse_i64(w[4], 0, 255, &m))
+		return not_understood(c, st, NULL);
+	if (!strcmp(w[5], "port") && fc_parse_i64(w[6], 0, 4095, &a))
+		b = a, k = 7;
+	else if (!strcmp(w[5], "port-range") && st->n >= 9 && fc_parse_i64(w[6], 0, 4095, &a) &&
+		 fc_parse_i64(w[7], a, 4095, &b))
+		k = 8;
+	else
+		return not_understood(c, st, NULL);
+	if (st->n != k + 2 || (strcmp(w[k], "speed") && strcmp(w[k], "channel-speed")) ||
+	    !fc_speed_parse(w[k + 1], &mbps, &lanes))
+		return not_understood(c, st, NULL);
+	if (!(s->chans = fc_grow(c->m->arena, s->chans, s->nchans, &s->chans_cap, sizeof(*s->chans))))
+		return FC_ERR_NOMEM;
+	ch = &s->chans[s->nchans++];
+	ch->fpc = (int)f, ch->pic = (int)m, ch->lo = (int)a, ch->hi = (int)b;
+	ch->mbps = mbps;
+	ch->channels = strcmp(w[k], "channel-speed") ? 0 : mbps == 50000 || mbps == 200000 ? 2 : 4;
+	ch->src = fc_src_at(c->file, st->line);
+	return FC_OK;
+}
+
+/* The chassis's port speeds and breakouts onto the ports the configuration and the state name:
+ * <type>-F/M/P a cage or a port, <type>-F/M/P:n a channel. What an interface states of itself wins. */
+static enum fc_rc chassis_apply(struct fc_parse_ctx *c, struct junos_state *s)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->dev->nifaces; i++) {
+		struct fc_iface *ifc = c->dev->ifaces[i];
+		const char *dash = strchr(ifc->name, '-');
+		int f, m, p, n = -1, used = 0;
+
+		if (!dash || !ifc->sw || (sscanf(dash + 1, "%d/%d/%d%n:%d", &f, &m, &p, &used, &n) < 3))
+			continue;
+		for (k = 0; k < s->nchans; k++) {
+			const struct junos_chan *ch = &s->chans[k];
+
+			if (ch->fpc != f || ch->pic != m || p < ch->lo || p > ch->hi)
+				continue;
+			if (ch->channels && dash[1 + used] == '\0') {   /* the cage */
+				if (!ifc->sw->breakout.m.known)
+					fc_set_str(c->m, &ifc->sw->breakout, fc_sprintf(c->m->arena, "%dx", ch->channels),
+						   ch->src);
+				if (mark(s->cages, ifc->name) != FC_OK)
+					return FC_ERR_NOMEM;
+			} else if (ch->channels ? dash[1 + used] == ':' : dash[1 + used] == '\0') {
+				if (!ifc->speed_mbps.m.known)
+					fc_set_int(&ifc->speed_mbps, ch->mbps, ch->src);
+			}
+		}
+	}
+	return FC_OK;
+}
+
 enum fc_rc junos_finalize(struct fc_parse_ctx *c)
 {
 	struct junos_state *s = c->dev->adapter_state;
@@ -375,7 +446,7 @@ enum fc_rc junos_finalize(struct fc_parse_ctx *c)
 				rc = not_understood(c, st, NULL);
 		}
 		else if (!strcmp(w0, "chassis"))
-			continue;   /* fpc, pic, port channel-speed: the channels the interfaces show */
+			rc = chassis_stmt(c, st);
 		else if (!in(w0, skipped_top))
 			rc = not_understood(c, st, NULL);
 	}
@@ -408,7 +479,7 @@ enum fc_rc junos_finalize(struct fc_parse_ctx *c)
 							   "output of the FEC in use read");
 	}
 	fc_adapter_lag_acls(c->dev);   /* a filter on an ae bundle filters its members */
-	if ((rc = junos_xcvrs_apply(c, s)) != FC_OK)
+	if ((rc = chassis_apply(c, s)) != FC_OK || (rc = junos_xcvrs_apply(c, s)) != FC_OK)
 		return rc;
 	return junos_cos_ports(c, s);
 }

@@ -7,7 +7,8 @@
 # What arrives is what was sent (the <rpc-reply> with the request's message-id), and it validates
 # as the same files collected from a directory do. The faults: a wrong password, a device that never
 # answers, one whose reply is cut off, one that answers another message-id, one that does not know a
-# required RPC, broken chunk framing, a first message that is no hello. No secret in any output.
+# required RPC, broken chunk framing, a first message that is no hello. The same Junos outputs over
+# the plain SSH CLI (`| display xml`, tests/cli/replay.sh) arrive as printed. No secret in any output.
 # Needs root (sshd); skips otherwise.
 set -euo pipefail
 PY=${PYTHON:-/usr/bin/python3}
@@ -47,11 +48,19 @@ mkmap() { # dir, operations to leave out...
   } | { if [ $# -gt 0 ]; then grep -v "^$1"; else cat; fi; }
 }
 mkmap leaf1 > map.leaf1; mkmap leaf2 > map.leaf2; mkmap leaf1 get-software-information > map.unknown
+# the SSH CLI (`| display xml`, exec per command): the example leaf's outputs as it printed them
+"$PY" - "$ex" > map.cli <<'PY'
+import json, os, sys
+ex = sys.argv[1]
+man = {d["name"]: d for d in json.load(open(ex + "/manifest.json"))["devices"]}["leaf1"]
+for o in man["outputs"]:
+    print("%s\t%s" % (o["command"], os.path.join(ex, o["file"])))
+PY
 P=$("$PY" -c 'import socket; s=socket.socket(); s.bind(("",0)); print(s.getsockname()[1])')
 declare -A serve=(
   [2]="map.leaf1 --base 1.1 --chunk 1000" [3]="map.leaf2 --base 1.0" [4]="map.leaf1"
   [5]="map.leaf1 --fault hang" [6]="map.leaf1 --fault truncate" [7]="map.leaf1 --fault wrong-id"
-  [8]="map.unknown" [9]="map.leaf1 --fault bad-chunk" [10]="map.leaf1 --fault no-hello")
+  [8]="map.unknown" [9]="map.leaf1 --fault bad-chunk" [10]="map.leaf1 --fault no-hello" [11]=cli)
 {
   echo "Port $P"
   for i in "${!serve[@]}"; do echo "ListenAddress 127.0.0.$i:$P"; done
@@ -69,7 +78,11 @@ declare -A serve=(
   echo "Subsystem netconf netconf"
   for i in "${!serve[@]}"; do
     echo "Match LocalAddress 127.0.0.$i"
-    echo "  ForceCommand $PY $root/tests/cli/netconf_replay.py $t/${serve[$i]}"
+    if [ "${serve[$i]}" = cli ]; then
+      echo "  ForceCommand /bin/sh $root/tests/cli/replay.sh leaf1 $t/map.cli"
+    else
+      echo "  ForceCommand $PY $root/tests/cli/netconf_replay.py $t/${serve[$i]}"
+    fi
   done
 } > sshd_config
 /usr/sbin/sshd -D -e -f sshd_config 2> sshd.log &
@@ -87,9 +100,10 @@ fabric=$("$PY" -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])
   echo "  wrong: {username: root, password_env: FC_NC_WRONG}"
   echo "devices:"
   n=0
-  for d in 2:leaf1 3:leaf2 4:wrongpw 5:hang 6:truncated 7:wrongid 8:unknownrpc 9:badchunk 10:nohello; do
+  for d in 2:leaf1 3:leaf2 4:wrongpw 5:hang 6:truncated 7:wrongid 8:unknownrpc 9:badchunk 10:nohello 11:clileaf; do
     cred=key; [ "${d#*:}" = wrongpw ] && cred=wrong
-    echo "  - {name: ${d#*:}, platform: junos, role: leaf, transport: netconf, address: \"127.0.0.${d%%:*}:$P\", credential: $cred}"
+    tr=netconf; [ "${d#*:}" = clileaf ] && tr=ssh
+    echo "  - {name: ${d#*:}, platform: junos, role: leaf, transport: $tr, address: \"127.0.0.${d%%:*}:$P\", credential: $cred}"
   done
 } > inv.yaml
 set +e
@@ -122,7 +136,13 @@ w = m["leaf2"]["warnings"]
 assert len(w) == 1 and "show chassis hardware | display xml: rpc-error: syntax error" in w[0], w
 assert len(m["unknownrpc"]["outputs"]) == 5, m["unknownrpc"]
 print("leaf1 (base:1.1) 6 outputs; leaf2 (base:1.0) 5 and the warning: %s" % w[0])
+assert m["clileaf"]["status"] == "ok" and len(m["clileaf"]["outputs"]) == 6 and not m["clileaf"].get("warnings"), m["clileaf"]
 PY
+# over the SSH CLI: each output as the switch printed it
+for f in show_configuration.txt show_version.xml show_interfaces_diagnostics_optics.xml show_interfaces_extensive.xml; do
+  cmp "snap/devices/clileaf/$f" "$ex/devices/leaf1/$f" || fail "clileaf $f over the SSH CLI differs from what the switch printed"
+done
+echo "clileaf over the SSH CLI (| display xml): 6 outputs as the switch printed them"
 # what arrives is the recorded reply, with the request's message-id and NETCONF's namespace
 "$PY" - snap rec <<'PY'
 import os, re, sys

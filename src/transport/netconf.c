@@ -18,6 +18,7 @@
 
 #include "transport/netconf_frame.h"
 #include "transport/sshpool.h"
+#include "util/xml.h"
 
 #define MAX_REPLY (64u * 1024u * 1024u)
 #define NS_BASE "urn:ietf:params:xml:ns:netconf:base:1.0"
@@ -33,32 +34,12 @@ struct session {
 	unsigned long next_id;
 };
 
-static const char *x(const xmlChar *s)
-{
-	return (const char *)(const void *)s;
-}
-
-static bool is(const xmlNode *n, const char *name)
-{
-	return n && n->type == XML_ELEMENT_NODE && !strcmp(x(n->name), name);
-}
-
-static const xmlNode *child(const xmlNode *n, const char *name)
-{
-	const xmlNode *k;
-
-	for (k = n ? n->children : NULL; k; k = k->next)
-		if (is(k, name))
-			return k;
-	return NULL;
-}
-
 /* An element's text for a message: its first line, trimmed, at most size - 1 bytes, with anything
  * a terminal or a report could take for control replaced by '?'. */
 static const char *said(const xmlNode *n, char *buf, size_t size)
 {
 	xmlChar *t = n ? xmlNodeGetContent(n) : NULL;
-	const char *s = t ? x(t) : "";
+	const char *s = t ? fc_xml_str(t) : "";
 	size_t k = 0;
 
 	s += strspn(s, " \t\r\n");
@@ -173,19 +154,19 @@ static bool hello(struct session *s)
 		return false;
 	}
 	root = xmlDocGetRootElement(doc);
-	caps = is(root, "hello") ? child(root, "capabilities") : NULL;
+	caps = fc_xml_is(root, "hello") ? fc_xml_child(root, "capabilities") : NULL;
 	for (k = caps ? caps->children : NULL; k; k = k->next) {
 		char cap[200];
 
-		if (!is(k, "capability"))
+		if (!fc_xml_is(k, "capability"))
 			continue;
 		said(k, cap, sizeof(cap));
 		b10 |= !strcmp(cap, CAP_10);
 		b11 |= !strcmp(cap, CAP_11);
 	}
-	if (!is(root, "hello") || (!b10 && !b11)) {
+	if (!fc_xml_is(root, "hello") || (!b10 && !b11)) {
 		fc_ssh_job_error(s->p, s->j, "NETCONF: %s's first message is <%.40s>, not a <hello> with base:1.0 or base:1.1",
-				 s->j->iv->address, root ? x(root->name) : "?");
+				 s->j->iv->address, root ? fc_xml_str(root->name) : "?");
 		xmlFreeDoc(doc);
 		return false;
 	}
@@ -216,20 +197,20 @@ static bool check_reply(struct session *s, const struct fc_reader *c, const stru
 		return false;
 	}
 	root = xmlDocGetRootElement(doc);
-	if (!is(root, "rpc-reply")) {
+	if (!fc_xml_is(root, "rpc-reply")) {
 		fc_ssh_job_error(s->p, s->j, "%s: the reply is <%.40s>, not <rpc-reply>", c->command,
-				 root ? x(root->name) : "?");
+				 root ? fc_xml_str(root->name) : "?");
 		xmlFreeDoc(doc);
 		*stop = true;
 		return false;
 	}
 	snprintf(want, sizeof(want), "%lu", id);
 	mid = xmlGetProp(root, (const xmlChar *)"message-id");
-	if (!mid || strcmp(x(mid), want)) {
+	if (!mid || strcmp(fc_xml_str(mid), want)) {
 		char got[40];
 		size_t i;
 
-		snprintf(got, sizeof(got), "%.32s", mid ? x(mid) : "(none)");
+		snprintf(got, sizeof(got), "%.32s", mid ? fc_xml_str(mid) : "(none)");
 		for (i = 0; got[i]; i++)
 			if ((unsigned char)got[i] < 0x20 || got[i] == 0x7f)
 				got[i] = '?';
@@ -244,12 +225,12 @@ static bool check_reply(struct session *s, const struct fc_reader *c, const stru
 	for (k = root->children; k; k = k->next) {
 		char sev[40], text[220], line[400];
 
-		if (!is(k, "rpc-error"))
+		if (!fc_xml_is(k, "rpc-error"))
 			continue;
-		said(child(k, "error-severity"), sev, sizeof(sev));
-		said(child(k, "error-message"), text, sizeof(text));
+		said(fc_xml_child(k, "error-severity"), sev, sizeof(sev));
+		said(fc_xml_child(k, "error-message"), text, sizeof(text));
 		if (!text[0])
-			said(child(k, "error-tag"), text, sizeof(text));
+			said(fc_xml_child(k, "error-tag"), text, sizeof(text));
 		if (!strcmp(sev, "warning")) {
 			snprintf(line, sizeof(line), "%s: the device warns: %s", c->command, text);
 			fc_ssh_job_warning(s->p, s->j, line);

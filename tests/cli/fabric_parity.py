@@ -36,6 +36,19 @@ def parity(check, label, rep, inv_path, nx, inv_n, explained, leaves, platform):
     return rules
 
 
+def clean(check, label, rep, explained, counters):
+    """A twin without faults: no failure or warning, nothing not understood, nothing unknown but the
+    counter rules (no earlier snapshot) and the rules in explained."""
+    bad = [(f["status"], f["rule"], f["subject"]) for f in rep["findings"] if f["status"] in ("fail", "warn")]
+    check(not bad, "%s is not clean: %s" % (label, bad[:8]))
+    for dev in rep["devices"]:
+        nu = [u["text"] for u in dev.get("not_understood", [])]
+        check(not nu, "%s %s: not understood: %s" % (label, dev["name"], nu[:5]))
+    unk = sorted({f["rule"] for f in rep["findings"] if f["status"] == "unknown"} - set(counters))
+    check(set(unk) <= set(explained), "%s: unknown beyond the explained: %s" % (label, unk))
+    print("%s: %d findings, %d pass" % (label, len(rep["findings"]), sum(f["status"] == "pass" for f in rep["findings"])))
+
+
 def evidence_at(check, label, d, rep, sarif, rule, subj, fname, text, at_line):
     """rule FAILs on subj with evidence at a line of the device's fname holding text, and a SARIF
     result of the rule (at that line where at_line); the line, or None."""

@@ -27,27 +27,8 @@
 
 #include "adapter/cfgtext.h"
 #include "util/str.h"
+#include "util/xml.h"
 #include "vendors/junos/junos.h"
-
-static const char *x(const xmlChar *s)
-{
-	return (const char *)(const void *)s;
-}
-
-static bool is(const xmlNode *n, const char *name)
-{
-	return n && n->type == XML_ELEMENT_NODE && !strcmp(x(n->name), name);
-}
-
-static const xmlNode *child(const xmlNode *n, const char *name)
-{
-	const xmlNode *k;
-
-	for (k = n ? n->children : NULL; k; k = k->next)
-		if (is(k, name))
-			return k;
-	return NULL;
-}
 
 /* The element's text, trimmed, in buf; NULL when it has none. */
 static const char *text(const xmlNode *n, char *buf, size_t size)
@@ -58,7 +39,7 @@ static const char *text(const xmlNode *n, char *buf, size_t size)
 
 	for (k = n ? n->children : NULL; k && !s; k = k->next)
 		if (k->type == XML_TEXT_NODE && k->content)
-			s = x(k->content);
+			s = fc_xml_str(k->content);
 	if (!s)
 		return NULL;
 	s += strspn(s, " \t\r\n");
@@ -73,7 +54,7 @@ static const char *text(const xmlNode *n, char *buf, size_t size)
 
 static const char *ctext(const xmlNode *n, const char *name, char *buf, size_t size)
 {
-	return text(child(n, name), buf, size);
+	return text(fc_xml_child(n, name), buf, size);
 }
 
 /* The first element named name anywhere under n (depth first). */
@@ -82,7 +63,7 @@ static const xmlNode *find(const xmlNode *n, const char *name)
 	const xmlNode *k, *r;
 
 	for (k = n; k; k = k->next) {
-		if (is(k, name))
+		if (fc_xml_is(k, name))
 			return k;
 		if (k->type == XML_ELEMENT_NODE && (r = find(k->children, name)))
 			return r;
@@ -162,56 +143,56 @@ enum fc_rc junos_xml_interfaces(struct fc_parse_ctx *c, const char *in)
 		struct fc_swport *sw;
 		int64_t n;
 
-		if (!is(p, "physical-interface") || !ctext(p, "name", name, sizeof(name)) || !junos_is_port(name))
+		if (!fc_xml_is(p, "physical-interface") || !ctext(p, "name", name, sizeof(name)) || !junos_is_port(name))
 			continue;
 		if (!(ifc = fc_dev_iface(c->m, c->dev, name)) || !(sw = fc_swport_mut(c->m, ifc))) {
 			rc = FC_ERR_NOMEM;
 			break;
 		}
-		if ((e = child(p, "admin-status")) && text(e, v, sizeof(v))) {
+		if ((e = fc_xml_child(p, "admin-status")) && text(e, v, sizeof(v))) {
 			if (!strcmp(v, "up") || !strcmp(v, "down"))
 				fc_set_str(c->m, &ifc->admin_state, v, at(c, e));
 			else
 				rc = unparsed(c, e, name, "admin-status", v);
 		}
-		if (rc == FC_OK && (e = child(p, "oper-status")) && text(e, v, sizeof(v))) {
+		if (rc == FC_OK && (e = fc_xml_child(p, "oper-status")) && text(e, v, sizeof(v))) {
 			if (!strcmp(v, "up") || !strcmp(v, "down"))
 				fc_set_str(c->m, &ifc->oper_state, v, at(c, e));
 			else
 				rc = unparsed(c, e, name, "oper-status", v);
 		}
-		if (rc == FC_OK && (e = child(p, "mtu")) && text(e, v, sizeof(v))) {
+		if (rc == FC_OK && (e = fc_xml_child(p, "mtu")) && text(e, v, sizeof(v))) {
 			if (fc_parse_i64(v, 256, 65535, &n)) {
 				fc_set_int(&ifc->mtu, n, at(c, e));
 				ifc->mtu.m.why = "Junos's media MTU: the largest frame without FCS, the Ethernet header included";
 			} else if (strcmp(v, "Unlimited"))
 				rc = unparsed(c, e, name, "mtu", v);
 		}
-		if (rc == FC_OK && (e = child(p, "speed")) && text(e, v, sizeof(v))) {
+		if (rc == FC_OK && (e = fc_xml_child(p, "speed")) && text(e, v, sizeof(v))) {
 			if (speed_of(v, &n))
 				fc_set_int(&ifc->speed_mbps, n, at(c, e));
 			else if (strcmp(v, "Auto") && strcmp(v, "Unspecified") && strcmp(v, "Unlimited"))
 				rc = unparsed(c, e, name, "speed", v);
 		}
-		if (rc == FC_OK && (e = child(p, "link-mode")) && text(e, v, sizeof(v)))
+		if (rc == FC_OK && (e = fc_xml_child(p, "link-mode")) && text(e, v, sizeof(v)))
 			fc_set_str(c->m, &ifc->duplex, !strcmp(v, "Full-duplex") ? "full" : !strcmp(v, "Half-duplex") ? "half"
 				   : "auto", at(c, e));
-		if (rc == FC_OK && (e = child(p, "if-auto-negotiation")) && text(e, v, sizeof(v)))
+		if (rc == FC_OK && (e = fc_xml_child(p, "if-auto-negotiation")) && text(e, v, sizeof(v)))
 			fc_set_bool(&ifc->autoneg, !strcmp(v, "enabled"), at(c, e));
-		if (rc == FC_OK && (e = child(p, "current-physical-address")) && text(e, v, sizeof(v)))
+		if (rc == FC_OK && (e = fc_xml_child(p, "current-physical-address")) && text(e, v, sizeof(v)))
 			fc_set_str(c->m, &ifc->mac, v, at(c, e));
-		if (rc == FC_OK && (e = child(p, "description")) && text(e, v, sizeof(v)))
+		if (rc == FC_OK && (e = fc_xml_child(p, "description")) && text(e, v, sizeof(v)))
 			fc_set_str(c->m, &ifc->description, v, at(c, e));
-		if (rc == FC_OK && (e = child(child(p, "input-error-list"), "input-errors")) && text(e, v, sizeof(v)) &&
+		if (rc == FC_OK && (e = fc_xml_child(fc_xml_child(p, "input-error-list"), "input-errors")) && text(e, v, sizeof(v)) &&
 		    fc_parse_i64(v, 0, INT64_MAX, &n))
 			fc_set_int(&sw->cnt_in_errors, n, at(c, e));
-		if (rc == FC_OK && (e = child(child(p, "input-error-list"), "framing-errors")) && text(e, v, sizeof(v)) &&
+		if (rc == FC_OK && (e = fc_xml_child(fc_xml_child(p, "input-error-list"), "framing-errors")) && text(e, v, sizeof(v)) &&
 		    fc_parse_i64(v, 0, INT64_MAX, &n))
 			fc_set_int(&sw->cnt_crc, n, at(c, e));
 		/* the FEC in use: ethernet-fec-mode (newer releases) or ethernet-fec-statistics; empty where
 		 * the port has none to report */
-		if (rc == FC_OK && ((e = child(child(p, "ethernet-fec-mode"), "enabled_fec_mode")) ||
-				    (e = child(child(p, "ethernet-fec-statistics"), "enabled_fec_mode"))) &&
+		if (rc == FC_OK && ((e = fc_xml_child(fc_xml_child(p, "ethernet-fec-mode"), "enabled_fec_mode")) ||
+				    (e = fc_xml_child(fc_xml_child(p, "ethernet-fec-statistics"), "enabled_fec_mode"))) &&
 		    text(e, v, sizeof(v))) {
 			static const struct {
 				const char *name;
@@ -244,7 +225,7 @@ enum fc_rc junos_xml_lldp(struct fc_parse_ctx *c, const char *in)
 		char port[128], sys[256], rport[256];
 		struct fc_iface *ifc;
 
-		if (!is(n, "lldp-neighbor-information"))
+		if (!fc_xml_is(n, "lldp-neighbor-information"))
 			continue;
 		if (!ctext(n, "lldp-local-port-id", port, sizeof(port)) && !ctext(n, "lldp-local-interface", port, sizeof(port))) {
 			rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, (unsigned)xmlGetLineNo(n),
@@ -280,11 +261,11 @@ enum fc_rc junos_xml_version(struct fc_parse_ctx *c, const char *in)
 
 	if (rc != FC_OK)
 		return rc;
-	if ((e = child(info, "host-name")) && text(e, v, sizeof(v)))
+	if ((e = fc_xml_child(info, "host-name")) && text(e, v, sizeof(v)))
 		fc_set_str(c->m, &c->dev->hostname, v, at(c, e));
-	if ((e = child(info, "product-model")) && text(e, v, sizeof(v)))
+	if ((e = fc_xml_child(info, "product-model")) && text(e, v, sizeof(v)))
 		fc_set_str(c->m, &c->dev->hw_model, v, at(c, e));
-	if ((e = child(info, "junos-version")) && text(e, v, sizeof(v)))
+	if ((e = fc_xml_child(info, "junos-version")) && text(e, v, sizeof(v)))
 		fc_set_str(c->m, &c->dev->os_version, v, at(c, e));
 	xmlFreeDoc(doc);
 	return FC_OK;
@@ -295,7 +276,7 @@ enum fc_rc junos_xml_version(struct fc_parse_ctx *c, const char *in)
 static bool dom_number(const xmlNode *e, const char *text_in, bool dbm, double *out)
 {
 	xmlChar *celsius = xmlGetProp(e, (const xmlChar *)"celsius");
-	const char *s = celsius ? x(celsius) : text_in;
+	const char *s = celsius ? fc_xml_str(celsius) : text_in;
 	char *end;
 	bool ok;
 
@@ -375,7 +356,7 @@ static enum fc_rc dom_read(struct fc_parse_ctx *c, const char *port, const xmlNo
 		if (e->type != XML_ELEMENT_NODE)
 			continue;
 		for (k = 0; k < sizeof(dom_elems) / sizeof(dom_elems[0]) && !done; k++) {
-			if (!strcmp(x(e->name), dom_elems[k].name)) {
+			if (!strcmp(fc_xml_str(e->name), dom_elems[k].name)) {
 				done = true;
 				if (!text(e, v, sizeof(v)))
 					continue;
@@ -388,7 +369,7 @@ static enum fc_rc dom_read(struct fc_parse_ctx *c, const char *port, const xmlNo
 			for (q = 0; q < 4 && t && !done; q++) {
 				snprintf(name, sizeof(name), "%s-%s-threshold%s", dom_elems[k].thr, sides[q],
 					 dom_elems[k].dbm ? "-dbm" : "");
-				if (strcmp(x(e->name), name))
+				if (strcmp(fc_xml_str(e->name), name))
 					continue;
 				done = true;
 				if (text(e, v, sizeof(v)) && dom_number(e, v, dom_elems[k].dbm, &d)) {
@@ -399,8 +380,8 @@ static enum fc_rc dom_read(struct fc_parse_ctx *c, const char *port, const xmlNo
 				}
 			}
 		}
-		if (!done && !dom_skipped(x(e->name))) {
-			snprintf(v, sizeof(v), "%s", x(e->name));
+		if (!done && !dom_skipped(fc_xml_str(e->name))) {
+			snprintf(v, sizeof(v), "%s", fc_xml_str(e->name));
 			rc = unparsed(c, e, port, "optics element", v);
 		}
 	}
@@ -435,13 +416,13 @@ enum fc_rc junos_xml_optics(struct fc_parse_ctx *c, const char *in)
 		struct dom_thr t;
 		size_t i, k, nl = 0;
 
-		if (!is(p, "physical-interface") || !ctext(p, "name", name, sizeof(name)) || !junos_is_port(name) ||
-		    !(diag = child(p, "optics-diagnostics")))
+		if (!fc_xml_is(p, "physical-interface") || !ctext(p, "name", name, sizeof(name)) || !junos_is_port(name) ||
+		    !(diag = fc_xml_child(p, "optics-diagnostics")))
 			continue;
 		if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
 			return FC_ERR_NOMEM;
 		xc = &ifc->xcvr;
-		if (child(diag, "optic-diagnostics-not-available")) {
+		if (fc_xml_child(diag, "optic-diagnostics-not-available")) {
 			fc_set_bool(&xc->dom_supported, false, at(c, diag));
 			continue;
 		}
@@ -459,7 +440,7 @@ enum fc_rc junos_xml_optics(struct fc_parse_ctx *c, const char *in)
 			char v[32];
 			int64_t idx;
 
-			if (!is(ln, "optics-diagnostics-lane-values"))
+			if (!fc_xml_is(ln, "optics-diagnostics-lane-values"))
 				continue;
 			if (!ctext(ln, "lane-index", v, sizeof(v)) || !fc_parse_i64(v, 0, 15, &idx)) {
 				rc = unparsed(c, ln, name, "lane-index", v[0] ? v : "(none)");
@@ -517,18 +498,18 @@ enum fc_rc junos_xml_chassis(struct fc_parse_ctx *c, const char *in)
 		return FC_ERR_NOMEM;
 	if ((rc = load(c, in, "chassis-inventory", &doc, &inv)) != FC_OK)
 		return rc;
-	ch = child(inv, "chassis");
-	if ((e = child(ch, "description")) && text(e, v, sizeof(v)) && !c->dev->hw_model.m.known)
+	ch = fc_xml_child(inv, "chassis");
+	if ((e = fc_xml_child(ch, "description")) && text(e, v, sizeof(v)) && !c->dev->hw_model.m.known)
 		fc_set_str(c->m, &c->dev->hw_model, v, at(c, e));
 	/* FPC f > PIC p > Xcvr n: the module of port f/p/n */
 	for (fpc = ch ? ch->children : NULL; fpc && rc == FC_OK; fpc = fpc->next) {
-		int f = is(fpc, "chassis-module") ? numbered(fpc, "FPC") : -1;
+		int f = fc_xml_is(fpc, "chassis-module") ? numbered(fpc, "FPC") : -1;
 
 		for (pic = f >= 0 ? fpc->children : NULL; pic && rc == FC_OK; pic = pic->next) {
-			int p = is(pic, "chassis-sub-module") ? numbered(pic, "PIC") : -1;
+			int p = fc_xml_is(pic, "chassis-sub-module") ? numbered(pic, "PIC") : -1;
 
 			for (x = p >= 0 ? pic->children : NULL; x && rc == FC_OK; x = x->next) {
-				int n = is(x, "chassis-sub-sub-module") ? numbered(x, "Xcvr") : -1;
+				int n = fc_xml_is(x, "chassis-sub-sub-module") ? numbered(x, "Xcvr") : -1;
 				struct junos_xcvr *j;
 				char buf[256];
 

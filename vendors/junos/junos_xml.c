@@ -22,13 +22,8 @@
 #include <string.h>
 
 #include "doc/doc.h"
+#include "util/xml.h"
 #include "vendors/junos/junos.h"
-
-/* libxml2 strings are const xmlChar *: read as char. */
-static const char *x(const xmlChar *s)
-{
-	return (const char *)(const void *)s;
-}
 
 static bool plural_entry(const char *parent, const char *tag)
 {
@@ -89,14 +84,14 @@ static const char *text_of(const xmlNode *n)
 			return NULL;
 	for (k = n->children; k; k = k->next)
 		if (k->type == XML_TEXT_NODE && k->content)
-			return x(k->content) ? x(k->content) : "";
+			return fc_xml_str(k->content) ? fc_xml_str(k->content) : "";
 	return "";
 }
 
 static bool inactive_attr(const xmlNode *n)
 {
 	xmlChar *v = xmlGetProp(n, (const xmlChar *)"inactive");
-	bool on = v && !strcmp(x(v), "inactive");
+	bool on = v && !strcmp(fc_xml_str(v), "inactive");
 
 	xmlFree(v);
 	return on;
@@ -106,7 +101,7 @@ static enum fc_rc xml_walk(struct fc_parse_ctx *c, struct junos_conf *cf, const 
 			   struct path *p, bool inactive)
 {
 	const xmlNode *k, *name = NULL;
-	const char *tag = x(n->name), *val;
+	const char *tag = fc_xml_str(n->name), *val;
 	size_t at = p->n;
 	unsigned line = (unsigned)xmlGetLineNo(n);
 	enum fc_rc rc = FC_OK;
@@ -119,7 +114,7 @@ static enum fc_rc xml_walk(struct fc_parse_ctx *c, struct junos_conf *cf, const 
 	if (at + 3 >= sizeof(p->w) / sizeof(p->w[0]))
 		return fc_err_set(c->err, FC_ERR_INPUT, c->file, line, "statements nested too deep");
 	for (k = n->children; k; k = k->next)
-		if (k->type == XML_ELEMENT_NODE && !strcmp(x(k->name), "name") && text_of(k))
+		if (k->type == XML_ELEMENT_NODE && !strcmp(fc_xml_str(k->name), "name") && text_of(k))
 			name = k;
 	if ((val = text_of(n))) {   /* a leaf */
 		const char *v = val + strspn(val, " \t\r\n");
@@ -135,11 +130,11 @@ static enum fc_rc xml_walk(struct fc_parse_ctx *c, struct junos_conf *cf, const 
 	}
 	{   /* 802.3ad aeN; an element whose one child is a *-name leaf: the value */
 		const xmlNode *v = only_child(n);
-		const char *vt = v ? x(v->name) : NULL;
+		const char *vt = v ? fc_xml_str(v->name) : NULL;
 		size_t vl = vt ? strlen(vt) : 0;
 
 		if (!strcmp(tag, "ieee-802.3ad"))
-			for (v = n->children; v && (v->type != XML_ELEMENT_NODE || strcmp(x(v->name), "bundle")); v = v->next)
+			for (v = n->children; v && (v->type != XML_ELEMENT_NODE || strcmp(fc_xml_str(v->name), "bundle")); v = v->next)
 				;
 		else if (!(vl > 5 && !strcmp(vt + vl - 5, "-name")))
 			v = NULL;
@@ -180,10 +175,10 @@ enum fc_rc junos_xml_config(struct fc_parse_ctx *c, struct junos_conf *cf, const
 				  e && e->message ? e->message : "not well-formed");
 	}
 	root = xmlDocGetRootElement(doc);
-	if (root && !strcmp(x(root->name), "configuration"))
+	if (root && !strcmp(fc_xml_str(root->name), "configuration"))
 		conf = root;
 	for (k = root ? root->children : NULL; k && !conf; k = k->next)
-		if (k->type == XML_ELEMENT_NODE && !strcmp(x(k->name), "configuration"))
+		if (k->type == XML_ELEMENT_NODE && !strcmp(fc_xml_str(k->name), "configuration"))
 			conf = k;
 	if (!conf)
 		rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, root ? (unsigned)xmlGetLineNo(root) : 1,

@@ -15,8 +15,8 @@ trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 cmake -S "$root" -B "$t/b" -G Ninja -DCMAKE_BUILD_TYPE=Release -DFABCHECK_TESTS=OFF -DCMAKE_INSTALL_PREFIX=/usr \
-	> /dev/null
-cmake --build "$t/b" --target fabcheck > /dev/null
+	> "$t/cmake.log" 2>&1 || { tail -20 "$t/cmake.log"; fail "cmake (Release)"; }
+cmake --build "$t/b" --target fabcheck > "$t/build.log" 2>&1 || { grep -E "error|warning" "$t/build.log" | head; fail "the Release build"; }
 # a staged install: the files where the package will put them
 DESTDIR="$t/stage" cmake --install "$t/b" > /dev/null
 for f in usr/bin/fabcheck usr/share/man/man1/fabcheck.1 usr/share/fabcheck/rules/profiles/lossless_dcqcn.yaml \

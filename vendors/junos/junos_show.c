@@ -12,6 +12,9 @@
  *   get-software-information (show version): host-name, product-model, junos-version
  *   get-chassis-inventory (show chassis hardware): the chassis's description (the model), and each
  *     FPC > PIC > Xcvr module (description, part, serial) onto the port of that number
+ *   get-cos-interface-map-information (show class-of-service interface): the bindings that run on each
+ *     port (scheduler map, congestion notification profile, DSCP classifier), which stand over the
+ *     configuration's where they differ (junos_cos.c)
  *   get-interface-optics-diagnostics-information (show interfaces diagnostics optics): per port the
  *     module's temperature and voltage, per lane (optics-diagnostics-lane-values, lane-index from 0;
  *     a one-lane module's readings are lane 1) bias, Tx and Rx power in dBm, and the module's alarm
@@ -124,7 +127,7 @@ static enum fc_rc unparsed(struct fc_parse_ctx *c, const xmlNode *n, const char 
 {
 	char msg[300];
 
-	snprintf(msg, sizeof(msg), "%s: %s '%.60s' not understood", port, what, value);
+	snprintf(msg, sizeof(msg), "%.100s: %.100s '%.60s' not understood", port, what, value);
 	return fc_dev_add_unparsed(c->m, c->dev, at(c, n), msg, strlen(msg));
 }
 
@@ -468,6 +471,64 @@ enum fc_rc junos_xml_optics(struct fc_parse_ctx *c, const char *in)
 
 			for (k = 0; k < DOM_NKINDS; k++)
 				dom_limits(dom_slot(D, (enum dom_kind)k), t.v[k]);
+		}
+	}
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+/* show class-of-service interface | display xml (get-cos-interface-map-information): per port
+ * (interface-map) the scheduler map ("<default>": none), the congestion notification profile
+ * ("Disabled": none) and the DSCP classifier among the objects bound (cos-objects of type
+ * Classifier, subtype dscp), on the port or its units. */
+enum fc_rc junos_xml_cos_interfaces(struct fc_parse_ctx *c, const char *in)
+{
+	struct junos_state *s = junos_state(c);
+	xmlDoc *doc;
+	const xmlNode *info, *im;
+	enum fc_rc rc;
+
+	if (!s)
+		return FC_ERR_NOMEM;
+	if ((rc = load(c, in, "cos-interface-information", &doc, &info)) != FC_OK)
+		return rc;
+	for (im = info->children; im && rc == FC_OK; im = im->next) {
+		char name[128], v[256];
+		const xmlNode *e, *u, *o;
+		struct junos_run *r;
+
+		if (!fc_xml_is(im, "interface-map") || !ctext(im, "interface-name", name, sizeof(name)) || !junos_is_port(name))
+			continue;
+		if (!(s->runs = fc_grow(c->m->arena, s->runs, s->nruns, &s->runs_cap, sizeof(*s->runs)))) {
+			rc = FC_ERR_NOMEM;
+			break;
+		}
+		r = &s->runs[s->nruns++];
+		memset(r, 0, sizeof(*r));
+		r->port = fc_model_str(c->m, name);
+		if ((e = fc_xml_child(im, "scheduler-map-name")) && text(e, v, sizeof(v))) {
+			r->has_smap = true, r->smap_src = at(c, e);
+			r->smap = strcmp(v, "<default>") ? fc_model_str(c->m, v) : NULL;
+		}
+		if ((e = fc_xml_child(im, "interface-congestion-notification-map")) && text(e, v, sizeof(v))) {
+			r->has_cnp = true, r->cnp_src = at(c, e);
+			r->cnp = strcasecmp(v, "Disabled") ? fc_model_str(c->m, v) : NULL;
+		}
+		/* the classifier: the objects on the port and on its units; the reply lists every unit */
+		r->has_dscp = true, r->dscp_src = at(c, im);
+		for (u = im->children; u; u = u->next) {
+			const xmlNode *objs = fc_xml_is(u, "i-logical-map") ? u->children : fc_xml_is(u, "cos-objects") ? u : NULL;
+
+			for (o = objs; o; o = fc_xml_is(u, "cos-objects") ? NULL : o->next) {
+				char type[64], sub[64];
+
+				if (!fc_xml_is(o, "cos-objects") || !ctext(o, "cos-object-type", type, sizeof(type)) ||
+				    !ctext(o, "cos-object-subtype", sub, sizeof(sub)) || strcmp(type, "Classifier") ||
+				    strcmp(sub, "dscp") || !ctext(o, "cos-object-name", v, sizeof(v)))
+					continue;
+				r->dscp_c = fc_model_str(c->m, v);
+				r->dscp_src = at(c, o);
+			}
 		}
 	}
 	xmlFreeDoc(doc);

@@ -30,18 +30,20 @@ mkdir -p /run/sshd rec/leaf1 rec/leaf2
 # the replies: leaf1's configuration is the XML form of the Junos test configuration, the state the
 # example leaf's; leaf2 the same without the chassis inventory
 cp "$root/tests/fixtures/junos/forms.xml" rec/leaf1/show_configuration.txt
-for f in show_version.xml show_chassis_hardware.xml show_interfaces_diagnostics_optics.xml show_interfaces_extensive.xml \
-  show_lldp_neighbors.xml; do
+for f in show_version.xml show_chassis_hardware.xml show_class_of_service_interface.xml \
+  show_interfaces_diagnostics_optics.xml show_interfaces_extensive.xml show_lldp_neighbors.xml; do
   cp "$ex/devices/leaf1/$f" rec/leaf1/
 done
-cp rec/leaf1/show_configuration.txt rec/leaf1/show_version.xml rec/leaf1/show_interfaces_diagnostics_optics.xml \
-  rec/leaf1/show_interfaces_extensive.xml rec/leaf1/show_lldp_neighbors.xml rec/leaf2/
+cp rec/leaf1/show_configuration.txt rec/leaf1/show_version.xml rec/leaf1/show_class_of_service_interface.xml \
+  rec/leaf1/show_interfaces_diagnostics_optics.xml rec/leaf1/show_interfaces_extensive.xml \
+  rec/leaf1/show_lldp_neighbors.xml rec/leaf2/
 mkmap() { # dir, operations to leave out...
   local d=$1; shift
   {
     printf 'get-configuration\t%s\n' "$t/rec/$d/show_configuration.txt"
     printf 'get-software-information\t%s\n' "$t/rec/$d/show_version.xml"
     [ -f "rec/$d/show_chassis_hardware.xml" ] && printf 'get-chassis-inventory\t%s\n' "$t/rec/$d/show_chassis_hardware.xml"
+    printf 'get-cos-interface-map-information\t%s\n' "$t/rec/$d/show_class_of_service_interface.xml"
     printf 'get-interface-optics-diagnostics-information\t%s\n' "$t/rec/$d/show_interfaces_diagnostics_optics.xml"
     printf 'get-interface-information\t%s\n' "$t/rec/$d/show_interfaces_extensive.xml"
     printf 'get-lldp-neighbors-information\t%s\n' "$t/rec/$d/show_lldp_neighbors.xml"
@@ -130,19 +132,19 @@ for n, (st, txt) in want.items():
     if txt:
         assert any(txt in e for e in d["errors"]), (n, d["errors"])
         print("%-10s %-7s %s" % (n, st, [e for e in d["errors"] if txt in e][0]))
-assert len(m["leaf1"]["outputs"]) == 6 and not m["leaf1"].get("warnings"), m["leaf1"]
-assert len(m["leaf2"]["outputs"]) == 5, m["leaf2"]
+assert len(m["leaf1"]["outputs"]) == 7 and not m["leaf1"].get("warnings"), m["leaf1"]
+assert len(m["leaf2"]["outputs"]) == 6, m["leaf2"]
 w = m["leaf2"]["warnings"]
 assert len(w) == 1 and "show chassis hardware | display xml: rpc-error: syntax error" in w[0], w
-assert len(m["unknownrpc"]["outputs"]) == 5, m["unknownrpc"]
-print("leaf1 (base:1.1) 6 outputs; leaf2 (base:1.0) 5 and the warning: %s" % w[0])
-assert m["clileaf"]["status"] == "ok" and len(m["clileaf"]["outputs"]) == 6 and not m["clileaf"].get("warnings"), m["clileaf"]
+assert len(m["unknownrpc"]["outputs"]) == 6, m["unknownrpc"]
+print("leaf1 (base:1.1) 7 outputs; leaf2 (base:1.0) 6 and the warning: %s" % w[0])
+assert m["clileaf"]["status"] == "ok" and len(m["clileaf"]["outputs"]) == 7 and not m["clileaf"].get("warnings"), m["clileaf"]
 PY
 # over the SSH CLI: each output as the switch printed it
 for f in show_configuration.txt show_version.xml show_interfaces_diagnostics_optics.xml show_interfaces_extensive.xml; do
   cmp "snap/devices/clileaf/$f" "$ex/devices/leaf1/$f" || fail "clileaf $f over the SSH CLI differs from what the switch printed"
 done
-echo "clileaf over the SSH CLI (| display xml): 6 outputs as the switch printed them"
+echo "clileaf over the SSH CLI (| display xml): 7 outputs as the switch printed them"
 # what arrives is the recorded reply, with the request's message-id and NETCONF's namespace
 "$PY" - snap rec <<'PY'
 import os, re, sys

@@ -50,7 +50,11 @@ FAULTS = {
                        "destination-port 4791", True),
     "junos-fec-none": ("FEC-MATCH", "leaf2:et-0/0/48 <-> spine1:Ethernet1/2", "show_configuration.txt", "fec none", True),
 }
-ALONE = {}
+# not planted in the example: the configuration binds the profile, the running state has none there
+ALONE = {
+    "junos-cnp-not-running": ("PFC-PRIO-MATCH", "leaf1:xe-0/0/0 <-> c01:ens1f0", "show_class_of_service_interface.xml",
+                              "<interface-congestion-notification-map>Disabled", False),
+}
 
 
 # what the SONiC leaves of the multi-vendor twin judge that NX-OS does not (as in eos_fabric.py)
@@ -102,12 +106,21 @@ def main():
         for dev in rep["devices"]:
             nu = [u["text"] for u in dev.get("not_understood", [])]
             check(not nu, "junos-leaves %s: not understood: %s" % (dev["name"], nu[:5]))
-        for fault, (rule, subj, fname, text, at_line) in FAULTS.items():
+        for fault, (rule, subj, fname, text, at_line) in list(FAULTS.items()) + list(ALONE.items()):
             d = "%s/f-%s" % (t, fault)
             gen(d, "--junos", "--fault", fault)
             sarif = os.path.join(t, fault + ".sarif")
             rep = validate(d, "--format", "sarif=" + sarif)
             evidence_at(fault, d, rep, sarif, rule, subj, fname, text, at_line)
+            if fault in ALONE:   # what runs stands, and the configuration that is not what runs is said
+                dc = [f for f in rep["findings"] if f["rule"] == "DATA-CONFLICT" and f["subject"] == "leaf1:xe-0/0/0"]
+                ev = {e["what"]: e for e in (dc[0].get("evidence", []) if dc else [])}
+                conf = ev.get("configuration", {}).get("source", {})
+                cl = open(conf["file"]).read().split("\n")[conf["line"] - 1] if conf.get("line") else ""
+                check(dc and dc[0]["status"] == "warn" and "running" in ev and "congestion-notification-profile cnp" in cl,
+                      "%s: DATA-CONFLICT on leaf1:xe-0/0/0: %s" % (fault, dc))
+                print("%s: %s FAIL at the running state's line; DATA-CONFLICT WARN: %s" % (
+                    fault, rule, dc[0]["message"] if dc else None))
         # the clean twins: junos-leaves without its faults, and the multi-vendor example with Junos for
         # its EOS leaves (leaf3/leaf4 on SONiC)
         for label, args, extra in (("junos-leaves without faults", ["--junos"], {}),

@@ -4,8 +4,9 @@
  * (junos_conf.c), as `| display xml` and `| display json` (junos_xml.c), with apply-groups and interface ranges applied, into interfaces, their filters
  * and firewall filters (junos_model.c), and class of service into each port's QoS path
  * (junos_cos.c); the state as XML RPC replies: version, chassis, interfaces, optics, LLDP
- * (junos_show.c), each with the NETCONF operation that gives it (collected over NETCONF or SSH).
- * Class-of-service state is not read yet: docs/junos.md says what is. */
+ * and the class-of-service bindings that run (junos_show.c), each with the NETCONF operation that
+ * gives it (collected over NETCONF or SSH). Class-of-service counters are not read yet:
+ * docs/junos.md says what is. */
 #include <stdio.h>
 #include <string.h>
 
@@ -20,6 +21,8 @@ static const char *const ifs_spellings[] = { "get-interface-information*", "show
 static const char *const lldp_spellings[] = { "get-lldp-neighbors-information*", "show lldp neighbors* | display xml", NULL };
 static const char *const version_spellings[] = { "get-software-information*", NULL };
 static const char *const chassis_spellings[] = { "get-chassis-inventory*", NULL };
+static const char *const cos_spellings[] = { "get-cos-interface-map-information*",
+					     "show class-of-service interface* | display xml", NULL };
 static const char *const optics_spellings[] = { "get-interface-optics-diagnostics-information*",
 						"show interfaces diagnostics optics* | display xml", NULL };
 
@@ -32,6 +35,9 @@ static const struct fc_reader junos_readers[] = {
 	  .file = "show_version.xml", .rpc = "<get-software-information/>", .spellings = version_spellings },
 	{ .command = "show chassis hardware | display xml", .encoding = "text", .text = junos_xml_chassis,
 	  .file = "show_chassis_hardware.xml", .rpc = "<get-chassis-inventory/>", .optional = true, .spellings = chassis_spellings },
+	{ .command = "show class-of-service interface | display xml", .encoding = "text", .text = junos_xml_cos_interfaces,
+	  .file = "show_class_of_service_interface.xml", .rpc = "<get-cos-interface-map-information/>", .optional = true,
+	  .spellings = cos_spellings },
 	{ .command = "show interfaces diagnostics optics | display xml", .encoding = "text", .text = junos_xml_optics,
 	  .file = "show_interfaces_diagnostics_optics.xml", .rpc = "<get-interface-optics-diagnostics-information/>",
 	  .optional = true, .spellings = optics_spellings },

@@ -91,8 +91,18 @@ struct junos_chan {
 	struct fc_src src;
 };
 
+/* What show class-of-service interface says runs on a port (the names; NULL: none or the default). */
+struct junos_run {
+	const char *port;
+	const char *dscp_c, *smap, *cnp;
+	bool has_dscp, has_smap, has_cnp;   /* the reply states it */
+	struct fc_src dscp_src, smap_src, cnp_src;
+};
+
 struct junos_state {
 	struct junos_conf conf;
+	struct junos_run *runs;          /* show class-of-service interface: what runs stands */
+	size_t nruns, runs_cap;
 	struct junos_chan *chans;
 	size_t nchans, chans_cap;
 	struct junos_xcvr *xcvrs;        /* applied to the ports in junos_finalize, whatever the order read */
@@ -133,7 +143,8 @@ extern const struct fc_qos_resolver junos_qos;
 
 /* junos_show.c: state as XML RPC replies: get-interface-information, get-lldp-neighbors-information,
  * get-software-information, get-chassis-inventory. */
-fc_text_reader junos_xml_interfaces, junos_xml_lldp, junos_xml_version, junos_xml_chassis, junos_xml_optics;
+fc_text_reader junos_xml_interfaces, junos_xml_lldp, junos_xml_version, junos_xml_chassis, junos_xml_optics,
+	junos_xml_cos_interfaces;
 /* The modules get-chassis-inventory listed onto the ports of their numbers (once every output is read). */
 enum fc_rc junos_xcvrs_apply(struct fc_parse_ctx *c, const struct junos_state *s);
 

@@ -283,6 +283,86 @@ void junos_cos_port(const struct junos_cos *cos, const char *port, struct junos_
 		}
 }
 
+/* Where the port's bindings come from: the configuration's lines, or the running state's. */
+struct bsrc {
+	struct fc_src dscp, pcp, smap, cnp;
+	bool run_cnp;                         /* the profile is the running state's, not the configuration's */
+};
+
+static const struct junos_run *running(const struct junos_state *s, const char *port)
+{
+	size_t i;
+
+	for (i = 0; i < s->nruns; i++)
+		if (!strcmp(s->runs[i].port, port))
+			return &s->runs[i];
+	return NULL;
+}
+
+static bool same(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* A running binding differs from the configuration's: the names differ and one is the
+ * configuration's (a default the switch applies where the configuration binds none, such as its
+ * default classifier, is no difference). */
+static bool differs(const char *run, const char *conf, const struct junos_named *defs, size_t ndefs)
+{
+	return !same(run, conf) && (conf || (run && find(defs, ndefs, run)));
+}
+
+/* The port's bindings: the configuration's (junos_cos_port), then what show class-of-service
+ * interface says runs where it differs; the sources say which. */
+static void port_bindings(const struct junos_state *s, const char *port, struct junos_named *b, struct bsrc *bs)
+{
+	const struct junos_cos *cos = &s->cos;
+	const struct junos_run *r = running(s, port);
+	const char *file = s->config.file;
+
+	junos_cos_port(cos, port, b);
+	bs->dscp = fc_src_at(file, b->dscp_c_line);
+	bs->pcp = fc_src_at(file, b->pcp_c_line);
+	bs->smap = fc_src_at(file, b->smap_line);
+	bs->cnp = fc_src_at(file, b->cnp_line);
+	bs->run_cnp = false;
+	if (!r)
+		return;
+	if (r->has_dscp && differs(r->dscp_c, b->dscp_c, cos->dscp_cls, cos->n_dscp_cls))
+		b->dscp_c = r->dscp_c, bs->dscp = r->dscp_src;
+	if (r->has_smap && differs(r->smap, b->smap, cos->smaps, cos->n_smaps))
+		b->smap = r->smap, bs->smap = r->smap_src;
+	if (r->has_cnp && differs(r->cnp, b->cnp, cos->cnps, cos->n_cnps))
+		b->cnp = r->cnp, bs->cnp = r->cnp_src, bs->run_cnp = true;
+}
+
+/* Each binding that runs otherwise than configured: a conflict of the device. */
+static enum fc_rc binding_conflicts(struct fc_parse_ctx *c, const struct junos_state *s, const char *port)
+{
+	static const char none[] = "(none)";
+	const struct junos_cos *cos = &s->cos;
+	const struct junos_run *r = running(s, port);
+	struct junos_named b;
+	const char *file = s->config.file;
+	enum fc_rc rc = FC_OK;
+
+	if (!r)
+		return FC_OK;
+	junos_cos_port(cos, port, &b);
+	if (r->has_dscp && differs(r->dscp_c, b.dscp_c, cos->dscp_cls, cos->n_dscp_cls))
+		rc = fc_dev_add_conflict(c->m, c->dev, port, "classifiers dscp", r->dscp_c ? r->dscp_c : "(default)",
+					 r->dscp_src, b.dscp_c ? b.dscp_c : none,
+					 b.dscp_c_line ? fc_src_at(file, b.dscp_c_line) : s->config);
+	if (rc == FC_OK && r->has_smap && differs(r->smap, b.smap, cos->smaps, cos->n_smaps))
+		rc = fc_dev_add_conflict(c->m, c->dev, port, "scheduler-map", r->smap ? r->smap : "(default)", r->smap_src,
+					 b.smap ? b.smap : none, b.smap_line ? fc_src_at(file, b.smap_line) : s->config);
+	if (rc == FC_OK && r->has_cnp && differs(r->cnp, b.cnp, cos->cnps, cos->n_cnps))
+		rc = fc_dev_add_conflict(c->m, c->dev, port, "congestion-notification-profile", r->cnp ? r->cnp : none,
+					 r->cnp_src, b.cnp ? b.cnp : none,
+					 b.cnp_line ? fc_src_at(file, b.cnp_line) : s->config);
+	return rc;
+}
+
 /* The priorities the port's profile pauses: input ieee-802.1 code points, and the pfc-priority of
  * the forwarding class each input dscp code point is classified into. */
 static int64_t paused(const struct junos_cos *cos, const struct junos_named *cnp, const struct junos_named *cls)
@@ -310,24 +390,29 @@ enum fc_rc junos_cos_ports(struct fc_parse_ctx *c, const struct junos_state *s)
 		struct fc_iface *ifc = c->dev->ifaces[i];
 		struct fc_swport *sw = fc_swport_mut(c->m, ifc);
 		struct junos_named b;
+		struct bsrc bs;
 		const struct junos_named *cnp, *cls;
+		enum fc_rc rc;
 
 		if (!sw)
 			return FC_ERR_NOMEM;
-		junos_cos_port(cos, ifc->name, &b);
+		if ((rc = binding_conflicts(c, s, ifc->name)) != FC_OK)
+			return rc;
+		port_bindings(s, ifc->name, &b, &bs);
 		cls = find(cos->dscp_cls, cos->n_dscp_cls, b.dscp_c);
 		if (b.dscp_c) {
-			fc_set_trust(&ifc->trust, FC_TRUST_DSCP, fc_src_at(c->file, b.dscp_c_line));
+			fc_set_trust(&ifc->trust, FC_TRUST_DSCP, bs.dscp);
 		} else if (b.pcp_c) {
-			fc_set_trust(&ifc->trust, FC_TRUST_PCP, fc_src_at(c->file, b.pcp_c_line));
+			fc_set_trust(&ifc->trust, FC_TRUST_PCP, bs.pcp);
 		} else
 			fc_set_unknown(&ifc->trust.m, "no classifier bound to the port: Junos's default classifier applies, "
 						      "which the configuration does not state");
 		cnp = find(cos->cnps, cos->n_cnps, b.cnp);
 		if (!b.cnp) {
-			/* the port's own class-of-service binding is the line that leaves it out */
+			/* the running state's line where it unbinds what the configuration binds, else the
+			 * port's own class-of-service binding, the line that leaves it out */
 			unsigned bl = b.smap_line ? b.smap_line : b.dscp_c_line ? b.dscp_c_line : b.pcp_c_line;
-			struct fc_src bsrc = bl ? fc_src_at(c->file, bl) : s->config;
+			struct fc_src bsrc = bs.run_cnp ? bs.cnp : bl ? fc_src_at(c->file, bl) : s->config;
 
 			fc_set_str(c->m, &ifc->pfc_mode, "off", bsrc);
 			fc_set_int(&ifc->pfc_prios, 0, bsrc);
@@ -339,12 +424,12 @@ enum fc_rc junos_cos_ports(struct fc_parse_ctx *c, const struct junos_state *s)
 										    "but not defined", b.cnp));
 		} else {
 			int64_t mask = paused(cos, cnp, cls);
-			struct fc_src src = fc_src_at(c->file, cnp->pfc_line ? cnp->pfc_line : b.cnp_line);
+			struct fc_src src = cnp->pfc_line ? fc_src_at(c->file, cnp->pfc_line) : bs.cnp;
 
 			fc_set_str(c->m, &ifc->pfc_mode, mask ? "on" : "off", src);
 			fc_set_int(&ifc->pfc_prios, mask, src);
-			fc_set_bool(&sw->pfc_watchdog, cnp->watchdog, fc_src_at(c->file, cnp->watchdog ? cnp->watchdog_line
-												 : b.cnp_line));
+			fc_set_bool(&sw->pfc_watchdog, cnp->watchdog, cnp->watchdog ? fc_src_at(c->file, cnp->watchdog_line)
+										     : bs.cnp);
 			if (!cnp->watchdog)
 				sw->pfc_watchdog.m.why = "the congestion-notification-profile has no pfc-watchdog";
 		}
@@ -365,6 +450,7 @@ enum fc_rc junos_cos_ports(struct fc_parse_ctx *c, const struct junos_state *s)
 struct walk {
 	const struct junos_state *s;
 	struct junos_named b;                 /* the port's bindings */
+	struct bsrc bs;                       /* where each comes from */
 	const struct junos_named *fc;         /* the class the packet takes */
 };
 
@@ -395,7 +481,7 @@ static bool qos_port(struct fc_qos_walk *qw, const struct fc_iface *ifc)
 	if (fc_hmap_get(w->s->cages, ifc->name, strlen(ifc->name)) ||
 	    !fc_hmap_get(w->s->carries, ifc->name, strlen(ifc->name)))
 		return false;
-	junos_cos_port(&w->s->cos, ifc->name, &w->b);
+	port_bindings(w->s, ifc->name, &w->b, &w->bs);
 	return true;
 }
 
@@ -418,10 +504,9 @@ static void qos_classify(struct fc_qos_walk *qw, const struct fc_iface *ifc, enu
 					      "configuration does not state");
 		return;
 	}
-	fc_set_str(m, &h->classifier, fc_sprintf(m->arena, "classifiers dscp %s", w->b.dscp_c),
-		   fc_src_at(file, w->b.dscp_c_line));
-	fc_set_bool(&h->per_port, strchr(w->b.name ? w->b.name : "", '*') == NULL, fc_src_at(file, w->b.dscp_c_line));
-	fc_set_trust(&h->trust, FC_TRUST_DSCP, fc_src_at(file, w->b.dscp_c_line));
+	fc_set_str(m, &h->classifier, fc_sprintf(m->arena, "classifiers dscp %s", w->b.dscp_c), w->bs.dscp);
+	fc_set_bool(&h->per_port, strchr(w->b.name ? w->b.name : "", '*') == NULL, w->bs.dscp);
+	fc_set_trust(&h->trust, FC_TRUST_DSCP, w->bs.dscp);
 	if (!cls) {
 		fc_hop_unknown_rest(h, fc_sprintf(m->arena, "classifier %s is bound but not defined", w->b.dscp_c));
 		return;
@@ -494,8 +579,7 @@ static void qos_resolve(struct fc_qos_walk *qw, const struct fc_iface *ifc, enum
 	} else {
 		struct fc_src ssrc = entry->src;
 
-		fc_set_bool(&h->queue_per_port, strchr(w->b.name ? w->b.name : "", '*') == NULL,
-			    fc_src_at(file, w->b.smap_line));
+		fc_set_bool(&h->queue_per_port, strchr(w->b.name ? w->b.name : "", '*') == NULL, w->bs.smap);
 		if (sch->prio && !strcmp(sch->prio, "strict-high"))
 			fc_set_int(&h->strict, 1, fc_src_at(file, sch->prio_line));
 		else {

@@ -15,18 +15,9 @@ PY=${PYTHON:-/usr/bin/python3}
 fabcheck=$(realpath "$1")
 root=$(pwd)
 ex=$root/inventories/examples/junos-leaves
-[ "$(id -u)" -eq 0 ] || { echo "SKIP: sshd needs root"; exit 77; }
-[ -x /usr/sbin/sshd ] || { echo "SKIP: /usr/sbin/sshd not installed"; exit 77; }
-t=$(mktemp -d); chmod 755 "$t"; pid=""
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; pkill -f "netconf_replay.py $t/" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$t"; }
-trap cleanup EXIT
-cd "$t"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$root/tests/cli/sshd_lib.sh"
 
-ssh-keygen -q -t ed25519 -N '' -f hostkey
-ssh-keygen -q -t ed25519 -N '' -f client
-cp client.pub authorized_keys
-mkdir -p /run/sshd rec/leaf1 rec/leaf2
+mkdir -p rec/leaf1 rec/leaf2
 # the replies: leaf1's configuration is the XML form of the Junos test configuration, the state the
 # example leaf's; leaf2 the same without the chassis inventory
 cp "$root/tests/fixtures/junos/forms.xml" rec/leaf1/show_configuration.txt
@@ -58,23 +49,12 @@ man = {d["name"]: d for d in json.load(open(ex + "/manifest.json"))["devices"]}[
 for o in man["outputs"]:
     print("%s\t%s" % (o["command"], os.path.join(ex, o["file"])))
 PY
-P=$("$PY" -c 'import socket; s=socket.socket(); s.bind(("",0)); print(s.getsockname()[1])')
 declare -A serve=(
   [2]="map.leaf1 --base 1.1 --chunk 1000" [3]="map.leaf2 --base 1.0" [4]="map.leaf1"
   [5]="map.leaf1 --fault hang" [6]="map.leaf1 --fault truncate" [7]="map.leaf1 --fault wrong-id"
   [8]="map.unknown" [9]="map.leaf1 --fault bad-chunk" [10]="map.leaf1 --fault no-hello" [11]=cli)
 {
-  echo "Port $P"
-  for i in "${!serve[@]}"; do echo "ListenAddress 127.0.0.$i:$P"; done
-  echo "HostKey $t/hostkey"
-  echo "PidFile $t/sshd.pid"
-  echo "AuthorizedKeysFile $t/authorized_keys"
-  echo "StrictModes no"
-  echo "UsePAM no"
-  echo "PermitRootLogin yes"
-  echo "PasswordAuthentication yes"
-  echo "KbdInteractiveAuthentication no"
-  echo "LogLevel ERROR"
+  sshd_config_head yes $(printf '%s\n' "${!serve[@]}" | sort -n)
   # the subsystem must exist for sshd to accept the request; each address's ForceCommand serves it,
   # with the subsystem's command ("netconf") in SSH_ORIGINAL_COMMAND
   echo "Subsystem netconf netconf"
@@ -87,10 +67,8 @@ declare -A serve=(
     fi
   done
 } > sshd_config
-/usr/sbin/sshd -D -e -f sshd_config 2> sshd.log &
-pid=$!
-for i in $(seq 50); do (echo > /dev/tcp/127.0.0.2/$P) 2>/dev/null && break; sleep 0.1; done
-for i in "${!serve[@]}"; do echo "[127.0.0.$i]:$P $(cut -d' ' -f1,2 hostkey.pub)"; done > known_hosts
+sshd_start
+known_hosts_for "${!serve[@]}" > known_hosts
 
 export FC_NC_WRONG="Wrong-$RANDOM-pw"
 fabric=$("$PY" -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["fabric"]))' "$ex/inventory.json")

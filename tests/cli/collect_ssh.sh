@@ -8,20 +8,12 @@ set -euo pipefail
 PY=${PYTHON:-/usr/bin/python3}   # Debian's interpreter: the packages scripts/dev installs are its modules
 fabcheck=$(realpath "$1")
 root=$(pwd)
-[ "$(id -u)" -eq 0 ] || { echo "SKIP: sshd needs root"; exit 77; }
-[ -x /usr/sbin/sshd ] || { echo "SKIP: /usr/sbin/sshd not installed"; exit 77; }
-t=$(mktemp -d); chmod 755 "$t"; pid=""
+. "$root/tests/cli/sshd_lib.sh"
 bns=fcbare$$   # the "bare node" namespace: named per run, so two runs on one machine do not collide
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null || true; ip netns del "$bns" 2>/dev/null || true; rm -rf "$t"; }
-trap cleanup EXIT
-cd "$t"
-fail() { echo "FAIL: $*"; exit 1; }
+trap 'sshd_cleanup; ip netns del "$bns" 2>/dev/null || true' EXIT
 
-ssh-keygen -q -t ed25519 -N '' -f hostkey
 ssh-keygen -q -t ed25519 -N '' -f otherkey
-ssh-keygen -q -t ed25519 -N '' -f client
-cp client.pub authorized_keys
-mkdir -p /run/sshd map
+mkdir -p map
 # command -> recorded file, per device ("| json" for the JSON outputs, as NX-OS takes them)
 "$PY" - "$root/inventories/demo" <<'PY'
 import json, sys
@@ -34,20 +26,9 @@ for d in json.load(open(snap + "/manifest.json"))["devices"]:
             cmd = o["command"] + (" | json" if o["encoding"] == "json" else "")
             f.write("%s\t%s/%s\n" % (cmd, snap, o["file"]))
 PY
-P=$("$PY" -c 'import socket; s=socket.socket(); s.bind(("",0)); print(s.getsockname()[1])')
 declare -A devmap=([2]=leaf1 [3]=leaf2 [4]=shellonly [5]=leaf1 [6]=leaf1 [7]=leaf1)
 {
-  echo "Port $P"
-  for i in 2 3 4 5 6 7 8 9; do echo "ListenAddress 127.0.0.$i:$P"; done
-  echo "HostKey $t/hostkey"
-  echo "PidFile $t/sshd.pid"
-  echo "AuthorizedKeysFile $t/authorized_keys"
-  echo "StrictModes no"
-  echo "UsePAM no"
-  echo "PermitRootLogin yes"
-  echo "PasswordAuthentication yes"
-  echo "KbdInteractiveAuthentication no"
-  echo "LogLevel ERROR"
+  sshd_config_head yes 2 3 4 5 6 7 8 9
   for i in 2 3 4 5 6 7; do
     d=${devmap[$i]}; m=$d; [ "$d" = shellonly ] && m=leaf1
     echo "Match LocalAddress 127.0.0.$i"
@@ -72,12 +53,10 @@ fcbin=$(readlink -f "$fabcheck")
   echo "[ \"\$SSH_ORIGINAL_COMMAND\" = \"fabcheck probe\" ] && { echo 'sh: 1: fabcheck: not found' >&2; exit 127; }"
   echo "exec ip netns exec $bns sh -c \"\$SSH_ORIGINAL_COMMAND\""
 } > bare.sh
-/usr/sbin/sshd -D -e -f sshd_config 2> sshd.log &
-pid=$!
-for i in $(seq 50); do (echo > /dev/tcp/127.0.0.2/$P) 2>/dev/null && break; sleep 0.1; done
+sshd_start
 
 # known_hosts: the real key for .2 .3 .4 .7, a different key for .6, nothing for .5
-for i in 2 3 4 7 8 9; do echo "[127.0.0.$i]:$P $(cut -d' ' -f1,2 hostkey.pub)"; done > known_hosts
+known_hosts_for 2 3 4 7 8 9 > known_hosts
 echo "[127.0.0.6]:$P $(cut -d' ' -f1,2 otherkey.pub)" >> known_hosts
 
 export FC_SSH_WRONG="Wrong-$RANDOM-pw"

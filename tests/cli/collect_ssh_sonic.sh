@@ -14,18 +14,9 @@ PY=${PYTHON:-/usr/bin/python3}
 fabcheck=$(realpath "$1")
 root=$(pwd)
 ex=$root/inventories/examples/sonic-leaves
-[ "$(id -u)" -eq 0 ] || { echo "SKIP: sshd needs root"; exit 77; }
-[ -x /usr/sbin/sshd ] || { echo "SKIP: /usr/sbin/sshd not installed"; exit 77; }
-t=$(mktemp -d); chmod 755 "$t"; pid=""
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null || true; rm -rf "$t"; }
-trap cleanup EXIT
-cd "$t"
-fail() { echo "FAIL: $*"; exit 1; }
+. "$root/tests/cli/sshd_lib.sh"
 
-ssh-keygen -q -t ed25519 -N '' -f hostkey
-ssh-keygen -q -t ed25519 -N '' -f client
-cp client.pub authorized_keys
-mkdir -p /run/sshd map rec
+mkdir -p map rec
 # what each switch answers: the example's recordings; leaf3 and leaf4 under the dynamic model
 "$PY" - "$ex" <<'PY'
 import json, os, shutil, sys
@@ -75,29 +66,15 @@ for sw in ("leaf3", "leaf4"):
         for c, p in rows:
             f.write("%s\t%s\n" % (c, p))
 PY
-P=$("$PY" -c 'import socket; s=socket.socket(); s.bind(("",0)); print(s.getsockname()[1])')
 {
-  echo "Port $P"
-  echo "ListenAddress 127.0.0.2:$P"
-  echo "ListenAddress 127.0.0.3:$P"
-  echo "HostKey $t/hostkey"
-  echo "PidFile $t/sshd.pid"
-  echo "AuthorizedKeysFile $t/authorized_keys"
-  echo "StrictModes no"
-  echo "UsePAM no"
-  echo "PermitRootLogin yes"
-  echo "PasswordAuthentication no"
-  echo "KbdInteractiveAuthentication no"
-  echo "LogLevel ERROR"
+  sshd_config_head no 2 3
   echo "Match LocalAddress 127.0.0.2"
   echo "  ForceCommand /bin/sh $root/tests/cli/replay.sh leaf3 $t/map/leaf3"
   echo "Match LocalAddress 127.0.0.3"
   echo "  ForceCommand /bin/sh $root/tests/cli/replay.sh leaf4 $t/map/leaf4"
 } > sshd_config
-/usr/sbin/sshd -D -e -f sshd_config 2> sshd.log &
-pid=$!
-for i in $(seq 50); do (echo > /dev/tcp/127.0.0.2/$P) 2>/dev/null && break; sleep 0.1; done
-for i in 2 3; do echo "[127.0.0.$i]:$P $(cut -d' ' -f1,2 hostkey.pub)"; done > known_hosts
+sshd_start
+known_hosts_for 2 3 > known_hosts
 
 "$PY" - "$ex" "$P" "$t" > inv.yaml <<'PY'
 import json, sys

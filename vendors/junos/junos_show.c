@@ -431,7 +431,7 @@ enum fc_rc junos_xml_optics(struct fc_parse_ctx *c, const char *in)
 		}
 		for (i = 0; i < DOM_NKINDS; i++)
 			for (k = 0; k < 4; k++)
-				t.v[i][k] = NAN;
+				t.v[i][k] = (double)NAN;
 		fc_set_bool(&xc->present, true, at(c, diag));
 		fc_set_bool(&xc->dom_supported, true, at(c, diag));
 		if (!(mod = fc_xcvr_lane(c->m, xc, 0)))

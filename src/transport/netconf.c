@@ -327,8 +327,36 @@ out:
 	}
 }
 
+/* A device whose platform gives no output a NETCONF operation is refused before connecting. */
+static bool speaks_netconf(const struct fc_collect_job *j)
+{
+	size_t i;
+
+	for (i = 0; i < j->ncmds; i++)
+		if (j->cmds[i]->rpc)
+			return true;
+	return false;
+}
+
 enum fc_rc fc_netconf_collect(struct fc_collect_job **jobs, size_t n, const struct fc_collect_opts *o,
 			      fc_job_done_fn *done, void *ctx)
 {
-	return fc_ssh_pool_run(jobs, n, o, done, ctx, 830, netconf_session);
+	struct fc_collect_job **go = calloc(n ? n : 1, sizeof(*go));
+	size_t i, m = 0;
+	enum fc_rc rc;
+
+	if (!go)
+		return FC_ERR_NOMEM;
+	for (i = 0; i < n; i++) {
+		if (speaks_netconf(jobs[i])) {
+			go[m++] = jobs[i];
+			continue;
+		}
+		fc_job_error(jobs[i], "platform %s reads no output over NETCONF: collect it with transport ssh (or its "
+				      "API)", jobs[i]->iv->platform);
+		done(ctx, jobs[i]);
+	}
+	rc = fc_ssh_pool_run(go, m, o, done, ctx, 830, netconf_session);
+	free(go);
+	return rc;
 }

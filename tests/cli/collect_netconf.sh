@@ -85,6 +85,8 @@ fabric=$("$PY" -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])
     tr=netconf; [ "${d#*:}" = clileaf ] && tr=ssh
     echo "  - {name: ${d#*:}, platform: junos, role: leaf, transport: $tr, address: \"127.0.0.${d%%:*}:$P\", credential: $cred}"
   done
+  # a platform that reads nothing over NETCONF is refused before any connection
+  echo "  - {name: nxnc, platform: nxos, role: leaf, transport: netconf, address: \"127.0.0.2:$P\", credential: key}"
 } > inv.yaml
 set +e
 SSH_AUTH_SOCK= "$fabcheck" collect --inventory inv.yaml --out snap --known-hosts known_hosts --timeout 10 > out.txt 2> err.txt
@@ -103,6 +105,7 @@ want = {
     "unknownrpc": ("partial", "show version | display xml: rpc-error: syntax error, expecting <command>"),
     "badchunk": ("failed", "the NETCONF framing is broken: a chunk size is not a number"),
     "nohello": ("failed", "first message is <rpc-reply>, not a <hello>"),
+    "nxnc": ("failed", "platform nxos reads no output over NETCONF: collect it with transport ssh"),
 }
 for n, (st, txt) in want.items():
     d = m[n]

@@ -227,6 +227,19 @@ static void port_hops(struct fc_qos_walk *w, const struct fc_qos_resolver *q, st
 	}
 }
 
+enum fc_rc fc_qos_walk_begin(struct fc_qos_walk *qw, bool have_config, size_t size, void **state)
+{
+	*state = NULL;
+	if (!have_config) {
+		qw->none = true;
+		return FC_OK;
+	}
+	if (!(*state = fc_alloc(qw->m->arena, size)))
+		return FC_ERR_NOMEM;
+	qw->state = *state;
+	return FC_OK;
+}
+
 enum fc_rc fc_adapter_qos_path(struct fc_model *m, struct fc_device *dev)
 {
 	const struct fc_adapter *a = fc_adapter_find(dev->platform);

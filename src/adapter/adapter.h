@@ -197,6 +197,10 @@ enum fc_rc fc_adapter_finalize(struct fc_model *m, struct fc_device *dev, struct
 /* Once the fabric's intent is known: the hops of every port of dev (struct fc_hop) as its adapter
  * resolves them; nothing for a platform that resolves none. FC_ERR_NOMEM. */
 enum fc_rc fc_adapter_qos_path(struct fc_model *m, struct fc_device *dev);
+/* A resolver's begin for a platform read from its configuration: without one (have_config false)
+ * no port gets a path (qw->none) and *state is NULL; else *state is size zeroed bytes in the model's
+ * arena, set as qw->state. FC_ERR_NOMEM. */
+enum fc_rc fc_qos_walk_begin(struct fc_qos_walk *qw, bool have_config, size_t size, void **state);
 enum fc_rc fc_adapter_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, const struct doc_node *n);
 
 /* Parses one output, already read, with the device's adapter; file names it in the model's

@@ -34,20 +34,19 @@ struct session {
 	unsigned long next_id;
 };
 
-/* An element's text for a message: its first line, trimmed, at most size - 1 bytes, with anything
- * a terminal or a report could take for control replaced by '?'. */
+/* An element's text for a message: its first line, trimmed, at most size - 1 bytes (fc_job_error and
+ * fc_job_warning escape what a terminal or a report could take for control). */
 static const char *said(const xmlNode *n, char *buf, size_t size)
 {
 	xmlChar *t = n ? xmlNodeGetContent(n) : NULL;
 	const char *s = t ? fc_xml_str(t) : "";
-	size_t k = 0;
+	size_t k;
 
 	s += strspn(s, " \t\r\n");
-	for (; *s && *s != '\n' && *s != '\r' && k + 1 < size; s++)
-		buf[k++] = (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s;
-	while (k && buf[k - 1] == ' ')
+	k = strcspn(s, "\r\n");
+	while (k && s[k - 1] == ' ')
 		k--;
-	buf[k] = '\0';
+	snprintf(buf, size, "%.*s", (int)k, s);
 	xmlFree(t);
 	return buf;
 }
@@ -207,15 +206,9 @@ static bool check_reply(struct session *s, const struct fc_reader *c, const stru
 	snprintf(want, sizeof(want), "%lu", id);
 	mid = xmlGetProp(root, (const xmlChar *)"message-id");
 	if (!mid || strcmp(fc_xml_str(mid), want)) {
-		char got[40];
-		size_t i;
-
-		snprintf(got, sizeof(got), "%.32s", mid ? fc_xml_str(mid) : "(none)");
-		for (i = 0; got[i]; i++)
-			if ((unsigned char)got[i] < 0x20 || got[i] == 0x7f)
-				got[i] = '?';
-		fc_ssh_job_error(s->p, s->j, "%s: a reply to message-id %s came where %s was asked: the session is out "
-					     "of step, nothing more is read from it", c->command, got, want);
+		fc_ssh_job_error(s->p, s->j, "%s: a reply to message-id %.32s came where %s was asked: the session is out "
+					     "of step, nothing more is read from it", c->command,
+				 mid ? fc_xml_str(mid) : "(none)", want);
 		xmlFree(mid);
 		xmlFreeDoc(doc);
 		*stop = true;

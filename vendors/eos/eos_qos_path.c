@@ -122,20 +122,19 @@ struct walk {
 static enum fc_rc qos_begin(struct fc_qos_walk *qw)
 {
 	const struct eos_state *s = qw->dev->adapter_state;
+	void *state;
 	struct walk *w;
 	size_t i;
 	int failed = 0;
+	enum fc_rc rc = fc_qos_walk_begin(qw, s && s->have_config, sizeof(*w), &state);
 
-	if (!s || !s->have_config) {
-		qw->none = true;
-		return FC_OK;
-	}
-	if (!(w = fc_alloc(qw->m->arena, sizeof(*w))) || !(w->ports = fc_hmap_new(qw->m->arena, s->nports)))
+	if (!(w = state))
+		return rc;
+	if (!(w->ports = fc_hmap_new(qw->m->arena, s->nports)))
 		return FC_ERR_NOMEM;
 	w->s = s;
 	for (i = 0; i < s->nports && !failed; i++)
 		fc_hmap_put(w->ports, &s->ports[i]->ifc, sizeof(s->ports[i]->ifc), s->ports[i], &failed);
-	qw->state = w;
 	return failed ? FC_ERR_NOMEM : FC_OK;
 }
 

@@ -286,7 +286,8 @@ void junos_cos_port(const struct junos_cos *cos, const char *port, struct junos_
 /* Where the port's bindings come from: the configuration's lines, or the running state's. */
 struct bsrc {
 	struct fc_src dscp, pcp, smap, cnp;
-	bool run_cnp;                         /* the profile is the running state's, not the configuration's */
+	bool run_dscp, run_smap, run_cnp;     /* the running state's binding replaced the configuration's */
+	struct junos_named conf;              /* the configuration's bindings */
 };
 
 static const struct junos_run *running(const struct junos_state *s, const char *port)
@@ -307,9 +308,9 @@ static bool same(const char *a, const char *b)
 /* A running binding differs from the configuration's: the names differ and one is the
  * configuration's (a default the switch applies where the configuration binds none, such as its
  * default classifier, is no difference). */
-static bool differs(const char *run, const char *conf, const struct junos_named *defs, size_t ndefs)
+static bool differs(bool has, const char *run, const char *conf, const struct junos_named *defs, size_t ndefs)
 {
-	return !same(run, conf) && (conf || (run && find(defs, ndefs, run)));
+	return has && !same(run, conf) && (conf || (run && find(defs, ndefs, run)));
 }
 
 /* The port's bindings: the configuration's (junos_cos_port), then what show class-of-service
@@ -321,45 +322,41 @@ static void port_bindings(const struct junos_state *s, const char *port, struct 
 	const char *file = s->config.file;
 
 	junos_cos_port(cos, port, b);
+	bs->conf = *b;
 	bs->dscp = fc_src_at(file, b->dscp_c_line);
 	bs->pcp = fc_src_at(file, b->pcp_c_line);
 	bs->smap = fc_src_at(file, b->smap_line);
 	bs->cnp = fc_src_at(file, b->cnp_line);
-	bs->run_cnp = false;
-	if (!r)
-		return;
-	if (r->has_dscp && differs(r->dscp_c, b->dscp_c, cos->dscp_cls, cos->n_dscp_cls))
+	bs->run_dscp = r && differs(r->has_dscp, r->dscp_c, b->dscp_c, cos->dscp_cls, cos->n_dscp_cls);
+	bs->run_smap = r && differs(r->has_smap, r->smap, b->smap, cos->smaps, cos->n_smaps);
+	bs->run_cnp = r && differs(r->has_cnp, r->cnp, b->cnp, cos->cnps, cos->n_cnps);
+	if (bs->run_dscp)
 		b->dscp_c = r->dscp_c, bs->dscp = r->dscp_src;
-	if (r->has_smap && differs(r->smap, b->smap, cos->smaps, cos->n_smaps))
+	if (bs->run_smap)
 		b->smap = r->smap, bs->smap = r->smap_src;
-	if (r->has_cnp && differs(r->cnp, b->cnp, cos->cnps, cos->n_cnps))
-		b->cnp = r->cnp, bs->cnp = r->cnp_src, bs->run_cnp = true;
+	if (bs->run_cnp)
+		b->cnp = r->cnp, bs->cnp = r->cnp_src;
 }
 
-/* Each binding that runs otherwise than configured: a conflict of the device. */
-static enum fc_rc binding_conflicts(struct fc_parse_ctx *c, const struct junos_state *s, const char *port)
+/* Each binding that runs otherwise than configured (port_bindings): a conflict of the device. */
+static enum fc_rc binding_conflicts(struct fc_parse_ctx *c, const struct junos_state *s, const char *port,
+				    const struct junos_named *b, const struct bsrc *bs)
 {
 	static const char none[] = "(none)";
-	const struct junos_cos *cos = &s->cos;
-	const struct junos_run *r = running(s, port);
-	struct junos_named b;
+	const struct junos_named *k = &bs->conf;
 	const char *file = s->config.file;
 	enum fc_rc rc = FC_OK;
 
-	if (!r)
-		return FC_OK;
-	junos_cos_port(cos, port, &b);
-	if (r->has_dscp && differs(r->dscp_c, b.dscp_c, cos->dscp_cls, cos->n_dscp_cls))
-		rc = fc_dev_add_conflict(c->m, c->dev, port, "classifiers dscp", r->dscp_c ? r->dscp_c : "(default)",
-					 r->dscp_src, b.dscp_c ? b.dscp_c : none,
-					 b.dscp_c_line ? fc_src_at(file, b.dscp_c_line) : s->config);
-	if (rc == FC_OK && r->has_smap && differs(r->smap, b.smap, cos->smaps, cos->n_smaps))
-		rc = fc_dev_add_conflict(c->m, c->dev, port, "scheduler-map", r->smap ? r->smap : "(default)", r->smap_src,
-					 b.smap ? b.smap : none, b.smap_line ? fc_src_at(file, b.smap_line) : s->config);
-	if (rc == FC_OK && r->has_cnp && differs(r->cnp, b.cnp, cos->cnps, cos->n_cnps))
-		rc = fc_dev_add_conflict(c->m, c->dev, port, "congestion-notification-profile", r->cnp ? r->cnp : none,
-					 r->cnp_src, b.cnp ? b.cnp : none,
-					 b.cnp_line ? fc_src_at(file, b.cnp_line) : s->config);
+	if (bs->run_dscp)
+		rc = fc_dev_add_conflict(c->m, c->dev, port, "classifiers dscp", b->dscp_c ? b->dscp_c : "(default)",
+					 bs->dscp, k->dscp_c ? k->dscp_c : none,
+					 k->dscp_c_line ? fc_src_at(file, k->dscp_c_line) : s->config);
+	if (rc == FC_OK && bs->run_smap)
+		rc = fc_dev_add_conflict(c->m, c->dev, port, "scheduler-map", b->smap ? b->smap : "(default)", bs->smap,
+					 k->smap ? k->smap : none, k->smap_line ? fc_src_at(file, k->smap_line) : s->config);
+	if (rc == FC_OK && bs->run_cnp)
+		rc = fc_dev_add_conflict(c->m, c->dev, port, "congestion-notification-profile", b->cnp ? b->cnp : none,
+					 bs->cnp, k->cnp ? k->cnp : none, k->cnp_line ? fc_src_at(file, k->cnp_line) : s->config);
 	return rc;
 }
 
@@ -396,9 +393,9 @@ enum fc_rc junos_cos_ports(struct fc_parse_ctx *c, const struct junos_state *s)
 
 		if (!sw)
 			return FC_ERR_NOMEM;
-		if ((rc = binding_conflicts(c, s, ifc->name)) != FC_OK)
-			return rc;
 		port_bindings(s, ifc->name, &b, &bs);
+		if ((rc = binding_conflicts(c, s, ifc->name, &b, &bs)) != FC_OK)
+			return rc;
 		cls = find(cos->dscp_cls, cos->n_dscp_cls, b.dscp_c);
 		if (b.dscp_c) {
 			fc_set_trust(&ifc->trust, FC_TRUST_DSCP, bs.dscp);
@@ -457,17 +454,12 @@ struct walk {
 static enum fc_rc qos_begin(struct fc_qos_walk *qw)
 {
 	const struct junos_state *s = qw->dev->adapter_state;
-	struct walk *w;
+	void *state;
+	enum fc_rc rc = fc_qos_walk_begin(qw, s && s->have_config, sizeof(struct walk), &state);
 
-	if (!s || !s->have_config) {
-		qw->none = true;
-		return FC_OK;
-	}
-	if (!(w = fc_alloc(qw->m->arena, sizeof(*w))))
-		return FC_ERR_NOMEM;
-	w->s = s;
-	qw->state = w;
-	return FC_OK;
+	if (state)
+		((struct walk *)state)->s = s;
+	return rc;
 }
 
 static bool qos_port(struct fc_qos_walk *qw, const struct fc_iface *ifc)

@@ -343,8 +343,10 @@ struct dom_thr {
 	struct fc_src src[DOM_NKINDS];
 };
 
-static enum fc_rc dom_read(struct fc_parse_ctx *c, const char *port, const xmlNode *diag, struct fc_dom_lane *L,
-			   struct dom_thr *t)
+/* diag's readings: the module's (temperature, voltage) into mod, a lane's into L; its thresholds
+ * into t where t is not NULL. */
+static enum fc_rc dom_read(struct fc_parse_ctx *c, const char *port, const xmlNode *diag, struct fc_dom_lane *mod,
+			   struct fc_dom_lane *L, struct dom_thr *t)
 {
 	static const char *const sides[] = { "high-alarm", "low-alarm", "high-warn", "low-warn" };
 	const xmlNode *e;
@@ -364,7 +366,7 @@ static enum fc_rc dom_read(struct fc_parse_ctx *c, const char *port, const xmlNo
 				if (!text(e, v, sizeof(v)))
 					continue;
 				if (dom_number(e, v, dom_elems[k].dbm, &d))
-					fc_dom_set(dom_slot(L, dom_elems[k].kind), d, at(c, e));
+					fc_dom_set(dom_slot(dom_elems[k].module ? mod : L, dom_elems[k].kind), d, at(c, e));
 				else
 					rc = unparsed(c, e, port, dom_elems[k].name, v);
 				continue;
@@ -417,7 +419,8 @@ enum fc_rc junos_xml_optics(struct fc_parse_ctx *c, const char *in)
 		struct fc_xcvr *xc;
 		struct fc_dom_lane *mod, *L;
 		struct dom_thr t;
-		size_t i, k, nl = 0;
+		size_t i, k;
+		bool lanes;
 
 		if (!fc_xml_is(p, "physical-interface") || !ctext(p, "name", name, sizeof(name)) || !junos_is_port(name) ||
 		    !(diag = fc_xml_child(p, "optics-diagnostics")))
@@ -434,10 +437,13 @@ enum fc_rc junos_xml_optics(struct fc_parse_ctx *c, const char *in)
 				t.v[i][k] = (double)NAN;
 		fc_set_bool(&xc->present, true, at(c, diag));
 		fc_set_bool(&xc->dom_supported, true, at(c, diag));
-		if (!(mod = fc_xcvr_lane(c->m, xc, 0)))
+		/* the module's own values and thresholds; a module without lane values (one lane) gives its
+		 * lane's readings here too: lane 1 */
+		lanes = fc_xml_child(diag, "optics-diagnostics-lane-values") != NULL;
+		if (!fc_xcvr_lane(c->m, xc, 0) || (!lanes && !fc_xcvr_lane(c->m, xc, 1)))
 			return FC_ERR_NOMEM;
-		/* the module's own values and thresholds; a one-lane module's readings are lane 1's */
-		if ((rc = dom_read(c, name, diag, mod, &t)) != FC_OK)
+		mod = fc_xcvr_find_lane(xc, 0);   /* both made: neither moves now */
+		if ((rc = dom_read(c, name, diag, mod, lanes ? mod : fc_xcvr_find_lane(xc, 1), &t)) != FC_OK)
 			break;
 		for (ln = diag->children; ln && rc == FC_OK; ln = ln->next) {
 			char v[32];
@@ -451,20 +457,7 @@ enum fc_rc junos_xml_optics(struct fc_parse_ctx *c, const char *in)
 			}
 			if (!(L = fc_xcvr_lane(c->m, xc, (int)idx + 1)))
 				return FC_ERR_NOMEM;
-			rc = dom_read(c, name, ln, L, NULL);
-			nl++;
-		}
-		mod = fc_xcvr_find_lane(xc, 0);
-		if (!nl && mod && (mod->bias_ma.m.known || mod->tx_dbm.m.known || mod->rx_dbm.m.known)) {
-			struct fc_dom_val b = mod->bias_ma, tx = mod->tx_dbm, rx = mod->rx_dbm;
-
-			if (!(L = fc_xcvr_lane(c->m, xc, 1)))
-				return FC_ERR_NOMEM;
-			mod = fc_xcvr_find_lane(xc, 0);   /* the lanes may have moved */
-			L->bias_ma = b, L->tx_dbm = tx, L->rx_dbm = rx;
-			memset(&mod->bias_ma, 0, sizeof(mod->bias_ma));
-			memset(&mod->tx_dbm, 0, sizeof(mod->tx_dbm));
-			memset(&mod->rx_dbm, 0, sizeof(mod->rx_dbm));
+			rc = dom_read(c, name, ln, L, L, NULL);
 		}
 		for (i = 0; i < xc->nlanes; i++) {
 			struct fc_dom_lane *D = &xc->lanes[i];
@@ -475,6 +468,19 @@ enum fc_rc junos_xml_optics(struct fc_parse_ctx *c, const char *in)
 	}
 	xmlFreeDoc(doc);
 	return rc;
+}
+
+/* A cos-objects element naming a DSCP classifier: the port's running classifier. */
+static void dscp_classifier(struct fc_parse_ctx *c, struct junos_run *r, const xmlNode *o)
+{
+	char type[64], sub[64], name[256];
+
+	if (!fc_xml_is(o, "cos-objects") || !ctext(o, "cos-object-type", type, sizeof(type)) ||
+	    !ctext(o, "cos-object-subtype", sub, sizeof(sub)) || strcmp(type, "Classifier") || strcmp(sub, "dscp") ||
+	    !ctext(o, "cos-object-name", name, sizeof(name)))
+		return;
+	r->dscp_c = fc_model_str(c->m, name);
+	r->dscp_src = at(c, o);
 }
 
 /* show class-of-service interface | display xml (get-cos-interface-map-information): per port
@@ -514,21 +520,14 @@ enum fc_rc junos_xml_cos_interfaces(struct fc_parse_ctx *c, const char *in)
 			r->has_cnp = true, r->cnp_src = at(c, e);
 			r->cnp = strcasecmp(v, "Disabled") ? fc_model_str(c->m, v) : NULL;
 		}
-		/* the classifier: the objects on the port and on its units; the reply lists every unit */
+		/* the classifier: the objects on the port and on its units (the reply lists every unit; the
+		 * fabric's traffic uses unit 0, the last one named stands) */
 		r->has_dscp = true, r->dscp_src = at(c, im);
 		for (u = im->children; u; u = u->next) {
-			const xmlNode *objs = fc_xml_is(u, "i-logical-map") ? u->children : fc_xml_is(u, "cos-objects") ? u : NULL;
-
-			for (o = objs; o; o = fc_xml_is(u, "cos-objects") ? NULL : o->next) {
-				char type[64], sub[64];
-
-				if (!fc_xml_is(o, "cos-objects") || !ctext(o, "cos-object-type", type, sizeof(type)) ||
-				    !ctext(o, "cos-object-subtype", sub, sizeof(sub)) || strcmp(type, "Classifier") ||
-				    strcmp(sub, "dscp") || !ctext(o, "cos-object-name", v, sizeof(v)))
-					continue;
-				r->dscp_c = fc_model_str(c->m, v);
-				r->dscp_src = at(c, o);
-			}
+			if (fc_xml_is(u, "cos-objects"))
+				dscp_classifier(c, r, u);
+			for (o = fc_xml_is(u, "i-logical-map") ? u->children : NULL; o; o = o->next)
+				dscp_classifier(c, r, o);
 		}
 	}
 	xmlFreeDoc(doc);

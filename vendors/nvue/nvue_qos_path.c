@@ -30,17 +30,12 @@ struct walk {
 static enum fc_rc qos_begin(struct fc_qos_walk *qw)
 {
 	const struct nvue_state *s = qw->dev->adapter_state;
-	struct walk *w;
+	void *state;
+	enum fc_rc rc = fc_qos_walk_begin(qw, s && s->have_config, sizeof(struct walk), &state);
 
-	if (!s || !s->have_config) {
-		qw->none = true;
-		return FC_OK;
-	}
-	if (!(w = fc_alloc(qw->m->arena, sizeof(*w))))
-		return FC_ERR_NOMEM;
-	w->s = s;
-	qw->state = w;
-	return FC_OK;
+	if (state)
+		((struct walk *)state)->s = s;
+	return rc;
 }
 
 static bool qos_port(struct fc_qos_walk *qw, const struct fc_iface *ifc)

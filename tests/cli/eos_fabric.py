@@ -20,22 +20,16 @@ usage: eos_fabric.py FABCHECK
 """
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fabric_parity import parity as _parity  # noqa: E402
+from fabric_parity import (COUNTERS, check, clean, evidence_at, finish, gen, parity as _parity,  # noqa: E402
+                           same_as_generated, validate as _validate)
 
 FABCHECK = os.path.abspath(sys.argv[1])
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GEN = os.path.join(ROOT, "tests/fixtures/spineleaf.py")
 EXAMPLES = {"eos-leaves": ["--eos"], "multi-vendor": ["--eos", "--sonic"]}
-PY = "/usr/bin/python3"
-failures = []
-COUNTERS = {"L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME"}
 EXPLAINED = {
     "HR-SIZE": "EOS sizes PFC headroom itself and no output states it: UNKNOWN on an EOS end (NX-OS: pause buffer-size)",
     "ECN-BEFORE-PFC": "no pause threshold in any EOS output to compare the ECN thresholds with: UNKNOWN",
@@ -53,24 +47,14 @@ FAULTS = {
 }
 
 
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def gen(out, *args):
-    subprocess.run([PY, GEN, out] + list(args), check=True)
 
 
 def validate(d, *extra):
-    r = subprocess.run([FABCHECK, "validate", d, "--format", "json"] + list(extra), capture_output=True, text=True)
-    check(r.returncode in (0, 1), "validate %s: exit %d: %s" % (d, r.returncode, r.stderr[:300]))
-    return json.loads(r.stdout) if r.stdout else {"findings": [], "devices": []}
+    return _validate(FABCHECK, d, *extra)
 
 
 def parity(t, label, rep, inv_path, nx, inv_n):
-    return _parity(check, label, rep, inv_path, nx, inv_n, EXPLAINED, "leaf[12]", "EOS")
+    return _parity(label, rep, inv_path, nx, inv_n, EXPLAINED, "leaf[12]", "EOS")
 
 
 def main():
@@ -80,25 +64,9 @@ def main():
         nx = validate(t + "/nxos")
         inv_n = json.load(open(t + "/nxos/inventory.json"))
         for ex, args in EXAMPLES.items():
-            path = os.path.join(ROOT, "inventories/examples", ex)
-            gen(t + "/" + ex, *args)
-            if os.path.exists(os.path.join(path, "README.md")):
-                shutil.copy(os.path.join(path, "README.md"), t + "/" + ex + "/README.md")
-            r = subprocess.run(["diff", "-r", path, t + "/" + ex], capture_output=True, text=True)
-            check(r.returncode == 0, "inventories/examples/%s differs from spineleaf.py %s: %s" % (
-                ex, " ".join(args), r.stdout[:400]))
+            path = same_as_generated(t, ex, *args)
             rep = validate(path)
-            bad = [(f["status"], f["rule"], f["subject"]) for f in rep["findings"]
-                   if f["status"] in ("fail", "warn")]
-            check(not bad, "%s is not clean: %s" % (ex, bad[:8]))
-            for dev in rep["devices"]:
-                nu = [u["text"] for u in dev.get("not_understood", [])]
-                check(not nu, "%s %s: not understood: %s" % (ex, dev["name"], nu[:5]))
-            unk = sorted({f["rule"] for f in rep["findings"] if f["status"] == "unknown"} - COUNTERS)
-            check(set(unk) <= set(EXPLAINED), "%s: unknown beyond the explained: %s" % (ex, unk))
-            print("%s: %d findings, %d pass, unknown only: %s" % (
-                ex, len(rep["findings"]), sum(f["status"] == "pass" for f in rep["findings"]),
-                ", ".join(sorted(set(unk) | COUNTERS))))
+            clean(ex, rep, EXPLAINED, COUNTERS)
             parity(t, ex, rep, os.path.join(path, "inventory.json"), nx, inv_n)
 
         # one fault at a time
@@ -107,35 +75,14 @@ def main():
             gen(d, "--eos", "--fault", fault)
             sarif = os.path.join(t, fault + ".sarif")
             rep = validate(d, "--format", "sarif=" + sarif)
-            got = [f for f in rep["findings"] if f["rule"] == rule and f["subject"] == subj]
-            check(got and got[0]["status"] == "fail", "%s: %s %s is %s" % (
-                fault, rule, subj, got[0]["status"] if got else "missing"))
-            if not got:
-                continue
-            dev = subj.split(":")[0].split(" ")[0]
-            path = os.path.join(d, "devices", dev, fname)
-            lines = open(path).read().split("\n")
-            ev = [e for e in got[0].get("evidence", []) if isinstance(e.get("source"), dict)
-                  and os.path.abspath(e["source"]["file"]) == os.path.abspath(path)]
-            hit = [e for e in ev if e["source"].get("line") and text in lines[e["source"]["line"] - 1]]
-            check(hit, "%s: no evidence at a line of %s holding %r: %s" % (fault, fname, text,
-                                                                       [e.get("source") for e in got[0]["evidence"]]))
-            res = [x for run in json.load(open(sarif))["runs"] for x in run["results"]
-                   if x["ruleId"] == rule and x["level"] == "error"]
-            locs = [loc["physicalLocation"] for x in res for loc in x.get("locations", [])]
-            at = [p for p in locs if p["artifactLocation"]["uri"].endswith(dev + "/" + fname)
-                  and text in lines[p["region"]["startLine"] - 1]]
-            check(at, "%s: no SARIF result of %s at %s holding %r" % (fault, rule, fname, text))
+            line = evidence_at(fault, d, rep, sarif, rule, subj, fname, text, True)
             others = sorted({(f["rule"], f["subject"]) for f in rep["findings"] if f["status"] == "fail"} - {(rule, subj)})
             print("fault %-18s %s FAIL on %s at %s:%s%s" % (
-                fault, rule, subj, fname, hit[0]["source"]["line"] if hit else "?",
+                fault, rule, subj, fname, line or "?",
                 "; also failing: " + ", ".join("%s %s" % o for o in others[:4]) if others else ""))
     finally:
         shutil.rmtree(t)
-    if failures:
-        print("%d failure(s)" % len(failures))
-        sys.exit(1)
-    print("eos_fabric: ok")
+    finish("eos_fabric")
 
 
 main()

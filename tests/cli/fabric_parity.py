@@ -1,14 +1,76 @@
 # SPDX-License-Identifier: MIT
-"""What the example-fabric tests share (eos_fabric.py, nvue_fabric.py, junos_fabric.py): the parity of a
-fabric's findings with the same fabric on NX-OS leaves, rule by rule and subject by subject (ports
-matched through the cabling plan), and a planted fault's evidence and SARIF result at the line that
-holds it. check(cond, what) is the calling test's."""
+"""What the example-fabric tests share (eos_fabric.py, nvue_fabric.py, junos_fabric.py): their checks
+(check, gen, validate, finish), the parity of a fabric's findings with the same fabric on NX-OS
+leaves, rule by rule and subject by subject (ports matched through the cabling plan), a fault-free
+twin's cleanliness, and a planted fault's evidence and SARIF result at the line that holds it."""
 import json
 import os
 import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GEN = os.path.join(ROOT, "tests/fixtures/spineleaf.py")
+PY = "/usr/bin/python3"
+# the counter rules: UNKNOWN without an earlier snapshot, on every platform
+COUNTERS = {"L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME"}
+failures = []
 
 
-def parity(check, label, rep, inv_path, nx, inv_n, explained, leaves, platform):
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def gen(out, *args):
+    """The example fabric written by tests/fixtures/spineleaf.py with args into out."""
+    subprocess.run([PY, GEN, out] + list(args), check=True)
+
+
+def validate(fabcheck, d, *extra):
+    """fabcheck validate's JSON report of d (exit 0 or 1 expected)."""
+    r = subprocess.run([fabcheck, "validate", d, "--format", "json"] + list(extra), capture_output=True, text=True)
+    check(r.returncode in (0, 1), "validate %s: exit %d: %s" % (d, r.returncode, r.stderr[:300]))
+    return json.loads(r.stdout) if r.stdout else {"findings": [], "devices": []}
+
+
+def same_as_generated(t, name, *args):
+    """inventories/examples/NAME is exactly what spineleaf.py ARGS writes (its README aside); its path."""
+    path = os.path.join(ROOT, "inventories/examples", name)
+    gen(os.path.join(t, name), *args)
+    if os.path.exists(os.path.join(path, "README.md")):
+        shutil.copy(os.path.join(path, "README.md"), os.path.join(t, name, "README.md"))
+    r = subprocess.run(["diff", "-r", path, os.path.join(t, name)], capture_output=True, text=True)
+    check(r.returncode == 0, "inventories/examples/%s differs from spineleaf.py %s: %s" % (
+        name, " ".join(args), r.stdout[:400]))
+    return path
+
+
+def planted(fabcheck, t, name, path, faults):
+    """The example at path with every fault of faults (fault -> rule, subject, file, text, at_line)
+    planted: each FAILs with evidence at its line, nothing is not understood; the report."""
+    sarif = os.path.join(t, name + ".sarif")
+    rep = validate(fabcheck, path, "--format", "sarif=" + sarif)
+    for fault, (rule, subj, fname, text, at_line) in faults.items():
+        line = evidence_at("example " + fault, path, rep, sarif, rule, subj, fname, text, at_line)
+        print("example: %-20s %s FAIL on %s at %s:%s" % (fault, rule, subj, fname, line))
+    for dev in rep["devices"]:
+        nu = [u["text"] for u in dev.get("not_understood", [])]
+        check(not nu, "%s %s: not understood: %s" % (name, dev["name"], nu[:5]))
+    return rep
+
+
+def finish(name):
+    """Exits 1 naming the count of failures, else says name passed."""
+    if failures:
+        print("%d failure(s)" % len(failures))
+        sys.exit(1)
+    print("%s: ok" % name)
+
+
+def parity(label, rep, inv_path, nx, inv_n, explained, leaves, platform):
     """Every finding of rep has nx's verdict but those of the rules in explained (unknown, pass or not
     judged on one side); leaves: the regex of the leaves the platform runs ("leaf[34]")."""
     inv = json.load(open(inv_path))
@@ -36,7 +98,7 @@ def parity(check, label, rep, inv_path, nx, inv_n, explained, leaves, platform):
     return rules
 
 
-def clean(check, label, rep, explained, counters):
+def clean(label, rep, explained, counters):
     """A twin without faults: no failure or warning, nothing not understood, nothing unknown but the
     counter rules (no earlier snapshot) and the rules in explained."""
     bad = [(f["status"], f["rule"], f["subject"]) for f in rep["findings"] if f["status"] in ("fail", "warn")]
@@ -49,7 +111,7 @@ def clean(check, label, rep, explained, counters):
     print("%s: %d findings, %d pass" % (label, len(rep["findings"]), sum(f["status"] == "pass" for f in rep["findings"])))
 
 
-def evidence_at(check, label, d, rep, sarif, rule, subj, fname, text, at_line):
+def evidence_at(label, d, rep, sarif, rule, subj, fname, text, at_line):
     """rule FAILs on subj with evidence at a line of the device's fname holding text, and a SARIF
     result of the rule (at that line where at_line); the line, or None."""
     got = [f for f in rep["findings"] if f["rule"] == rule and f["subject"] == subj]

@@ -19,22 +19,16 @@ usage: junos_fabric.py FABCHECK
 """
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fabric_parity import clean as _clean, evidence_at as _evidence_at, parity as _parity  # noqa: E402
+from fabric_parity import (COUNTERS, ROOT, check, clean, evidence_at, finish, gen, parity as _parity,  # noqa: E402
+                           planted, same_as_generated, validate as _validate)
 
 FABCHECK = os.path.abspath(sys.argv[1])
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GEN = os.path.join(ROOT, "tests/fixtures/spineleaf.py")
-PY = "/usr/bin/python3"
 
-failures = []
-COUNTERS = {"L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME"}
 EXPLAINED = {
     "HR-SIZE": "Junos sizes PFC headroom as a percent of the switch's buffer: no byte value, UNKNOWN",
     "ECN-BEFORE-PFC": "Junos's ECN thresholds are fill levels of a dynamically sized queue buffer: UNKNOWN",
@@ -61,28 +55,14 @@ ALONE = {
 SONIC_EXPLAINED = {"HR-CABLE-LEN": "SONiC's CONFIG_DB states the cable a buffer profile is sized for; NX-OS's outputs do not"}
 
 
-def parity(label, rep, inv_path, nx, inv_n, extra=None):
-    return _parity(check, label, rep, inv_path, nx, inv_n, dict(EXPLAINED, **(extra or {})), "leaf[12]", "Junos")
-
-
-def evidence_at(*args):
-    return _evidence_at(check, *args)
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def gen(out, *args):
-    subprocess.run([PY, GEN, out] + list(args), check=True)
-
-
 def validate(d, *extra):
-    r = subprocess.run([FABCHECK, "validate", d, "--format", "json"] + list(extra), capture_output=True, text=True)
-    check(r.returncode in (0, 1), "validate %s: exit %d: %s" % (d, r.returncode, r.stderr[:300]))
-    return json.loads(r.stdout) if r.stdout else {"findings": [], "devices": []}
+    return _validate(FABCHECK, d, *extra)
+
+
+def parity(label, rep, inv_path, nx, inv_n, extra=None):
+    return _parity(label, rep, inv_path, nx, inv_n, dict(EXPLAINED, **(extra or {})), "leaf[12]", "Junos")
+
+
 
 
 def main():
@@ -92,20 +72,8 @@ def main():
         nx = validate(t + "/nxos")
         inv_n = json.load(open(t + "/nxos/inventory.json"))
         all_faults = [a for f in sorted(FAULTS) for a in ("--fault", f)]
-        path = os.path.join(ROOT, "inventories/examples/junos-leaves")
-        gen(t + "/junos-leaves", "--junos", *all_faults)
-        shutil.copy(os.path.join(path, "README.md"), t + "/junos-leaves/README.md")
-        r = subprocess.run(["diff", "-r", path, t + "/junos-leaves"], capture_output=True, text=True)
-        check(r.returncode == 0, "inventories/examples/junos-leaves differs from spineleaf.py --junos %s: %s" % (
-            " ".join(all_faults), r.stdout[:400]))
-        sarif = t + "/example.sarif"
-        rep = validate(path, "--format", "sarif=" + sarif)
-        for fault, (rule, subj, fname, text, at_line) in FAULTS.items():
-            line = evidence_at("example " + fault, path, rep, sarif, rule, subj, fname, text, at_line)
-            print("example: %-18s %s FAIL on %s at %s:%s" % (fault, rule, subj, fname, line))
-        for dev in rep["devices"]:
-            nu = [u["text"] for u in dev.get("not_understood", [])]
-            check(not nu, "junos-leaves %s: not understood: %s" % (dev["name"], nu[:5]))
+        path = same_as_generated(t, "junos-leaves", "--junos", *all_faults)
+        planted(FABCHECK, t, "junos-leaves", path, FAULTS)
         for fault, (rule, subj, fname, text, at_line) in list(FAULTS.items()) + list(ALONE.items()):
             d = "%s/f-%s" % (t, fault)
             gen(d, "--junos", "--fault", fault)
@@ -128,14 +96,11 @@ def main():
             d = "%s/%s" % (t, args[-1])
             gen(d, *args)
             rep = validate(d)
-            _clean(check, label, rep, EXPLAINED, COUNTERS)
+            clean(label, rep, EXPLAINED, COUNTERS)
             parity(label, rep, d + "/inventory.json", nx, inv_n, extra)
     finally:
         shutil.rmtree(t)
-    if failures:
-        print("%d failure(s)" % len(failures))
-        sys.exit(1)
-    print("junos_fabric: ok")
+    finish("junos_fabric")
 
 
 main()

@@ -24,24 +24,19 @@ usage: nvue_fabric.py FABCHECK
 """
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fabric_parity import clean as _clean, evidence_at as _evidence_at, parity as _parity  # noqa: E402
+from fabric_parity import (COUNTERS, ROOT, check, clean, evidence_at, finish, gen, parity as _parity,  # noqa: E402
+                           planted, same_as_generated, validate as _validate)
 
 FABCHECK = os.path.abspath(sys.argv[1])
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GEN = os.path.join(ROOT, "tests/fixtures/spineleaf.py")
-PY = "/usr/bin/python3"
 sys.path.insert(0, os.path.join(ROOT, "tests/fixtures"))
 import nvue_leaf  # noqa: E402
 
-failures = []
-COUNTERS = {"L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME"}
 EXPLAINED = {
     "HR-SIZE": "Spectrum (and EOS) size PFC headroom themselves: no byte value in any output, UNKNOWN there",
     "ECN-BEFORE-PFC": "no pause threshold in an NVUE or EOS output to compare the ECN thresholds with: UNKNOWN",
@@ -65,28 +60,14 @@ ALONE = {
 }
 
 
-def parity(label, rep, inv_path, nx, inv_n):
-    return _parity(check, label, rep, inv_path, nx, inv_n, EXPLAINED, "leaf[34]", "NVUE")
-
-
-def evidence_at(*args):
-    return _evidence_at(check, *args)
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def gen(out, *args):
-    subprocess.run([PY, GEN, out] + list(args), check=True)
-
-
 def validate(d, *extra):
-    r = subprocess.run([FABCHECK, "validate", d, "--format", "json"] + list(extra), capture_output=True, text=True)
-    check(r.returncode in (0, 1), "validate %s: exit %d: %s" % (d, r.returncode, r.stderr[:300]))
-    return json.loads(r.stdout) if r.stdout else {"findings": [], "devices": []}
+    return _validate(FABCHECK, d, *extra)
+
+
+def parity(label, rep, inv_path, nx, inv_n):
+    return _parity(label, rep, inv_path, nx, inv_n, EXPLAINED, "leaf[34]", "NVUE")
+
+
 
 
 def forms(t):
@@ -169,20 +150,8 @@ def main():
         inv_n = json.load(open(t + "/nxos/inventory.json"))
         # the committed example: every fault planted
         all_faults = [a for f in sorted(FAULTS) for a in ("--fault", f)]
-        path = os.path.join(ROOT, "inventories/examples/nvue-leaves")
-        gen(t + "/nvue-leaves", "--nvue", *all_faults)
-        shutil.copy(os.path.join(path, "README.md"), t + "/nvue-leaves/README.md")
-        r = subprocess.run(["diff", "-r", path, t + "/nvue-leaves"], capture_output=True, text=True)
-        check(r.returncode == 0, "inventories/examples/nvue-leaves differs from spineleaf.py --nvue %s: %s" % (
-            " ".join(all_faults), r.stdout[:400]))
-        sarif = t + "/example.sarif"
-        rep = validate(path, "--format", "sarif=" + sarif)
-        for fault, (rule, subj, fname, text, at_line) in FAULTS.items():
-            line = evidence_at("example " + fault, path, rep, sarif, rule, subj, fname, text, at_line)
-            print("example: %-20s %s FAIL on %s at %s:%s" % (fault, rule, subj, fname, line))
-        for dev in rep["devices"]:
-            nu = [u["text"] for u in dev.get("not_understood", [])]
-            check(not nu, "nvue-leaves %s: not understood: %s" % (dev["name"], nu[:5]))
+        path = same_as_generated(t, "nvue-leaves", "--nvue", *all_faults)
+        planted(FABCHECK, t, "nvue-leaves", path, FAULTS)
 
         # the CI gate: the NVUE leaves' startup.yaml as config: (no collection), the others as files
         g = t + "/gate"
@@ -220,15 +189,12 @@ def main():
             d = "%s/%s" % (t, args[-1])
             gen(d, *args)
             rep = validate(d)
-            _clean(check, label, rep, EXPLAINED, COUNTERS)
+            clean(label, rep, EXPLAINED, COUNTERS)
             parity(label, rep, d + "/inventory.json", nx, inv_n)
         forms(t)
     finally:
         shutil.rmtree(t)
-    if failures:
-        print("%d failure(s)" % len(failures))
-        sys.exit(1)
-    print("nvue_fabric: ok")
+    finish("nvue_fabric")
 
 
 main()

@@ -24,7 +24,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fabric_parity import (COUNTERS, ROOT, check, clean, evidence_at, finish, gen, parity as _parity,  # noqa: E402
+from fabric_parity import (COUNTERS, check, clean, evidence_at, finish, gen, parity as _parity,  # noqa: E402
                            planted, same_as_generated, validate as _validate)
 
 FABCHECK = os.path.abspath(sys.argv[1])

@@ -145,7 +145,8 @@ static void ebp_run(struct fc_rctx *c)
 	      worst.xoff_src ? worst.xoff_src : &worst.q->kmin.m.src, "%lld bytes%s", (long long)worst.xoff,
 	      worst.xoff_src ? "" : " (policy pfc_trigger_bytes)");
 	fc_ev(c, f, fc_rstr(c, "%s:%s", d->name, worst.ifc->name), fc_rstr(c, "ECN marking, queue %s", qname(c, worst.q)),
-	      &worst.q->kmin.m.src, "%lld..%lld bytes", (long long)worst.q->kmin.v, (long long)worst.q->kmax.v);
+	      &worst.q->kmin.m.src, "%lld..%lld bytes%s%s", (long long)worst.q->kmin.v, (long long)worst.q->kmax.v,
+	      worst.q->kmin.m.why ? "; " : "", worst.q->kmin.m.why ? worst.q->kmin.m.why : "");
 }
 
 static const struct fc_rule_param ebp_params[] = {

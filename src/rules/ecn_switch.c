@@ -62,9 +62,10 @@ static void ecn_ev(struct fc_rctx *c, struct fc_finding *f, const struct fc_ifac
 		fc_ev(c, f, end, "ECN", &h->ecn.m.src, "off%s%s", h->ecn.m.why ? ": " : "", h->ecn.m.why ? h->ecn.m.why : "");
 	fc_hop_ev(c, f, ifc, FC_TC_ROCE);
 	if (h->kmin.m.known && h->kmax.m.known)
-		fc_ev(c, f, end, "ECN thresholds", &h->kmin.m.src, "%lld..%lld bytes, weight %s, %s", (long long)h->kmin.v,
+		fc_ev(c, f, end, "ECN thresholds", &h->kmin.m.src, "%lld..%lld bytes, weight %s, %s%s%s", (long long)h->kmin.v,
 		      (long long)h->kmax.v, h->weight.m.known ? fc_rstr(c, "%lld", (long long)h->weight.v) : "?",
-		      h->ecn.m.known && h->ecn.v ? "ecn" : "no ecn");
+		      h->ecn.m.known && h->ecn.v ? "ecn" : "no ecn", h->kmin.m.why ? "; " : "",
+		      h->kmin.m.why ? h->kmin.m.why : "");   /* how bytes were had from the platform's units */
 	else if (h->ecn.m.known && h->ecn.v)
 		fc_ev(c, f, end, "ECN", &h->ecn.m.src, "on%s%s", h->ecn.m.why ? ": " : "", h->ecn.m.why ? h->ecn.m.why : "");
 }

@@ -398,6 +398,61 @@ def junos_json(xml_path):
     return json.dumps({"configuration": conv(ET.parse(xml_path).getroot().find("configuration"))}, indent=4) + "\n"
 
 
+def drop_profile_bytes():
+    """A drop profile's fill levels become ECN thresholds in bytes only where the scheduler states the
+    queue's buffer as a quantity (buffer-size temporal T: T microseconds of the port's speed, Juniper's
+    "buffer-size (Schedulers)"); a percent of the port's buffer, or no buffer-size, stays UNKNOWN with
+    why, and ECN-SW-QUEUE judges the bytes against its band."""
+    d = os.path.join(tmp, "temporal")
+    os.makedirs(d, exist_ok=True)
+    findings = {}
+    for label, buf, speed in (("temporal", "buffer-size temporal 50;", "400g"), ("temporal, no speed", "buffer-size temporal 50;", None),
+                              ("percent", "buffer-size percent 20;", "400g"), ("none", "", "400g"),
+                              ("temporal, too deep", "buffer-size temporal 500;", "400g")):
+        cfg = ("interfaces {\n    et-0/0/1 {\n%s        mtu 9216;\n        unit 0 {\n            family inet {\n"
+               "                address 10.1.0.0/31;\n            }\n        }\n    }\n}\n" %
+               ("        speed %s;\n" % speed if speed else ""))
+        cfg += ("class-of-service {\n    classifiers {\n        dscp mydscp {\n            forwarding-class NO-LOSS {\n"
+                "                loss-priority low code-points 011010;\n            }\n        }\n    }\n"
+                "    drop-profiles {\n        dp1 {\n            interpolate {\n                fill-level [ 10 40 ];\n"
+                "                drop-probability [ 0 100 ];\n            }\n        }\n    }\n"
+                "    forwarding-classes {\n        class NO-LOSS queue-num 4 no-loss pfc-priority 3;\n    }\n"
+                "    congestion-notification-profile {\n        cnp {\n            input {\n                dscp {\n"
+                "                    code-point 011010 {\n                        pfc;\n                    }\n"
+                "                }\n            }\n        }\n    }\n"
+                "    interfaces {\n        et-* {\n            congestion-notification-profile cnp;\n"
+                "            scheduler-map sm1;\n            unit * {\n"
+                "                classifiers {\n                    dscp mydscp;\n                }\n            }\n        }\n    }\n"
+                "    scheduler-maps {\n        sm1 {\n            forwarding-class NO-LOSS scheduler s1;\n        }\n    }\n"
+                "    schedulers {\n        s1 {\n            %s\n"
+                "            drop-profile-map loss-priority any protocol any drop-profile dp1;\n"
+                "            explicit-congestion-notification;\n        }\n    }\n}\n" % buf)
+        open(d + "/leaf1.conf", "w").write(cfg)
+        open(d + "/inventory.yaml", "w").write(
+            "version: 1\nfabric: {name: t, profile: lossless_dcqcn, roce: {priority: 3, dscp: 26, cnp_dscp: 48, "
+            "mtu: 9000}}\ndevices:\n  - {name: leaf1, platform: junos, transport: none, config: leaf1.conf}\n")
+        r = subprocess.run([FABCHECK, "validate", d + "/inventory.yaml", "--format", "json"], capture_output=True, text=True)
+        rep = json.loads(r.stdout)
+        f = [x for x in rep["findings"] if x["rule"] == "ECN-SW-QUEUE" and "et-0/0/1" in json.dumps(x)]
+        findings[label] = f[0] if f else None
+        m = parse(cfg, "temporal.conf")
+        check(not m["not_understood"], "%s: not understood: %s" % (label, m["not_understood"][:2]))
+    # 400 Gb/s x 50 us / 8 = 2,500,000 bytes; 10 % and 40 %: 250,000 and 1,000,000 bytes
+    t = findings["temporal"]
+    check(t and t["status"] == "pass" and "250000 to 1000000 bytes" in t["message"],
+          "temporal: %r" % ((t and (t["status"], t["message"])),))
+    check(t and any("leaf1.conf:" in json.dumps(e) and "assumed" in json.dumps(e) for e in t.get("evidence", [])) or
+          (t and "assumed" in json.dumps(t)), "temporal: the assumption is not stated: %s" % json.dumps(t)[:400])
+    deep = findings["temporal, too deep"]   # 25,000,000 bytes of queue: 2.5 MB to 10 MB, above the 5 MB band
+    check(deep and deep["status"] == "warn" and "2500000 to 10000000 bytes" in deep["message"],
+          "temporal, too deep: %r" % ((deep and (deep["status"], deep["message"])),))
+    for label in ("percent", "none", "temporal, no speed"):
+        x = findings[label]
+        check(x and x["status"] == "pass" and "bytes" not in x["message"], "%s: %s" % (label, x and x["message"]))
+    print("drop profile fill levels: bytes from buffer-size temporal at the port's speed (250000..1000000 at 400G "
+          "x 50 us), none from a percent or no buffer-size")
+
+
 def forms():
     base = os.path.join(ROOT, "tests/fixtures/junos/forms")
     curly = parse(open(base + ".conf").read(), "forms.conf")
@@ -554,6 +609,7 @@ def state_realdata():
 realdata()
 features()
 forms()
+drop_profile_bytes()
 state_realdata()
 optics_realdata()
 if failures:

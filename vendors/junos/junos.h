@@ -47,11 +47,13 @@ struct junos_named {
 	unsigned queue_line, no_loss_line;
 	/* drop profile: interpolate fill-level / drop-probability, percent */
 	int fill[8], prob[8], nfill, nprob;
-	/* scheduler: priority, transmit-rate percent, explicit-congestion-notification, drop profile */
-	const char *prio, *dp;
+	/* scheduler: priority, transmit-rate percent, explicit-congestion-notification, drop profile,
+	 * buffer-size (temporal: buf_us microseconds at the port's speed; else buf_kind names the form) */
+	const char *prio, *dp, *buf_kind;
 	int bw;
+	int64_t buf_us;
 	bool has_bw, ecn;
-	unsigned prio_line, bw_line, ecn_line, dp_line;
+	unsigned prio_line, bw_line, ecn_line, dp_line, buf_line;
 	/* scheduler map: forwarding class -> scheduler (kids[i].sched) */
 	struct junos_named *kids;
 	size_t n_kids, cap_kids;

@@ -165,9 +165,13 @@ enum fc_rc junos_cos_stmt(struct fc_parse_ctx *c, struct junos_cos *cos, const s
 		else if (n == 6 && !strcmp(w[3], "drop-profile-map") && (!strcmp(w[4], "loss-priority") ||
 									 !strcmp(w[4], "protocol")))
 			;   /* which packets the profile drops or marks: the XML and JSON forms' own statements */
-		else if (!strcmp(w[3], "buffer-size") || !strcmp(w[3], "shaping-rate") ||
-			 !strcmp(w[3], "buffer-dynamic-threshold"))
-			;   /* the queue's buffer share and rate cap: no verdict of a rule here */
+		else if (n == 6 && !strcmp(w[3], "buffer-size") && !strcmp(w[4], "temporal") &&
+			 fc_parse_i64(w[5], 1, 80000000, &v))
+			x->buf_us = v, x->buf_kind = w[4], x->buf_line = s->line;   /* microseconds */
+		else if (n >= 5 && !strcmp(w[3], "buffer-size"))
+			x->buf_kind = w[4], x->buf_line = s->line;   /* percent N, remainder, shared, exact */
+		else if (!strcmp(w[3], "shaping-rate") || !strcmp(w[3], "buffer-dynamic-threshold"))
+			;   /* the queue's rate cap and its share of the shared buffer: no verdict of a rule here */
 		else
 			*known = false;
 		return FC_OK;
@@ -519,6 +523,47 @@ static void qos_classify(struct fc_qos_walk *qw, const struct fc_iface *ifc, enu
 	fc_set_int(&h->tc, w->fc->queue, fc_src_at(file, cls->map_line[dscp]));
 }
 
+/* The drop profile's fill levels as bytes. A fill level is a percent of the queue's buffer; only a
+ * scheduler's `buffer-size temporal T` states that buffer as a quantity: T microseconds of the
+ * port's speed (speed / 8 x T bytes). Where the scheduler gives a percent of the port's buffer, or
+ * none (a share of a shared buffer the switch sizes dynamically), no byte value follows and the
+ * thresholds are unknown with why. Source: Juniper Networks, "Class of Service User Guide (Routers
+ * and EX9200 Switches)", buffer-size (temporal) and drop-profiles (interpolate fill-level). */
+static void fill_bytes(struct fc_model *m, const struct fc_iface *ifc, const struct junos_named *sch,
+		       const struct junos_named *dp, struct fc_hop *h)
+{
+	int lo = dp->fill[0], hi = dp->fill[dp->nfill - 1];
+	const char *why;
+
+	if (sch->buf_kind && !strcmp(sch->buf_kind, "temporal") && ifc->speed_mbps.m.known && ifc->speed_mbps.v > 0) {
+		/* Mb/s x us / 8 = bytes; a 400G port over 80 s stays far inside int64 */
+		int64_t q = ifc->speed_mbps.v * sch->buf_us / 8;
+
+		why = fc_sprintf(m->arena, "assumed: drop profile %s's fill levels %d %% and %d %% of the queue's buffer, "
+					   "which scheduler %s sizes as %lld us at the port's %lld Mb/s (%lld bytes)", dp->name,
+				 lo, hi, sch->name, (long long)sch->buf_us, (long long)ifc->speed_mbps.v, (long long)q);
+		fc_set_int(&h->kmin, q * lo / 100, dp->src);
+		fc_set_int(&h->kmax, q * hi / 100, dp->src);
+		h->kmin.m.why = h->kmax.m.why = why;
+		return;
+	}
+	if (sch->buf_kind && !strcmp(sch->buf_kind, "temporal"))
+		why = fc_sprintf(m->arena, "drop profile %s marks from %d %% to %d %% of scheduler %s's %lld us buffer, "
+					   "and the port's speed is not known: %s", dp->name, lo, hi, sch->name,
+				 (long long)sch->buf_us, fc_why(&ifc->speed_mbps.m));
+	else if (sch->buf_kind)
+		why = fc_sprintf(m->arena, "drop profile %s marks from %d %% to %d %% of the queue's buffer, which scheduler "
+					   "%s gives as buffer-size %s (a share of the port's buffer, whose bytes the "
+					   "configuration does not state): no byte value", dp->name, lo, hi, sch->name,
+				 sch->buf_kind);
+	else
+		why = fc_sprintf(m->arena, "drop profile %s marks from %d %% to %d %% of the queue's buffer, which Junos "
+					   "sizes dynamically (scheduler %s has no buffer-size): no byte value", dp->name,
+				 lo, hi, sch->name);
+	fc_set_unknown(&h->kmin.m, why);
+	fc_set_unknown(&h->kmax.m, why);
+}
+
 static void qos_resolve(struct fc_qos_walk *qw, const struct fc_iface *ifc, enum fc_tclass t, int64_t dscp,
 			struct fc_hop *h)
 {
@@ -586,12 +631,7 @@ static void qos_resolve(struct fc_qos_walk *qw, const struct fc_iface *ifc, enum
 			h->ecn.m.why = fc_sprintf(m->arena, "scheduler %s has no explicit-congestion-notification", sch->name);
 		dp = find(cos->dps, cos->n_dps, sch->dp);
 		if (sch->ecn && dp && dp->nfill >= 1 && dp->nprob >= 1) {
-			const char *why = fc_sprintf(m->arena, "drop profile %s marks from %d %% to %d %% of the queue's buffer, "
-							       "which Junos sizes dynamically: no byte value", dp->name,
-						     dp->fill[0], dp->fill[dp->nfill - 1]);
-
-			fc_set_unknown(&h->kmin.m, why);
-			fc_set_unknown(&h->kmax.m, why);
+			fill_bytes(m, ifc, sch, dp, h);
 			fc_set_int(&h->prob, dp->prob[dp->nprob - 1], dp->src);
 		} else if (sch->ecn) {
 			fc_set_unknown(&h->kmin.m, "explicit-congestion-notification without a drop profile: Junos's default");

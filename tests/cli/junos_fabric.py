@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: MIT
 """The Juniper Junos example fabric and the cross-OS parity, end to end:
 
-- inventories/examples/junos-leaves (NX-OS spines, leaf1/leaf2 on Junos QFX5120-48Ys with the class of
-  service of Juniper's validated RoCEv2 design, eight hosts, five planted faults) is exactly what
+- inventories/examples/junos-leaves (NX-OS spines, leaf1/leaf2 on Junos QFX5120-48Ys and the 400G
+  leaf3/leaf4 on QFX5220-32CDs with broken-out cages, the class of service of Juniper's validated
+  RoCEv2 design, eight hosts, five planted faults) is exactly what
   tests/fixtures/spineleaf.py --junos --fault ... writes, and each planted fault FAILs its rule there,
   with evidence at the configuration line that holds it (and a SARIF result there): the classifier
   putting DSCP 26 in a lossy class, the NO-LOSS scheduler without explicit-congestion-notification,
   a port without the congestion-notification-profile, a filter on an ae bundle discarding UDP 4791,
-  fec none on an uplink against the spine's RS-FEC;
+  fec none on a 400G uplink against the spine's RS(544,514) FEC;
 - the same fabric without faults validates with no failure and nothing not understood, and gives
   every finding the verdict it has with all leaves on NX-OS (optics per lane and the FEC in use
   included), but those explained: Junos's replies give no port's lane count (the link rules that
@@ -42,7 +43,7 @@ FAULTS = {
     "junos-no-cnp": ("PFC-PRIO-MATCH", "leaf2:xe-0/0/1 <-> c02:ens1f1", "show_configuration.txt", "scheduler-map sm1", True),
     "junos-acl-4791": ("UDP4791-SWITCH-ACL", "leaf1:xe-0/0/1 <-> c02:ens1f0", "show_configuration.txt",
                        "destination-port 4791", True),
-    "junos-fec-none": ("FEC-MATCH", "leaf2:et-0/0/48 <-> spine1:Ethernet1/2", "show_configuration.txt", "fec none", True),
+    "junos-fec-none": ("FEC-MATCH", "leaf3:et-0/0/30 <-> spine1:Ethernet1/3", "show_configuration.txt", "fec none", True),
 }
 # not planted in the example: the configuration binds the profile, the running state has none there
 ALONE = {
@@ -59,8 +60,8 @@ def validate(d, *extra):
     return _validate(FABCHECK, d, *extra)
 
 
-def parity(label, rep, inv_path, nx, inv_n, extra=None):
-    return _parity(label, rep, inv_path, nx, inv_n, dict(EXPLAINED, **(extra or {})), "leaf[12]", "Junos")
+def parity(label, rep, inv_path, nx, inv_n, leaves, extra=None):
+    return _parity(label, rep, inv_path, nx, inv_n, dict(EXPLAINED, **(extra or {})), leaves, "Junos")
 
 
 
@@ -91,13 +92,14 @@ def main():
                     fault, rule, dc[0]["message"] if dc else None))
         # the clean twins: junos-leaves without its faults, and the multi-vendor example with Junos for
         # its EOS leaves (leaf3/leaf4 on SONiC)
-        for label, args, extra in (("junos-leaves without faults", ["--junos"], {}),
-                                   ("multi-vendor with Junos for EOS", ["--junos", "--sonic"], SONIC_EXPLAINED)):
+        for label, args, leaves, extra in (("junos-leaves without faults", ["--junos"], "leaf[1-4]", {}),
+                                           ("multi-vendor with Junos for EOS", ["--junos", "--sonic"], "leaf[12]",
+                                            SONIC_EXPLAINED)):
             d = "%s/%s" % (t, args[-1])
             gen(d, *args)
             rep = validate(d)
             clean(label, rep, EXPLAINED, COUNTERS)
-            parity(label, rep, d + "/inventory.json", nx, inv_n, extra)
+            parity(label, rep, d + "/inventory.json", nx, inv_n, leaves, extra)
     finally:
         shutil.rmtree(t)
     finish("junos_fabric")

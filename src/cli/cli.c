@@ -4,6 +4,7 @@
 #include "cli/cli.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <json-c/json.h>
@@ -41,6 +42,7 @@ struct opts {
 	const char *formats[MAX_FORMATS];
 	int nformats;
 	const char *fail_on, *policy, *profile, *rules_dir, *rule, *waivers, *baseline, *expect;
+	const char *baseline_report, *srcroot;
 	const char *inventory, *out, *platform, *command, *encoding, *device;
 	const char *ca_file, *known_hosts, *root, *memlock_user, *lldpd_socket;
 	const char *ifaces[64];
@@ -48,7 +50,7 @@ struct opts {
 	const char *allow[FC_MAX_ROOTS - 1];
 	int nallow;
 	const char *concurrency, *timeout, *batch;
-	bool verbose, no_color, insecure, accept_new, help;
+	bool verbose, no_color, insecure, accept_new, help, sarif_passes;
 };
 
 static const struct fc_cli_option options[] = {
@@ -57,6 +59,9 @@ static const struct fc_cli_option options[] = {
 	{ "--policy", "FILE", "validate, diff", "user policy (YAML/JSON): profile, rules to enable/disable, severities, parameters" },
 	{ "--waivers", "FILE", "validate, diff", "accepted deviations (YAML/JSON): rule, subject pattern, reason, owner, expiry; waived findings do not fail the run" },
 	{ "--baseline", "SNAPSHOT_DIR", "validate", "an earlier snapshot of the same fabric: the counter rules (flaps, FEC error rate, pause time, DCQCN) judge what changed since" },
+	{ "--baseline-report", "REPORT.json", "validate", "a JSON report of the same fabric judged earlier (the target branch's): findings it already had are marked existing, and only new or regressed failures fail the run (exit 1)" },
+	{ "--srcroot", "DIR", "validate", "sarif, codequality, github: file locations relative to DIR, the repository's root (default: the current directory); files outside it keep their absolute path" },
+	{ "--sarif-passes", NULL, "validate", "sarif: list passing and not-applicable results too (default: failing, warning, unknown and not-understood only, as code scanning takes them)" },
 	{ "--expect", "FILE", "diff", "declared changes (YAML/JSON: rule, subject, field, change, reason): what they explain does not fail the diff, a declaration nothing matched does" },
 	{ "--profile", "NAME", "validate, diff", "fabric profile: lossless_dcqcn, pfc_only, lossy_ecn (default: the inventory's, else lossless_dcqcn)" },
 	{ "--rules-dir", "DIR", "validate, diff, rules, explain", "where the profiles and rule docs are (default: $FABCHECK_RULES_DIR, else the built-in path)" },
@@ -223,6 +228,9 @@ static int parse_opts(int argc, char **argv, struct opts *o, FILE *errf)
 		else if (!strcmp(a, "--policy")) slot = &o->policy;
 		else if (!strcmp(a, "--waivers")) slot = &o->waivers;
 		else if (!strcmp(a, "--baseline")) slot = &o->baseline;
+		else if (!strcmp(a, "--baseline-report")) slot = &o->baseline_report;
+		else if (!strcmp(a, "--srcroot")) slot = &o->srcroot;
+		else if (!strcmp(a, "--sarif-passes")) flag = &o->sarif_passes;
 		else if (!strcmp(a, "--expect")) slot = &o->expect;
 		else if (!strcmp(a, "--profile")) slot = &o->profile;
 		else if (!strcmp(a, "--rules-dir")) slot = &o->rules_dir;
@@ -470,7 +478,7 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 	struct fc_err err;
 	struct fc_report_run run;
 	struct out_spec specs[MAX_FORMATS];
-	char list[256];
+	char list[256], cwd[PATH_MAX], srcroot[PATH_MAX];
 	int nspecs = 0, i, code, bad;
 	bool html = false;
 
@@ -487,13 +495,20 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 		return code;
 	jo.target = o->positional[0];
 	jo.baseline = o->baseline;
+	jo.baseline_report = o->baseline_report;
 	jo.pass_evidence = o->verbose;   /* text prints passing findings' evidence with --verbose */
 	for (i = 0; i < nspecs; i++) {
 		jo.pass_evidence |= specs[i].r->pass_evidence;
 		if (specs[i].r->pass_evidence_links > jo.pass_evidence_links)
 			jo.pass_evidence_links = specs[i].r->pass_evidence_links;
 		html |= specs[i].r == &fc_reporter_html;
+		jo.pass_evidence |= o->sarif_passes && specs[i].r == &fc_reporter_sarif;
 	}
+	/* the repository's root the CI formats name files from, and where relative paths start */
+	if (!getcwd(cwd, sizeof(cwd)))
+		return bad_usage(errf, "cannot tell the current directory: %s", strerror(errno));
+	if (o->srcroot && !realpath(o->srcroot, srcroot))
+		return bad_usage(errf, "--srcroot %s: %s", o->srcroot, strerror(errno));
 	if (fc_judge(&jo, &j, &err) != FC_OK) {
 		code = report_err(errf, &err);
 		goto out;
@@ -511,6 +526,9 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 	run.fabric = j.inv->fabric_name;
 	run.verbose = o->verbose;
 	run.changes = changes;
+	run.cwd = cwd;
+	run.srcroot = o->srcroot ? srcroot : cwd;
+	run.passes = o->sarif_passes;
 	for (i = 0; i < nspecs; i++) {
 		struct report_ctx c = { &specs[i], &run, &j, o->no_color };
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "diff/diff.h"
 #include "rules/rules.h"
 #include "topology/topology.h"
 
@@ -42,15 +43,67 @@ static void count(struct fc_judged *j)
 	}
 	s->input_errors = j->m->input_errors;
 	s->exit_code = FC_EXIT_OK;
-	for (i = FC_SEV_CRITICAL; i >= (int)s->fail_on; i--)
-		if (s->fail_by_sev[i])
-			s->exit_code = FC_EXIT_FINDINGS;
+	if (s->baseline_report) {
+		/* a change is judged on what it adds: a failure the earlier report had fails nothing */
+		for (k = 0; k < j->eng.n; k++) {
+			const struct fc_finding *f = j->eng.findings[k];
+
+			if (f->status == FC_FAIL && !f->waived && f->sev >= s->fail_on &&
+			    (f->base == FC_B_NEW || f->base == FC_B_REGRESSED))
+				s->exit_code = FC_EXIT_FINDINGS;
+		}
+	} else {
+		for (i = FC_SEV_CRITICAL; i >= (int)s->fail_on; i--)
+			if (s->fail_by_sev[i])
+				s->exit_code = FC_EXIT_FINDINGS;
+	}
 	if (s->fail_on_not_understood && s->not_understood)
 		s->exit_code = FC_EXIT_FINDINGS;
 	if (s->devices_incomplete)
 		s->exit_code = FC_EXIT_INCOMPLETE;
 	if (s->input_errors)
 		s->exit_code = FC_EXIT_USAGE;
+}
+
+/* Each not-passing finding's state against the earlier report (validate --baseline-report), by
+ * fabcheck diff's comparison: findings keyed by rule and subject, ranked pass < unknown < warn <
+ * fail by severity. Refused, like diff, when the report is of another fabric. */
+static enum fc_rc against_report(struct fc_judged *j, const char *target, const char *path, struct fc_err *err)
+{
+	struct fc_dside old, cur;
+	struct fc_diff *d = NULL;
+	enum fc_rc rc;
+	size_t i;
+
+	if ((rc = fc_dside_from_report(&old, path, err)) != FC_OK) {
+		fc_dside_free(&old);
+		return rc;
+	}
+	rc = fc_dside_from_engine(&cur, target, j->inv->fabric_name, &j->eng, j->m, j->pol,
+				  0, 0, false);
+	if (rc == FC_OK)
+		rc = fc_diff_build(&old, &cur, NULL, &d, err);
+	for (i = 0; rc == FC_OK && i < d->ne; i++) {
+		const struct fc_dentry *e = &d->e[i];
+		struct fc_finding *f;
+
+		if (!e->cur) {
+			j->sum.b_resolved++;
+			continue;
+		}
+		/* fc_dside_from_engine without skipping: cur's findings are the engine's, in order */
+		f = j->eng.findings[e->cur - cur.f];
+		switch (e->cls) {
+		case FC_D_NEW: f->base = FC_B_NEW, j->sum.b_new++; break;
+		case FC_D_REGRESSED: f->base = FC_B_REGRESSED, j->sum.b_regressed++; break;
+		case FC_D_RESOLVED: j->sum.b_resolved++; break;
+		default: f->base = FC_B_EXISTING, j->sum.b_existing++; break;
+		}
+	}
+	fc_diff_free(&d);
+	fc_dside_free(&cur);
+	fc_dside_free(&old);
+	return rc;
 }
 
 enum fc_rc fc_judge(const struct fc_judge_opts *o, struct fc_judged *j, struct fc_err *err)
@@ -93,6 +146,11 @@ enum fc_rc fc_judge(const struct fc_judge_opts *o, struct fc_judged *j, struct f
 	eo.pass_evidence = o->pass_evidence || (o->pass_evidence_links && j->m->nlinks <= o->pass_evidence_links);
 	if ((rc = fc_engine_run(&j->eng, j->m, j->pol, &eo, err)) != FC_OK)
 		return rc;
+	if (o->baseline_report) {
+		j->sum.baseline_report = o->baseline_report;
+		if ((rc = against_report(j, o->target, o->baseline_report, err)) != FC_OK)
+			return rc;
+	}
 	count(j);
 	return FC_OK;
 }

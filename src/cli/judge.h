@@ -12,6 +12,8 @@
 struct fc_judge_opts {
 	const char *target;             /* snapshot directory or inventory */
 	const char *baseline;           /* an earlier snapshot for the counter rules, or NULL */
+	const char *baseline_report;    /* a JSON report of the same fabric judged earlier: only what is
+					 * new or regressed since fails the run; NULL: none */
 	const char *rules_dir, *profile, *policy, *waivers, *only_rule;   /* NULL: defaults */
 	const char *const *allow;       /* --allow-outside */
 	size_t nallow;

@@ -59,11 +59,21 @@ struct fc_cause {
 	const char *text;   /* "ACL EDGE_IN denies UDP 4791", naming the object, not the port */
 };
 
+/* A finding against a report of the same fabric judged earlier (validate --baseline-report): a
+ * change is judged on what it adds, not on the fabric's history. */
+enum fc_bstate {
+	FC_B_NONE,       /* no earlier report given, or the finding passes */
+	FC_B_NEW,        /* not in the earlier report, or passing there */
+	FC_B_REGRESSED,  /* there, and worse now (warn to fail, a higher severity) */
+	FC_B_EXISTING,   /* there, as bad or worse then */
+};
+
 struct fc_finding {
 	const struct fc_rule *rule;
 	enum fc_status status : 8;
 	enum fc_sev sev : 8;
 	enum fc_scope scope : 8;
+	enum fc_bstate base : 8;   /* set by the caller after the engine has run */
 	bool waived;
 	uint32_t nmanaged;     /* evidence lines that are a platform-managed unknown (fc_meta.managed) */
 	const struct fc_device *managed;   /* the device of the first of them */

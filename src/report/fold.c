@@ -49,7 +49,9 @@ bool fc_folds_build(struct fc_folds *fs, const struct fc_finding *const *v, size
 		}
 		if (g->n < 3)
 			g->ex[g->n] = v[i];
-		g->n++;
+		if (!(g->v = fc_grow(fs->a, g->v, g->n, &g->cap, sizeof(*g->v))))
+			return false;
+		g->v[g->n++] = v[i];
 	}
 	return true;
 }

@@ -18,6 +18,10 @@ struct fc_summary {
 	size_t devices, devices_incomplete, input_errors;
 	size_t not_understood;       /* input lines read but not understood, on every device */
 	size_t devices_not_understood;
+	/* --baseline-report: the not-passing findings by their state against the earlier report
+	 * (enum fc_bstate), and those of the earlier report that pass or are gone now */
+	const char *baseline_report;   /* its path; NULL: none given */
+	size_t b_new, b_regressed, b_existing, b_resolved;
 	int exit_code;
 	enum fc_sev fail_on;
 	bool fail_on_not_understood; /* --fail-on ...,not-understood: such a line fails the run (exit 1) */
@@ -36,6 +40,10 @@ struct fc_report_run {
 	bool color;          /* text only: ANSI colours (a terminal, NO_COLOR unset) */
 	bool verbose;        /* text only: evidence for passing findings too */
 	const struct fc_diff *changes;   /* html: what changed since the --baseline snapshot; NULL: none */
+	const char *srcroot;  /* sarif, codequality, github: the repository's root, absolute, without a
+			       * trailing slash; locations under it are written relative to it */
+	const char *cwd;      /* the directory relative paths were opened from */
+	bool passes;          /* sarif: passing and not-applicable results too */
 };
 
 struct fc_reporter {
@@ -81,6 +89,8 @@ enum fc_rc fc_report_emit_chunked(const struct fc_reporter *r, FILE *out, const 
 struct fc_fold {
 	size_t n;
 	const struct fc_finding *ex[3];   /* the first three */
+	const struct fc_finding **v;      /* all n of them, in order */
+	size_t cap;
 };
 struct fc_folds {
 	struct fc_arena *a;
@@ -117,6 +127,45 @@ void fc_groups_free(struct fc_groups *gs);
  * of leaf0048: Ethernet1/1-64", into buf. */
 const char *fc_group_title(const struct fc_group *g, char *buf, size_t size);
 
+/* results.c: the results of the formats CI reads (SARIF, GitLab Code Quality, GitHub workflow
+ * commands): the findings that need a look (not passing, not "not applicable"), folded as people
+ * read them: a root cause on many links is one result (fc_groups), an UNKNOWN with one reason on
+ * many subjects is one result (fc_folds). */
+struct fc_result {
+	const struct fc_finding *const *v;   /* its findings, n >= 1; v[0] gives rule, status, severity */
+	size_t n;
+	const struct fc_group *group;        /* a root cause's group, or NULL */
+	bool fold;                           /* UNKNOWNs of one rule and reason */
+	enum fc_bstate base;                 /* against --baseline-report: new over regressed over existing */
+	char fp[17];                         /* stable fingerprint, 16 hex digits: rule and subject; a group's
+					      * cause; a fold's reason. Not its line: an edit above it keeps it */
+};
+struct fc_results {
+	const struct fc_finding **keep;      /* the findings kept, in report order */
+	size_t nkeep, capkeep;
+	struct fc_result *r;
+	size_t n;
+	struct fc_folds fs;
+	struct fc_groups gs;
+	bool oom;
+};
+/* f into rs when it needs a look (fc_result_wanted); false when out of memory. */
+bool fc_results_keep(struct fc_results *rs, const struct fc_finding *f);
+bool fc_result_wanted(const struct fc_finding *f);
+/* The kept findings folded into rs->r; false when out of memory. */
+bool fc_results_build(struct fc_results *rs);
+void fc_results_free(struct fc_results *rs);
+/* The result's message: the finding's "subject: message"; a group's headline and count; a fold's
+ * reason, count and first subjects. Into buf. */
+const char *fc_result_message(const struct fc_result *r, char *buf, size_t size);
+/* The evidence a result points at: the first evidence with a file of its first finding, or NULL. */
+const struct fc_evidence *fc_result_primary(const struct fc_result *r);
+/* A stable fingerprint of the parts (16 hex digits and a NUL into out): FNV-1a, 64 bits. */
+void fc_fingerprint(char out[17], const char *const *parts, size_t n);
+/* path as the repository names it: relative to run->srcroot when it lies under it ("dc1/leaf1.conf",
+ * into buf), else NULL. A relative path is taken from run->cwd; "." and ".." are resolved by name. */
+const char *fc_report_relpath(const struct fc_report_run *run, const char *path, char *buf, size_t size);
+
 extern const struct fc_reporter fc_reporter_text;
 extern const struct fc_reporter fc_reporter_json;
 extern const struct fc_reporter fc_reporter_junit;
@@ -126,6 +175,8 @@ extern const struct fc_reporter fc_reporter_csv;
 extern const struct fc_reporter fc_reporter_prometheus;
 extern const struct fc_reporter fc_reporter_html;
 extern const struct fc_reporter fc_reporter_zabbix;
+extern const struct fc_reporter fc_reporter_codequality;
+extern const struct fc_reporter fc_reporter_github;
 
 /* s as the text of a Markdown table cell: Markdown's punctuation backslash-escaped, HTML's as
  * entities, line breaks as spaces (markdown.c). False when the stream failed. */

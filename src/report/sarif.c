@@ -1,15 +1,20 @@
 /* SPDX-License-Identifier: MIT */
-/* SARIF 2.1.0 reporter: rules[] metadata from the registry, one result per finding, located at
- * the snapshot or config file and line its evidence came from. FAIL results carry the level of
- * their severity; PASS is kind "pass", UNKNOWN is kind "review" (level none), never a pass.
- * The run's header is built with json-c; the results are streamed (report/jw.h), one per line, as
- * they come: a fleet has millions of them. */
+/* SARIF 2.1.0 reporter, for code scanning: rules[] metadata from the registry, a result for each
+ * finding that needs a look (FAIL, WARN, UNKNOWN; passing and not-applicable ones with
+ * --sarif-passes), folded as code scanning wants them (one result per root cause, with every link
+ * it breaks as a related location; one per UNKNOWN reason), located at the config or output line
+ * its evidence came from, relative to the repository's root (SRCROOT), with a stable
+ * partialFingerprint and, against --baseline-report, a baselineState. FAIL results carry the level
+ * of their severity; UNKNOWN is kind "review" (level none), never a pass. Limits kept: GitHub code
+ * scanning takes 25,000 results a run and 1,000 locations a result ("SARIF results exceed limit",
+ * GitHub Docs). */
 #include <ctype.h>
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/jw.h"
+#include "util/hmap.h"
 #include "report/report.h"
 #include "util/buf.h"
 
@@ -27,8 +32,15 @@ struct sarif {
 	const struct fc_report_run *run;
 	size_t nres;
 	bool err;
+	struct fc_results rs;          /* the findings that need a look, written folded at the end */
+	struct fc_hmap *seen;          /* a result's locations so far (file and line), per result */
+	struct fc_arena *seen_a;
+	char rel[4096];
 	struct uri_slot uris[URI_SLOTS];
 };
+
+/* locations a result may carry: code scanning refuses a result with more than 1,000 */
+#define MAX_LOCATIONS 1000
 
 static json_object *str(const char *s)
 {
@@ -43,16 +55,17 @@ static json_object *text(const char *s)
 	return o;
 }
 
-/* Relative paths stay relative (they resolve against the run's working directory, the repo
- * root in CI); characters outside RFC 3986 unreserved/path set are percent-encoded. */
-static size_t encode_uri(char *d, const char *path)
+/* "uri":"..." of a path: relative to SRCROOT where it lies under the repository's root (with
+ * "uriBaseId":"SRCROOT"), else absolute (file://) or as given; characters outside RFC 3986's
+ * unreserved and path set are percent-encoded. */
+static size_t encode_uri(char *d, const char *path, bool srcroot)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	const unsigned char *p = (const unsigned char *)path;
 	char *start = d;
 
 	/* every character left as it is is safe in a JSON string too: the URI needs no escaping */
-	*d++ = '"';
+	memcpy(d, "\"uri\":\"", 7), d += 7;
 	if (path[0] == '/')
 		memcpy(d, "file://", 7), d += 7;
 	for (; *p; p++) {
@@ -65,6 +78,8 @@ static size_t encode_uri(char *d, const char *path)
 		}
 	}
 	*d++ = '"';
+	if (srcroot)
+		memcpy(d, ",\"uriBaseId\":\"SRCROOT\"", 22), d += 22;
 	return (size_t)(d - start);
 }
 
@@ -74,15 +89,44 @@ static void put_uri(struct sarif *s, const char *path)
 	char *n;
 
 	if (u->path != path || !u->uri) {
-		if (!(n = realloc(u->uri, 3 * strlen(path) + 10))) {
+		const char *rel = fc_report_relpath(s->run, path, s->rel, sizeof(s->rel));
+
+		if (!(n = realloc(u->uri, 3 * strlen(rel ? rel : path) + 40))) {
 			s->err = true;
 			return;
 		}
 		u->uri = n;
-		u->len = encode_uri(n, path);
+		u->len = encode_uri(n, rel ? rel : path, rel != NULL);
 		u->path = path;
 	}
 	fc_jw_raw(s->out, u->uri, u->len);
+}
+
+/* The run's identity and the repository's root: "automationDetails" (SARIF 3.17: one category
+ * per fabric, which code scanning keeps apart, "fabcheck/<fabric>/"), "originalUriBaseIds" with
+ * SRCROOT (3.14.14) the relative locations resolve against. */
+static void run_header(struct sarif *s)
+{
+	FILE *o = s->out;
+	const char *fabric = s->run->fabric && *s->run->fabric ? s->run->fabric : "fabric";
+	FC_JW_LIT(o, "\"automationDetails\":{\"id\":\"fabcheck/");
+	fc_jw_esc(o, fabric);
+	FC_JW_LIT(o, "/\"},\n");
+	if (s->run->srcroot) {
+		char *u = malloc(3 * strlen(s->run->srcroot) + 40);
+
+		if (!u) {
+			s->err = true;
+			return;
+		}
+		/* file:///root/: absolute, and a directory (ends in a slash, as 3.14.14 asks) */
+		FC_JW_LIT(o, "\"originalUriBaseIds\":{\"SRCROOT\":{");
+		fc_jw_raw(o, u, encode_uri(u, s->run->srcroot, false) - 1);
+		if (strcmp(s->run->srcroot, "/"))
+			fputc_unlocked('/', o);
+		FC_JW_LIT(o, "\"}},\n");
+		free(u);
+	}
 }
 
 static enum fc_rc sarif_begin(FILE *out, const struct fc_report_run *run, void **st)
@@ -147,9 +191,11 @@ static enum fc_rc sarif_begin(FILE *out, const struct fc_report_run *run, void *
 	json_object_object_add(driver, "rules", rules);
 	json_object_object_add(tool, "driver", driver);
 	fprintf(out, "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\"runs\":[{\n"
-		     "\"tool\":%s,\n\"results\":[",
+		     "\"tool\":%s,\n",
 		json_object_to_json_string_ext(tool, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(tool);
+	run_header(s);
+	FC_JW_LIT(out, "\"results\":[");
 	*st = s;
 	return ferror(out) ? FC_ERR_IO : FC_OK;
 }
@@ -167,21 +213,50 @@ static int rule_index(const struct fc_rule *const *l, const struct fc_rule *r)
 static void put_location(struct sarif *st, const struct fc_src *s, const struct fc_evidence *ev, const char *msg,
 			 long long id);
 
-/* A result per line the device's input held but no reader understood: level warning, at the line. */
+static void open_result(struct sarif *s)
+{
+	if (s->nres++)
+		FC_JW_LIT(s->out, ",\n{");
+	else
+		FC_JW_LIT(s->out, "\n{");
+}
+
+/* A result per line the device's input held but no reader understood: level warning, at the line.
+ * Its fingerprint is the device, the file and the line's text (not its number: a line added above
+ * it keeps it), with the text's occurrence in the file where it repeats. */
 static enum fc_rc sarif_device(void *st, const struct fc_device *d)
 {
 	struct sarif *s = st;
 	FILE *o = s->out;
-	char subj[600];
+	struct fc_arena *a = d->nunparsed > 1 ? fc_arena_new() : NULL;
+	struct fc_hmap *seen = a ? fc_hmap_new(a, d->nunparsed) : NULL;
 	size_t i;
 
 	for (i = 0; i < d->nunparsed; i++) {
 		const struct fc_unparsed *u = &d->unparsed[i];
+		const char *rel = u->src.file ? fc_report_relpath(s->run, u->src.file, s->rel, sizeof(s->rel)) : NULL;
+		char fp[17], nth[24], key[1200];
+		const char *parts[4];
+		size_t k = 1;
+		int failed = 0;
 
-		if (s->nres++)
-			FC_JW_LIT(o, ",\n{");
-		else
-			FC_JW_LIT(o, "\n{");
+		parts[0] = d->name;
+		parts[1] = rel ? rel : u->src.file ? u->src.file : "";
+		parts[2] = u->text;
+		if (seen) {   /* the n-th line of this text in this file */
+			size_t len = (size_t)snprintf(key, sizeof(key), "%s|%s", parts[1], u->text);
+			size_t *cnt;
+
+			len = len < sizeof(key) ? len : sizeof(key) - 1;
+			if ((cnt = fc_hmap_get(seen, key, len)))
+				k = ++*cnt;
+			else if ((cnt = fc_alloc(a, sizeof(*cnt))))
+				*cnt = 1, fc_hmap_put(seen, key, len, cnt, &failed);
+		}
+		snprintf(nth, sizeof(nth), "%zu", k);
+		parts[3] = nth;
+		fc_fingerprint(fp, parts, 4);
+		open_result(s);
 		fc_jw_kv(o, "ruleId", FC_NOT_UNDERSTOOD_ID, true);
 		fc_jw_ki(o, "ruleIndex", rule_index(fc_policy_rules(s->run->policy), NULL), false);
 		fc_jw_kv(o, "kind", "fail", false);
@@ -196,27 +271,28 @@ static enum fc_rc sarif_device(void *st, const struct fc_device *d)
 			put_location(s, &u->src, NULL, u->text, -1);
 			fputc_unlocked(']', o);
 		}
-		snprintf(subj, sizeof(subj), "%s %s:%u", d->name, u->src.file ? u->src.file : "", u->src.line);
 		FC_JW_LIT(o, ",\"partialFingerprints\":{");
-		fc_jw_kv(o, "fabcheckSubject/v1", subj, true);
+		fc_jw_kv(o, "fabcheck/v1", fp, true);
 		FC_JW_LIT(o, "},\"properties\":{");
 		fc_jw_kv(o, "subject", d->name, true);
 		fc_jw_kv(o, "status", "not-understood", false);
 		FC_JW_LIT(o, "}}");
 	}
+	fc_arena_free(&a);
 	if (ferror(o))
 		s->err = true;
 	return s->err ? FC_ERR_IO : FC_OK;
 }
 
-/* {"physicalLocation":{"artifactLocation":{"uri":U},"region":{"startLine":N}},"message":{"text":M}[,"id":k]} */
-/* A location; its message is "END WHAT: VALUE" of an evidence, or msg when ev is NULL. */
+/* {"physicalLocation":{"artifactLocation":{"uri":U[,"uriBaseId":"SRCROOT"]},"region":{"startLine":N}},
+ *  "message":{"text":M}[,"id":k]}: its message is "END WHAT: VALUE" of an evidence, or msg when ev
+ * is NULL. */
 static void put_location(struct sarif *st, const struct fc_src *s, const struct fc_evidence *ev, const char *msg,
 			 long long id)
 {
 	FILE *o = st->out;
 
-	FC_JW_LIT(o, "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
+	FC_JW_LIT(o, "{\"physicalLocation\":{\"artifactLocation\":{");
 	put_uri(st, s->file);
 	fputc_unlocked('}', o);
 	if (s->line) {
@@ -241,67 +317,139 @@ static void put_location(struct sarif *st, const struct fc_src *s, const struct 
 	fputc_unlocked('}', o);
 }
 
-static enum fc_rc sarif_finding(void *st, const struct fc_finding *f)
+static const char *kind_of(enum fc_status st)
 {
-	struct sarif *s = st;
+	return st == FC_FAIL || st == FC_WARN ? "fail" : st == FC_PASS ? "pass" : st == FC_NA ? "notApplicable" : "review";
+}
+
+/* A location of the result not written yet (its file and line); false for one already there. */
+static bool first_time(struct sarif *s, const struct fc_src *src)
+{
+	char key[sizeof(void *) + sizeof(unsigned)];
+	int failed = 0;
+
+	if (!s->seen)
+		return true;
+	memcpy(key, &src->file, sizeof(void *));
+	memcpy(key + sizeof(void *), &src->line, sizeof(unsigned));
+	return !fc_hmap_put(s->seen, key, sizeof(key), (void *)1, &failed) && !failed;
+}
+
+/* The locations of findings v[0..n): the first evidence with a file of the first finding is where
+ * the result points (the offending line); every other evidence of every finding, once per file
+ * and line, is a related location, up to code scanning's limit. */
+static void put_locations(struct sarif *s, const struct fc_finding *const *v, size_t n)
+{
 	FILE *o = s->out;
 	size_t i, nloc = 0;
+	uint32_t k;
 
-	if (s->nres++)
-		FC_JW_LIT(o, ",\n{");
-	else
-		FC_JW_LIT(o, "\n{");
-	fc_jw_kv(o, "ruleId", f->rule->id, true);
-	fc_jw_ki(o, "ruleIndex", rule_index(fc_policy_rules(s->run->policy), f->rule), false);
-	fc_jw_kv(o, "kind", f->status == FC_FAIL || f->status == FC_WARN ? "fail" : f->status == FC_PASS ? "pass"
-			    : f->status == FC_NA ? "notApplicable" : "review", false);
-	fc_jw_kv(o, "level", f->status == FC_FAIL ? fc_sarif_level(f->sev) : f->status == FC_WARN ? "warning" : "none", false);
-	FC_JW_LIT(o, ",\"message\":{\"text\":\"");
-	fc_jw_esc(o, f->subject);
-	FC_JW_LIT(o, ": ");
-	fc_jw_esc(o, f->message);
-	FC_JW_LIT(o, "\"}");
-	/* the first evidence with a file is where the result points (the offending line); the others
-	 * are related locations */
-	for (i = 0; i < f->nev; i++) {
-		const struct fc_evidence *e = &f->ev[i];
+	if (n > 1) {
+		fc_arena_free(&s->seen_a);
+		if (!(s->seen_a = fc_arena_new()) || !(s->seen = fc_hmap_new(s->seen_a, 64)))
+			s->seen = NULL;   /* without it, locations may repeat: still a valid result */
+	} else {
+		s->seen = NULL;
+	}
+	for (i = 0; i < n && nloc < MAX_LOCATIONS; i++) {
+		for (k = 0; k < v[i]->nev && nloc < MAX_LOCATIONS; k++) {
+			const struct fc_evidence *e = &v[i]->ev[k];
 
-		if (!e->src.file)
-			continue;
-		if (nloc == 0)
-			FC_JW_LIT(o, ",\"locations\":[");
-		else if (nloc == 1)
-			FC_JW_LIT(o, "],\"relatedLocations\":[");
-		else
-			fputc_unlocked(',', o);
-		put_location(s, &e->src, e, NULL, nloc ? (long long)nloc - 1 : -1);
-		nloc++;
+			if (!e->src.file || !first_time(s, &e->src))
+				continue;
+			if (nloc == 0)
+				FC_JW_LIT(o, ",\"locations\":[");
+			else if (nloc == 1)
+				FC_JW_LIT(o, "],\"relatedLocations\":[");
+			else
+				fputc_unlocked(',', o);
+			put_location(s, &e->src, e, NULL, nloc ? (long long)nloc - 1 : -1);
+			nloc++;
+		}
 	}
 	if (nloc)
 		fputc_unlocked(']', o);
-	if (f->waiver) {
-		/* SARIF 2.1.0 section 3.35: an external suppression, accepted, with its justification */
-		struct fc_src ws = { f->waiver->file, f->waiver->line };
+	s->seen = NULL;
+}
 
-		FC_JW_LIT(o, ",\"suppressions\":[{\"kind\":\"external\",\"status\":\"accepted\"");
-		fc_jw_kv(o, "justification", f->waiver->reason, false);
-		FC_JW_LIT(o, ",\"location\":");
-		put_location(s, &ws, NULL, "waiver", -1);
-		FC_JW_LIT(o, ",\"properties\":{");
-		fc_jw_kv(o, "owner", f->waiver->owner, true);
-		fc_jw_kv(o, "expires", f->waiver->expires, false);
-		FC_JW_LIT(o, "}}]");
-	}
+/* SARIF 2.1.0 section 3.35: an external suppression, accepted, with its justification. */
+static void put_waiver(struct sarif *s, const struct fc_finding *f)
+{
+	FILE *o = s->out;
+	struct fc_src ws = { f->waiver->file, f->waiver->line };
+
+	FC_JW_LIT(o, ",\"suppressions\":[{\"kind\":\"external\",\"status\":\"accepted\"");
+	fc_jw_kv(o, "justification", f->waiver->reason, false);
+	FC_JW_LIT(o, ",\"location\":");
+	put_location(s, &ws, NULL, "waiver", -1);
+	FC_JW_LIT(o, ",\"properties\":{");
+	fc_jw_kv(o, "owner", f->waiver->owner, true);
+	fc_jw_kv(o, "expires", f->waiver->expires, false);
+	FC_JW_LIT(o, "}}]");
+}
+
+static const char *const bstate_name[] = { [FC_B_NONE] = NULL, [FC_B_NEW] = "new", [FC_B_REGRESSED] = "updated",
+					    [FC_B_EXISTING] = "unchanged" };
+
+/* One result: a finding, or findings folded (struct fc_result). */
+static enum fc_rc put_result(struct sarif *s, const struct fc_result *r)
+{
+	FILE *o = s->out;
+	const struct fc_finding *f = r->v[0];
+	char msg[2048];
+	size_t i;
+
+	open_result(s);
+	fc_jw_kv(o, "ruleId", f->rule->id, true);
+	fc_jw_ki(o, "ruleIndex", rule_index(fc_policy_rules(s->run->policy), f->rule), false);
+	fc_jw_kv(o, "kind", kind_of(f->status), false);
+	fc_jw_kv(o, "level", f->status == FC_FAIL ? fc_sarif_level(f->sev) : f->status == FC_WARN ? "warning" : "none", false);
+	FC_JW_LIT(o, ",\"message\":{\"text\":\"");
+	fc_jw_esc(o, fc_result_message(r, msg, sizeof(msg)));
+	FC_JW_LIT(o, "\"}");
+	put_locations(s, r->v, r->n);
+	if (r->n == 1 && f->waiver)
+		put_waiver(s, f);
+	if (bstate_name[r->base])   /* SARIF 3.27.24, against --baseline-report */
+		fc_jw_kv(o, "baselineState", bstate_name[r->base], false);
 	FC_JW_LIT(o, ",\"partialFingerprints\":{");
-	fc_jw_kv(o, "fabcheckSubject/v1", f->subject, true);
+	fc_jw_kv(o, "fabcheck/v1", r->fp, true);
 	FC_JW_LIT(o, "},\"properties\":{");
 	fc_jw_kv(o, "subject", f->subject, true);
 	fc_jw_kv(o, "status", fc_status_name(f->status), false);
 	fc_jw_kv(o, "severity", fc_sev_name(f->sev), false);
+	if (r->n > 1) {
+		fc_jw_ki(o, "count", (long long)r->n, false);
+		if (r->group) {
+			fc_jw_kv(o, "cause", r->group->v[0]->cause->text, false);
+			fc_jw_kv(o, "causeDevice", r->group->v[0]->cause->dev->name, false);
+		}
+		FC_JW_LIT(o, ",\"subjects\":[");
+		for (i = 0; i < r->n; i++) {
+			if (i)
+				fputc_unlocked(',', o);
+			fc_jw_str(o, r->v[i]->subject);
+		}
+		fputc_unlocked(']', o);
+	}
 	FC_JW_LIT(o, "}}");
-	if (ferror(o))
-		s->err = true;
-	return s->err ? FC_ERR_IO : FC_OK;
+	return ferror(o) ? FC_ERR_IO : FC_OK;
+}
+
+static enum fc_rc sarif_finding(void *st, const struct fc_finding *f)
+{
+	struct sarif *s = st;
+
+	if (fc_result_wanted(f))
+		return fc_results_keep(&s->rs, f) ? FC_OK : FC_ERR_NOMEM;
+	if (s->run->passes) {   /* --sarif-passes: written as they come, one result each */
+		struct fc_result r = { .v = &f, .n = 1 };
+		const char *p[] = { f->rule->id, f->subject };
+
+		fc_fingerprint(r.fp, p, 2);
+		return put_result(s, &r);
+	}
+	return FC_OK;
 }
 
 static enum fc_rc sarif_end(void *st, const struct fc_summary *sum)
@@ -311,49 +459,25 @@ static enum fc_rc sarif_end(void *st, const struct fc_summary *sum)
 	size_t i;
 
 	(void)sum;
+	if (!fc_results_build(&s->rs))
+		rc = FC_ERR_NOMEM;
+	for (i = 0; rc == FC_OK && i < s->rs.n; i++)
+		rc = put_result(s, &s->rs.r[i]);
 	if (fprintf(s->out, "\n]}]}\n") < 0 || s->err)
-		rc = FC_ERR_IO;
+		rc = rc != FC_OK ? rc : FC_ERR_IO;
 	for (i = 0; i < URI_SLOTS; i++)
 		free(s->uris[i].uri);
+	fc_results_free(&s->rs);
+	fc_arena_free(&s->seen_a);
 	free(s);
-	return rc;
-}
-
-/* A state for the results after the first, into out (fc_report_emit's second thread), with a URI
- * cache of its own. */
-static void *sarif_fork(const void *st, FILE *out)
-{
-	const struct sarif *s = st;
-	struct sarif *f = calloc(1, sizeof(*f));
-
-	if (!f)
-		return NULL;
-	f->out = out;
-	f->run = s->run;
-	f->nres = 1;
-	return f;
-}
-
-static enum fc_rc sarif_unfork(void *fst)
-{
-	struct sarif *f = fst;
-	enum fc_rc rc = f->err ? FC_ERR_IO : FC_OK;
-	size_t i;
-
-	for (i = 0; i < URI_SLOTS; i++)
-		free(f->uris[i].uri);
-	free(f);
 	return rc;
 }
 
 const struct fc_reporter fc_reporter_sarif = {
 	.name = "sarif",
-	.pass_evidence = true,   /* a pass result keeps its locations */
-	.desc = "SARIF 2.1.0 for code scanning, located at the config or output line",
+	.desc = "SARIF 2.1.0 for code scanning: what needs a look, folded by root cause, at the config line",
 	.begin = sarif_begin,
 	.device = sarif_device,
 	.finding = sarif_finding,
 	.end = sarif_end,
-	.fork = sarif_fork,
-	.unfork = sarif_unfork,
 };

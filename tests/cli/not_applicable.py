@@ -35,13 +35,13 @@ def check(cond, what):
 
 def run(inv, tmp, tag):
     """Validate INV once with every format, each to its own file; return (exit, {fmt: text})."""
-    args = [FABCHECK, "validate", inv]
+    args = [FABCHECK, "validate", inv, "--sarif-passes"]   # SARIF lists not-applicable results on request
     paths = {}
     for f in FORMATS:
         paths[f] = os.path.join(tmp, "%s.%s" % (tag, f))
         args += ["--format", "%s=%s" % (f, paths[f])]
     p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    out = {}
+    out = {"_inv": inv}
     for f in FORMATS:
         with open(paths[f], encoding="utf-8") as fh:
             out[f] = fh.read()
@@ -90,6 +90,10 @@ def counts(out):
     na["sarif"] = sum(1 for r in res if r.get("kind") == "notApplicable")
     check(all(r.get("level") == "none" for r in res if r.get("kind") == "notApplicable"),
           "sarif: a notApplicable result has level none")
+    # without --sarif-passes, what needs a look only: no notApplicable (nor pass) result
+    r2 = subprocess.run([FABCHECK, "validate", out["_inv"], "--format", "sarif"], capture_output=True, text=True)
+    kinds = {r.get("kind") for r in json.loads(r2.stdout)["runs"][0]["results"]}
+    check(not kinds & {"notApplicable", "pass"}, "sarif by default lists %s" % sorted(kinds))
 
     m = re.search(r"(\d+) unknown, \d+ passing(?:, (\d+) not applicable)?", out["markdown"])
     check(m is not None, "markdown: summary line")

@@ -80,7 +80,7 @@ static void chunks_same_bytes(void **state)
 		}
 		free(one);
 	}
-	assert_true(nfork >= 3);   /* json, sarif, csv */
+	assert_true(nfork >= 2);   /* json, csv (sarif writes what needs a look, folded, at the end) */
 }
 
 /* A stream that ends before the report does, at a quarter, half, three quarters and one byte

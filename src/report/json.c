@@ -157,6 +157,9 @@ static enum fc_rc json_finding(void *st, const struct fc_finding *f)
 		fputc_unlocked('}', o);
 	}
 	fputc_unlocked(']', o);
+	if (f->base != FC_B_NONE)   /* against --baseline-report */
+		fc_jw_kv(o, "baseline", f->base == FC_B_NEW ? "new" : f->base == FC_B_REGRESSED ? "regressed" : "existing",
+			 false);
 	if (f->cause && (f->status == FC_FAIL || f->status == FC_WARN)) {   /* the root cause it shares */
 		FC_JW_LIT(o, ",\"group\":{");
 		fc_jw_kv(o, "device", f->cause->dev->name, true);
@@ -198,6 +201,16 @@ static enum fc_rc json_end(void *st, const struct fc_summary *s)
 	json_object_object_add(sum, "fail_on", json_object_new_string(fc_sev_name(s->fail_on)));
 	json_object_object_add(sum, "fail_on_not_understood", json_object_new_boolean(s->fail_on_not_understood));
 	json_object_object_add(sum, "exit_code", json_object_new_int(s->exit_code));
+	if (s->baseline_report) {
+		json_object *b = json_object_new_object();
+
+		json_object_object_add(b, "path", json_object_new_string(s->baseline_report));
+		json_object_object_add(b, "new", json_object_new_int64((int64_t)s->b_new));
+		json_object_object_add(b, "regressed", json_object_new_int64((int64_t)s->b_regressed));
+		json_object_object_add(b, "existing", json_object_new_int64((int64_t)s->b_existing));
+		json_object_object_add(b, "resolved", json_object_new_int64((int64_t)s->b_resolved));
+		json_object_object_add(sum, "baseline_report", b);
+	}
 	head(j);
 	if (fprintf(j->out, "%s],\n  \"summary\":%s\n}\n", j->nfind ? "\n  " : "",
 		    json_object_to_json_string_ext(sum, JFLAGS)) < 0 || j->err)

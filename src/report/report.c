@@ -16,6 +16,8 @@ static const struct fc_reporter *const registry[] = {
 	&fc_reporter_prometheus,
 	&fc_reporter_html,
 	&fc_reporter_zabbix,
+	&fc_reporter_codequality,
+	&fc_reporter_github,
 	NULL,
 };
 

@@ -114,6 +114,10 @@ static void print_finding(struct text *t, const struct fc_finding *f)
 	if (f->waiver)
 		w(t, "      %-28s %-18s %s (%s, until %s)  %s%s:%u%s\n", "waiver", "reason", f->waiver->reason,
 		  f->waiver->owner, f->waiver->expires, C(t, "\033[2m"), f->waiver->file, f->waiver->line, RESET(t));
+	if (f->base != FC_B_NONE)   /* against --baseline-report */
+		w(t, "      %-28s %s\n", "baseline", f->base == FC_B_NEW ? "new: not in the earlier report"
+					     : f->base == FC_B_REGRESSED ? "regressed: worse than in the earlier report"
+					     : "existing: in the earlier report already (does not fail the run)");
 	if (f->status == FC_PASS && !t->run->verbose)
 		return;
 	for (i = 0; i < f->nev; i++) {
@@ -291,6 +295,9 @@ static enum fc_rc text_end(void *st, const struct fc_summary *s)
 		w(t, ", %zu waived", s->waived);
 	if (s->na)
 		w(t, ", %zu not applicable (they need a running device: --verbose lists them)", s->na);
+	if (s->baseline_report)
+		w(t, "; against %s: %zu new, %zu regressed, %zu existing, %zu resolved", s->baseline_report, s->b_new,
+		  s->b_regressed, s->b_existing, s->b_resolved);
 	if (s->devices_incomplete)
 		w(t, "; %zu of %zu devices incomplete", s->devices_incomplete, s->devices);
 	if (s->input_errors)

@@ -16,8 +16,8 @@ static int rank_of(const char *status, const char *sev, bool waived)
 {
 	enum fc_sev s = FC_SEV_INFO;
 
-	if (waived || !strcmp(status, "pass"))
-		return 0;
+	if (waived || !strcmp(status, "pass") || !strcmp(status, "not_applicable"))
+		return 0;   /* nothing to look at: passing, accepted, or not a question for this input */
 	if (!strcmp(status, "unknown"))
 		return 1;
 	if (!strcmp(status, "warn"))
@@ -158,9 +158,9 @@ static enum fc_rc side_from_doc(struct fc_dside *s, const char *path, struct doc
 		if (doc_get(f, "waived") && doc_as_bool(d, doc_get(f, "waived"), "waived", &waived, err) != FC_OK)
 			goto out;
 		if (strcmp(x->status, "pass") && strcmp(x->status, "fail") && strcmp(x->status, "warn") &&
-		    strcmp(x->status, "unknown")) {
+		    strcmp(x->status, "unknown") && strcmp(x->status, "not_applicable")) {
 			fc_err_set(err, FC_ERR_INPUT, path, doc_key_line(f, "status"),
-				   "status: expected pass, fail, warn or unknown, found '%.40s'", x->status);
+				   "status: expected pass, fail, warn, unknown or not_applicable, found '%.40s'", x->status);
 			goto out;
 		}
 		if (!fc_sev_parse(x->sev, &sev)) {

@@ -80,7 +80,9 @@ check(len(hr) == 1 and hr[0]["subject"] == "leaf2" and hr[0]["severity"] == "inf
 # SARIF points at the rule that drops RoCE, in config_db.json
 code, out, err = run(os.path.join(EX, "inventory.yaml"), "sarif")
 cfg = open(os.path.join(EX, "configs", "leaf1.json"), encoding="utf-8").read().splitlines()
-want = next(i + 1 for i, l in enumerate(cfg) if '"EDGE_IN|RULE_10"' in l)
+# the rule's destination-port line: what decides that it takes RoCEv2, and what a change to it edits
+rule = next(i for i, l in enumerate(cfg) if '"EDGE_IN|RULE_10"' in l)
+want = next(i + 1 for i, l in enumerate(cfg) if i > rule and '"L4_DST_PORT_RANGE"' in l)
 errs = [r for r in json.loads(out)["runs"][0]["results"] if r.get("level") == "error"]
 locs = [(l["physicalLocation"]["artifactLocation"]["uri"], l["physicalLocation"]["region"]["startLine"])
         for r in errs for l in r.get("locations", [])]

@@ -110,7 +110,8 @@ CASES = [  # name, platform, config writer, members, the text of the deny line
     ("nxos", "nxos", lambda v: NXOS.format(verb=v), ("Ethernet1/1", "Ethernet1/2"), "udp any any eq 4791"),
     ("eos", "eos", lambda v: EOS.format(verb=v), ("Ethernet1", "Ethernet2"), "udp any any eq 4791"),
     ("eos-standard", "eos", lambda v: EOS_STD.format(verb=v), ("Ethernet1", "Ethernet2"), "10.9.0.0/24"),
-    ("sonic", "sonic", sonic, ("Ethernet0", "Ethernet4"), '"EDGE|RULE_20": {'),
+    # SONiC: the deny rule's destination-port line (what decides it takes RoCEv2)
+    ("sonic", "sonic", sonic, ("Ethernet0", "Ethernet4"), '"L4_DST_PORT": "4791"'),
 ]
 
 

@@ -46,7 +46,7 @@ FAULTS = {
     "sonic-wred-no-ecn": ("fail", "ECN-SW-QUEUE", "leaf3", '"ecn": "ecn_none"'),
     "sonic-dscp-lossy": ("fail", "PFC-DSCP-MAP", "leaf4 RoCE DSCP 26", '"26": "1"'),
     "sonic-short-xoff": ("fail", "HR-SIZE", "leaf3:Ethernet240 <-> spine1:Ethernet1/3", '"xoff": "65536"'),
-    "sonic-acl-4791": ("fail", "UDP4791-SWITCH-ACL", "leaf3:Ethernet24 <-> s01:ens1f0", '"HOST_IN|DROP_UDP_HIGH": {'),
+    "sonic-acl-4791": ("fail", "UDP4791-SWITCH-ACL", "leaf3:Ethernet24 <-> s01:ens1f0", '"L4_DST_PORT_RANGE": "4000-5000"'),
     "sonic-mtu": ("fail", "MTU-HOST-SWITCH", "leaf4:Ethernet0 <-> g01:ens1f1", None),
     "sonic-pause-queue": ("fail", "PFC-NODROP-CLASS", "leaf4", '"3": "4"'),
     "sonic-queue-lossy": ("fail", "PFC-NODROP-CLASS", "leaf3:Ethernet25", '"profile": "egress_lossy_profile"'),

@@ -315,7 +315,10 @@ static enum fc_rc ace(struct fc_parse_ctx *c, struct fc_ace *out, const struct r
 	e.proto = -1;
 	e.dscp = -1;
 	e.src.any = e.dst.any = true;
-	e.loc = o->src;
+	/* where a report points: the field that decides whether the rule takes RoCEv2 (its destination
+	 * port, else its protocol), which is the line a change to it edits; else the rule's key */
+	e.loc = (f = sonic_field(o, "L4_DST_PORT")) || (f = sonic_field(o, "L4_DST_PORT_RANGE")) ||
+		(f = sonic_field(o, "IP_PROTOCOL")) ? f->src : o->src;
 	e.text = fc_model_str(c->m, o->key);
 	/* orchagent upper-cases the action and the IP type before it looks them up (aclorch.cpp) */
 	if (!act || (strcasecmp(act->value, "FORWARD") && strcasecmp(act->value, "DROP") && strcasecmp(act->value, "ACCEPT")))

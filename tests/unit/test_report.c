@@ -165,12 +165,62 @@ static void zabbix_keys_unique(void **state)
 	free(out);
 }
 
+/* Paths as the CI formats name them: relative to the repository's root where they lie under it,
+ * "." and ".." resolved by name, a relative path taken from the current directory; NULL outside. */
+static void relpath(void **state)
+{
+	static const struct { const char *root, *cwd, *path, *want; } cases[] = {
+		{ "/repo", "/repo", "configs/leaf1.json", "configs/leaf1.json" },
+		{ "/repo", "/repo", "./configs/../configs/./leaf1.json", "configs/leaf1.json" },
+		{ "/repo", "/repo/dc1", "leaf1.cfg", "dc1/leaf1.cfg" },
+		{ "/repo", "/repo/dc1", "../dc2/leaf2.cfg", "dc2/leaf2.cfg" },
+		{ "/repo", "/elsewhere", "/repo/dc1/leaf1.cfg", "dc1/leaf1.cfg" },
+		{ "/repo", "/repo", "/repository/leaf1.cfg", NULL },   /* a name that starts like the root */
+		{ "/repo", "/repo", "../outside.cfg", NULL },
+		{ "/repo", "/repo", "/repo", NULL },                   /* the root itself names no file */
+		{ "/", "/tmp", "x/y.cfg", "tmp/x/y.cfg" },
+		{ "/repo", "/repo", "a/../../../etc/passwd", NULL },   /* ".." above / stays at / */
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct fc_report_run run = { .srcroot = cases[i].root, .cwd = cases[i].cwd };
+		char buf[256];
+		const char *got = fc_report_relpath(&run, cases[i].path, buf, sizeof(buf));
+
+		if (cases[i].want ? !got || strcmp(got, cases[i].want) : got != NULL)
+			fail_msg("%s from %s under %s: %s, want %s", cases[i].path, cases[i].cwd, cases[i].root,
+				 got ? got : "NULL", cases[i].want ? cases[i].want : "NULL");
+	}
+}
+
+/* A fingerprint depends on every part and on where they split. */
+static void fingerprints(void **state)
+{
+	const char *a[] = { "RULE", "leaf1:Ethernet1 <-> h1:ens1" }, *b[] = { "RULE", "leaf1:Ethernet1 <-> h1:ens2" };
+	const char *c[] = { "RUL", "Eleaf1:Ethernet1 <-> h1:ens1" };
+	char fa[17], fa2[17], fb[17], fc[17];
+
+	(void)state;
+	fc_fingerprint(fa, a, 2);
+	fc_fingerprint(fa2, a, 2);
+	fc_fingerprint(fb, b, 2);
+	fc_fingerprint(fc, c, 2);
+	assert_int_equal(strlen(fa), 16);
+	assert_string_equal(fa, fa2);
+	assert_string_not_equal(fa, fb);
+	assert_string_not_equal(fa, fc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(chunks_same_bytes),
 		cmocka_unit_test(full_stream_fails),
 		cmocka_unit_test(zabbix_keys_unique),
+		cmocka_unit_test(relpath),
+		cmocka_unit_test(fingerprints),
 	};
 
 	return cmocka_run_group_tests(tests, judged_setup, judged_teardown);

@@ -11,7 +11,8 @@
   fingerprints as GitLab reads them), a SARIF run valid against the 2.1.0 schema with the result at
   SRCROOT-relative configs/leaf1.json:N marked baselineState new;
 - judged against a base that has the fault already, an unrelated change exits 0 and annotates
-  nothing (the finding is counted existing);
+  nothing (the finding is counted existing); --baseline-report's states against edited earlier
+  reports (regressed, resolved), and another fabric's report refused;
 - a fingerprint stays when lines are added above the finding, and the SARIF default lists no
   passing result;
 - GitHub's escaping: a line not understood carrying %, CR, ':' ',' and an ESC cannot start a
@@ -209,8 +210,44 @@ def main():
                if i["severity"] in ("critical", "blocker")], "the fix: code quality still has a blocker")
     print("the fix: exit 0 against the fault and against main")
 
+    baseline_states()
     escaping()
     pre_commit()
+
+
+def baseline_states():
+    """--baseline-report's states on the config-repo example (its ACL fault) against reports of it
+    edited as an earlier judgement would differ: the fault at a lower severity is regressed (exit
+    1); a failure the earlier report had and this one does not is resolved; the same report marks
+    everything existing (exit 0); another fabric's report is refused (exit 2)."""
+    inv = os.path.join(EX, "inventory.yaml")
+    code, out, err = sh([FABCHECK, "validate", inv, "--format", "json"], cwd=ROOT)
+    base = json.loads(out)
+    cases = []
+    same = os.path.join(T, "same.json")
+    json.dump(base, open(same, "w"))
+    cases.append(("the same report", same, 0, {"new": 0, "regressed": 0, "resolved": 0}))
+    low = json.loads(out)
+    for f in low["findings"]:
+        if f["status"] == "fail":
+            f["severity"] = "low"
+    low["findings"].append(dict(low["findings"][0], rule="MTU-HOST-SWITCH", subject="leaf1:Ethernet8 <-> gpu1:ens1f0",
+                                status="fail", severity="high", message="an earlier failure"))
+    lowp = os.path.join(T, "low.json")
+    json.dump(low, open(lowp, "w"))
+    cases.append(("the fault at a lower severity before", lowp, 1, {"new": 0, "regressed": 1, "resolved": 1}))
+    other = json.loads(out)
+    other["fabric"] = "another"
+    otherp = os.path.join(T, "other.json")
+    json.dump(other, open(otherp, "w"))
+    for label, path, want, counts in cases:
+        code, out2, err = sh([FABCHECK, "validate", inv, "--format", "json", "--baseline-report", path], cwd=ROOT)
+        got = json.loads(out2)["summary"].get("baseline_report", {}) if out2 else {}
+        check(code == want and all(got.get(k) == v for k, v in counts.items()),
+              "--baseline-report, %s: exit %d, %s; want exit %d, %s" % (label, code, got, want, counts))
+    code, out2, err = sh([FABCHECK, "validate", inv, "--baseline-report", otherp], cwd=ROOT)
+    check(code == 2 and "fabric" in err, "--baseline-report, another fabric's: exit %d: %s" % (code, err[:200]))
+    print("--baseline-report: existing (exit 0), regressed and resolved (exit 1), another fabric refused (exit 2)")
 
 
 def escaping():

@@ -4,7 +4,9 @@
 group in text, Markdown and HTML ("ACL EDGE (in) denies UDP 4791 ..., on 64 links of sw:
 Ethernet1/1-64"), its 64 links listed beneath; JSON keeps all 64 findings, each naming the group.
 A 65th port with an ACL of its own that also drops RoCE is its own finding, not in the group. The
-same on NX-OS, EOS and SONiC (per-port ACL bindings, and on SONiC one ACL_TABLE naming 64 ports).
+CI formats (SARIF, codequality, github) give two results: the group's, with all 64 subjects and
+each link's host end among its related locations, and the 65th's. The same on NX-OS, EOS and
+SONiC (per-port ACL bindings, and on SONiC one ACL_TABLE naming 64 ports).
 
 usage: root_cause.py FABCHECK
 """
@@ -117,7 +119,32 @@ def main():
             rows = re.findall(r"<tr class=s-fail [^>]*data-rule=\"UDP4791-SWITCH-ACL\".*?</tr>", html, re.S)
             check(len(rows) == 2 and sum(("%d links of " % N) in r and r.count("<li>") == N for r in rows) == 1,
                   "%s html: %d rows for the ACL findings, want 2 (the group and OTHER)" % (plat, len(rows)))
-            print("%-5s: %d failing links, one group of %d (%s) and one alone" % (plat, len(fails), len(grp), ranges))
+            # the CI formats: one result for the group, every link it breaks among its locations
+            res = [r for r in json.loads(out(inv, "sarif"))["runs"][0]["results"] if r["ruleId"] == "UDP4791-SWITCH-ACL"]
+            g = [r for r in res if r["properties"].get("count") == N]
+            rel = g[0].get("relatedLocations", []) if g else []
+            cfgfile = os.path.join(os.path.dirname(inv), "sw.cfg" if plat != "sonic" else "config_db.json")
+            check(len(res) == 2 and len(g) == 1 and len(set(g[0]["properties"]["subjects"])) == N and
+                  sum(1 for l in rel if "RoCE packets" in l["message"]["text"]) == N and
+                  len(g[0]["locations"]) == 1, "%s sarif: %d results, the group's %d related locations" % (
+                      plat, len(res), len(rel)))
+            cq = [i for i in json.loads(out(inv, "codequality")) if i["check_name"] == "UDP4791-SWITCH-ACL"]
+            gh = [l for l in out(inv, "github").splitlines() if l.startswith("::error") and "UDP4791-SWITCH-ACL" in l]
+            check(len(cq) == 2 and len(gh) == 2, "%s codequality, github: %d issues, %d annotations, want 2 each" % (
+                plat, len(cq), len(gh)))
+            print("%-5s: %d failing links, one group of %d (%s) and one alone; SARIF, codequality, github: 2 results "
+                  "each, the group's with %d related locations" % (plat, len(fails), len(grp), ranges, len(rel)))
+        # a cause on 600 links: its one SARIF result stays within the 1,000 locations code scanning takes
+        big = 600
+        c = "hostname sw\nip access-list EDGE\n  10 deny udp any any eq 4791\n  20 permit ip any any\n"
+        c += "".join("interface Ethernet1/%d\n  no switchport\n  ip access-group EDGE in\n" % k for k in range(1, big + 1))
+        inv = fabric(os.path.join(t, "big"), "nxos", c, ["Ethernet1/%d" % k for k in range(1, big + 1)])
+        res = json.loads(out(inv, "sarif"))["runs"][0]["results"]
+        g = [r for r in res if r["ruleId"] == "UDP4791-SWITCH-ACL"]
+        n = [len(r.get("locations", [])) + len(r.get("relatedLocations", [])) for r in g]
+        check(len(g) == 1 and g[0]["properties"]["count"] == big and n == [1000],
+              "sarif, %d links: %d results, %s locations, want one result of 1,000" % (big, len(g), n))
+        print("a cause on %d links: one SARIF result, %s locations (code scanning's limit: 1,000)" % (big, n))
     finally:
         shutil.rmtree(t)
     if failures:

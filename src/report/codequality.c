@@ -13,7 +13,6 @@
 
 #include "report/jw.h"
 #include "report/report.h"
-#include "util/hmap.h"
 
 struct cq {
 	FILE *out;
@@ -100,34 +99,18 @@ static enum fc_rc cq_begin(FILE *out, const struct fc_report_run *run, void **st
 static enum fc_rc cq_device(void *st, const struct fc_device *d)
 {
 	struct cq *q = st;
-	struct fc_arena *a = d->nunparsed ? fc_arena_new() : NULL;
-	struct fc_hmap *seen = a ? fc_hmap_new(a, d->nunparsed) : NULL;
+	char (*fp)[17] = fc_unparsed_fingerprints(q->run, d);
 	size_t i;
 
-	if (d->nunparsed && !seen) {
-		fc_arena_free(&a);
+	if (!fp)
 		return FC_ERR_NOMEM;
-	}
 	for (i = 0; i < d->nunparsed; i++) {
-		const struct fc_unparsed *u = &d->unparsed[i];
-		const char *rel = u->src.file ? fc_report_relpath(q->run, u->src.file, q->rel, sizeof(q->rel)) : NULL;
-		const char *file = rel ? rel : u->src.file ? u->src.file : "";
-		char key[1200], nth[24], fp[17], desc[1200];
-		const char *parts[4] = { d->name, file, u->text, nth };
-		size_t len = (size_t)snprintf(key, sizeof(key), "%s|%s", file, u->text), *cnt, k = 1;
-		int failed = 0;
+		char desc[1200];
 
-		len = len < sizeof(key) ? len : sizeof(key) - 1;
-		if ((cnt = fc_hmap_get(seen, key, len)))
-			k = ++*cnt;
-		else if ((cnt = fc_alloc(a, sizeof(*cnt))))
-			*cnt = 1, fc_hmap_put(seen, key, len, cnt, &failed);
-		snprintf(nth, sizeof(nth), "%zu", k);
-		fc_fingerprint(fp, parts, 4);
-		snprintf(desc, sizeof(desc), "%s: not understood: %s", d->name, u->text);
-		issue(q, FC_NOT_UNDERSTOOD_ID, desc, fp, "minor", &u->src);
+		snprintf(desc, sizeof(desc), "%s: not understood: %s", d->name, d->unparsed[i].text);
+		issue(q, FC_NOT_UNDERSTOOD_ID, desc, fp[i], "minor", &d->unparsed[i].src);
 	}
-	fc_arena_free(&a);
+	free(fp);
 	return ferror(q->out) ? FC_ERR_IO : FC_OK;
 }
 

@@ -160,6 +160,10 @@ void fc_results_free(struct fc_results *rs);
 const char *fc_result_message(const struct fc_result *r, char *buf, size_t size);
 /* The evidence a result points at: the first evidence with a file of its first finding, or NULL. */
 const struct fc_evidence *fc_result_primary(const struct fc_result *r);
+/* The fingerprints of d's lines not understood, d->nunparsed of them into fp (NULL when out of
+ * memory; the caller frees it): the device, the file relative to the root, the line's text and
+ * its occurrence in the file, never the line's number (a line added above keeps them). */
+char (*fc_unparsed_fingerprints(const struct fc_report_run *run, const struct fc_device *d))[17];
 /* A stable fingerprint of the parts (16 hex digits and a NUL into out): FNV-1a, 64 bits. */
 void fc_fingerprint(char out[17], const char *const *parts, size_t n);
 /* path as the repository names it: relative to run->srcroot when it lies under it ("dc1/leaf1.conf",

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "util/hmap.h"
 
 bool fc_result_wanted(const struct fc_finding *f)
 {
@@ -44,6 +45,37 @@ void fc_fingerprint(char out[17], const char *const *parts, size_t n)
 		h = (h ^ 0x1f) * 0x100000001b3ULL;   /* a separator no part holds */
 	}
 	snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+char (*fc_unparsed_fingerprints(const struct fc_report_run *run, const struct fc_device *d))[17]
+{
+	char (*fp)[17] = malloc((d->nunparsed ? d->nunparsed : 1) * sizeof(*fp));
+	struct fc_arena *a = fc_arena_new();
+	struct fc_hmap *seen = a ? fc_hmap_new(a, d->nunparsed + 1) : NULL;
+	char rel[4096], key[1200], nth[24];
+	size_t i;
+
+	for (i = 0; fp && seen && i < d->nunparsed; i++) {
+		const struct fc_unparsed *u = &d->unparsed[i];
+		const char *r = u->src.file ? fc_report_relpath(run, u->src.file, rel, sizeof(rel)) : NULL;
+		const char *parts[4] = { d->name, r ? r : u->src.file ? u->src.file : "", u->text, nth };
+		size_t len = (size_t)snprintf(key, sizeof(key), "%s|%s", parts[1], u->text), *cnt, k = 1;
+		int failed = 0;
+
+		len = len < sizeof(key) ? len : sizeof(key) - 1;
+		if ((cnt = fc_hmap_get(seen, key, len)))
+			k = ++*cnt;
+		else if (!(cnt = fc_alloc(a, sizeof(*cnt))) || (*cnt = 1, fc_hmap_put(seen, key, len, cnt, &failed), failed))
+			break;
+		snprintf(nth, sizeof(nth), "%zu", k);
+		fc_fingerprint(fp[i], parts, 4);
+	}
+	if (!seen || i < d->nunparsed) {
+		free(fp);
+		fp = NULL;
+	}
+	fc_arena_free(&a);
+	return fp;
 }
 
 static enum fc_bstate worse(enum fc_bstate a, enum fc_bstate b)

@@ -228,34 +228,14 @@ static enum fc_rc sarif_device(void *st, const struct fc_device *d)
 {
 	struct sarif *s = st;
 	FILE *o = s->out;
-	struct fc_arena *a = d->nunparsed > 1 ? fc_arena_new() : NULL;
-	struct fc_hmap *seen = a ? fc_hmap_new(a, d->nunparsed) : NULL;
+	char (*fp)[17] = fc_unparsed_fingerprints(s->run, d);
 	size_t i;
 
+	if (!fp)
+		return FC_ERR_NOMEM;
 	for (i = 0; i < d->nunparsed; i++) {
 		const struct fc_unparsed *u = &d->unparsed[i];
-		const char *rel = u->src.file ? fc_report_relpath(s->run, u->src.file, s->rel, sizeof(s->rel)) : NULL;
-		char fp[17], nth[24], key[1200];
-		const char *parts[4];
-		size_t k = 1;
-		int failed = 0;
 
-		parts[0] = d->name;
-		parts[1] = rel ? rel : u->src.file ? u->src.file : "";
-		parts[2] = u->text;
-		if (seen) {   /* the n-th line of this text in this file */
-			size_t len = (size_t)snprintf(key, sizeof(key), "%s|%s", parts[1], u->text);
-			size_t *cnt;
-
-			len = len < sizeof(key) ? len : sizeof(key) - 1;
-			if ((cnt = fc_hmap_get(seen, key, len)))
-				k = ++*cnt;
-			else if ((cnt = fc_alloc(a, sizeof(*cnt))))
-				*cnt = 1, fc_hmap_put(seen, key, len, cnt, &failed);
-		}
-		snprintf(nth, sizeof(nth), "%zu", k);
-		parts[3] = nth;
-		fc_fingerprint(fp, parts, 4);
 		open_result(s);
 		fc_jw_kv(o, "ruleId", FC_NOT_UNDERSTOOD_ID, true);
 		fc_jw_ki(o, "ruleIndex", rule_index(fc_policy_rules(s->run->policy), NULL), false);
@@ -272,13 +252,13 @@ static enum fc_rc sarif_device(void *st, const struct fc_device *d)
 			fputc_unlocked(']', o);
 		}
 		FC_JW_LIT(o, ",\"partialFingerprints\":{");
-		fc_jw_kv(o, "fabcheck/v1", fp, true);
+		fc_jw_kv(o, "fabcheck/v1", fp[i], true);
 		FC_JW_LIT(o, "},\"properties\":{");
 		fc_jw_kv(o, "subject", d->name, true);
 		fc_jw_kv(o, "status", "not-understood", false);
 		FC_JW_LIT(o, "}}");
 	}
-	fc_arena_free(&a);
+	free(fp);
 	if (ferror(o))
 		s->err = true;
 	return s->err ? FC_ERR_IO : FC_OK;

@@ -181,7 +181,8 @@ def main():
     # a line added above the finding: the same fingerprints, another line
     fp_before = {i["check_name"]: i["fingerprint"] for i in issues}
     path = os.path.join(REPO, "configs/leaf2.cfg")
-    open(path, "w").write("! a comment added at the top\n" + open(path).read())
+    text = open(path).read()
+    open(path, "w").write("! a comment added at the top\n" + text)
     sh(gl_cmd, {"CI_MERGE_REQUEST_DIFF_BASE_SHA": c1})
     after = codequality_check(os.path.join(REPO, "gl-code-quality-report.json"), "a line added")
     check({i["check_name"]: i["fingerprint"] for i in after} == fp_before, "fingerprints changed with a line added above")
@@ -265,6 +266,23 @@ def escaping():
     check(len(bad) == 1 and bad[0].startswith("::warning file=leaf%2C2%3Ax.cfg,line=") and "%250A::error" in bad[0]
           and "\x1b" not in out and "\r" not in out, "github escaping: %r" % bad)
     check(not [l for l in out.splitlines() if l.startswith("::error")], "github escaping: an ::error was injected")
+    # a line not understood keeps its fingerprint when a line is added above it (SARIF, codequality)
+    def nu():
+        code, out, err = sh([FABCHECK, "validate", "inventory.yaml", "--format", "codequality=cq.json",
+                             "--format", "sarif=r.sarif"], cwd=d)
+        cq = [(i["fingerprint"], i["location"]["lines"]["begin"]) for i in json.load(open(d + "/cq.json"))
+              if i["check_name"] == "NOT-UNDERSTOOD"]
+        sa = [(r["partialFingerprints"]["fabcheck/v1"], r["locations"][0]["physicalLocation"]["region"]["startLine"])
+              for r in json.load(open(d + "/r.sarif"))["runs"][0]["results"] if r["ruleId"] == "NOT-UNDERSTOOD"]
+        return cq, sa
+    cq1, sa1 = nu()
+    path = os.path.join(d, cfg)
+    text = open(path, newline="").read()
+    open(path, "w", newline="").write("! a line above\n" + text)
+    cq2, sa2 = nu()
+    check(cq1 and [f for f, _ in cq1] == [f for f, _ in cq2] and [l + 1 for _, l in cq1] == [l for _, l in cq2] and
+          [f for f, _ in sa1] == [f for f, _ in cq1] and [f for f, _ in sa2] == [f for f, _ in sa1],
+          "not understood: fingerprints %s -> %s, SARIF %s -> %s" % (cq1, cq2, sa1, sa2))
     print("github escaping: %s" % (bad[0][:120] if bad else None))
 
 

@@ -366,7 +366,7 @@ static enum fc_rc parse_outputs(struct fc_model *m, const char *dir, const struc
 	return err->rc;
 }
 
-static void intent_from_inventory(struct fc_model *m, const struct fc_inventory *inv)
+void fc_model_intent_from_inventory(struct fc_model *m, const struct fc_inventory *inv)
 {
 	struct fc_src s = fc_src_make(m, inv->path, inv->intent_line);
 	struct fc_intent *in = &m->intent;
@@ -497,7 +497,7 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 		if (d->status == FC_DEV_NODATA)
 			fc_dev_add_error(m, d, "no collected data, saved config or intent for this device");
 	}
-	intent_from_inventory(m, inv);
+	fc_model_intent_from_inventory(m, inv);
 	for (i = 0; !m->counters_only && i < m->ndevs; i++) {   /* the counter rules read no QoS path */
 		struct fc_device *d = m->devs[i];
 

@@ -26,6 +26,10 @@ struct fc_load_opts {
 enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, struct fc_inventory **inv,
 			  struct fc_model **model, struct fc_err *err);
 
+/* The fabric's intent (profile, RoCE priority and DSCPs, MTU) from inv into m, each known with
+ * the inventory's line or left unknown. */
+void fc_model_intent_from_inventory(struct fc_model *m, const struct fc_inventory *inv);
+
 struct fc_snap_output {
 	const char *command, *encoding, *file;   /* file relative to the snapshot root */
 };

@@ -380,7 +380,7 @@ int fc_probe_check(const struct fc_check_opts *o, FILE *out, FILE *errf)
 	int code = 2;
 
 	fc_err_clear(&err);
-	if ((rc = fc_inventory_load(o->inventory, &inv, &err)) != FC_OK)
+	if ((rc = (o->intent_only ? fc_intent_load : fc_inventory_load)(o->inventory, &inv, &err)) != FC_OK)
 		goto fail;
 	if ((rc = fc_probe_run(o->probe, &json, &usable, &err)) != FC_OK)
 		goto fail;

@@ -12,6 +12,7 @@
 struct fc_check_opts {
 	const struct fc_probe_opts *probe;   /* what to probe, and where (a recorded root) */
 	const char *inventory;               /* the fabric's inventory: its fabric intent and profile */
+	bool intent_only;                    /* inventory is an intent file: devices may be left out */
 	const char *rules_dir;
 	const char *format;                  /* text (NULL), json, prometheus */
 };

@@ -43,7 +43,7 @@ struct opts {
 	const char *formats[MAX_FORMATS];
 	int nformats;
 	const char *fail_on, *policy, *profile, *rules_dir, *rule, *waivers, *baseline, *expect;
-	const char *baseline_report, *srcroot;
+	const char *baseline_report, *srcroot, *intent;
 	const char *inventory, *out, *platform, *command, *encoding, *device;
 	const char *ca_file, *known_hosts, *root, *memlock_user, *lldpd_socket;
 	const char *ifaces[64];
@@ -71,6 +71,7 @@ static const struct fc_cli_option options[] = {
 	{ "--verbose", NULL, "validate", "text: list every finding as it comes, passing ones and their evidence included, nothing folded" },
 	{ "--no-color", NULL, "validate", "text: no colours (also when NO_COLOR is set or stdout is not a terminal)" },
 	{ "--inventory", "FILE", "collect, probe --check", "collect: inventory to collect from; probe --check: the fabric's inventory, whose fabric intent (profile, RoCE priority and DSCPs, MTU) the host is checked against" },
+	{ "--intent", "FILE", "probe --check", "the fabric's intent instead of its inventory: a file with the inventory's version and fabric sections (profile, roce priority, dscp, cnp_dscp, mtu), devices not needed" },
 	{ "--check", NULL, "probe", "probe this host and judge what needs only it and the fabric's intent (--inventory): exit 0 healthy, 1 a problem, 2 unknown; the first line is the reason (at most 256 bytes, a drain reason); --format text, json or prometheus" },
 	{ "--out", "DIR|FILE", "collect, probe", "collect: snapshot directory to create (must not exist; written atomically); probe: the host document (default stdout)" },
 	{ "--concurrency", "N", "collect", "devices collected at once (default 32)" },
@@ -119,7 +120,7 @@ static const struct command commands[] = {
 	{ "diff", "diff OLD NEW [--expect FILE] [--format F[=FILE]]", "compare two snapshots or JSON reports: findings new, regressed, resolved; values changed", cmd_diff },
 	{ "collect", "collect --inventory FILE --out DIR [options]", "collect raw outputs from every device into a snapshot", cmd_collect },
 	{ "probe", "probe [--interface IF]... [--root DIR] [--out FILE]", "read this host's NIC, RDMA and QoS state into a host document", cmd_probe },
-	{ "probe", "probe --check --inventory FILE [--root DIR] [--format text|json|prometheus]", "judge this host against the fabric's intent, for a node health check (exit 0 healthy, 1 problem, 2 unknown)", cmd_probe },
+	{ "probe", "probe --check --inventory FILE|--intent FILE [--root DIR] [--format text|json|prometheus]", "judge this host against the fabric's intent, for a node health check (exit 0 healthy, 1 problem, 2 unknown)", cmd_probe },
 	{ "parse", "parse --platform P --command CMD [--encoding E] FILE", "parse one raw output and print the model as JSON", cmd_parse },
 	{ "parse", "parse SNAPSHOT_DIR|INVENTORY [--device NAME]", "print the model validate checks, resolved QoS paths included, as JSON", cmd_parse },
 	{ "rules", "rules", "list the rules", cmd_rules },
@@ -235,6 +236,7 @@ static int parse_opts(int argc, char **argv, struct opts *o, FILE *errf)
 		else if (!strcmp(a, "--srcroot")) slot = &o->srcroot;
 		else if (!strcmp(a, "--sarif-passes")) flag = &o->sarif_passes;
 		else if (!strcmp(a, "--check")) flag = &o->check;
+		else if (!strcmp(a, "--intent")) slot = &o->intent;
 		else if (!strcmp(a, "--expect")) slot = &o->expect;
 		else if (!strcmp(a, "--profile")) slot = &o->profile;
 		else if (!strcmp(a, "--rules-dir")) slot = &o->rules_dir;
@@ -805,15 +807,16 @@ static int cmd_probe(struct opts *o, FILE *out, FILE *errf)
 	po.memlock_user = o->memlock_user;
 	po.lldpd_socket = o->lldpd_socket;
 	if (o->check) {
-		struct fc_check_opts co = { &po, o->inventory, rules_dir(o), o->nformats ? o->formats[0] : "text" };
+		struct fc_check_opts co = { &po, o->intent ? o->intent : o->inventory, o->intent != NULL, rules_dir(o),
+					    o->nformats ? o->formats[0] : "text" };
 
-		if (!o->inventory || o->nformats > 1 || o->out ||
+		if (!o->inventory == !o->intent || o->nformats > 1 || o->out ||
 		    (strcmp(co.format, "text") && strcmp(co.format, "json") && strcmp(co.format, "prometheus"))) {
 			fc_fs_close(&fs);
 			/* the scheduler reads the reason from standard output */
-			fprintf(out, "fabcheck: unknown: usage: probe --check needs --inventory FILE and one --format\n");
-			return bad_usage(errf, "probe --check needs --inventory FILE, and takes one --format: text, json "
-					       "or prometheus, to standard output");
+			fprintf(out, "fabcheck: unknown: usage: probe --check needs --inventory FILE or --intent FILE, and one --format\n");
+			return bad_usage(errf, "probe --check needs --inventory FILE or --intent FILE (one of them), and takes "
+					       "one --format: text, json or prometheus, to standard output");
 		}
 		code = fc_probe_check(&co, out, errf);
 		fc_fs_close(&fs);

@@ -360,7 +360,10 @@ static enum fc_rc load_links(struct fc_inventory *inv, const struct doc_node *se
 	return FC_OK;
 }
 
-enum fc_rc fc_inventory_load(const char *path, struct fc_inventory **out, struct fc_err *err)
+static enum fc_rc parse(const char *path, const char *text, size_t len, bool intent_only, struct fc_inventory **out,
+			struct fc_err *err);
+
+static enum fc_rc load(const char *path, bool intent_only, struct fc_inventory **out, struct fc_err *err)
 {
 	struct fc_buf b;
 	enum fc_rc rc;
@@ -368,13 +371,29 @@ enum fc_rc fc_inventory_load(const char *path, struct fc_inventory **out, struct
 	*out = NULL;
 	if ((rc = fc_read_file(path, FC_MAX_INPUT_FILE, &b, err)) != FC_OK)
 		return rc;
-	rc = fc_inventory_parse(path, b.data, b.len, out, err);
+	rc = parse(path, b.data, b.len, intent_only, out, err);
 	fc_buf_free(&b);
 	return rc;
 }
 
+enum fc_rc fc_inventory_load(const char *path, struct fc_inventory **out, struct fc_err *err)
+{
+	return load(path, false, out, err);
+}
+
+enum fc_rc fc_intent_load(const char *path, struct fc_inventory **out, struct fc_err *err)
+{
+	return load(path, true, out, err);
+}
+
 enum fc_rc fc_inventory_parse(const char *path, const char *text, size_t len, struct fc_inventory **out,
 			      struct fc_err *err)
+{
+	return parse(path, text, len, false, out, err);
+}
+
+static enum fc_rc parse(const char *path, const char *text, size_t len, bool intent_only, struct fc_inventory **out,
+			struct fc_err *err)
 {
 	struct doc *doc = NULL;
 	struct fc_inventory *inv;
@@ -412,11 +431,15 @@ enum fc_rc fc_inventory_parse(const char *path, const char *text, size_t len, st
 		goto out;
 	if ((n = doc_get(r, "fabric")) && (rc = load_fabric(inv, n, err)) != FC_OK)
 		goto out;
-	if (!(n = doc_get(r, "devices"))) {
+	if (!(n = doc_get(r, "devices")) && !intent_only) {
 		rc = fc_err_set(err, FC_ERR_INPUT, path, r->line, "missing required key 'devices'");
 		goto out;
 	}
-	if ((rc = load_devices(inv, n, err)) != FC_OK)
+	if (intent_only && !doc_get(r, "fabric")) {
+		rc = fc_err_set(err, FC_ERR_INPUT, path, r->line, "missing required key 'fabric' (the fabric's intent)");
+		goto out;
+	}
+	if (n && (rc = load_devices(inv, n, err)) != FC_OK)
 		goto out;
 	if ((n = doc_get(r, "credentials")) && (rc = load_creds(inv, n, err)) != FC_OK)
 		goto out;

@@ -61,6 +61,8 @@ struct fc_inventory {
 
 /* Loads and validates path. On success *out is owned by the caller (fc_inventory_free). */
 enum fc_rc fc_inventory_load(const char *path, struct fc_inventory **out, struct fc_err *err);
+/* The same for a file that states the fabric's intent: `fabric` required, `devices` optional. */
+enum fc_rc fc_intent_load(const char *path, struct fc_inventory **out, struct fc_err *err);
 /* The same on the text of path, already read (a snapshot reads its inventory with containment). */
 enum fc_rc fc_inventory_parse(const char *path, const char *text, size_t len, struct fc_inventory **out,
 			      struct fc_err *err);

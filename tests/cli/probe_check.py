@@ -12,7 +12,8 @@ intent (PFC and DCQCN on priority 3, DSCP 26, CNP DSCP 48, MTU 9000):
   unknown: exit 2, the first line starts "fabcheck: unknown:";
 - --format json: the same verdicts, status problem/ok/unknown and the reason; --format prometheus:
   promtool accepts it (where installed) and fabcheck_node_check_status is the exit code;
-- usage: no --inventory, or two formats: exit 2 with a reason line on stdout for the scheduler.
+- --intent FILE (the fabric section alone) judges as --inventory does;
+- usage: no --inventory, both, or two formats: exit 2 with a reason line on stdout for the scheduler.
 
 usage: probe_check.py FABCHECK
 """
@@ -97,6 +98,18 @@ def main():
             check(r.returncode == 0, "promtool: %s" % (r.stdout + r.stderr)[:300])
         else:
             print("SKIP (part): promtool not installed: the textfile is not checked by it")
+
+        # --intent: the fabric section alone gives the same verdicts as the whole inventory
+        intent = os.path.join(t, "intent.yaml")
+        open(intent, "w").write("version: 1\nfabric: {name: demo, profile: lossless_dcqcn, roce: {priority: 3, dscp: 26, "
+                                "cnp_dscp: 48, mtu: 9000}}\n")
+        a = run(h2, "--format", "json")
+        b = subprocess.run([FABCHECK, "probe", "--check", "--root", h2, "--memlock-user", "slurm", "--intent", intent,
+                            "--format", "json"], capture_output=True, text=True)
+        strip = lambda o: [(c["rule"], c["subject"], c["status"], c["message"]) for c in json.loads(o)["checks"]]
+        check(a[0] == b.returncode == 1 and strip(a[1]) == strip(b.stdout), "--intent differs from --inventory: %s" % b.stderr[:200])
+        code, out, err = run(t + "/host1", "--intent", INV)
+        check(code == 2 and "one of them" in err, "--inventory and --intent together: exit %d %s" % (code, err[:200]))
 
         # usage errors still give a reason line, and exit 2 (node-problem-detector's unknown)
         code, out, err = run(t + "/host1", inv=None)

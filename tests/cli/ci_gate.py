@@ -32,17 +32,13 @@ import tempfile
 
 import yaml
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fctest import check, finish  # noqa: E402
+
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SHARED = os.environ.get("FABCHECK_SHARED", os.path.join(ROOT, "..", "shared"))
 EX = os.path.join(ROOT, "inventories", "examples", "config-repo")
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 T = tempfile.mkdtemp(prefix="fc-ci-")
@@ -321,7 +317,5 @@ try:
     main()
 finally:
     shutil.rmtree(T, ignore_errors=True)
-if failures:
-    print("%d failure(s)" % len(failures))
-    sys.exit(1)
+finish()
 print("ci_gate: ok")

@@ -21,16 +21,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fctest import check, finish  # noqa: E402
+
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 NPD = os.path.join(ROOT, "contrib", "npd")
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 def main():
@@ -79,9 +75,7 @@ def main():
         print("OK, NonOK and Unknown as node-problem-detector's custom plugin protocol reads them")
     finally:
         shutil.rmtree(t)
-    if failures:
-        print("%d failure(s)" % len(failures))
-        sys.exit(1)
+    finish()
 
 
 main()

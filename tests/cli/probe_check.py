@@ -24,16 +24,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fctest import check, finish  # noqa: E402
+
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 INV = os.path.join(ROOT, "inventories", "demo", "inventory.yaml")
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 def run(root, *extra, inv=INV):
@@ -122,9 +118,7 @@ def main():
               "a missing inventory: exit %d: %r" % (code, out[:200]))
     finally:
         shutil.rmtree(t)
-    if failures:
-        print("%d failure(s)" % len(failures))
-        sys.exit(1)
+    finish()
     print("probe_check: ok")
 
 

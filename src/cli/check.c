@@ -21,6 +21,7 @@
 #include "cli/cli.h"
 #include "doc/doc.h"
 #include "engine/engine.h"
+#include "inventory/inventory.h"
 #include "probe/probe.h"
 #include "rules/rules.h"
 #include "snapshot/snapshot.h"
@@ -152,6 +153,75 @@ static void intent_checks(struct check *k)
 				    (long long)ifc->mtu.v);
 		}
 	}
+}
+
+/* What the inventory declares for this host itself (its `intent:`, a host document: docs/inventory.md),
+ * against what the probe read, port by port: speed, lanes and link mode (L1-SPEED-MATCH), FEC
+ * (FEC-MATCH). A host the inventory does not declare has nothing here. */
+static enum fc_rc declared_checks(struct check *k, const struct fc_inventory *inv, const char *name, struct fc_err *err)
+{
+	const struct fc_inv_device *iv = fc_inventory_device(inv, name);
+	const struct fc_adapter *v = fc_adapter_find("linux");
+	struct fc_model *im;
+	struct fc_device *id;
+	struct fc_parse_ctx ctx;
+	enum fc_rc rc;
+	size_t i;
+
+	if (!iv || !iv->intent || !v)
+		return FC_OK;
+	if (!(im = fc_model_new()))
+		return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+	if ((rc = fc_model_add_device(im, iv->name, FC_DEV_HOST, &id, err)) != FC_OK)
+		goto out;
+	ctx = (struct fc_parse_ctx){ .m = im, .dev = id, .file = inv->path, .err = err };
+	if ((rc = v->intent(&ctx, inv->doc, iv->intent)) != FC_OK)
+		goto out;
+	for (i = 0; i < id->nifaces; i++) {
+		const struct fc_iface *want = id->ifaces[i], *have = fc_dev_find_iface(k->host, want->name);
+		const char *subj = fc_sprintf(k->m->arena, "%s:%s", k->host->name, want->name);
+		struct fc_src none = { 0 };
+		/* the inventory's strings live in its document: the model's arena keeps what outlives it */
+		struct fc_src at = { fc_strdup(k->m->arena, inv->path), want->speed_mbps.m.src.line };
+
+		if (!have) {
+			add(k, "L1-SPEED-MATCH", subj, FC_FAIL, at, "%s is declared in the inventory but the probe found no such "
+				"interface", want->name);
+			continue;
+		}
+		if (want->speed_mbps.m.known) {
+			if (!have->speed_mbps.m.known)
+				add(k, "L1-SPEED-MATCH", subj, FC_UNKNOWN, none, "%s speed not known: %s", want->name,
+				    fc_why(&have->speed_mbps.m));
+			else if (have->speed_mbps.v != want->speed_mbps.v ||
+				 (want->lanes.m.known && have->lanes.m.known && want->lanes.v != have->lanes.v))
+				add(k, "L1-SPEED-MATCH", subj, FC_FAIL, have->speed_mbps.m.src, "%s runs %lld Mb/s%s, declared %lld Mb/s%s",
+				    want->name, (long long)have->speed_mbps.v,
+				    have->lanes.m.known ? fc_sprintf(k->m->arena, " x%lld", (long long)have->lanes.v) : "",
+				    (long long)want->speed_mbps.v,
+				    want->lanes.m.known ? fc_sprintf(k->m->arena, " x%lld", (long long)want->lanes.v) : "");
+			else if (want->link_mode.m.known && have->link_mode.m.known && strcmp(want->link_mode.v, have->link_mode.v))
+				add(k, "L1-SPEED-MATCH", subj, FC_FAIL, have->link_mode.m.src, "%s link mode %s, declared %s",
+				    want->name, have->link_mode.v, want->link_mode.v);
+			else
+				add(k, "L1-SPEED-MATCH", subj, FC_PASS, have->speed_mbps.m.src, "%s runs %lld Mb/s as declared",
+				    want->name, (long long)have->speed_mbps.v);
+		}
+		if (want->fec_config.m.known && want->fec_config.v != FC_FEC_AUTO) {
+			if (!have->fec_active.m.known)
+				add(k, "FEC-MATCH", subj, FC_UNKNOWN, none, "%s FEC in use not known: %s", want->name,
+				    fc_why(&have->fec_active.m));
+			else if (have->fec_active.v != want->fec_config.v)
+				add(k, "FEC-MATCH", subj, FC_FAIL, have->fec_active.m.src, "%s FEC %s, declared %s", want->name,
+				    fc_fec_name(have->fec_active.v), fc_fec_name(want->fec_config.v));
+			else
+				add(k, "FEC-MATCH", subj, FC_PASS, have->fec_active.m.src, "%s FEC %s as declared", want->name,
+				    fc_fec_name(have->fec_active.v));
+		}
+	}
+out:
+	fc_model_free(&im);
+	return rc;
 }
 
 /* The rules' findings about this host; those that need two snapshots are not run. */
@@ -402,6 +472,8 @@ int fc_probe_check(const struct fc_check_opts *o, FILE *out, FILE *errf)
 	    (rc = rule_checks(&k, pol, &err)) != FC_OK)
 		goto fail;
 	intent_checks(&k);
+	if ((rc = declared_checks(&k, inv, o->device ? o->device : k.host->name, &err)) != FC_OK)
+		goto fail;
 	if (k.oom) {
 		rc = fc_err_set(&err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 		goto fail;

@@ -13,6 +13,8 @@ struct fc_check_opts {
 	const struct fc_probe_opts *probe;   /* what to probe, and where (a recorded root) */
 	const char *inventory;               /* the fabric's inventory: its fabric intent and profile */
 	bool intent_only;                    /* inventory is an intent file: devices may be left out */
+	const char *device;                  /* the host's name in the inventory (NULL: the probe's hostname),
+					      * whose declared intent (speed, lanes, FEC) is compared too */
 	const char *rules_dir;
 	const char *format;                  /* text (NULL), json, prometheus */
 };

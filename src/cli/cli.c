@@ -88,7 +88,7 @@ static const struct fc_cli_option options[] = {
 	{ "--platform", "NAME", "parse", "adapter to parse with (Platforms below)" },
 	{ "--command", "CMD", "parse", "the command that produced the file, e.g. \"show interface\"" },
 	{ "--encoding", "ENC", "parse", "json or text (default: json for .json files, else text)" },
-	{ "--device", "NAME", "parse", "of a snapshot or inventory, print this device only (default: every device)" },
+	{ "--device", "NAME", "parse, probe --check", "parse: of a snapshot or inventory, print this device only (default: every device); probe --check: the host's name in the inventory, whose declared intent (speed, lanes, link mode, FEC per interface) is compared too (default: the probe's hostname)" },
 	{ "--help", NULL, "all", "this help" },
 	{ NULL, NULL, NULL, NULL },
 };
@@ -807,8 +807,8 @@ static int cmd_probe(struct opts *o, FILE *out, FILE *errf)
 	po.memlock_user = o->memlock_user;
 	po.lldpd_socket = o->lldpd_socket;
 	if (o->check) {
-		struct fc_check_opts co = { &po, o->intent ? o->intent : o->inventory, o->intent != NULL, rules_dir(o),
-					    o->nformats ? o->formats[0] : "text" };
+		struct fc_check_opts co = { &po, o->intent ? o->intent : o->inventory, o->intent != NULL, o->device,
+					    rules_dir(o), o->nformats ? o->formats[0] : "text" };
 
 		if (!o->inventory == !o->intent || o->nformats > 1 || o->out ||
 		    (strcmp(co.format, "text") && strcmp(co.format, "json") && strcmp(co.format, "prometheus"))) {

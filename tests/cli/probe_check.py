@@ -13,6 +13,8 @@ intent (PFC and DCQCN on priority 3, DSCP 26, CNP DSCP 48, MTU 9000):
 - --format json: the same verdicts, status problem/ok/unknown and the reason; --format prometheus:
   promtool accepts it (where installed) and fabcheck_node_check_status is the exit code;
 - --intent FILE (the fabric section alone) judges as --inventory does;
+- the host's own declared intent (--device NAME in an inventory that declares it: speed, lanes, link
+  mode, FEC per interface) is compared with what the probe read: FEC off against a declared RS fails;
 - usage: no --inventory, both, or two formats: exit 2 with a reason line on stdout for the scheduler.
 
 usage: probe_check.py FABCHECK
@@ -106,6 +108,18 @@ def main():
         check(a[0] == b.returncode == 1 and strip(a[1]) == strip(b.stdout), "--intent differs from --inventory: %s" % b.stderr[:200])
         code, out, err = run(t + "/host1", "--intent", INV)
         check(code == 2 and "one of them" in err, "--inventory and --intent together: exit %d %s" % (code, err[:200]))
+
+        # the host's own declared intent (the config-repo example declares gpu1's ens1f0: 100G CR4, RS FEC):
+        # host1 as recorded matches it; with its FEC off, FEC-MATCH fails against the declaration
+        repo = os.path.join(ROOT, "inventories/examples/config-repo/inventory.yaml")
+        code, out, err = run(t + "/host1", "--device", "gpu1", "--format", "json", inv=repo)
+        got = {(c["rule"], c["status"]) for c in json.loads(out)["checks"] if c["rule"] in ("L1-SPEED-MATCH", "FEC-MATCH")}
+        check(code == 0 and got == {("L1-SPEED-MATCH", "pass"), ("FEC-MATCH", "pass")}, "declared, matching: %d %s" % (code, got))
+        edit_reply(t + "/host1", "ens1f0", lambda d: d["fec"].update(active="Off"))
+        code, out, err = run(t + "/host1", "--device", "gpu1", inv=repo)
+        first = out.split("\n", 1)[0]
+        check(code == 1 and "ens1f0 FEC off, declared rs" in first, "declared, FEC off: %d %r" % (code, first))
+        print("declared intent: %s" % first)
 
         # usage errors still give a reason line, and exit 2 (node-problem-detector's unknown)
         code, out, err = run(t + "/host1", inv=None)

@@ -162,7 +162,7 @@ static void registries(FILE *f)
 
 	fprintf(f, "\nFormats:\n");
 	for (r = fc_reporter_list(); *r; r++)
-		fprintf(f, "  %-10s %s\n", (*r)->name, (*r)->desc);
+		fprintf(f, "  %-12s %s\n", (*r)->name, (*r)->desc);
 	fprintf(f, "\nPlatforms (inventory platform:):\n");
 	for (v = fc_adapter_list(); *v; v++)
 		fprintf(f, "  %-10s %s\n", (*v)->platform, (*v)->title);

@@ -452,6 +452,13 @@ bool fc_fs_read(const struct fc_fs *fs, const char *path, size_t max, struct fc_
 			close(fd);
 			return false;
 		}
+		/* the end without asking again (one read less a file, thousands on a host with many
+		 * GIDs): a file on disk holds what its size says; a sysfs attribute (size 4096) is
+		 * shown whole by its first read, so a shorter one is all of it. procfs (size 0) and
+		 * anything else is read to the end. */
+		if ((size_t)n < sizeof(chunk) &&
+		    ((st.st_size > 0 && b->len == (size_t)st.st_size) || (st.st_size == 4096 && b->len < 4096)))
+			break;
 	}
 	close(fd);
 	if (b->len > max) {

@@ -47,8 +47,6 @@ bool fc_folds_build(struct fc_folds *fs, const struct fc_finding *const *v, size
 				return false;
 			fs->g[fs->n++] = g;
 		}
-		if (g->n < 3)
-			g->ex[g->n] = v[i];
 		if (!(g->v = fc_grow(fs->a, g->v, g->n, &g->cap, sizeof(*g->v))))
 			return false;
 		g->v[g->n++] = v[i];

@@ -462,7 +462,7 @@ static void finding_row(struct html *h, const struct fc_finding *f, const struct
 	if (g)
 		for (k = 0; k < 3 && k < g->n; k++) {
 			hp(&h->o, k ? " " : "");
-			devs_attr(h, g->ex[k]);
+			devs_attr(h, g->v[k]);
 		}
 	else if (cg)
 		for (k = 0; k < cg->n; k++) {
@@ -487,7 +487,7 @@ static void finding_row(struct html *h, const struct fc_finding *f, const struct
 		hf(&h->o, "<b>%zu subjects</b>, e.g. ", g->n);
 		for (k = 0; k < 3 && k < g->n; k++) {
 			hp(&h->o, k ? "; " : "");
-			hx(&h->o, g->ex[k]->subject);
+			hx(&h->o, g->v[k]->subject);
 		}
 	} else if (cg) {   /* one root cause: its links beneath the headline */
 		hf(&h->o, "<details class=group><summary><b>%zu links of ", cg->n);
@@ -584,7 +584,7 @@ static void findings(struct html *h, bool *oom)
 			if ((cat_of(f) == CAT_PASS) != (c == 1) || (c == 1 && !list_pass))
 				continue;
 			if (g && g->n >= FOLD_AT) {
-				if (g->ex[0] == f)
+				if (g->v[0] == f)
 					finding_row(h, f, g, NULL);
 				else
 					folded++;

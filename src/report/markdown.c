@@ -239,13 +239,13 @@ static void unknown_table(struct md *m)
 		const struct fc_fold *g = fs.g[i];
 
 		put(m, "| ");
-		cell(m, g->ex[0]->rule->id);
+		cell(m, g->v[0]->rule->id);
 		put(m, " | ");
-		cell(m, g->ex[0]->message);
+		cell(m, g->v[0]->message);
 		put(m, " | ");
 		for (k = 0; k < 3 && k < g->n; k++) {
 			put(m, k ? "<br>" : "");
-			cell(m, g->ex[k]->subject);
+			cell(m, g->v[k]->subject);
 		}
 		if (g->n > 3 && fprintf(m->out, "<br>and %zu more", g->n - 3) < 0)
 			m->err = true;

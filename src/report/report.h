@@ -88,8 +88,7 @@ enum fc_rc fc_report_emit_chunked(const struct fc_reporter *r, FILE *out, const 
 /* fold.c: UNKNOWN findings (not waived) grouped by rule and reason, in order of first appearance. */
 struct fc_fold {
 	size_t n;
-	const struct fc_finding *ex[3];   /* the first three */
-	const struct fc_finding **v;      /* all n of them, in order */
+	const struct fc_finding **v;      /* all n of them, in order (v[0..2]: the examples a report names) */
 	size_t cap;
 };
 struct fc_folds {

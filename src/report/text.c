@@ -252,11 +252,11 @@ static bool print_kept(struct text *t)
 
 			if (g->n < FOLD_AT)
 				continue;
-			w(t, "  %s%-7s%s %-8s %-20s %s\n", status_color(t, FC_UNKNOWN), "UNKNOWN", RESET(t), "", g->ex[0]->rule->id,
-			  g->ex[0]->message);
+			w(t, "  %s%-7s%s %-8s %-20s %s\n", status_color(t, FC_UNKNOWN), "UNKNOWN", RESET(t), "", g->v[0]->rule->id,
+			  g->v[0]->message);
 			w(t, "      %zu subjects, e.g.", g->n);
 			for (k = 0; k < 3 && k < g->n; k++)
-				w(t, "%s %s", k ? "," : "", g->ex[k]->subject);
+				w(t, "%s %s", k ? "," : "", g->v[k]->subject);
 			w(t, "\n");
 		}
 	}

@@ -23,6 +23,7 @@
 #include "engine/engine.h"
 #include "inventory/inventory.h"
 #include "probe/probe.h"
+#include "report/jw.h"
 #include "rules/rules.h"
 #include "snapshot/snapshot.h"
 #include "topology/topology.h"
@@ -51,7 +52,8 @@ static void add(struct check *k, const char *rule, const char *subject, enum fc_
 		const char *fmt, ...)
 {
 	va_list ap;
-	char buf[1024], *msg;
+	char *buf = NULL, *msg;
+	int n;
 
 	if (k->n == k->cap) {
 		size_t cap = k->cap ? 2 * k->cap : 64;
@@ -65,9 +67,10 @@ static void add(struct check *k, const char *rule, const char *subject, enum fc_
 		k->cap = cap;
 	}
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	n = vasprintf(&buf, fmt, ap);
 	va_end(ap);
-	msg = fc_strdup(k->m->arena, buf);
+	msg = n < 0 ? NULL : fc_strdup(k->m->arena, buf);
+	free(buf);
 	if (!msg) {
 		k->oom = true;
 		return;
@@ -75,17 +78,20 @@ static void add(struct check *k, const char *rule, const char *subject, enum fc_
 	k->v[k->n++] = (struct verdict){ rule, subject, msg, st, src };
 }
 
-static bool roce_iface(const struct fc_device *d, const struct fc_iface *ifc)
+/* A check in a rule's name runs where the policy runs the rule (a profile without PFC turns
+ * PFC-PRIO-MATCH and HR-SIZE off; a user policy may turn any off). */
+static bool on(const struct fc_policy *pol, const char *id)
 {
-	return fc_roce_port(d, ifc, NULL) != NULL;
+	const struct fc_rule *r = fc_rule_find(id);
+
+	return r && fc_policy_enabled(pol, r);
 }
 
 /* What a link rule compares with the switch end, compared with the fabric's intent. */
-static void intent_checks(struct check *k)
+static void intent_checks(struct check *k, const struct fc_policy *pol)
 {
 	const struct fc_intent *in = &k->m->intent;
 	const struct fc_device *d = k->host;
-	bool lossy = in->profile.m.known && !strcmp(in->profile.v, "lossy_ecn");
 	size_t i;
 
 	for (i = 0; i < d->nifaces; i++) {
@@ -93,36 +99,38 @@ static void intent_checks(struct check *k)
 		const char *subj;
 		struct fc_src none = { 0 };
 
-		if (!roce_iface(d, ifc))
+		if (!fc_roce_port(d, ifc, NULL))
 			continue;
 		subj = fc_sprintf(k->m->arena, "%s:%s", d->name, ifc->name);
-		/* PFC on the RoCE priority alone, as the fabric pauses it (none in lossy_ecn) */
-		if (!in->roce_prio.m.known)
+		/* PFC on the RoCE priority alone, as the fabric pauses it */
+		if (!on(pol, "PFC-PRIO-MATCH"))
+			;
+		else if (!in->roce_prio.m.known)
 			add(k, "PFC-PRIO-MATCH", subj, FC_UNKNOWN, none, "%s: the fabric's RoCE priority is not declared "
 				"(fabric.roce.priority)", ifc->name);
 		else if (!ifc->pfc_prios.m.known)
 			add(k, "PFC-PRIO-MATCH", subj, FC_UNKNOWN, none, "%s: PFC priorities not known: %s", ifc->name,
 			    fc_why(&ifc->pfc_prios.m));
 		else {
-			int64_t want = lossy ? 0 : (int64_t)1 << in->roce_prio.v, have = ifc->pfc_prios.v;
-			char on[32] = "", pauses[8] = "none";
+			int64_t have = ifc->pfc_prios.v;
+			char prios[32] = "";
 			size_t n = 0;
 			int p;
 
 			for (p = 0; p < 8; p++)
 				if ((have >> p) & 1)
-					n += (size_t)snprintf(on + n, sizeof(on) - n, "%s%d", n ? "," : "", p);
-			if (!lossy)
-				snprintf(pauses, sizeof(pauses), "%lld", (long long)in->roce_prio.v);
-			if (have == want)
+					n += (size_t)snprintf(prios + n, sizeof(prios) - n, "%s%d", n ? "," : "", p);
+			if (have == (int64_t)1 << in->roce_prio.v)
 				add(k, "PFC-PRIO-MATCH", subj, FC_PASS, ifc->pfc_prios.m.src, "%s PFC on %s, as the fabric pauses",
-				    ifc->name, n ? on : "no priority");
+				    ifc->name, prios);
 			else
-				add(k, "PFC-PRIO-MATCH", subj, FC_FAIL, ifc->pfc_prios.m.src, "%s PFC on %s, fabric pauses %s",
-				    ifc->name, n ? on : "none", pauses);
+				add(k, "PFC-PRIO-MATCH", subj, FC_FAIL, ifc->pfc_prios.m.src, "%s PFC on %s, fabric pauses %lld",
+				    ifc->name, n ? prios : "none", (long long)in->roce_prio.v);
 		}
 		/* RoCE classified by DSCP: a NIC trusting PCP marks by a priority the routed fabric loses */
-		if (!ifc->trust.m.known)
+		if (!on(pol, "PFC-TRUST"))
+			;
+		else if (!ifc->trust.m.known)
 			add(k, "PFC-TRUST", subj, FC_UNKNOWN, none, "%s: trust mode not known: %s", ifc->name,
 			    fc_why(&ifc->trust.m));
 		else if (ifc->trust.v != FC_TRUST_DSCP)
@@ -132,7 +140,7 @@ static void intent_checks(struct check *k)
 			add(k, "PFC-TRUST", subj, FC_PASS, ifc->trust.m.src, "%s trusts DSCP", ifc->name);
 		/* a receive buffer for the RoCE priority: without one its pause threshold is the port's
 		 * shared buffer (its size against the cable is HR-SIZE's, in validate) */
-		if (in->roce_prio.m.known && !lossy) {
+		if (in->roce_prio.m.known && on(pol, "HR-SIZE")) {
 			struct fc_pg tmp;
 			const struct fc_pg *pg = fc_iface_pg(ifc, (int)in->roce_prio.v, &tmp);
 
@@ -144,7 +152,7 @@ static void intent_checks(struct check *k)
 				    ifc->name, (long long)in->roce_prio.v, (long long)pg->size.v);
 		}
 		/* the netdev MTU the fabric is built for */
-		if (in->mtu.m.known && ifc->mtu.m.known) {
+		if (in->mtu.m.known && ifc->mtu.m.known && on(pol, "MTU-HOST-SWITCH")) {
 			if (ifc->mtu.v != in->mtu.v)
 				add(k, "MTU-HOST-SWITCH", subj, FC_FAIL, ifc->mtu.m.src, "%s MTU %lld, the fabric's is %lld",
 				    ifc->name, (long long)ifc->mtu.v, (long long)in->mtu.v);
@@ -158,7 +166,8 @@ static void intent_checks(struct check *k)
 /* What the inventory declares for this host itself (its `intent:`, a host document: docs/inventory.md),
  * against what the probe read, port by port: speed, lanes and link mode (L1-SPEED-MATCH), FEC
  * (FEC-MATCH). A host the inventory does not declare has nothing here. */
-static enum fc_rc declared_checks(struct check *k, const struct fc_inventory *inv, const char *name, struct fc_err *err)
+static enum fc_rc declared_checks(struct check *k, const struct fc_policy *pol, const struct fc_inventory *inv,
+				  const char *name, struct fc_err *err)
 {
 	const struct fc_inv_device *iv = fc_inventory_device(inv, name);
 	const struct fc_adapter *v = fc_adapter_find("linux");
@@ -189,7 +198,7 @@ static enum fc_rc declared_checks(struct check *k, const struct fc_inventory *in
 				"interface", want->name);
 			continue;
 		}
-		if (want->speed_mbps.m.known) {
+		if (want->speed_mbps.m.known && on(pol, "L1-SPEED-MATCH")) {
 			if (!have->speed_mbps.m.known)
 				add(k, "L1-SPEED-MATCH", subj, FC_UNKNOWN, none, "%s speed not known: %s", want->name,
 				    fc_why(&have->speed_mbps.m));
@@ -207,7 +216,7 @@ static enum fc_rc declared_checks(struct check *k, const struct fc_inventory *in
 				add(k, "L1-SPEED-MATCH", subj, FC_PASS, have->speed_mbps.m.src, "%s runs %lld Mb/s as declared",
 				    want->name, (long long)have->speed_mbps.v);
 		}
-		if (want->fec_config.m.known && want->fec_config.v != FC_FEC_AUTO) {
+		if (want->fec_config.m.known && want->fec_config.v != FC_FEC_AUTO && on(pol, "FEC-MATCH")) {
 			if (!have->fec_active.m.known)
 				add(k, "FEC-MATCH", subj, FC_UNKNOWN, none, "%s FEC in use not known: %s", want->name,
 				    fc_why(&have->fec_active.m));
@@ -340,43 +349,27 @@ static void write_text(FILE *out, const struct check *k, const char *why)
 	}
 }
 
-static void json_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
 static void write_json(FILE *out, const struct check *k, const char *why, enum fc_status worst)
 {
 	size_t i;
 
 	fprintf(out, "{\"format\":\"fabcheck-check\",\"format_version\":1,\"host\":");
-	json_str(out, k->host->name);
+	fc_jw_str(out, k->host->name);
 	fprintf(out, ",\"status\":\"%s\",\"reason\":", worst == FC_FAIL ? "problem" : worst == FC_UNKNOWN ? "unknown" : "ok");
-	json_str(out, why);
+	fc_jw_str(out, why);
 	fprintf(out, ",\"checks\":[");
 	for (i = 0; i < k->n; i++) {
 		const struct verdict *v = &k->v[i];
 
 		fprintf(out, "%s\n  {\"rule\":", i ? "," : "");
-		json_str(out, v->rule);
+		fc_jw_str(out, v->rule);
 		fprintf(out, ",\"subject\":");
-		json_str(out, v->subject);
+		fc_jw_str(out, v->subject);
 		fprintf(out, ",\"status\":\"%s\",\"message\":", fc_status_name(v->status));
-		json_str(out, v->message);
+		fc_jw_str(out, v->message);
 		if (v->src.file) {
 			fprintf(out, ",\"source\":{\"file\":");
-			json_str(out, v->src.file);
+			fc_jw_str(out, v->src.file);
 			fprintf(out, ",\"line\":%u}", v->src.line);
 		}
 		fputc('}', out);
@@ -471,8 +464,8 @@ int fc_probe_check(const struct fc_check_opts *o, FILE *out, FILE *errf)
 	if ((rc = fc_policy_load(o->rules_dir, inv->profile, NULL, fc_rule_list(), &pol, &err)) != FC_OK ||
 	    (rc = rule_checks(&k, pol, &err)) != FC_OK)
 		goto fail;
-	intent_checks(&k);
-	if ((rc = declared_checks(&k, inv, o->device ? o->device : k.host->name, &err)) != FC_OK)
+	intent_checks(&k, pol);
+	if ((rc = declared_checks(&k, pol, inv, o->device ? o->device : k.host->name, &err)) != FC_OK)
 		goto fail;
 	if (k.oom) {
 		rc = fc_err_set(&err, FC_ERR_NOMEM, NULL, 0, "out of memory");

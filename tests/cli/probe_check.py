@@ -12,7 +12,8 @@ intent (PFC and DCQCN on priority 3, DSCP 26, CNP DSCP 48, MTU 9000):
   unknown: exit 2, the first line starts "fabcheck: unknown:";
 - --format json: the same verdicts, status problem/ok/unknown and the reason; --format prometheus:
   promtool accepts it (where installed) and fabcheck_node_check_status is the exit code;
-- --intent FILE (the fabric section alone) judges as --inventory does;
+- --intent FILE (the fabric section alone) judges as --inventory does; the profile's policy decides
+  which checks run (lossy_ecn: no PFC-PRIO-MATCH, no HR-SIZE);
 - the host's own declared intent (--device NAME in an inventory that declares it: speed, lanes, link
   mode, FEC per interface) is compared with what the probe read: FEC off against a declared RS fails;
 - usage: no --inventory, both, or two formats: exit 2 with a reason line on stdout for the scheduler.
@@ -106,6 +107,15 @@ def main():
                             "--format", "json"], capture_output=True, text=True)
         strip = lambda o: [(c["rule"], c["subject"], c["status"], c["message"]) for c in json.loads(o)["checks"]]
         check(a[0] == b.returncode == 1 and strip(a[1]) == strip(b.stdout), "--intent differs from --inventory: %s" % b.stderr[:200])
+        # the profile's policy decides which checks run: lossy_ecn turns PFC-PRIO-MATCH and HR-SIZE off
+        lossy = os.path.join(t, "lossy.yaml")
+        open(lossy, "w").write("version: 1\nfabric: {name: demo, profile: lossy_ecn, roce: {priority: 3, dscp: 26, "
+                               "cnp_dscp: 48, mtu: 9000}}\n")
+        b = subprocess.run([FABCHECK, "probe", "--check", "--root", h2, "--memlock-user", "slurm", "--intent", lossy,
+                            "--format", "json"], capture_output=True, text=True)
+        rules = {c["rule"] for c in json.loads(b.stdout)["checks"]}
+        check(b.returncode == 1 and not rules & {"PFC-PRIO-MATCH", "HR-SIZE"} and "HOST-PCIE-LINK" in rules,
+              "lossy_ecn: exit %d, rules %s" % (b.returncode, sorted(rules)))
         code, out, err = run(t + "/host1", "--intent", INV)
         check(code == 2 and "one of them" in err, "--inventory and --intent together: exit %d %s" % (code, err[:200]))
 

@@ -437,6 +437,11 @@ def drop_profile_bytes():
         findings[label] = f[0] if f else None
         m = parse(cfg, "temporal.conf")
         check(not m["not_understood"], "%s: not understood: %s" % (label, m["not_understood"][:2]))
+    # a temporal buffer-size that is no number of microseconds is listed, not taken for a share
+    bad = parse("class-of-service {\n    schedulers {\n        s1 {\n            buffer-size temporal lots;\n"
+                "        }\n    }\n}\n", "temporal-bad.conf")
+    check([u for u in bad["not_understood"] if "temporal" in json.dumps(u)],
+          "buffer-size temporal lots: not listed as not understood: %s" % bad["not_understood"])
     # 400 Gb/s x 50 us / 8 = 2,500,000 bytes; 10 % and 40 %: 250,000 and 1,000,000 bytes
     t = findings["temporal"]
     check(t and t["status"] == "pass" and "250000 to 1000000 bytes" in t["message"],

@@ -48,7 +48,8 @@ struct junos_named {
 	/* drop profile: interpolate fill-level / drop-probability, percent */
 	int fill[8], prob[8], nfill, nprob;
 	/* scheduler: priority, transmit-rate percent, explicit-congestion-notification, drop profile,
-	 * buffer-size (temporal: buf_us microseconds at the port's speed; else buf_kind names the form) */
+	 * buffer-size (buf_kind: its form as written; buf_us > 0: temporal, microseconds at the port's
+	 * speed) */
 	const char *prio, *dp, *buf_kind;
 	int bw;
 	int64_t buf_us;

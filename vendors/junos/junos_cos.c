@@ -168,7 +168,7 @@ enum fc_rc junos_cos_stmt(struct fc_parse_ctx *c, struct junos_cos *cos, const s
 		else if (n == 6 && !strcmp(w[3], "buffer-size") && !strcmp(w[4], "temporal") &&
 			 fc_parse_i64(w[5], 1, 80000000, &v))
 			x->buf_us = v, x->buf_kind = w[4], x->buf_line = s->line;   /* microseconds */
-		else if (n >= 5 && !strcmp(w[3], "buffer-size"))
+		else if (n >= 5 && !strcmp(w[3], "buffer-size") && strcmp(w[4], "temporal"))
 			x->buf_kind = w[4], x->buf_line = s->line;   /* percent N, remainder, shared, exact */
 		else if (!strcmp(w[3], "shaping-rate") || !strcmp(w[3], "buffer-dynamic-threshold"))
 			;   /* the queue's rate cap and its share of the shared buffer: no verdict of a rule here */
@@ -535,7 +535,7 @@ static void fill_bytes(struct fc_model *m, const struct fc_iface *ifc, const str
 	int lo = dp->fill[0], hi = dp->fill[dp->nfill - 1];
 	const char *why;
 
-	if (sch->buf_kind && !strcmp(sch->buf_kind, "temporal") && ifc->speed_mbps.m.known && ifc->speed_mbps.v > 0) {
+	if (sch->buf_us > 0 && ifc->speed_mbps.m.known && ifc->speed_mbps.v > 0) {
 		/* Mb/s x us / 8 = bytes; a 400G port over 80 s stays far inside int64 */
 		int64_t q = ifc->speed_mbps.v * sch->buf_us / 8;
 
@@ -547,7 +547,7 @@ static void fill_bytes(struct fc_model *m, const struct fc_iface *ifc, const str
 		h->kmin.m.why = h->kmax.m.why = why;
 		return;
 	}
-	if (sch->buf_kind && !strcmp(sch->buf_kind, "temporal"))
+	if (sch->buf_us > 0)
 		why = fc_sprintf(m->arena, "drop profile %s marks from %d %% to %d %% of scheduler %s's %lld us buffer, "
 					   "and the port's speed is not known: %s", dp->name, lo, hi, sch->name,
 				 (long long)sch->buf_us, fc_why(&ifc->speed_mbps.m));

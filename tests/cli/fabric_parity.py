@@ -15,13 +15,8 @@ GEN = os.path.join(ROOT, "tests/fixtures/spineleaf.py")
 PY = "/usr/bin/python3"
 # the counter rules: UNKNOWN without an earlier snapshot, on every platform
 COUNTERS = {"L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME"}
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fctest import check, failures  # noqa: E402,F401  (check: re-exported to the fabric tests)
 
 
 def gen(out, *args):

@@ -33,11 +33,9 @@ import tempfile
 
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GEN = os.path.join(ROOT, "tests/fixtures/spineleaf.py")
 EXAMPLE = os.path.join(ROOT, "inventories/examples/sonic-leaves")
-PY = "/usr/bin/python3"
-failures = []
-COUNTERS = {"L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME"}
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fabric_parity import COUNTERS, check, failures, gen  # noqa: E402
 EXPLAINED = {"HR-CABLE-LEN": "CONFIG_DB's CABLE_LENGTH states the cable a profile is sized for; a running-config does not"}
 
 # fault -> (status, rule, subject, the config_db.json key its evidence names)
@@ -51,16 +49,6 @@ FAULTS = {
     "sonic-pause-queue": ("fail", "PFC-NODROP-CLASS", "leaf4", '"3": "4"'),
     "sonic-queue-lossy": ("fail", "PFC-NODROP-CLASS", "leaf3:Ethernet25", '"profile": "egress_lossy_profile"'),
 }
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def gen(out, *args):
-    subprocess.run([PY, GEN, out] + list(args), check=True)
 
 
 def validate(d, fmt="json"):

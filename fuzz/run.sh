@@ -22,9 +22,11 @@ seed fuzz_yaml "inventories/demo/inventory.yaml rules/profiles/*.yaml" ""
 seed fuzz_nft "fuzz/seeds/nft/*.json" ""
 seed fuzz_ethtool "fuzz/seeds/ethtool/*" "ethtool|Linux CLI text"
 seed fuzz_inventory "inventories/demo/inventory.yaml inventories/examples/*/inventory.* tests/fixtures/mini/inventory.yaml fuzz/seeds/inventory/*" ""
-# the inventory harness takes a format byte first: 0 YAML, 1 JSON
+# the inventory harness takes a format byte first: bit 0 JSON (else YAML), bit 1 an intent file
+# (probe --check --intent: devices optional); the files named intent* are intent files
 for f in "$work/fuzz_inventory"/*; do
   case "$f" in *.json) b=1 ;; *) b=0 ;; esac
+  case "${f##*/}" in *intent*) b=$((b | 2)) ;; esac
   printf "\\$(printf %03o "$b")" | cat - "$f" > "$f.f" && rm -f "$f"
 done
 # every adapter's readers: seeds under the selector bytes the harness lists (seed_adapter.py)

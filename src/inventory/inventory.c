@@ -392,6 +392,12 @@ enum fc_rc fc_inventory_parse(const char *path, const char *text, size_t len, st
 	return parse(path, text, len, false, out, err);
 }
 
+enum fc_rc fc_intent_parse(const char *path, const char *text, size_t len, struct fc_inventory **out,
+			   struct fc_err *err)
+{
+	return parse(path, text, len, true, out, err);
+}
+
 static enum fc_rc parse(const char *path, const char *text, size_t len, bool intent_only, struct fc_inventory **out,
 			struct fc_err *err)
 {

@@ -63,6 +63,8 @@ struct fc_inventory {
 enum fc_rc fc_inventory_load(const char *path, struct fc_inventory **out, struct fc_err *err);
 /* The same for a file that states the fabric's intent: `fabric` required, `devices` optional. */
 enum fc_rc fc_intent_load(const char *path, struct fc_inventory **out, struct fc_err *err);
+enum fc_rc fc_intent_parse(const char *path, const char *text, size_t len, struct fc_inventory **out,
+			   struct fc_err *err);
 /* The same on the text of path, already read (a snapshot reads its inventory with containment). */
 enum fc_rc fc_inventory_parse(const char *path, const char *text, size_t len, struct fc_inventory **out,
 			      struct fc_err *err);

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/openat2.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -397,36 +398,12 @@ static const char *errtext(int e)
 	       : e == EXDEV ? "resolves outside the recorded tree" : strerror(e);
 }
 
-bool fc_fs_read(const struct fc_fs *fs, const char *path, size_t max, struct fc_buf *b, struct fc_err *err)
+/* The rest of fc_fs_read for an open descriptor (closed here); path names it in messages. */
+static bool read_fd(int fd, const char *path, size_t max, struct fc_buf *b, struct fc_err *err)
 {
 	char chunk[16384];
 	struct stat st;
-	int fd;
 
-	fc_buf_init(b, max + 1);
-	if (fs->mem) {
-		const struct mnode *n = mresolve(fs->mem, path, true, NULL, 0);
-
-		if (!n || n->kind != M_FILE) {
-			fc_err_set(err, n ? FC_ERR_INPUT : FC_ERR_IO, NULL, 0, "%s: %s", path,
-				   n ? "not a regular file" : "absent");
-			return false;
-		}
-		if (n->len > max) {
-			fc_err_set(err, FC_ERR_INPUT, NULL, 0, "%s: longer than %zu bytes", path, max);
-			return false;
-		}
-		if (fc_buf_add(b, n->data, n->len) != FC_OK) {
-			fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "%s: out of memory", path);
-			return false;
-		}
-		return true;
-	}
-	fd = dopen(fs, path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
-	if (fd < 0) {
-		fc_err_set(err, FC_ERR_IO, NULL, 0, "%s: %s", path, errtext(errno));
-		return false;
-	}
 	/* sysfs and procfs files say 4096 or 0 bytes whatever they hold: read, do not trust st_size */
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "%s: not a regular file", path);
@@ -471,6 +448,90 @@ bool fc_fs_read(const struct fc_fs *fs, const char *path, size_t max, struct fc_
 		return false;
 	}
 	return true;
+}
+
+bool fc_fs_read(const struct fc_fs *fs, const char *path, size_t max, struct fc_buf *b, struct fc_err *err)
+{
+	int fd;
+
+	fc_buf_init(b, max + 1);
+	if (fs->mem) {
+		const struct mnode *n = mresolve(fs->mem, path, true, NULL, 0);
+
+		if (!n || n->kind != M_FILE) {
+			fc_err_set(err, n ? FC_ERR_INPUT : FC_ERR_IO, NULL, 0, "%s: %s", path,
+				   n ? "not a regular file" : "absent");
+			return false;
+		}
+		if (n->len > max) {
+			fc_err_set(err, FC_ERR_INPUT, NULL, 0, "%s: longer than %zu bytes", path, max);
+			return false;
+		}
+		if (fc_buf_add(b, n->data, n->len) != FC_OK) {
+			fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "%s: out of memory", path);
+			return false;
+		}
+		return true;
+	}
+	fd = dopen(fs, path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0) {
+		fc_err_set(err, FC_ERR_IO, NULL, 0, "%s: %s", path, errtext(errno));
+		return false;
+	}
+	return read_fd(fd, path, max, b, err);
+}
+
+bool fc_fs_dir_open(const struct fc_fs *fs, struct fc_fs_dir *d, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	d->fs = fs;
+	d->fd = -1;
+	va_start(ap, fmt);
+	n = vsnprintf(d->path, sizeof(d->path), fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(d->path)) {
+		d->path[0] = '\0';   /* every read fails: the path of no file */
+		return false;
+	}
+	if (!fs->mem)
+		d->fd = dopen(fs, d->path, O_RDONLY | O_DIRECTORY);
+	return fs->mem || d->fd >= 0;
+}
+
+bool fc_fs_dir_read(const struct fc_fs_dir *d, const char *name, size_t max, struct fc_buf *b, struct fc_err *err)
+{
+	char path[PATH_MAX];
+	int fd = -1;
+
+	if (!fc_pathf(path, sizeof(path), "%s/%s", d->path, name)) {
+		fc_err_set(err, FC_ERR_IO, NULL, 0, "%s/%s: path too long", d->path, name);
+		fc_buf_init(b, max + 1);
+		return false;
+	}
+	/* one name looked up in the open directory, not the whole path again; a name that is not a
+	 * single plain component, or a symlink (O_NOFOLLOW: ELOOP), goes the whole way, held in the
+	 * root as every path is */
+	if (d->fd >= 0 && !strchr(name, '/') && strcmp(name, ".") && strcmp(name, "..") && *name) {
+		fd = openat(d->fd, name, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 && errno != ELOOP) {
+			fc_buf_init(b, max + 1);
+			fc_err_set(err, FC_ERR_IO, NULL, 0, "%s: %s", path, errtext(errno));
+			return false;
+		}
+	}
+	if (fd < 0)
+		return fc_fs_read(d->fs, path, max, b, err);
+	fc_buf_init(b, max + 1);
+	return read_fd(fd, path, max, b, err);
+}
+
+void fc_fs_dir_close(struct fc_fs_dir *d)
+{
+	if (d->fd >= 0)
+		close(d->fd);
+	d->fd = -1;
 }
 
 static int cmp_names(const void *a, const void *b)

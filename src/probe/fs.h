@@ -40,6 +40,19 @@ void fc_fs_close(struct fc_fs *fs);
  * absent, permission denied, not readable; FC_ERR_INPUT: longer than max, not a regular file),
  * its message naming path. b is initialised here; free it on success. */
 bool fc_fs_read(const struct fc_fs *fs, const char *path, size_t max, struct fc_buf *b, struct fc_err *err);
+/* A directory whose files are read by name: one path lookup for the directory, one name for each
+ * file (a GID table is hundreds of files in three directories). Not owned beyond fs. */
+struct fc_fs_dir {
+	const struct fc_fs *fs;
+	int fd;                  /* on disk: the directory; -1 in memory */
+	char path[4096];
+};
+/* The directory at the path fmt formats; false when it is no directory (d is then safe to read
+ * from, each read failing, and to close). */
+bool fc_fs_dir_open(const struct fc_fs *fs, struct fc_fs_dir *d, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* fc_fs_read of DIR/name. */
+bool fc_fs_dir_read(const struct fc_fs_dir *d, const char *name, size_t max, struct fc_buf *b, struct fc_err *err);
+void fc_fs_dir_close(struct fc_fs_dir *d);
 /* The names in a directory, sorted, without dot entries, NULL-terminated (malloc'd: free with
  * fc_fs_list_free). NULL when path is no directory. */
 char **fc_fs_list(const struct fc_fs *fs, const char *dir, size_t *n);

@@ -637,6 +637,7 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 	json_object *o = json_object_new_object(), *gids;
 	char path[512], val[256];
 	struct fc_err er;
+	struct fc_fs_dir dg, dt, dn;
 	char **g;
 	size_t ng, i;
 	int64_t num;
@@ -687,6 +688,10 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 	}
 	qsort(g, ng, sizeof(*g), cmp_numeric);   /* slot order, not "10" before "2" */
 	gids = json_object_new_array();
+	/* three directories opened once: a slot is three files, a port hundreds of slots */
+	fc_fs_dir_open(p->fs, &dg, "/sys/class/infiniband/%s/ports/%s/gids", dev, port);
+	fc_fs_dir_open(p->fs, &dt, "/sys/class/infiniband/%s/ports/%s/gid_attrs/types", dev, port);
+	fc_fs_dir_open(p->fs, &dn, "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs", dev, port);
 	for (i = 0; i < ng; i++) {
 		char gid[64], type[32], ndev[64];
 		json_object *e;
@@ -694,22 +699,22 @@ static json_object *port_obj(struct pr *p, const char *dev, const char *port)
 
 		if (!fc_parse_i64(g[i], 0, 65535, &idx))
 			continue;
-		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gids/%s", dev, port, g[i]);
-		if (!fc_sys_read(p->fs, path, gid, sizeof(gid), NULL) || empty_gid(gid))
+		if (!fc_sys_read_at(&dg, g[i], gid, sizeof(gid), NULL) || empty_gid(gid))
 			continue;
-		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/types/%s", dev, port, g[i]);
-		if (!fc_sys_read(p->fs, path, type, sizeof(type), NULL))
+		if (!fc_sys_read_at(&dt, g[i], type, sizeof(type), NULL))
 			continue;   /* the kernel refuses to read the type of an unset slot */
-		snprintf(path, sizeof(path), "/sys/class/infiniband/%s/ports/%s/gid_attrs/ndevs/%s", dev, port, g[i]);
 		e = json_object_new_object();
 		json_object_object_add(e, "index", json_object_new_int64(idx));
 		json_object_object_add(e, "gid", json_object_new_string(gid));
 		json_object_object_add(e, "type", json_object_new_string(type));
-		if (fc_sys_read(p->fs, path, ndev, sizeof(ndev), NULL))
+		if (fc_sys_read_at(&dn, g[i], ndev, sizeof(ndev), NULL))
 			json_object_object_add(e, "netdev", json_object_new_string(ndev));
 		json_object_array_add(gids, e);
 		p->known++;
 	}
+	fc_fs_dir_close(&dg);
+	fc_fs_dir_close(&dt);
+	fc_fs_dir_close(&dn);
 	fc_fs_list_free(g, ng);
 	json_object_object_add(o, "gids", gids);
 	return o;

@@ -13,6 +13,7 @@
 #include "util/err.h"
 
 struct fc_fs;   /* where files are read: fs.h */
+struct fc_fs_dir;
 
 #define FC_MAX_MODES 128
 
@@ -222,6 +223,8 @@ enum fc_rc fc_probe_run(const struct fc_probe_opts *o, char **json, bool *usable
 /* A small text file (a sysfs attribute) through fs (fs.h), trailing newline removed. False with
  * the reason (absent, permission denied, not readable, longer than size - 2) in why. */
 bool fc_sys_read(const struct fc_fs *fs, const char *path, char *buf, size_t size, struct fc_err *err);
+/* fc_sys_read of DIR/name in a directory opened once (fc_fs_dir_open). */
+bool fc_sys_read_at(const struct fc_fs_dir *d, const char *name, char *buf, size_t size, struct fc_err *err);
 
 const char *fc_link_mode_name(int bit, char *buf, size_t size);
 

@@ -55,6 +55,24 @@ assert e["sysctl"] == {"arp_ignore": 1, "arp_announce": 0, "all_arp_ignore": 0, 
 assert devs[0]["ports"][0]["active_mtu"] == 4096, devs[0]["ports"][0]["active_mtu"]
 print("recorded mlx5 host: 8 NICs, 4 RDMA devices x %d GIDs read, empty and unreadable slots skipped" % len(want))
 PY
+# GID files read through their directory (one lookup per name) keep the tree's rules: a slot that
+# is a symlink inside the tree is followed; one that points outside it (absolute, or up through
+# ..) resolves inside the root, finds nothing there, and the slot is skipped
+port="$t/host/sys/class/infiniband/mlx5_3/ports/1"
+echo "fe80:0000:0000:0000:0000:0000:0000:abcd" > "$t/host/linked-gid"
+rm "$port/gids/1" "$port/gid_attrs/types/2" "$port/gids/3"
+ln -s "$(realpath --relative-to="$(realpath "$port/gids")" "$t/host/linked-gid")" "$port/gids/1"
+ln -s /etc/hostname "$port/gid_attrs/types/2"
+ln -s ../../../../../../../../../../../../../../../etc/hostname "$port/gids/3"
+"$fabcheck" probe --root "$t/host" --out "$t/linked.json" || fail "probe with linked GIDs: exit $?"
+"$PY" - "$t/linked.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))["rdma"]["devices"][3]["ports"][0]
+g = {x["index"]: x for x in p["gids"]}
+assert g[1]["gid"] == "fe80:0000:0000:0000:0000:0000:0000:abcd", g.get(1)
+assert 2 not in g and 3 not in g, (g.get(2), g.get(3))
+assert g[0]["gid"] != g[1]["gid"] and 4 in g
+PY
 "$fabcheck" parse --platform linux --command "fabcheck probe" "$t/host.json" > "$t/model.json" || fail "the Linux adapter refuses the probe's document"
 "$PY" - "$t/model.json" <<'PY'
 import json, sys

@@ -27,6 +27,7 @@
 #include "transport/collect.h"
 #include "util/bgwrite.h"
 #include "util/buf.h"
+#include "util/dynlib.h"
 #include "util/path.h"
 #include "util/str.h"
 #include "util/tmpfile.h"
@@ -68,7 +69,7 @@ static const struct fc_cli_option options[] = {
 	{ "--rules-dir", "DIR", "validate, diff, rules, explain", "where the profiles and rule docs are (default: $FABCHECK_RULES_DIR, else the built-in path)" },
 	{ "--rule", "ID", "validate", "run this one rule only" },
 	{ "--allow-outside", "DIR", "validate, diff, collect", "let the inventory's config: (and transport file/probe addresses) name files under DIR too; by default they must lie in the inventory's own directory tree; files with several hard links are read only under such a DIR (repeatable)" },
-	{ "--verbose", NULL, "validate", "text: list every finding as it comes, passing ones and their evidence included, nothing folded" },
+	{ "--verbose", NULL, "validate, version", "validate, text: list every finding as it comes, passing ones and their evidence included, nothing folded; version: the libraries loaded when first used (collecting, the live probe, XML), whether each loads here, and the package that has it" },
 	{ "--no-color", NULL, "validate", "text: no colours (also when NO_COLOR is set or stdout is not a terminal)" },
 	{ "--inventory", "FILE", "collect, probe --check", "collect: inventory to collect from; probe --check: the fabric's inventory, whose fabric intent (profile, RoCE priority and DSCPs, MTU) the host is checked against" },
 	{ "--intent", "FILE", "probe --check", "the fabric's intent instead of its inventory: a file with the inventory's version and fabric sections (profile, roce priority, dscp, cnp_dscp, mtu), devices not needed" },
@@ -125,7 +126,7 @@ static const struct command commands[] = {
 	{ "parse", "parse SNAPSHOT_DIR|INVENTORY [--device NAME]", "print the model validate checks, resolved QoS paths included, as JSON", cmd_parse },
 	{ "rules", "rules", "list the rules", cmd_rules },
 	{ "explain", "explain RULE", "show a rule's documentation, inputs and parameters", cmd_explain },
-	{ "version", "version", "print the version", cmd_version },
+	{ "version", "version [--verbose]", "print the version", cmd_version },
 	{ "help", "help", "this help", cmd_help },
 	{ NULL, NULL, NULL, NULL },
 };
@@ -912,9 +913,24 @@ static int cmd_explain(struct opts *o, FILE *out, FILE *errf)
 
 static int cmd_version(struct opts *o, FILE *out, FILE *errf)
 {
-	(void)o;
+	int i;
+
 	(void)errf;
 	fprintf(out, "fabcheck %s\n", FABCHECK_VERSION);
+	if (!o || !o->verbose)
+		return FC_EXIT_OK;
+	/* what a command that collects, probes or reads XML will load, tried now */
+	fprintf(out, "libraries loaded when first used:\n");
+	for (i = 0; i < FC_LIB_COUNT; i++) {
+		struct fc_err err = { 0 };
+		const char *pkg = fc_dynlib_package((enum fc_dynlib)i);
+
+		if (fc_dynlib_load((enum fc_dynlib)i, &err) == FC_OK)
+			fprintf(out, "  %-18s %-16s loads\n", fc_dynlib_soname((enum fc_dynlib)i), pkg && *pkg ? pkg : "-");
+		else
+			fprintf(out, "  %-18s %-16s MISSING: %s\n", fc_dynlib_soname((enum fc_dynlib)i), pkg && *pkg ? pkg : "-",
+				err.msg);
+	}
 	return FC_EXIT_OK;
 }
 

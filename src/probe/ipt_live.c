@@ -9,7 +9,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <stdarg.h>
-#include <libiptc/libiptc.h>
+#include "util/dl_iptc.h"   /* libiptc.h before the xt_ headers, as it needs */
 #include <linux/netfilter/xt_conntrack.h>
 #include <linux/netfilter/xt_multiport.h>
 #include <linux/netfilter/xt_state.h>
@@ -162,7 +162,7 @@ static void entry(struct out *o, const char *chain, const struct ipt_entry *e, s
 		off += m->u.match_size;
 	}
 	{
-		const char *t = iptc_get_target(e, h);
+		const char *t = fc_iptc()->iptc_get_target(e, h);
 
 		if (t && t[0])
 			put(o, " %s %s", ip->flags & IPT_F_GOTO ? "-g" : "-j", t);
@@ -172,34 +172,37 @@ static void entry(struct out *o, const char *chain, const struct ipt_entry *e, s
 
 enum fc_rc fc_ipt_save_live(char **text, struct fc_err *err)
 {
-	struct xtc_handle *h = iptc_init("filter");
+	struct xtc_handle *h;
 	struct out o;
 	const char *c;
 
 	*text = NULL;
+	if (fc_dynlib_load(FC_LIB_IPTC, err) != FC_OK)
+		return FC_ERR_UNSUPPORTED;
+	h = fc_iptc()->iptc_init("filter");
 	if (!h) {
 		int e = errno;
 
 		return fc_err_set(err, e == EPERM || e == EACCES ? FC_ERR_IO : FC_ERR_UNSUPPORTED, NULL, 0,
-				  "iptables-legacy (libip4tc): %s", iptc_strerror(e));
+				  "iptables-legacy (libip4tc): %s", fc_iptc()->iptc_strerror(e));
 	}
 	memset(&o, 0, sizeof(o));
 	fc_buf_init(&o.b, SAVE_MAX);
 	put(&o, "*filter\n");
-	for (c = iptc_first_chain(h); c; c = iptc_next_chain(h)) {
+	for (c = fc_iptc()->iptc_first_chain(h); c; c = fc_iptc()->iptc_next_chain(h)) {
 		struct xt_counters cnt;
-		const char *pol = iptc_get_policy(c, &cnt, h);
+		const char *pol = fc_iptc()->iptc_get_policy(c, &cnt, h);
 
 		put(&o, ":%s %s [0:0]\n", c, pol ? pol : "-");
 	}
-	for (c = iptc_first_chain(h); c; c = iptc_next_chain(h)) {
+	for (c = fc_iptc()->iptc_first_chain(h); c; c = fc_iptc()->iptc_next_chain(h)) {
 		const struct ipt_entry *e;
 
-		for (e = iptc_first_rule(c, h); e; e = iptc_next_rule(e, h))
+		for (e = fc_iptc()->iptc_first_rule(c, h); e; e = fc_iptc()->iptc_next_rule(e, h))
 			entry(&o, c, e, h);
 	}
 	put(&o, "COMMIT\n");
-	iptc_free(h);
+	fc_iptc()->iptc_free(h);
 	if (o.failed || !o.b.data) {
 		fc_buf_free(&o.b);
 		return fc_err_set(err, FC_ERR_IO, NULL, 0, "iptables-legacy: the filter table is larger than %u MiB",

@@ -10,13 +10,13 @@
  *
  * A host with no lldpd is unknown with the reason ("lldpd is not running"), never "no
  * neighbour". */
-#include <lldpctl.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "doc/doc.h"
 #include "doc/lldpcli.h"
 #include "probe/probe.h"
+#include "util/dl_lldpctl.h"
 
 /* A TLV's text into a field sized for the longest one 802.1AB allows (255 bytes); false for a
  * longer one, which no LLDP agent sends: refused, never cut. */
@@ -33,26 +33,26 @@ static bool copy(char *dst, size_t size, const char *src)
 /* The first neighbour of one interface atom; false when it has none. */
 static bool first_neighbour(lldpctl_atom_t *iface, struct fc_lldp_info *out)
 {
-	lldpctl_atom_t *port = lldpctl_get_port(iface), *nbs, *nb;
+	lldpctl_atom_t *port = fc_lldpctl()->lldpctl_get_port(iface), *nbs, *nb;
 	bool found = false;
 
 	if (!port)
 		return false;
-	nbs = lldpctl_atom_get(port, lldpctl_k_port_neighbors);
+	nbs = fc_lldpctl()->lldpctl_atom_get(port, lldpctl_k_port_neighbors);
 	if (nbs) {
-		lldpctl_atom_foreach(nbs, nb) {
+		fc_lldpctl_foreach(nbs, nb) {
 			if (found)
 				continue;   /* iterate to the end: the macro releases each value */
 			found = copy(out->system_name, sizeof(out->system_name),
-				     lldpctl_atom_get_str(nb, lldpctl_k_chassis_name)) &&
-				copy(out->port_id, sizeof(out->port_id), lldpctl_atom_get_str(nb, lldpctl_k_port_id)) &&
+				     fc_lldpctl()->lldpctl_atom_get_str(nb, lldpctl_k_chassis_name)) &&
+				copy(out->port_id, sizeof(out->port_id), fc_lldpctl()->lldpctl_atom_get_str(nb, lldpctl_k_port_id)) &&
 				copy(out->port_id_type, sizeof(out->port_id_type),
-				     lldpctl_atom_get_str(nb, lldpctl_k_port_id_subtype)) &&
+				     fc_lldpctl()->lldpctl_atom_get_str(nb, lldpctl_k_port_id_subtype)) &&
 				out->port_id[0] != '\0';
 		}
-		lldpctl_atom_dec_ref(nbs);
+		fc_lldpctl()->lldpctl_atom_dec_ref(nbs);
 	}
-	lldpctl_atom_dec_ref(port);
+	fc_lldpctl()->lldpctl_atom_dec_ref(port);
 	return found;
 }
 
@@ -64,38 +64,42 @@ static void quiet(int severity, const char *msg)
 
 enum fc_rc fc_lldpd_neighbour(const char *socket, const char *ifname, struct fc_lldp_info *out, struct fc_err *err)
 {
-	const char *path = socket ? socket : lldpctl_get_default_transport();
-	lldpctl_conn_t *conn = lldpctl_new_name(path, NULL, NULL, NULL);
+	const char *path;
+	lldpctl_conn_t *conn;
 	lldpctl_atom_t *ifaces, *iface;
 	bool seen = false, found = false;
 
 	memset(out, 0, sizeof(*out));
+	if (fc_dynlib_load(FC_LIB_LLDPCTL, err) != FC_OK)
+		return FC_ERR_UNSUPPORTED;
+	path = socket ? socket : fc_lldpctl()->lldpctl_get_default_transport();
+	conn = fc_lldpctl()->lldpctl_new_name(path, NULL, NULL, NULL);
 	/* the library logs to stderr by default; its errors come back to us through
 	 * lldpctl_last_error and end in the document instead */
-	lldpctl_log_callback(quiet);
+	fc_lldpctl()->lldpctl_log_callback(quiet);
 	if (!conn)
 		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "liblldpctl: out of memory");
-	ifaces = lldpctl_get_interfaces(conn);
+	ifaces = fc_lldpctl()->lldpctl_get_interfaces(conn);
 	if (!ifaces) {
-		lldpctl_error_t e = lldpctl_last_error(conn);
+		lldpctl_error_t e = fc_lldpctl()->lldpctl_last_error(conn);
 
 		if (e == LLDPCTL_ERR_CANNOT_CONNECT)
 			fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "lldpd is not running (no answer on %s)", path);
 		else
-			fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "lldpd on %s: %s", path, lldpctl_strerror(e));
-		lldpctl_release(conn);
+			fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "lldpd on %s: %s", path, fc_lldpctl()->lldpctl_strerror(e));
+		fc_lldpctl()->lldpctl_release(conn);
 		return FC_ERR_UNSUPPORTED;
 	}
-	lldpctl_atom_foreach(ifaces, iface) {
-		const char *name = lldpctl_atom_get_str(iface, lldpctl_k_interface_name);
+	fc_lldpctl_foreach(ifaces, iface) {
+		const char *name = fc_lldpctl()->lldpctl_atom_get_str(iface, lldpctl_k_interface_name);
 
 		if (seen || !name || strcmp(name, ifname))
 			continue;
 		seen = true;
 		found = first_neighbour(iface, out);
 	}
-	lldpctl_atom_dec_ref(ifaces);
-	lldpctl_release(conn);
+	fc_lldpctl()->lldpctl_atom_dec_ref(ifaces);
+	fc_lldpctl()->lldpctl_release(conn);
 	if (!seen) {
 		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "lldpd does not run LLDP on %s", ifname);
 	}

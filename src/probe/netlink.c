@@ -8,7 +8,6 @@
  * - DCB over rtnetlink: RTM_GETDCB / DCB_CMD_IEEE_GET (IEEE PFC enables and delay, the APP table's
  *   DSCP entries, and the receive buffer layout where the driver reports one). */
 #include <errno.h>
-#include <libmnl/libmnl.h>
 #include <linux/dcbnl.h>
 #include <linux/ethtool.h>
 #include <linux/ethtool_netlink.h>
@@ -22,6 +21,7 @@
 #include <unistd.h>
 
 #include "probe/probe.h"
+#include "util/dl_mnl.h"
 
 #define BUFSZ (64 * 1024)   /* replies */
 #define REQSZ 4096          /* requests: a header and a few attributes */
@@ -29,30 +29,30 @@
 /* Sends one request on a new socket and runs cb over the reply; errno-style result in *err. */
 static int roundtrip(int proto, struct nlmsghdr *req, mnl_cb_t cb, void *data, int *err)
 {
-	struct mnl_socket *nl = mnl_socket_open(proto);
+	struct mnl_socket *nl = fc_mnl()->mnl_socket_open(proto);
 	char *buf = malloc(BUFSZ);
 	unsigned seq = (unsigned)time(NULL), port;
 	int ret = -1;
 
 	*err = 0;
-	if (!nl || !buf || mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID) < 0) {
+	if (!nl || !buf || fc_mnl()->mnl_socket_bind(nl, 0, MNL_SOCKET_AUTOPID) < 0) {
 		*err = errno ? errno : ENOMEM;
 		goto out;
 	}
-	port = mnl_socket_get_portid(nl);
+	port = fc_mnl()->mnl_socket_get_portid(nl);
 	req->nlmsg_seq = seq;
-	if (mnl_socket_sendto(nl, req, req->nlmsg_len) < 0) {
+	if (fc_mnl()->mnl_socket_sendto(nl, req, req->nlmsg_len) < 0) {
 		*err = errno;
 		goto out;
 	}
 	for (;;) {
-		ssize_t n = mnl_socket_recvfrom(nl, buf, BUFSZ);
+		ssize_t n = fc_mnl()->mnl_socket_recvfrom(nl, buf, BUFSZ);
 
 		if (n < 0) {
 			*err = errno;
 			break;
 		}
-		ret = mnl_cb_run(buf, (size_t)n, seq, port, cb, data);
+		ret = fc_mnl()->mnl_cb_run(buf, (size_t)n, seq, port, cb, data);
 		if (ret <= MNL_CB_STOP) {
 			if (ret < 0)
 				*err = errno;
@@ -62,7 +62,7 @@ static int roundtrip(int proto, struct nlmsghdr *req, mnl_cb_t cb, void *data, i
 out:
 	free(buf);
 	if (nl)
-		mnl_socket_close(nl);
+		fc_mnl()->mnl_socket_close(nl);
 	return ret;
 }
 
@@ -70,30 +70,30 @@ out:
 
 static int family_attr(const struct nlattr *a, void *data)
 {
-	if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID && mnl_attr_validate(a, MNL_TYPE_U16) >= 0)
-		*(uint16_t *)data = mnl_attr_get_u16(a);
+	if (fc_mnl()->mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID && fc_mnl()->mnl_attr_validate(a, MNL_TYPE_U16) >= 0)
+		*(uint16_t *)data = fc_mnl()->mnl_attr_get_u16(a);
 	return MNL_CB_OK;
 }
 
 static int family_cb(const struct nlmsghdr *nlh, void *data)
 {
-	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), family_attr, data);
+	fc_mnl()->mnl_attr_parse(nlh, sizeof(struct genlmsghdr), family_attr, data);
 	return MNL_CB_OK;
 }
 
 static uint16_t ethtool_family(int *err)
 {
 	char buf[REQSZ];
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct nlmsghdr *nlh = fc_mnl()->mnl_nlmsg_put_header(buf);
 	struct genlmsghdr *g;
 	uint16_t id = 0;
 
 	nlh->nlmsg_type = GENL_ID_CTRL;
 	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g = fc_mnl()->mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
 	g->cmd = CTRL_CMD_GETFAMILY;
 	g->version = 1;
-	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, ETHTOOL_GENL_NAME);
+	fc_mnl()->mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, ETHTOOL_GENL_NAME);
 	roundtrip(NETLINK_GENERIC, nlh, family_cb, &id, err);
 	return id;
 }
@@ -107,23 +107,26 @@ static struct nlmsghdr *ethtool_req(char *buf, uint8_t cmd, uint16_t hdr_attr, c
 	struct genlmsghdr *g;
 	struct nlattr *hdr;
 	int e;
-	uint16_t fam = ethtool_family(&e);
+	uint16_t fam;
 
+	if (fc_dynlib_load(FC_LIB_MNL, err) != FC_OK)
+		return NULL;
+	fam = ethtool_family(&e);
 	if (!fam) {
 		fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0,
 			   "ethtool netlink: the kernel has no ethtool genetlink family");
 		return NULL;
 	}
-	nlh = mnl_nlmsg_put_header(buf);
+	nlh = fc_mnl()->mnl_nlmsg_put_header(buf);
 	nlh->nlmsg_type = fam;
 	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g = fc_mnl()->mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
 	g->cmd = cmd;
 	g->version = ETHTOOL_GENL_VERSION;
-	hdr = mnl_attr_nest_start(nlh, hdr_attr);
-	mnl_attr_put_strz(nlh, ETHTOOL_A_HEADER_DEV_NAME, ifname);
-	mnl_attr_put_u32(nlh, ETHTOOL_A_HEADER_FLAGS, ETHTOOL_FLAG_COMPACT_BITSETS);
-	mnl_attr_nest_end(nlh, hdr);
+	hdr = fc_mnl()->mnl_attr_nest_start(nlh, hdr_attr);
+	fc_mnl()->mnl_attr_put_strz(nlh, ETHTOOL_A_HEADER_DEV_NAME, ifname);
+	fc_mnl()->mnl_attr_put_u32(nlh, ETHTOOL_A_HEADER_FLAGS, ETHTOOL_FLAG_COMPACT_BITSETS);
+	fc_mnl()->mnl_attr_nest_end(nlh, hdr);
 	return nlh;
 }
 
@@ -151,17 +154,17 @@ static int pause_attr(const struct nlattr *a, void *data)
 {
 	struct pause_reply *r = data;
 
-	if (mnl_attr_validate(a, MNL_TYPE_U8) < 0)
+	if (fc_mnl()->mnl_attr_validate(a, MNL_TYPE_U8) < 0)
 		return MNL_CB_OK;
-	switch (mnl_attr_get_type(a)) {
+	switch (fc_mnl()->mnl_attr_get_type(a)) {
 	case ETHTOOL_A_PAUSE_AUTONEG:
-		r->out->autoneg = mnl_attr_get_u8(a), r->got = true;
+		r->out->autoneg = fc_mnl()->mnl_attr_get_u8(a), r->got = true;
 		break;
 	case ETHTOOL_A_PAUSE_RX:
-		r->out->rx = mnl_attr_get_u8(a), r->got = true;
+		r->out->rx = fc_mnl()->mnl_attr_get_u8(a), r->got = true;
 		break;
 	case ETHTOOL_A_PAUSE_TX:
-		r->out->tx = mnl_attr_get_u8(a), r->got = true;
+		r->out->tx = fc_mnl()->mnl_attr_get_u8(a), r->got = true;
 		break;
 	default:
 		break;
@@ -171,7 +174,7 @@ static int pause_attr(const struct nlattr *a, void *data)
 
 static int pause_cb(const struct nlmsghdr *nlh, void *data)
 {
-	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), pause_attr, data);
+	fc_mnl()->mnl_attr_parse(nlh, sizeof(struct genlmsghdr), pause_attr, data);
 	return MNL_CB_OK;
 }
 
@@ -202,24 +205,24 @@ static int fec_attr(const struct nlattr *a, void *data)
 {
 	struct fec_reply *r = data;
 
-	switch (mnl_attr_get_type(a)) {
+	switch (fc_mnl()->mnl_attr_get_type(a)) {
 	case ETHTOOL_A_FEC_AUTO:
-		if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
-			r->autoneg = mnl_attr_get_u8(a), r->got = true;
+		if (fc_mnl()->mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
+			r->autoneg = fc_mnl()->mnl_attr_get_u8(a), r->got = true;
 		break;
 	case ETHTOOL_A_FEC_ACTIVE:
-		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-			r->active = mnl_attr_get_u32(a), r->has_active = r->got = true;
+		if (fc_mnl()->mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+			r->active = fc_mnl()->mnl_attr_get_u32(a), r->has_active = r->got = true;
 		break;
 	case ETHTOOL_A_FEC_MODES:
-		if (mnl_attr_validate(a, MNL_TYPE_NESTED) >= 0) {
+		if (fc_mnl()->mnl_attr_validate(a, MNL_TYPE_NESTED) >= 0) {
 			struct nlattr *b;   /* libmnl's iteration macro casts the cursor to char * */
 
-			mnl_attr_for_each_nested(b, a) {
-				if (mnl_attr_get_type(b) == ETHTOOL_A_BITSET_VALUE) {
-					size_t len = mnl_attr_get_payload_len(b);
+			fc_mnl_for_each_nested(b, a) {
+				if (fc_mnl()->mnl_attr_get_type(b) == ETHTOOL_A_BITSET_VALUE) {
+					size_t len = fc_mnl()->mnl_attr_get_payload_len(b);
 
-					memcpy(r->words, mnl_attr_get_payload(b), len < sizeof(r->words) ? len : sizeof(r->words));
+					memcpy(r->words, fc_mnl()->mnl_attr_get_payload(b), len < sizeof(r->words) ? len : sizeof(r->words));
 					r->got = true;
 				}
 			}
@@ -233,7 +236,7 @@ static int fec_attr(const struct nlattr *a, void *data)
 
 static int fec_cb(const struct nlmsghdr *nlh, void *data)
 {
-	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), fec_attr, data);
+	fc_mnl()->mnl_attr_parse(nlh, sizeof(struct genlmsghdr), fec_attr, data);
 	return MNL_CB_OK;
 }
 
@@ -279,14 +282,14 @@ static void bitset_modes(const struct nlattr *nest, bool mask, char (*out)[40], 
 	const uint32_t *words = NULL;
 	uint32_t size = 0, len = 0, bit;
 
-	mnl_attr_for_each_nested(a, nest) {
-		int t = mnl_attr_get_type(a);
+	fc_mnl_for_each_nested(a, nest) {
+		int t = fc_mnl()->mnl_attr_get_type(a);
 
-		if (t == ETHTOOL_A_BITSET_SIZE && mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-			size = mnl_attr_get_u32(a);
+		if (t == ETHTOOL_A_BITSET_SIZE && fc_mnl()->mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+			size = fc_mnl()->mnl_attr_get_u32(a);
 		else if (t == (mask ? ETHTOOL_A_BITSET_MASK : ETHTOOL_A_BITSET_VALUE)) {
-			words = mnl_attr_get_payload(a);
-			len = mnl_attr_get_payload_len(a);
+			words = fc_mnl()->mnl_attr_get_payload(a);
+			len = fc_mnl()->mnl_attr_get_payload_len(a);
 		}
 	}
 	*n = 0;
@@ -311,31 +314,31 @@ static int lm_attr(const struct nlattr *a, void *data)
 	struct lm *l = data;
 	struct fc_link_info *o = l->out;
 
-	switch (mnl_attr_get_type(a)) {
+	switch (fc_mnl()->mnl_attr_get_type(a)) {
 	case ETHTOOL_A_LINKMODES_SPEED:
-		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-			o->speed_mbps = mnl_attr_get_u32(a);
+		if (fc_mnl()->mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+			o->speed_mbps = fc_mnl()->mnl_attr_get_u32(a);
 		break;
 	case ETHTOOL_A_LINKMODES_LANES:
-		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-			o->lanes = (int)mnl_attr_get_u32(a);
+		if (fc_mnl()->mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+			o->lanes = (int)fc_mnl()->mnl_attr_get_u32(a);
 		break;
 	case ETHTOOL_A_LINKMODES_DUPLEX:
-		if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
-			o->duplex = mnl_attr_get_u8(a);
+		if (fc_mnl()->mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
+			o->duplex = fc_mnl()->mnl_attr_get_u8(a);
 		break;
 	case ETHTOOL_A_LINKMODES_AUTONEG:
-		if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
-			o->autoneg = mnl_attr_get_u8(a);
+		if (fc_mnl()->mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
+			o->autoneg = fc_mnl()->mnl_attr_get_u8(a);
 		break;
 	case ETHTOOL_A_LINKMODES_OURS:
-		if (mnl_attr_validate(a, MNL_TYPE_NESTED) >= 0) {
+		if (fc_mnl()->mnl_attr_validate(a, MNL_TYPE_NESTED) >= 0) {
 			bitset_modes(a, true, o->supported, &o->nsupported);
 			bitset_modes(a, false, o->advertised, &o->nadvertised);
 		}
 		break;
 	case ETHTOOL_A_LINKMODES_PEER:
-		if (mnl_attr_validate(a, MNL_TYPE_NESTED) >= 0)
+		if (fc_mnl()->mnl_attr_validate(a, MNL_TYPE_NESTED) >= 0)
 			bitset_modes(a, false, o->partner, &o->npartner);
 		break;
 	default:
@@ -347,7 +350,7 @@ static int lm_attr(const struct nlattr *a, void *data)
 
 static int lm_cb(const struct nlmsghdr *nlh, void *data)
 {
-	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), lm_attr, data);
+	fc_mnl()->mnl_attr_parse(nlh, sizeof(struct genlmsghdr), lm_attr, data);
 	return MNL_CB_OK;
 }
 
@@ -373,8 +376,8 @@ static int page_attr(const struct nlattr *a, void *data)
 {
 	struct page_reply *r = data;
 
-	if (mnl_attr_get_type(a) == ETHTOOL_A_MODULE_EEPROM_DATA && mnl_attr_get_payload_len(a) == 128) {
-		memcpy(r->out, mnl_attr_get_payload(a), 128);
+	if (fc_mnl()->mnl_attr_get_type(a) == ETHTOOL_A_MODULE_EEPROM_DATA && fc_mnl()->mnl_attr_get_payload_len(a) == 128) {
+		memcpy(r->out, fc_mnl()->mnl_attr_get_payload(a), 128);
 		r->got = true;
 	}
 	return MNL_CB_OK;
@@ -382,7 +385,7 @@ static int page_attr(const struct nlattr *a, void *data)
 
 static int page_cb(const struct nlmsghdr *nlh, void *data)
 {
-	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), page_attr, data);
+	fc_mnl()->mnl_attr_parse(nlh, sizeof(struct genlmsghdr), page_attr, data);
 	return MNL_CB_OK;
 }
 
@@ -396,11 +399,11 @@ enum fc_rc fc_nl_module_read(const char *ifname, uint8_t i2c, uint8_t page, uint
 
 	if (!nlh)
 		return FC_ERR_UNSUPPORTED;
-	mnl_attr_put_u32(nlh, ETHTOOL_A_MODULE_EEPROM_OFFSET, offset);
-	mnl_attr_put_u32(nlh, ETHTOOL_A_MODULE_EEPROM_LENGTH, 128);
-	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_PAGE, page);
-	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_BANK, bank);
-	mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_I2C_ADDRESS, i2c);
+	fc_mnl()->mnl_attr_put_u32(nlh, ETHTOOL_A_MODULE_EEPROM_OFFSET, offset);
+	fc_mnl()->mnl_attr_put_u32(nlh, ETHTOOL_A_MODULE_EEPROM_LENGTH, 128);
+	fc_mnl()->mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_PAGE, page);
+	fc_mnl()->mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_BANK, bank);
+	fc_mnl()->mnl_attr_put_u8(nlh, ETHTOOL_A_MODULE_EEPROM_I2C_ADDRESS, i2c);
 	snprintf(what, sizeof(what), "MODULE_EEPROM_GET 0x%02x page %02xh offset %u", i2c, page, offset);
 	return ethtool_send(nlh, page_cb, &r, &r.got, what, err);
 }
@@ -412,10 +415,10 @@ static int dcb_ieee_attr(const struct nlattr *a, void *data)
 	struct fc_dcb_info *o = data;
 	struct nlattr *e;   /* libmnl's iteration macro casts the cursor to char * */
 
-	switch (mnl_attr_get_type(a)) {
+	switch (fc_mnl()->mnl_attr_get_type(a)) {
 	case DCB_ATTR_IEEE_PFC:
-		if (mnl_attr_get_payload_len(a) >= sizeof(struct ieee_pfc)) {
-			const struct ieee_pfc *p = mnl_attr_get_payload(a);
+		if (fc_mnl()->mnl_attr_get_payload_len(a) >= sizeof(struct ieee_pfc)) {
+			const struct ieee_pfc *p = fc_mnl()->mnl_attr_get_payload(a);
 
 			o->pfc = true;
 			o->pfc_en = p->pfc_en;
@@ -424,12 +427,12 @@ static int dcb_ieee_attr(const struct nlattr *a, void *data)
 		break;
 	case DCB_ATTR_IEEE_APP_TABLE:
 		o->app = true;
-		mnl_attr_for_each_nested(e, a) {
+		fc_mnl_for_each_nested(e, a) {
 			const struct dcb_app *app;
 
-			if (mnl_attr_get_type(e) != DCB_ATTR_IEEE_APP || mnl_attr_get_payload_len(e) < sizeof(*app))
+			if (fc_mnl()->mnl_attr_get_type(e) != DCB_ATTR_IEEE_APP || fc_mnl()->mnl_attr_get_payload_len(e) < sizeof(*app))
 				continue;
-			app = mnl_attr_get_payload(e);
+			app = fc_mnl()->mnl_attr_get_payload(e);
 			if (app->selector == IEEE_8021QAZ_APP_SEL_DSCP && app->protocol < 64 && app->priority < 8) {
 				o->dscp_has |= (uint64_t)1 << app->protocol;
 				o->dscp_prio[app->protocol] = app->priority;
@@ -437,8 +440,8 @@ static int dcb_ieee_attr(const struct nlattr *a, void *data)
 		}
 		break;
 	case DCB_ATTR_DCB_BUFFER:
-		if (mnl_attr_get_payload_len(a) >= sizeof(struct dcbnl_buffer)) {
-			const struct dcbnl_buffer *b = mnl_attr_get_payload(a);
+		if (fc_mnl()->mnl_attr_get_payload_len(a) >= sizeof(struct dcbnl_buffer)) {
+			const struct dcbnl_buffer *b = fc_mnl()->mnl_attr_get_payload(a);
 
 			o->buffer = true;
 			memcpy(o->prio2buffer, b->prio2buffer, sizeof(o->prio2buffer));
@@ -454,30 +457,33 @@ static int dcb_ieee_attr(const struct nlattr *a, void *data)
 
 static int dcb_attr(const struct nlattr *a, void *data)
 {
-	if (mnl_attr_get_type(a) == DCB_ATTR_IEEE && mnl_attr_validate(a, MNL_TYPE_NESTED) >= 0)
-		mnl_attr_parse_nested(a, dcb_ieee_attr, data);
+	if (fc_mnl()->mnl_attr_get_type(a) == DCB_ATTR_IEEE && fc_mnl()->mnl_attr_validate(a, MNL_TYPE_NESTED) >= 0)
+		fc_mnl()->mnl_attr_parse_nested(a, dcb_ieee_attr, data);
 	return MNL_CB_OK;
 }
 
 static int dcb_cb(const struct nlmsghdr *nlh, void *data)
 {
-	mnl_attr_parse(nlh, sizeof(struct dcbmsg), dcb_attr, data);
+	fc_mnl()->mnl_attr_parse(nlh, sizeof(struct dcbmsg), dcb_attr, data);
 	return MNL_CB_OK;
 }
 
 enum fc_rc fc_nl_dcb(const char *ifname, struct fc_dcb_info *out, struct fc_err *err)
 {
 	char buf[REQSZ];
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct nlmsghdr *nlh;
 	struct dcbmsg *d;
 	int e;
 
+	if (fc_dynlib_load(FC_LIB_MNL, err) != FC_OK)
+		return FC_ERR_UNSUPPORTED;
+	nlh = fc_mnl()->mnl_nlmsg_put_header(buf);
 	nlh->nlmsg_type = RTM_GETDCB;
 	nlh->nlmsg_flags = NLM_F_REQUEST;
-	d = mnl_nlmsg_put_extra_header(nlh, sizeof(*d));
+	d = fc_mnl()->mnl_nlmsg_put_extra_header(nlh, sizeof(*d));
 	d->dcb_family = AF_UNSPEC;
 	d->cmd = DCB_CMD_IEEE_GET;
-	mnl_attr_put_strz(nlh, DCB_ATTR_IFNAME, ifname);
+	fc_mnl()->mnl_attr_put_strz(nlh, DCB_ATTR_IFNAME, ifname);
 	memset(out, 0, sizeof(*out));
 	roundtrip(NETLINK_ROUTE, nlh, dcb_cb, out, &e);
 	if (e)

@@ -6,7 +6,6 @@
 #include <ifaddrs.h>
 #include <linux/ethtool.h>
 #include <linux/sockios.h>
-#include <nftables/libnftables.h>
 #ifdef FABCHECK_HAVE_IBVERBS
 #include <infiniband/verbs.h>
 #endif
@@ -19,6 +18,8 @@
 #include <unistd.h>
 
 #include "probe/probe.h"
+#include "util/dl_ibv.h"
+#include "util/dl_nft.h"
 
 static enum fc_rc ethtool_ioctl(const char *ifname, void *data, struct fc_err *err, const char *what)
 {
@@ -394,6 +395,21 @@ static enum fc_rc live_addresses(void *ctx, const char *ifname, char (*out)[64],
 	return FC_OK;
 }
 
+#ifdef FABCHECK_HAVE_IBVERBS
+/* What verbs.h's inline ibv_query_port does: the provider's query_port when the context has one,
+ * else the library's compatible entry point. */
+static int fc_ibv_query_port(struct ibv_context *c, uint8_t port, struct ibv_port_attr *attr)
+{
+	struct verbs_context *vctx = verbs_get_ctx_op(c, query_port);
+
+	if (!vctx) {
+		memset(attr, 0, sizeof(*attr));
+		return (fc_ibv()->ibv_query_port)(c, port, (struct _compat_ibv_port_attr *)(void *)attr);
+	}
+	return vctx->query_port(c, port, attr, sizeof(*attr));
+}
+#endif
+
 static enum fc_rc live_verbs_mtu(void *ctx, const char *dev, int port, int *active_mtu, struct fc_err *err)
 {
 #ifdef FABCHECK_HAVE_IBVERBS
@@ -404,23 +420,25 @@ static enum fc_rc live_verbs_mtu(void *ctx, const char *dev, int port, int *acti
 	int n = 0, i;
 
 	(void)ctx;
-	list = ibv_get_device_list(&n);
+	if (fc_dynlib_load(FC_LIB_IBVERBS, err) != FC_OK)
+		return FC_ERR_UNSUPPORTED;
+	list = (fc_ibv()->ibv_get_device_list)(&n);
 	if (!list)
 		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "libibverbs: no device list (%s)", strerror(errno));
 	for (i = 0; i < n && !c; i++)
-		if (!strcmp(ibv_get_device_name(list[i]), dev))
-			c = ibv_open_device(list[i]);
+		if (!strcmp(fc_ibv()->ibv_get_device_name(list[i]), dev))
+			c = fc_ibv()->ibv_open_device(list[i]);
 	if (!c) {
 		fc_err_set(err, rc, NULL, 0, "libibverbs: cannot open %s", dev);
-	} else if (ibv_query_port(c, (uint8_t)port, &attr) != 0) {
+	} else if (fc_ibv_query_port(c, (uint8_t)port, &attr) != 0) {
 		fc_err_set(err, rc, NULL, 0, "libibverbs: ibv_query_port %s/%d failed", dev, port);
 	} else {
 		*active_mtu = 128 << attr.active_mtu;   /* IBV_MTU_256 = 1 ... IBV_MTU_4096 = 5 */
 		rc = FC_OK;
 	}
 	if (c)
-		ibv_close_device(c);
-	ibv_free_device_list(list);
+		fc_ibv()->ibv_close_device(c);
+	fc_ibv()->ibv_free_device_list(list);
 	return rc;
 #else
 	(void)ctx;
@@ -434,25 +452,28 @@ static enum fc_rc live_verbs_mtu(void *ctx, const char *dev, int port, int *acti
 /* libnftables, as "nft -j list ruleset" would print it */
 static enum fc_rc live_nft(void *ctx, char **json, struct fc_err *err)
 {
-	struct nft_ctx *nft = nft_ctx_new(NFT_CTX_DEFAULT);
+	struct nft_ctx *nft;
 	const char *out, *errs;
 	enum fc_rc rc = FC_OK;
 
 	(void)ctx;
 	*json = NULL;
+	if (fc_dynlib_load(FC_LIB_NFT, err) != FC_OK)
+		return FC_ERR_UNSUPPORTED;
+	nft = fc_nft()->nft_ctx_new(NFT_CTX_DEFAULT);
 	if (!nft)
 		return fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "libnftables: cannot create a context");
-	nft_ctx_output_set_flags(nft, NFT_CTX_OUTPUT_JSON);
-	nft_ctx_buffer_output(nft);
-	nft_ctx_buffer_error(nft);
-	if (nft_run_cmd_from_buffer(nft, "list ruleset") != 0) {
-		errs = nft_ctx_get_error_buffer(nft);
+	fc_nft()->nft_ctx_output_set_flags(nft, NFT_CTX_OUTPUT_JSON);
+	fc_nft()->nft_ctx_buffer_output(nft);
+	fc_nft()->nft_ctx_buffer_error(nft);
+	if (fc_nft()->nft_run_cmd_from_buffer(nft, "list ruleset") != 0) {
+		errs = fc_nft()->nft_ctx_get_error_buffer(nft);
 		rc = fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "nftables: %.*s",
 				(int)strcspn(errs ? errs : "failed", "\n"), errs ? errs : "failed");
-	} else if (!(out = nft_ctx_get_output_buffer(nft)) || !(*json = strdup(out))) {
+	} else if (!(out = fc_nft()->nft_ctx_get_output_buffer(nft)) || !(*json = strdup(out))) {
 		rc = fc_err_set(err, FC_ERR_UNSUPPORTED, NULL, 0, "nftables: no output");
 	}
-	nft_ctx_free(nft);
+	fc_nft()->nft_ctx_free(nft);
 	return rc;
 }
 

@@ -4,7 +4,7 @@
  * stable across runs. FAIL is <failure>, UNKNOWN is <skipped> (never a pass), a waived finding is
  * <skipped> with its waiver, a device whose data could not be read is an <error> in the
  * "device-data" suite, and its input lines not understood are its test case in "NOT-UNDERSTOOD". */
-#include <libxml/xmlwriter.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -12,6 +12,7 @@
 
 #include "report/report.h"
 #include "util/buf.h"
+#include "util/dl_xml.h"
 
 /* libxml2 strings are const xmlChar *; BAD_CAST would drop the const. */
 #define XC(s) ((const xmlChar *)(s))
@@ -27,8 +28,14 @@ struct junit {
 
 static enum fc_rc junit_begin(FILE *out, const struct fc_report_run *run, void **st)
 {
-	struct junit *j = calloc(1, sizeof(*j));
+	struct junit *j;
+	struct fc_err err = { 0 };
 
+	if (fc_dynlib_load(FC_LIB_XML2, &err) != FC_OK) {
+		fprintf(stderr, "fabcheck: the JUnit report: %s\n", err.msg);
+		return FC_ERR_UNSUPPORTED;
+	}
+	j = calloc(1, sizeof(*j));
 	if (!j)
 		return FC_ERR_NOMEM;
 	j->out = out;
@@ -75,19 +82,19 @@ static int suite_open(xmlTextWriterPtr w, const char *name, int id, const char *
 	int rc = 0;
 
 	gethostname(host, sizeof(host) - 1);
-	rc |= xmlTextWriterStartElement(w, XC("testsuite")) < 0;
-	rc |= xmlTextWriterWriteAttribute(w, XC("name"), XC(name)) < 0;
-	rc |= xmlTextWriterWriteAttribute(w, XC("package"), XC("fabcheck")) < 0;
-	rc |= xmlTextWriterWriteFormatAttribute(w, XC("id"), "%d", id) < 0;
-	rc |= xmlTextWriterWriteAttribute(w, XC("timestamp"), XC(stamp)) < 0;
-	rc |= xmlTextWriterWriteAttribute(w, XC("hostname"), XC(host)) < 0;
-	rc |= xmlTextWriterWriteFormatAttribute(w, XC("tests"), "%zu", tests) < 0;
-	rc |= xmlTextWriterWriteFormatAttribute(w, XC("failures"), "%zu", failures) < 0;
-	rc |= xmlTextWriterWriteFormatAttribute(w, XC("errors"), "%zu", errors) < 0;
-	rc |= xmlTextWriterWriteFormatAttribute(w, XC("skipped"), "%zu", skipped) < 0;
-	rc |= xmlTextWriterWriteAttribute(w, XC("time"), XC("0")) < 0;
-	rc |= xmlTextWriterStartElement(w, XC("properties")) < 0;
-	rc |= xmlTextWriterEndElement(w) < 0;
+	rc |= fc_xml()->xmlTextWriterStartElement(w, XC("testsuite")) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("name"), XC(name)) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("package"), XC("fabcheck")) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteFormatAttribute(w, XC("id"), "%d", id) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("timestamp"), XC(stamp)) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("hostname"), XC(host)) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteFormatAttribute(w, XC("tests"), "%zu", tests) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteFormatAttribute(w, XC("failures"), "%zu", failures) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteFormatAttribute(w, XC("errors"), "%zu", errors) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteFormatAttribute(w, XC("skipped"), "%zu", skipped) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("time"), XC("0")) < 0;
+	rc |= fc_xml()->xmlTextWriterStartElement(w, XC("properties")) < 0;
+	rc |= fc_xml()->xmlTextWriterEndElement(w) < 0;
 	return rc;
 }
 
@@ -96,9 +103,9 @@ static int suite_close(xmlTextWriterPtr w, const char *out)
 {
 	int rc = 0;
 
-	rc |= xmlTextWriterWriteElement(w, XC("system-out"), XC(out ? out : "")) < 0;
-	rc |= xmlTextWriterWriteElement(w, XC("system-err"), XC("")) < 0;
-	rc |= xmlTextWriterEndElement(w) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteElement(w, XC("system-out"), XC(out ? out : "")) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteElement(w, XC("system-err"), XC("")) < 0;
+	rc |= fc_xml()->xmlTextWriterEndElement(w) < 0;
 	return rc;
 }
 
@@ -111,10 +118,10 @@ static int testcase(xmlTextWriterPtr w, const struct fc_finding *f, const struct
 	int rc = 0;
 
 	snprintf(name, sizeof(name), "%s %s", f->rule->id, f->subject);
-	rc |= xmlTextWriterStartElement(w, XC("testcase")) < 0;
-	rc |= xmlTextWriterWriteAttribute(w, XC("name"), XC(name)) < 0;
-	rc |= xmlTextWriterWriteFormatAttribute(w, XC("classname"), "fabcheck.%s", f->rule->id) < 0;
-	rc |= xmlTextWriterWriteAttribute(w, XC("time"), XC("0")) < 0;
+	rc |= fc_xml()->xmlTextWriterStartElement(w, XC("testcase")) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("name"), XC(name)) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteFormatAttribute(w, XC("classname"), "fabcheck.%s", f->rule->id) < 0;
+	rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("time"), XC("0")) < 0;
 	/* a warning does not fail the suite: a passing case, its text in the suite's system-out */
 	if (f->status != FC_PASS && (f->status != FC_WARN || f->waiver)) {
 		fc_buf_init(&b, 1u << 20);
@@ -125,24 +132,24 @@ static int testcase(xmlTextWriterPtr w, const struct fc_finding *f, const struct
 				    fc_src_str(&f->ev[i].src, where, sizeof(where)));
 		if (f->waiver) {
 			/* an accepted deviation: not a failure of this run, and not hidden */
-			rc |= xmlTextWriterStartElement(w, XC("skipped")) < 0;
-			rc |= xmlTextWriterWriteFormatAttribute(w, XC("message"), "WAIVED (%s, %s, until %s): %s",
+			rc |= fc_xml()->xmlTextWriterStartElement(w, XC("skipped")) < 0;
+			rc |= fc_xml()->xmlTextWriterWriteFormatAttribute(w, XC("message"), "WAIVED (%s, %s, until %s): %s",
 								f->waiver->reason, f->waiver->owner, f->waiver->expires,
 								f->message) < 0;
 		} else if (f->status == FC_FAIL) {
-			rc |= xmlTextWriterStartElement(w, XC("failure")) < 0;
-			rc |= xmlTextWriterWriteAttribute(w, XC("message"), XC(f->message)) < 0;
-			rc |= xmlTextWriterWriteAttribute(w, XC("type"), XC(fc_sev_name(f->sev))) < 0;
+			rc |= fc_xml()->xmlTextWriterStartElement(w, XC("failure")) < 0;
+			rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("message"), XC(f->message)) < 0;
+			rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("type"), XC(fc_sev_name(f->sev))) < 0;
 		} else {
-			rc |= xmlTextWriterStartElement(w, XC("skipped")) < 0;
-			rc |= xmlTextWriterWriteFormatAttribute(w, XC("message"), "%s: %s",
+			rc |= fc_xml()->xmlTextWriterStartElement(w, XC("skipped")) < 0;
+			rc |= fc_xml()->xmlTextWriterWriteFormatAttribute(w, XC("message"), "%s: %s",
 								f->status == FC_NA ? "NOT APPLICABLE" : "UNKNOWN", f->message) < 0;
 		}
-		rc |= xmlTextWriterWriteString(w, XC(b.data ? b.data : "")) < 0;
-		rc |= xmlTextWriterEndElement(w) < 0;
+		rc |= fc_xml()->xmlTextWriterWriteString(w, XC(b.data ? b.data : "")) < 0;
+		rc |= fc_xml()->xmlTextWriterEndElement(w) < 0;
 		fc_buf_free(&b);
 	}
-	rc |= xmlTextWriterEndElement(w) < 0;
+	rc |= fc_xml()->xmlTextWriterEndElement(w) < 0;
 	return rc;
 }
 
@@ -181,24 +188,24 @@ static int not_understood_suite(xmlTextWriterPtr w, const struct junit *j, const
 	for (i = 0; i < m->ndevs; i++) {
 		const struct fc_device *d = m->devs[i];
 
-		rc |= xmlTextWriterStartElement(w, XC("testcase")) < 0;
-		rc |= xmlTextWriterWriteFormatAttribute(w, XC("name"), "%s %s", FC_NOT_UNDERSTOOD_ID, d->name) < 0;
-		rc |= xmlTextWriterWriteAttribute(w, XC("classname"), XC("fabcheck." FC_NOT_UNDERSTOOD_ID)) < 0;
-		rc |= xmlTextWriterWriteAttribute(w, XC("time"), XC("0")) < 0;
+		rc |= fc_xml()->xmlTextWriterStartElement(w, XC("testcase")) < 0;
+		rc |= fc_xml()->xmlTextWriterWriteFormatAttribute(w, XC("name"), "%s %s", FC_NOT_UNDERSTOOD_ID, d->name) < 0;
+		rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("classname"), XC("fabcheck." FC_NOT_UNDERSTOOD_ID)) < 0;
+		rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("time"), XC("0")) < 0;
 		if (d->nunparsed) {
-			rc |= xmlTextWriterStartElement(w, XC(s->fail_on_not_understood ? "failure" : "skipped")) < 0;
-			rc |= xmlTextWriterWriteFormatAttribute(w, XC("message"), "%s%zu input line(s) not understood",
+			rc |= fc_xml()->xmlTextWriterStartElement(w, XC(s->fail_on_not_understood ? "failure" : "skipped")) < 0;
+			rc |= fc_xml()->xmlTextWriterWriteFormatAttribute(w, XC("message"), "%s%zu input line(s) not understood",
 								s->fail_on_not_understood ? "" : "NOT UNDERSTOOD: ",
 								d->nunparsed) < 0;
 			if (s->fail_on_not_understood)
-				rc |= xmlTextWriterWriteAttribute(w, XC("type"), XC("not-understood")) < 0;
+				rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("type"), XC("not-understood")) < 0;
 			for (k = 0; k < d->nunparsed; k++)
-				rc |= xmlTextWriterWriteFormatString(w, "%s: %s\n", fc_src_str(&d->unparsed[k].src, where,
+				rc |= fc_xml()->xmlTextWriterWriteFormatString(w, "%s: %s\n", fc_src_str(&d->unparsed[k].src, where,
 												 sizeof(where)),
 								     d->unparsed[k].text) < 0;
-			rc |= xmlTextWriterEndElement(w) < 0;
+			rc |= fc_xml()->xmlTextWriterEndElement(w) < 0;
 		}
-		rc |= xmlTextWriterEndElement(w) < 0;
+		rc |= fc_xml()->xmlTextWriterEndElement(w) < 0;
 	}
 	rc |= suite_close(w, NULL);
 	return rc;
@@ -207,8 +214,8 @@ static int not_understood_suite(xmlTextWriterPtr w, const struct junit *j, const
 static enum fc_rc junit_end(void *st, const struct fc_summary *s)
 {
 	struct junit *j = st;
-	xmlBufferPtr buf = xmlBufferCreate();
-	xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+	xmlBufferPtr buf = fc_xml()->xmlBufferCreate();
+	xmlTextWriterPtr w = buf ? fc_xml()->xmlNewTextWriterMemory(buf, 0) : NULL;
 	char stamp[32];
 	time_t now = time(NULL);
 	struct tm tm;
@@ -218,28 +225,28 @@ static enum fc_rc junit_end(void *st, const struct fc_summary *s)
 	gmtime_r(&now, &tm);
 	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%S", &tm);
 	if (w) {
-		xmlTextWriterSetIndent(w, 1);
-		rc |= xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL) < 0;
-		rc |= xmlTextWriterStartElement(w, XC("testsuites")) < 0;
+		fc_xml()->xmlTextWriterSetIndent(w, 1);
+		rc |= fc_xml()->xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL) < 0;
+		rc |= fc_xml()->xmlTextWriterStartElement(w, XC("testsuites")) < 0;
 		rc |= suite_open(w, "device-data", id++, stamp, j->run->m->ndevs, 0, j->nbad, 0);
 		for (i = 0; i < j->run->m->ndevs; i++) {
 			const struct fc_device *d = j->run->m->devs[i];
 			bool bad = d->status != FC_DEV_OK && d->status != FC_DEV_INTENT;
 
-			rc |= xmlTextWriterStartElement(w, XC("testcase")) < 0;
-			rc |= xmlTextWriterWriteFormatAttribute(w, XC("name"), "device-data %s", d->name) < 0;
-			rc |= xmlTextWriterWriteAttribute(w, XC("classname"), XC("fabcheck.device-data")) < 0;
-			rc |= xmlTextWriterWriteAttribute(w, XC("time"), XC("0")) < 0;
+			rc |= fc_xml()->xmlTextWriterStartElement(w, XC("testcase")) < 0;
+			rc |= fc_xml()->xmlTextWriterWriteFormatAttribute(w, XC("name"), "device-data %s", d->name) < 0;
+			rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("classname"), XC("fabcheck.device-data")) < 0;
+			rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("time"), XC("0")) < 0;
 			if (bad) {
-				rc |= xmlTextWriterStartElement(w, XC("error")) < 0;
-				rc |= xmlTextWriterWriteAttribute(w, XC("type"), XC(fc_devstatus_name(d->status))) < 0;
-				rc |= xmlTextWriterWriteAttribute(w, XC("message"),
+				rc |= fc_xml()->xmlTextWriterStartElement(w, XC("error")) < 0;
+				rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("type"), XC(fc_devstatus_name(d->status))) < 0;
+				rc |= fc_xml()->xmlTextWriterWriteAttribute(w, XC("message"),
 								  XC(d->nerrors ? d->errors[0] : fc_devstatus_name(d->status))) < 0;
 				for (k = 0; k < d->nerrors; k++)
-					rc |= xmlTextWriterWriteFormatString(w, "%s\n", d->errors[k]) < 0;
-				rc |= xmlTextWriterEndElement(w) < 0;
+					rc |= fc_xml()->xmlTextWriterWriteFormatString(w, "%s\n", d->errors[k]) < 0;
+				rc |= fc_xml()->xmlTextWriterEndElement(w) < 0;
 			}
-			rc |= xmlTextWriterEndElement(w) < 0;
+			rc |= fc_xml()->xmlTextWriterEndElement(w) < 0;
 		}
 		rc |= suite_close(w, NULL);
 		rc |= not_understood_suite(w, j, s, id++, stamp);
@@ -271,14 +278,14 @@ static enum fc_rc junit_end(void *st, const struct fc_summary *s)
 				}
 			}
 		}
-		rc |= xmlTextWriterEndElement(w) < 0;
-		rc |= xmlTextWriterEndDocument(w) < 0;
-		xmlFreeTextWriter(w);
+		rc |= fc_xml()->xmlTextWriterEndElement(w) < 0;
+		rc |= fc_xml()->xmlTextWriterEndDocument(w) < 0;
+		fc_xml()->xmlFreeTextWriter(w);
 		if (!rc && fwrite(buf->content, 1, (size_t)buf->use, j->out) != (size_t)buf->use)
 			rc = 1;
 	}
 	if (buf)
-		xmlBufferFree(buf);
+		fc_xml()->xmlBufferFree(buf);
 	free(j->f);
 	free(j->bad);
 	free(j);

@@ -93,6 +93,20 @@ void fc_job_error(struct fc_collect_job *j, const char *fmt, ...)
 		j->lost_error = true;   /* out of memory: at least the device does not pass as collected */
 }
 
+bool fc_jobs_load(enum fc_dynlib lib, struct fc_collect_job **jobs, size_t n, fc_job_done_fn *done, void *ctx)
+{
+	struct fc_err err = { 0 };
+	size_t i;
+
+	if (fc_dynlib_load(lib, &err) == FC_OK)
+		return true;
+	for (i = 0; i < n; i++) {
+		fc_job_error(jobs[i], "%s", err.msg);
+		done(ctx, jobs[i]);
+	}
+	return false;
+}
+
 void fc_job_warning(struct fc_collect_job *j, const char *msg)
 {
 	const char *s = fc_text_clean(j->a, msg, strlen(msg), NULL);

@@ -11,6 +11,7 @@
 #include "snapshot/snapshot.h"
 #include "transport/collect.h"
 #include "transport/transport.h"
+#include "util/dynlib.h"
 #include "util/path.h"
 #include "adapter/adapter.h"
 
@@ -36,6 +37,8 @@ enum fc_rc fc_job_write(struct fc_collect_job *j, const struct fc_reader *c, con
 /* Records an error (status becomes partial when outputs exist, failed otherwise). Never pass a secret. */
 void fc_job_error(struct fc_collect_job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void fc_job_warning(struct fc_collect_job *j, const char *msg);
+/* Loads lib for a transport (dynlib.h): true, or every job fails with what is missing and is done. */
+bool fc_jobs_load(enum fc_dynlib lib, struct fc_collect_job **jobs, size_t n, fc_job_done_fn *done, void *ctx);
 
 /* The transports (registered in transport.c), each fc_transport_fn. NX-API: JSON-RPC over HTTPS
  * with libcurl's multi interface, all jobs at once. */

@@ -10,8 +10,6 @@
  * of step), no <rpc-error> of severity error (its error-message becomes the device's error; one
  * of severity warning is a warning and the reply is kept). The reply is written as received, the
  * <rpc-reply> element whole, which is what the adapter's readers read. */
-#include <libxml/parser.h>
-#include <libxml/tree.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +17,7 @@
 #include "transport/netconf_frame.h"
 #include "transport/sshpool.h"
 #include "util/xml.h"
+#include "util/dl_xml.h"
 
 #define MAX_REPLY (64u * 1024u * 1024u)
 #define NS_BASE "urn:ietf:params:xml:ns:netconf:base:1.0"
@@ -38,7 +37,7 @@ struct session {
  * fc_job_warning escape what a terminal or a report could take for control). */
 static const char *said(const xmlNode *n, char *buf, size_t size)
 {
-	xmlChar *t = n ? xmlNodeGetContent(n) : NULL;
+	xmlChar *t = n ? fc_xml()->xmlNodeGetContent(n) : NULL;
 	const char *s = t ? fc_xml_str(t) : "";
 	size_t k;
 
@@ -47,7 +46,7 @@ static const char *said(const xmlNode *n, char *buf, size_t size)
 	while (k && s[k - 1] == ' ')
 		k--;
 	snprintf(buf, size, "%.*s", (int)k, s);
-	xmlFree(t);
+	(*fc_xml()->xmlFree)(t);
 	return buf;
 }
 
@@ -60,7 +59,7 @@ static enum fc_rc send_msg(struct session *s, const char *msg)
 	fc_buf_init(&out, MAX_REPLY);
 	rc = fc_nc_frame(&out, s->dec.mode, msg, strlen(msg));
 	while (rc == FC_OK && off < out.len) {
-		int n = ssh_channel_write(s->ch, out.data + off, (uint32_t)(out.len - off));
+		int n = fc_ssh()->ssh_channel_write(s->ch, out.data + off, (uint32_t)(out.len - off));
 
 		if (n <= 0)
 			rc = FC_ERR_IO;
@@ -94,8 +93,8 @@ static bool read_msg(struct session *s, struct fc_buf *msg, struct fc_err *err)
 				   s->dec.in.len - s->dec.pos + s->dec.cur.len);
 			return false;
 		}
-		n = ssh_channel_read_timeout(s->ch, buf, sizeof(buf), 0, (int)left);
-		if (n == SSH_ERROR || (n == 0 && (ssh_channel_is_eof(s->ch) || ssh_channel_is_closed(s->ch)))) {
+		n = fc_ssh()->ssh_channel_read_timeout(s->ch, buf, sizeof(buf), 0, (int)left);
+		if (n == SSH_ERROR || (n == 0 && (fc_ssh()->ssh_channel_is_eof(s->ch) || fc_ssh()->ssh_channel_is_closed(s->ch)))) {
 			fc_err_set(err, FC_ERR_IO, NULL, 0, "the session ended in the middle of a reply (%zu bytes received)",
 				   s->dec.in.len - s->dec.pos + s->dec.cur.len);
 			return false;
@@ -114,10 +113,10 @@ static xmlDoc *parse(const struct fc_buf *msg, size_t *skip, struct fc_err *err)
 	xmlDoc *doc;
 
 	*skip = strspn(msg->data, " \t\r\n");
-	doc = xmlReadMemory(msg->data + *skip, (int)(msg->len - *skip), "reply", NULL,
+	doc = fc_xml()->xmlReadMemory(msg->data + *skip, (int)(msg->len - *skip), "reply", NULL,
 			    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
 	if (!doc) {
-		e = xmlGetLastError();
+		e = fc_xml()->xmlGetLastError();
 		fc_err_set(err, FC_ERR_INPUT, NULL, 0, "the reply is not well-formed XML (line %d: %.*s)", e ? e->line : 0,
 			   e && e->message ? (int)strcspn(e->message, "\n") : 1, e && e->message ? e->message : "?");
 	}
@@ -152,7 +151,7 @@ static bool hello(struct session *s)
 		fc_ssh_job_error(s->p, s->j, "NETCONF hello from %s: %s", s->j->iv->address, err.msg);
 		return false;
 	}
-	root = xmlDocGetRootElement(doc);
+	root = fc_xml()->xmlDocGetRootElement(doc);
 	caps = fc_xml_is(root, "hello") ? fc_xml_child(root, "capabilities") : NULL;
 	for (k = caps ? caps->children : NULL; k; k = k->next) {
 		char cap[200];
@@ -166,10 +165,10 @@ static bool hello(struct session *s)
 	if (!fc_xml_is(root, "hello") || (!b10 && !b11)) {
 		fc_ssh_job_error(s->p, s->j, "NETCONF: %s's first message is <%.40s>, not a <hello> with base:1.0 or base:1.1",
 				 s->j->iv->address, root ? fc_xml_str(root->name) : "?");
-		xmlFreeDoc(doc);
+		fc_xml()->xmlFreeDoc(doc);
 		return false;
 	}
-	xmlFreeDoc(doc);
+	fc_xml()->xmlFreeDoc(doc);
 	if (b11)
 		fc_nc_dec_set_mode(&s->dec, FC_NC_CHUNKED);
 	return true;
@@ -195,26 +194,26 @@ static bool check_reply(struct session *s, const struct fc_reader *c, const stru
 		fc_ssh_job_error(s->p, s->j, "%s: %s", c->command, err.msg);
 		return false;
 	}
-	root = xmlDocGetRootElement(doc);
+	root = fc_xml()->xmlDocGetRootElement(doc);
 	if (!fc_xml_is(root, "rpc-reply")) {
 		fc_ssh_job_error(s->p, s->j, "%s: the reply is <%.40s>, not <rpc-reply>", c->command,
 				 root ? fc_xml_str(root->name) : "?");
-		xmlFreeDoc(doc);
+		fc_xml()->xmlFreeDoc(doc);
 		*stop = true;
 		return false;
 	}
 	snprintf(want, sizeof(want), "%lu", id);
-	mid = xmlGetProp(root, (const xmlChar *)"message-id");
+	mid = fc_xml()->xmlGetProp(root, (const xmlChar *)"message-id");
 	if (!mid || strcmp(fc_xml_str(mid), want)) {
 		fc_ssh_job_error(s->p, s->j, "%s: a reply to message-id %.32s came where %s was asked: the session is out "
 					     "of step, nothing more is read from it", c->command,
 				 mid ? fc_xml_str(mid) : "(none)", want);
-		xmlFree(mid);
-		xmlFreeDoc(doc);
+		(*fc_xml()->xmlFree)(mid);
+		fc_xml()->xmlFreeDoc(doc);
 		*stop = true;
 		return false;
 	}
-	xmlFree(mid);
+	(*fc_xml()->xmlFree)(mid);
 	for (k = root->children; k; k = k->next) {
 		char sev[40], text[220], line[400];
 
@@ -236,7 +235,7 @@ static bool check_reply(struct session *s, const struct fc_reader *c, const stru
 			ok = false;
 		}
 	}
-	xmlFreeDoc(doc);
+	fc_xml()->xmlFreeDoc(doc);
 	return ok;
 }
 
@@ -246,16 +245,16 @@ static void netconf_session(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh
 	size_t i;
 
 	fc_nc_dec_init(&s.dec, FC_NC_EOM, MAX_REPLY);
-	s.ch = ssh_channel_new(ss);
-	if (s.ch && ssh_channel_open_session(s.ch) != SSH_OK) {
-		ssh_channel_free(s.ch);
+	s.ch = fc_ssh()->ssh_channel_new(ss);
+	if (s.ch && fc_ssh()->ssh_channel_open_session(s.ch) != SSH_OK) {
+		fc_ssh()->ssh_channel_free(s.ch);
 		s.ch = NULL;
 	}
 	if (!s.ch) {
-		fc_ssh_job_error(p, j, "NETCONF: cannot open a channel on %s: %s", j->iv->address, ssh_get_error(ss));
+		fc_ssh_job_error(p, j, "NETCONF: cannot open a channel on %s: %s", j->iv->address, fc_ssh()->ssh_get_error(ss));
 		goto out;
 	}
-	if (ssh_channel_request_subsystem(s.ch, "netconf") != SSH_OK) {
+	if (fc_ssh()->ssh_channel_request_subsystem(s.ch, "netconf") != SSH_OK) {
 		fc_ssh_job_error(p, j, "NETCONF: %s offers no netconf subsystem (on Junos: set system services netconf "
 				       "ssh)", j->iv->address);
 		goto out;
@@ -314,9 +313,9 @@ static void netconf_session(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh
 out:
 	fc_nc_dec_free(&s.dec);
 	if (s.ch) {
-		ssh_channel_send_eof(s.ch);
-		ssh_channel_close(s.ch);
-		ssh_channel_free(s.ch);
+		fc_ssh()->ssh_channel_send_eof(s.ch);
+		fc_ssh()->ssh_channel_close(s.ch);
+		fc_ssh()->ssh_channel_free(s.ch);
 	}
 }
 
@@ -340,6 +339,10 @@ enum fc_rc fc_netconf_collect(struct fc_collect_job **jobs, size_t n, const stru
 
 	if (!go)
 		return FC_ERR_NOMEM;
+	if (!fc_jobs_load(FC_LIB_XML2, jobs, n, done, ctx)) {
+		free(go);
+		return FC_OK;
+	}
 	for (i = 0; i < n; i++) {
 		if (speaks_netconf(jobs[i])) {
 			go[m++] = jobs[i];

@@ -64,39 +64,39 @@ static bool setup(struct fc_rpc_dev *d, const struct fc_collect_opts *o)
 	const char *addr = d->job->iv->address;
 	char h[160];
 
-	d->h = curl_easy_init();
+	d->h = fc_curl()->curl_easy_init();
 	if (!d->h)
 		return false;
 	snprintf(d->url, sizeof(d->url), "https://%s%s", addr, d->proto->path);
 	snprintf(h, sizeof(h), "%s: %s", d->proto->get ? "Accept" : "Content-Type", d->proto->ctype);
-	d->hdrs = curl_slist_append(NULL, h);
+	d->hdrs = fc_curl()->curl_slist_append(NULL, h);
 	if (d->proto->ctype_alt) {
 		snprintf(h, sizeof(h), "Content-Type: %s", d->proto->ctype_alt);
-		d->hdrs_alt = curl_slist_append(NULL, h);
+		d->hdrs_alt = fc_curl()->curl_slist_append(NULL, h);
 	}
 	fc_buf_init(&d->chunks, FC_RPC_MAX_REPLY);
 	d->cmd_deadline_s = (double)(o->timeout_ms ? o->timeout_ms : 30000) / 1000.0 * 10;
-	curl_easy_setopt(d->h, CURLOPT_URL, d->url);
-	curl_easy_setopt(d->h, CURLOPT_WRITEFUNCTION, on_data);
-	curl_easy_setopt(d->h, CURLOPT_WRITEDATA, d);
-	curl_easy_setopt(d->h, CURLOPT_ERRORBUFFER, d->errbuf);
-	curl_easy_setopt(d->h, CURLOPT_PRIVATE, d);
-	curl_easy_setopt(d->h, CURLOPT_TIMEOUT_MS, (long)(o->timeout_ms ? o->timeout_ms : 30000));
-	curl_easy_setopt(d->h, CURLOPT_CONNECTTIMEOUT_MS, (long)(o->timeout_ms ? o->timeout_ms : 30000));
-	curl_easy_setopt(d->h, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(d->h, CURLOPT_COOKIEFILE, "");      /* in-memory cookie engine: the session cookie */
-	curl_easy_setopt(d->h, CURLOPT_PROTOCOLS_STR, "https");
-	curl_easy_setopt(d->h, CURLOPT_NOPROXY, "*");
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_URL, d->url);
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_WRITEFUNCTION, on_data);
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_WRITEDATA, d);
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_ERRORBUFFER, d->errbuf);
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_PRIVATE, d);
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_TIMEOUT_MS, (long)(o->timeout_ms ? o->timeout_ms : 30000));
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_CONNECTTIMEOUT_MS, (long)(o->timeout_ms ? o->timeout_ms : 30000));
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_NOSIGNAL, 1L);
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_COOKIEFILE, "");      /* in-memory cookie engine: the session cookie */
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_PROTOCOLS_STR, "https");
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_NOPROXY, "*");
 	if (o->ca_file)
-		curl_easy_setopt(d->h, CURLOPT_CAINFO, o->ca_file);
+		fc_curl()->curl_easy_setopt(d->h, CURLOPT_CAINFO, o->ca_file);
 	if (o->insecure) {
-		curl_easy_setopt(d->h, CURLOPT_SSL_VERIFYPEER, 0L);
-		curl_easy_setopt(d->h, CURLOPT_SSL_VERIFYHOST, 0L);
+		fc_curl()->curl_easy_setopt(d->h, CURLOPT_SSL_VERIFYPEER, 0L);
+		fc_curl()->curl_easy_setopt(d->h, CURLOPT_SSL_VERIFYHOST, 0L);
 		fc_job_warning(d->job, "TLS certificate verification disabled (--insecure)");
 	}
-	curl_easy_setopt(d->h, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
-	curl_easy_setopt(d->h, CURLOPT_USERNAME, d->secret.user);
-	curl_easy_setopt(d->h, CURLOPT_PASSWORD, d->secret.password);
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_USERNAME, d->secret.user);
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_PASSWORD, d->secret.password);
 	return true;
 }
 
@@ -110,16 +110,16 @@ static bool start(struct fc_rpc_dev *d, CURLM *multi, unsigned batch)
 	fc_buf_free(&d->reply);
 	fc_buf_init(&d->reply, FC_RPC_MAX_REPLY);
 	d->errbuf[0] = '\0';
-	curl_easy_setopt(d->h, CURLOPT_HTTPHEADER, d->alt_hdrs && d->hdrs_alt ? d->hdrs_alt : d->hdrs);
+	fc_curl()->curl_easy_setopt(d->h, CURLOPT_HTTPHEADER, d->alt_hdrs && d->hdrs_alt ? d->hdrs_alt : d->hdrs);
 	if (d->proto->get) {   /* a REST API: the body is the resource's path and query */
 		snprintf(d->url, sizeof(d->url), "https://%s%s", d->job->iv->address, d->body);
-		curl_easy_setopt(d->h, CURLOPT_URL, d->url);
-		curl_easy_setopt(d->h, CURLOPT_HTTPGET, 1L);
+		fc_curl()->curl_easy_setopt(d->h, CURLOPT_URL, d->url);
+		fc_curl()->curl_easy_setopt(d->h, CURLOPT_HTTPGET, 1L);
 	} else {
-		curl_easy_setopt(d->h, CURLOPT_POSTFIELDS, d->body);
-		curl_easy_setopt(d->h, CURLOPT_POSTFIELDSIZE, (long)strlen(d->body));
+		fc_curl()->curl_easy_setopt(d->h, CURLOPT_POSTFIELDS, d->body);
+		fc_curl()->curl_easy_setopt(d->h, CURLOPT_POSTFIELDSIZE, (long)strlen(d->body));
 	}
-	curl_multi_add_handle(multi, d->h);
+	fc_curl()->curl_multi_add_handle(multi, d->h);
 	d->active = true;
 	return true;
 }
@@ -130,17 +130,17 @@ static void note_cookie(struct fc_rpc_dev *d)
 	struct curl_slist *cookies = NULL, *c;
 	char needle[80];
 
-	if (d->cookie || !d->proto->cookie || curl_easy_getinfo(d->h, CURLINFO_COOKIELIST, &cookies) != CURLE_OK)
+	if (d->cookie || !d->proto->cookie || fc_curl()->curl_easy_getinfo(d->h, CURLINFO_COOKIELIST, &cookies) != CURLE_OK)
 		return;
 	snprintf(needle, sizeof(needle), "\t%s\t", d->proto->cookie);
 	for (c = cookies; c; c = c->next)
 		if (strstr(c->data, needle)) {
 			d->cookie = true;
-			curl_easy_setopt(d->h, CURLOPT_HTTPAUTH, (long)CURLAUTH_NONE);
-			curl_easy_setopt(d->h, CURLOPT_USERNAME, NULL);
-			curl_easy_setopt(d->h, CURLOPT_PASSWORD, NULL);
+			fc_curl()->curl_easy_setopt(d->h, CURLOPT_HTTPAUTH, (long)CURLAUTH_NONE);
+			fc_curl()->curl_easy_setopt(d->h, CURLOPT_USERNAME, NULL);
+			fc_curl()->curl_easy_setopt(d->h, CURLOPT_PASSWORD, NULL);
 		}
-	curl_slist_free_all(cookies);
+	fc_curl()->curl_slist_free_all(cookies);
 }
 
 static void completed(struct fc_rpc_dev *d, CURLcode res, const struct fc_collect_opts *o, fc_job_done_fn *done,
@@ -151,7 +151,7 @@ static void completed(struct fc_rpc_dev *d, CURLcode res, const struct fc_collec
 	unsigned retries = o->retries;
 	bool retry = false;
 
-	curl_easy_getinfo(d->h, CURLINFO_RESPONSE_CODE, &code);
+	fc_curl()->curl_easy_getinfo(d->h, CURLINFO_RESPONSE_CODE, &code);
 	d->active = false;
 	if (res == CURLE_OK && code == 200) {
 		bool more = false;
@@ -206,12 +206,12 @@ static void completed(struct fc_rpc_dev *d, CURLcode res, const struct fc_collec
 	else if (res == CURLE_PEER_FAILED_VERIFICATION || res == CURLE_SSL_CACERT_BADFILE ||
 		 res == CURLE_SSL_CONNECT_ERROR)
 		fc_job_error(d->job, "TLS with %s failed: %s (trust its CA with --ca-file; --insecure only if you must)",
-			     d->url, d->errbuf[0] ? d->errbuf : curl_easy_strerror(res));
+			     d->url, d->errbuf[0] ? d->errbuf : fc_curl()->curl_easy_strerror(res));
 	else if (res == CURLE_OPERATION_TIMEDOUT)
 		fc_job_error(d->job, "%s request to %s timed out after %u attempt(s)", api, d->url, d->attempt + 1);
 	else
 		fc_job_error(d->job, "%s request to %s failed: %s", api, d->url,
-			     d->errbuf[0] ? d->errbuf : curl_easy_strerror(res));
+			     d->errbuf[0] ? d->errbuf : fc_curl()->curl_easy_strerror(res));
 	finish(d, done, ctx);
 }
 
@@ -226,11 +226,11 @@ static enum fc_rc run(const struct fc_rpc_proto *p, struct fc_collect_job **jobs
 	if (!n)
 		return FC_OK;
 	devs = calloc(n, sizeof(*devs));
-	multi = curl_multi_init();
+	multi = fc_curl()->curl_multi_init();
 	if (!devs || !multi) {
 		free(devs);
 		if (multi)
-			curl_multi_cleanup(multi);
+			fc_curl()->curl_multi_cleanup(multi);
 		return FC_ERR_NOMEM;
 	}
 	for (i = 0; i < n; i++) {
@@ -278,34 +278,34 @@ static enum fc_rc run(const struct fc_rpc_proto *p, struct fc_collect_job **jobs
 			}
 			active++;
 		}
-		curl_multi_perform(multi, &running);
-		while ((msg = curl_multi_info_read(multi, &msgs))) {
+		fc_curl()->curl_multi_perform(multi, &running);
+		while ((msg = fc_curl()->curl_multi_info_read(multi, &msgs))) {
 			struct fc_rpc_dev *d = NULL;
 
 			if (msg->msg != CURLMSG_DONE)
 				continue;
-			curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&d);
-			curl_multi_remove_handle(multi, msg->easy_handle);
+			fc_curl()->curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&d);
+			fc_curl()->curl_multi_remove_handle(multi, msg->easy_handle);
 			active--;
 			completed(d, msg->data.result, o, done, ctx);
 			if (d->done)
 				remaining--;
 		}
 		if (remaining)
-			curl_multi_poll(multi, NULL, 0, (int)(wait * 1000) + 1, NULL);
+			fc_curl()->curl_multi_poll(multi, NULL, 0, (int)(wait * 1000) + 1, NULL);
 	}
 	for (i = 0; i < n; i++) {
 		if (devs[i].h)
-			curl_easy_cleanup(devs[i].h);
-		curl_slist_free_all(devs[i].hdrs);
-		curl_slist_free_all(devs[i].hdrs_alt);
+			fc_curl()->curl_easy_cleanup(devs[i].h);
+		fc_curl()->curl_slist_free_all(devs[i].hdrs);
+		fc_curl()->curl_slist_free_all(devs[i].hdrs_alt);
 		fc_buf_free(&devs[i].chunks);
 		fc_arena_free(&devs[i].sids_arena);
 		free(devs[i].body);
 		fc_buf_free(&devs[i].reply);
 		fc_secret_wipe(&devs[i].secret);
 	}
-	curl_multi_cleanup(multi);
+	fc_curl()->curl_multi_cleanup(multi);
 	free(devs);
 	return FC_OK;
 }
@@ -315,9 +315,11 @@ enum fc_rc fc_rpc_collect(const struct fc_rpc_proto *p, struct fc_collect_job **
 {
 	enum fc_rc rc;
 
-	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+	if (!fc_jobs_load(FC_LIB_CURL, jobs, n, done, ctx))
+		return FC_OK;
+	if (fc_curl()->curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
 		return FC_ERR_NOMEM;
 	rc = run(p, jobs, n, o, done, ctx);
-	curl_global_cleanup();
+	fc_curl()->curl_global_cleanup();
 	return rc;
 }

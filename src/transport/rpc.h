@@ -8,7 +8,7 @@
 #ifndef FC_RPC_H
 #define FC_RPC_H
 
-#include <curl/curl.h>
+#include "util/dl_curl.h"
 #include <json-c/json.h>
 #include <stdbool.h>
 #include <stddef.h>

@@ -7,7 +7,6 @@
  * an interactive shell with prompt detection after "terminal length 0". A bounded pool of worker
  * threads collects several devices at once; each libssh session stays on one thread. */
 #include <ctype.h>
-#include <libssh/libssh.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,6 +19,7 @@
 #include "transport/sshpool.h"
 #include "util/addr.h"
 #include "util/buf.h"
+#include "util/dl_ssh.h"
 
 #define MAX_OUTPUT (64u * 1024u * 1024u)
 
@@ -64,11 +64,11 @@ static char *fingerprint(ssh_session s)
 	size_t hlen = 0;
 	char *fp = NULL;
 
-	if (ssh_get_server_publickey(s, &key) == SSH_OK &&
-	    ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hlen) == 0)
-		fp = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hlen);
-	ssh_clean_pubkey_hash(&hash);
-	ssh_key_free(key);
+	if (fc_ssh()->ssh_get_server_publickey(s, &key) == SSH_OK &&
+	    fc_ssh()->ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hlen) == 0)
+		fp = fc_ssh()->ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hlen);
+	fc_ssh()->ssh_clean_pubkey_hash(&hash);
+	fc_ssh()->ssh_key_free(key);
 	return fp;
 }
 
@@ -78,7 +78,7 @@ static bool verify_host(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh_ses
 	const char *f = fp ? fp : "(no fingerprint)";
 	bool ok = false;
 
-	switch (ssh_session_is_known_server(s)) {
+	switch (fc_ssh()->ssh_session_is_known_server(s)) {
 	case SSH_KNOWN_HOSTS_OK:
 		ok = true;
 		break;
@@ -90,7 +90,7 @@ static bool verify_host(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh_ses
 		break;
 	case SSH_KNOWN_HOSTS_UNKNOWN:
 	case SSH_KNOWN_HOSTS_NOT_FOUND:
-		if (p->o->accept_new && ssh_session_update_known_hosts(s) == SSH_OK) {
+		if (p->o->accept_new && fc_ssh()->ssh_session_update_known_hosts(s) == SSH_OK) {
 			char msg[600];
 
 			snprintf(msg, sizeof(msg), "SSH host key %s added to known_hosts (--accept-new)", f);
@@ -102,10 +102,10 @@ static bool verify_host(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh_ses
 		}
 		break;
 	case SSH_KNOWN_HOSTS_ERROR:
-		fc_ssh_job_error(p, j, "cannot check the SSH host key of %s: %s", j->iv->address, ssh_get_error(s));
+		fc_ssh_job_error(p, j, "cannot check the SSH host key of %s: %s", j->iv->address, fc_ssh()->ssh_get_error(s));
 		break;
 	}
-	ssh_string_free_char(fp);
+	fc_ssh()->ssh_string_free_char(fp);
 	return ok;
 }
 
@@ -121,17 +121,17 @@ static bool authenticate(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh_se
 			snprintf(path, sizeof(path), "%s", sec->key_file);
 		else
 			snprintf(path, sizeof(path), "%s/%s", j->inv->dir, sec->key_file);
-		if (ssh_pki_import_privkey_file(path, NULL, NULL, NULL, &key) != SSH_OK) {
+		if (fc_ssh()->ssh_pki_import_privkey_file(path, NULL, NULL, NULL, &key) != SSH_OK) {
 			fc_ssh_job_error(p, j, "cannot read SSH key %s", path);
 			return false;
 		}
-		rc = ssh_userauth_publickey(s, NULL, key);
-		ssh_key_free(key);
+		rc = fc_ssh()->ssh_userauth_publickey(s, NULL, key);
+		fc_ssh()->ssh_key_free(key);
 	}
 	if (rc != SSH_AUTH_SUCCESS && getenv("SSH_AUTH_SOCK"))
-		rc = ssh_userauth_agent(s, NULL);
+		rc = fc_ssh()->ssh_userauth_agent(s, NULL);
 	if (rc != SSH_AUTH_SUCCESS && sec->password[0])
-		rc = ssh_userauth_password(s, NULL, sec->password);
+		rc = fc_ssh()->ssh_userauth_password(s, NULL, sec->password);
 	if (rc == SSH_AUTH_SUCCESS)
 		return true;
 	fc_ssh_job_error(p, j, "SSH authentication failed for user %s on %s (%s)", sec->user, j->iv->address,
@@ -163,13 +163,13 @@ static bool read_all(ssh_channel ch, struct fc_buf *b, char *stderr_head, size_t
 
 		if (left <= 0)
 			return false;   /* timed out */
-		n = ssh_channel_read_timeout(ch, buf, sizeof(buf), 0, (int)left);
+		n = fc_ssh()->ssh_channel_read_timeout(ch, buf, sizeof(buf), 0, (int)left);
 		if (n == SSH_ERROR)
 			return false;
 		if (n == 0) {
-			if (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch))
+			if (fc_ssh()->ssh_channel_is_eof(ch) || fc_ssh()->ssh_channel_is_closed(ch))
 				return true;
-			n = ssh_channel_read_nonblocking(ch, buf, sizeof(buf), 1);   /* the loop checks the deadline */
+			n = fc_ssh()->ssh_channel_read_nonblocking(ch, buf, sizeof(buf), 1);   /* the loop checks the deadline */
 			if (n > 0 && elen + 1 < head_size) {
 				size_t k = (size_t)n < head_size - 1 - elen ? (size_t)n : head_size - 1 - elen;
 
@@ -189,7 +189,7 @@ enum exec_result { EXEC_OK, EXEC_FAILED, EXEC_REFUSED };
 static enum exec_result run_exec(ssh_session s, const char *cmd, struct fc_buf *out, int *status, char *stderr_head,
 				 size_t head_size, int timeout_ms)
 {
-	ssh_channel ch = ssh_channel_new(s);
+	ssh_channel ch = fc_ssh()->ssh_channel_new(s);
 	enum exec_result r = EXEC_OK;
 
 	fc_buf_init(out, MAX_OUTPUT);
@@ -197,20 +197,20 @@ static enum exec_result run_exec(ssh_session s, const char *cmd, struct fc_buf *
 	stderr_head[0] = '\0';
 	if (!ch)
 		return EXEC_FAILED;
-	if (ssh_channel_open_session(ch) != SSH_OK) {
-		ssh_channel_free(ch);
+	if (fc_ssh()->ssh_channel_open_session(ch) != SSH_OK) {
+		fc_ssh()->ssh_channel_free(ch);
 		return EXEC_FAILED;
 	}
-	if (ssh_channel_request_exec(ch, cmd) != SSH_OK) {
+	if (fc_ssh()->ssh_channel_request_exec(ch, cmd) != SSH_OK) {
 		r = EXEC_REFUSED;
 	} else if (!read_all(ch, out, stderr_head, head_size, timeout_ms)) {
 		r = EXEC_FAILED;
 	} else {
-		ssh_channel_send_eof(ch);
-		*status = ssh_channel_get_exit_status(ch);
+		fc_ssh()->ssh_channel_send_eof(ch);
+		*status = fc_ssh()->ssh_channel_get_exit_status(ch);
 	}
-	ssh_channel_close(ch);
-	ssh_channel_free(ch);
+	fc_ssh()->ssh_channel_close(ch);
+	fc_ssh()->ssh_channel_free(ch);
 	if (!out->data)
 		fc_buf_add(out, "", 0);
 	return r;
@@ -245,9 +245,9 @@ static bool shell_read(ssh_channel ch, struct fc_buf *b, char *prompt, size_t ps
 	char buf[16384];
 
 	for (;;) {
-		int n = ssh_channel_read_timeout(ch, buf, sizeof(buf), 0, timeout_ms);
+		int n = fc_ssh()->ssh_channel_read_timeout(ch, buf, sizeof(buf), 0, timeout_ms);
 
-		if (n == SSH_ERROR || (n == 0 && (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch))))
+		if (n == SSH_ERROR || (n == 0 && (fc_ssh()->ssh_channel_is_eof(ch) || fc_ssh()->ssh_channel_is_closed(ch))))
 			return false;
 		if (n == 0)
 			return false;   /* no prompt within the timeout */
@@ -280,17 +280,17 @@ static void shell_clean(struct fc_buf *b)
 
 static void via_shell(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh_session s, int timeout_ms)
 {
-	ssh_channel ch = ssh_channel_new(s);
+	ssh_channel ch = fc_ssh()->ssh_channel_new(s);
 	const struct fc_reader *c;
 	size_t i;
 	struct fc_buf b;
 	char prompt[128] = "", line[600];
 
-	if (!ch || ssh_channel_open_session(ch) != SSH_OK || ssh_channel_request_pty(ch) != SSH_OK ||
-	    ssh_channel_request_shell(ch) != SSH_OK) {
+	if (!ch || fc_ssh()->ssh_channel_open_session(ch) != SSH_OK || fc_ssh()->ssh_channel_request_pty(ch) != SSH_OK ||
+	    fc_ssh()->ssh_channel_request_shell(ch) != SSH_OK) {
 		fc_ssh_job_error(p, j, "SSH: neither exec nor an interactive shell is available on %s", j->iv->address);
 		if (ch)
-			ssh_channel_free(ch);
+			fc_ssh()->ssh_channel_free(ch);
 		return;
 	}
 	fc_buf_init(&b, MAX_OUTPUT);
@@ -301,7 +301,7 @@ static void via_shell(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh_sessi
 	snprintf(line, sizeof(line), "terminal length 0\n");
 	fc_buf_free(&b);
 	fc_buf_init(&b, MAX_OUTPUT);
-	if (ssh_channel_write(ch, line, (uint32_t)strlen(line)) < 0 || !shell_read(ch, &b, prompt, sizeof(prompt), timeout_ms)) {
+	if (fc_ssh()->ssh_channel_write(ch, line, (uint32_t)strlen(line)) < 0 || !shell_read(ch, &b, prompt, sizeof(prompt), timeout_ms)) {
 		fc_ssh_job_error(p, j, "SSH shell on %s: 'terminal length 0' got no prompt back", j->iv->address);
 		goto out;
 	}
@@ -310,7 +310,7 @@ static void via_shell(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh_sessi
 		fc_buf_free(&b);
 		fc_buf_init(&b, MAX_OUTPUT);
 		snprintf(line, sizeof(line), "%s%s\n", c->command, json_suffix(j->v, c));
-		if (ssh_channel_write(ch, line, (uint32_t)strlen(line)) < 0 ||
+		if (fc_ssh()->ssh_channel_write(ch, line, (uint32_t)strlen(line)) < 0 ||
 		    !shell_read(ch, &b, prompt, sizeof(prompt), timeout_ms)) {
 			fc_ssh_job_error(p, j, "%s: no prompt after the output within the timeout", c->command);
 			break;
@@ -323,8 +323,8 @@ static void via_shell(struct fc_ssh_pool *p, struct fc_collect_job *j, ssh_sessi
 	}
 out:
 	fc_buf_free(&b);
-	ssh_channel_close(ch);
-	ssh_channel_free(ch);
+	fc_ssh()->ssh_channel_close(ch);
+	fc_ssh()->ssh_channel_free(ch);
 }
 
 /* The ssh transport's session: each command on its own exec channel, else an interactive shell. */
@@ -414,32 +414,32 @@ static void collect_one(struct fc_ssh_pool *p, struct fc_collect_job *j)
 		goto wipe;
 	}
 	port = addr.port ? addr.port : p->default_port;
-	s = ssh_new();
+	s = fc_ssh()->ssh_new();
 	if (!s) {
 		fc_ssh_job_error(p, j, "cannot create an SSH session");
 		goto wipe;
 	}
-	ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &no_config);
-	ssh_options_set(s, SSH_OPTIONS_HOST, addr.host);
-	ssh_options_set(s, SSH_OPTIONS_PORT, &port);
-	ssh_options_set(s, SSH_OPTIONS_USER, sec.user);
-	ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout_s);
+	fc_ssh()->ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &no_config);
+	fc_ssh()->ssh_options_set(s, SSH_OPTIONS_HOST, addr.host);
+	fc_ssh()->ssh_options_set(s, SSH_OPTIONS_PORT, &port);
+	fc_ssh()->ssh_options_set(s, SSH_OPTIONS_USER, sec.user);
+	fc_ssh()->ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout_s);
 	/* a request is small and follows what was just read (and the window adjust libssh sends for it):
 	 * Nagle's algorithm would hold it until that is acknowledged, a delayed ACK later */
-	ssh_options_set(s, SSH_OPTIONS_NODELAY, &nodelay);
+	fc_ssh()->ssh_options_set(s, SSH_OPTIONS_NODELAY, &nodelay);
 	if (o->known_hosts)
-		ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, o->known_hosts);
-	if (ssh_connect(s) != SSH_OK) {
-		fc_ssh_job_error(p, j, "SSH connection to %s failed: %s", j->iv->address, ssh_get_error(s));
+		fc_ssh()->ssh_options_set(s, SSH_OPTIONS_KNOWNHOSTS, o->known_hosts);
+	if (fc_ssh()->ssh_connect(s) != SSH_OK) {
+		fc_ssh_job_error(p, j, "SSH connection to %s failed: %s", j->iv->address, fc_ssh()->ssh_get_error(s));
 		goto free;
 	}
 	if (!verify_host(p, j, s) || !authenticate(p, j, s, &sec))
 		goto disconnect;
 	p->session(p, j, s, timeout_ms);
 disconnect:
-	ssh_disconnect(s);
+	fc_ssh()->ssh_disconnect(s);
 free:
-	ssh_free(s);
+	fc_ssh()->ssh_free(s);
 wipe:
 	fc_secret_wipe(&sec);
 }
@@ -472,7 +472,7 @@ enum fc_rc fc_ssh_pool_run(struct fc_collect_job **jobs, size_t n, const struct 
 	pthread_t *th;
 	size_t nth = o->concurrency ? o->concurrency : 32, i, started = 0;
 
-	if (!n)
+	if (!n || !fc_jobs_load(FC_LIB_SSH, jobs, n, done, ctx))
 		return FC_OK;
 	if (nth > n)
 		nth = n;
@@ -488,7 +488,7 @@ enum fc_rc fc_ssh_pool_run(struct fc_collect_job **jobs, size_t n, const struct 
 	p.default_port = default_port;
 	p.session = session;
 	pthread_mutex_init(&p.lock, NULL);
-	ssh_init();
+	fc_ssh()->ssh_init();
 	for (i = 0; i < nth; i++)
 		if (pthread_create(&th[i], NULL, worker, &p) == 0)
 			started++;
@@ -496,7 +496,7 @@ enum fc_rc fc_ssh_pool_run(struct fc_collect_job **jobs, size_t n, const struct 
 		worker(&p);
 	for (i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
-	ssh_finalize();
+	fc_ssh()->ssh_finalize();
 	pthread_mutex_destroy(&p.lock);
 	free(th);
 	return FC_OK;

@@ -7,11 +7,11 @@
 #ifndef FC_SSHPOOL_H
 #define FC_SSHPOOL_H
 
-#include <libssh/libssh.h>
 #include <pthread.h>
 
 #include "transport/job.h"
 #include "util/buf.h"
+#include "util/dl_ssh.h"
 
 struct fc_ssh_pool;
 /* Collects what j asks for on the authenticated session s; every failure is recorded on j. */

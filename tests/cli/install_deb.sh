@@ -27,6 +27,18 @@ done
 (cd "$t/b" && cpack -G DEB > /dev/null) || fail "cpack"
 deb=$(ls "$t"/b/fabcheck_*.deb)
 dpkg-deb -f "$deb" Depends | grep -q libjson-c || fail "the package does not depend on its libraries: $(dpkg-deb -f "$deb" Depends)"
+# the libraries loaded when first used are not linked (dpkg-shlibdeps cannot see them): the package
+# names each one's package, in Depends, or in Recommends for the probe's optional ones
+deps=$(dpkg-deb -f "$deb" Depends); recs=$(dpkg-deb -f "$deb" Recommends)
+"$t/b/fabcheck" version --verbose | awk '/^  lib/ { print $1, $2 }' > "$t/lazy.txt"
+[ "$(wc -l < "$t/lazy.txt")" -ge 7 ] || fail "version --verbose lists $(wc -l < "$t/lazy.txt") libraries"
+while read -r so pkg; do
+	case $so in
+	liblldpctl.*|libibverbs.*) grep -qw -- "$pkg" <<<"$recs" || fail "$so: $pkg is not in Recommends ($recs)" ;;
+	*) grep -qw -- "$pkg" <<<"$deps" || fail "$so: $pkg is not in Depends ($deps)" ;;
+	esac
+done < "$t/lazy.txt"
+grep -qw lldpd <<<"$deps" && fail "the lldpd daemon is a Depends ($deps)"
 apt-get install -y -q "$deb" > "$t/apt.log" 2>&1 || { tail -20 "$t/apt.log"; fail "apt-get install $deb"; }
 cd /
 [ "$(command -v fabcheck)" = /usr/bin/fabcheck ] || fail "fabcheck is not /usr/bin/fabcheck"

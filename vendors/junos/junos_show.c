@@ -21,8 +21,6 @@
  *     and warning thresholds onto every lane's reading of their kind
  * Sources: Juniper Networks, "Junos XML API Operational Developer Reference" (these RPCs and their
  * elements). An element not read is not an error; a value not understood is listed. */
-#include <libxml/parser.h>
-#include <libxml/tree.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +30,7 @@
 #include "util/str.h"
 #include "util/xml.h"
 #include "vendors/junos/junos.h"
+#include "util/dl_xml.h"
 
 /* The element's text, trimmed, in buf; NULL when it has none. */
 static const char *text(const xmlNode *n, char *buf, size_t size)
@@ -79,22 +78,25 @@ static enum fc_rc load(struct fc_parse_ctx *c, const char *text_in, const char *
 {
 	size_t len = strlen(text_in);
 	const xmlError *e;
+	struct fc_err le = { 0 };
 
 	if (len > (size_t)INT32_MAX)
 		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "an XML reply over 2 GB");
-	*out = xmlReadMemory(text_in, (int)len, c->file, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	if (fc_dynlib_load(FC_LIB_XML2, &le) != FC_OK)
+		return fc_err_set(c->err, FC_ERR_UNSUPPORTED, c->file, 1, "%s", le.msg);
+	*out = fc_xml()->xmlReadMemory(text_in, (int)len, c->file, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
 	if (!*out) {
-		e = xmlGetLastError();
+		e = fc_xml()->xmlGetLastError();
 		return fc_err_set(c->err, FC_ERR_INPUT, c->file, e && e->line > 0 ? (unsigned)e->line : 1,
 				  "expected the XML reply <%s>: %s", what, e && e->message ? e->message : "not well-formed");
 	}
-	if (!(*el = find(xmlDocGetRootElement(*out), what))) {
-		const xmlNode *r = xmlDocGetRootElement(*out);
+	if (!(*el = find(fc_xml()->xmlDocGetRootElement(*out), what))) {
+		const xmlNode *r = fc_xml()->xmlDocGetRootElement(*out);
 		const xmlNode *err = find(r, "xnm:error") ? find(r, "xnm:error") : find(r, "rpc-error");
 
-		xmlFreeDoc(*out);
+		fc_xml()->xmlFreeDoc(*out);
 		*out = NULL;
-		return fc_err_set(c->err, FC_ERR_INPUT, c->file, r ? (unsigned)xmlGetLineNo(r) : 1,
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, r ? (unsigned)fc_xml()->xmlGetLineNo(r) : 1,
 				  err ? "the reply is an error, not <%s>" : "expected <%s> in the reply", what);
 	}
 	return FC_OK;
@@ -102,7 +104,7 @@ static enum fc_rc load(struct fc_parse_ctx *c, const char *text_in, const char *
 
 static struct fc_src at(const struct fc_parse_ctx *c, const xmlNode *n)
 {
-	return fc_src_at(c->file, (unsigned)xmlGetLineNo(n));
+	return fc_src_at(c->file, (unsigned)fc_xml()->xmlGetLineNo(n));
 }
 
 /* "1000mbps", "100Gbps", "400Gbps", "Auto", "Unspecified" */
@@ -212,7 +214,7 @@ enum fc_rc junos_xml_interfaces(struct fc_parse_ctx *c, const char *in)
 				rc = unparsed(c, e, name, "enabled_fec_mode", v);
 		}
 	}
-	xmlFreeDoc(doc);
+	fc_xml()->xmlFreeDoc(doc);
 	return rc;
 }
 
@@ -231,14 +233,14 @@ enum fc_rc junos_xml_lldp(struct fc_parse_ctx *c, const char *in)
 		if (!fc_xml_is(n, "lldp-neighbor-information"))
 			continue;
 		if (!ctext(n, "lldp-local-port-id", port, sizeof(port)) && !ctext(n, "lldp-local-interface", port, sizeof(port))) {
-			rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, (unsigned)xmlGetLineNo(n),
+			rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, (unsigned)fc_xml()->xmlGetLineNo(n),
 					"an LLDP neighbour without its local port (lldp-local-port-id)");
 			break;
 		}
 		if (!junos_is_port(port))
 			continue;
 		if (!ctext(n, "lldp-remote-system-name", sys, sizeof(sys)) && !ctext(n, "lldp-remote-chassis-id", sys, sizeof(sys))) {
-			rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, (unsigned)xmlGetLineNo(n),
+			rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, (unsigned)fc_xml()->xmlGetLineNo(n),
 					"the LLDP neighbour on %s has no system name or chassis id", port);
 			break;
 		}
@@ -251,7 +253,7 @@ enum fc_rc junos_xml_lldp(struct fc_parse_ctx *c, const char *in)
 		    ctext(n, "lldp-remote-port-description", rport, sizeof(rport)))
 			fc_set_str(c->m, &ifc->lldp_port, rport, at(c, n));
 	}
-	xmlFreeDoc(doc);
+	fc_xml()->xmlFreeDoc(doc);
 	return rc;
 }
 
@@ -270,7 +272,7 @@ enum fc_rc junos_xml_version(struct fc_parse_ctx *c, const char *in)
 		fc_set_str(c->m, &c->dev->hw_model, v, at(c, e));
 	if ((e = fc_xml_child(info, "junos-version")) && text(e, v, sizeof(v)))
 		fc_set_str(c->m, &c->dev->os_version, v, at(c, e));
-	xmlFreeDoc(doc);
+	fc_xml()->xmlFreeDoc(doc);
 	return FC_OK;
 }
 
@@ -278,19 +280,19 @@ enum fc_rc junos_xml_version(struct fc_parse_ctx *c, const char *in)
  * dBm, the floor of the power scale SFF-8472 and CMIS give, 0.1 uW); false when not understood. */
 static bool dom_number(const xmlNode *e, const char *text_in, bool dbm, double *out)
 {
-	xmlChar *celsius = xmlGetProp(e, (const xmlChar *)"celsius");
+	xmlChar *celsius = fc_xml()->xmlGetProp(e, (const xmlChar *)"celsius");
 	const char *s = celsius ? fc_xml_str(celsius) : text_in;
 	char *end;
 	bool ok;
 
 	if (dbm && (!strcmp(s, "- Inf") || !strcmp(s, "-Inf") || !strcmp(s, "-inf"))) {
 		*out = -40.0;
-		xmlFree(celsius);
+		(*fc_xml()->xmlFree)(celsius);
 		return true;
 	}
 	*out = strtod(s, &end);
 	ok = end != s && isfinite(*out) && (!*end || !strncmp(end, " degrees C", 10));
-	xmlFree(celsius);
+	(*fc_xml()->xmlFree)(celsius);
 	return ok;
 }
 
@@ -466,7 +468,7 @@ enum fc_rc junos_xml_optics(struct fc_parse_ctx *c, const char *in)
 				dom_limits(dom_slot(D, (enum dom_kind)k), t.v[k]);
 		}
 	}
-	xmlFreeDoc(doc);
+	fc_xml()->xmlFreeDoc(doc);
 	return rc;
 }
 
@@ -530,7 +532,7 @@ enum fc_rc junos_xml_cos_interfaces(struct fc_parse_ctx *c, const char *in)
 				dscp_classifier(c, r, o);
 		}
 	}
-	xmlFreeDoc(doc);
+	fc_xml()->xmlFreeDoc(doc);
 	return rc;
 }
 
@@ -588,7 +590,7 @@ enum fc_rc junos_xml_chassis(struct fc_parse_ctx *c, const char *in)
 			}
 		}
 	}
-	xmlFreeDoc(doc);
+	fc_xml()->xmlFreeDoc(doc);
 	return rc;
 }
 

@@ -15,8 +15,6 @@
  * everything under it inactive. Each statement keeps the line of the element that ends it (XML);
  * JSON's of its key. The XML parser reads no DTD, entities or network (XML_PARSE_NONET, no
  * NOENT): a configuration from an untrusted pull request reads nothing outside itself. */
-#include <libxml/parser.h>
-#include <libxml/tree.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +22,7 @@
 #include "doc/doc.h"
 #include "util/xml.h"
 #include "vendors/junos/junos.h"
+#include "util/dl_xml.h"
 
 static bool plural_entry(const char *parent, const char *tag)
 {
@@ -90,10 +89,10 @@ static const char *text_of(const xmlNode *n)
 
 static bool inactive_attr(const xmlNode *n)
 {
-	xmlChar *v = xmlGetProp(n, (const xmlChar *)"inactive");
+	xmlChar *v = fc_xml()->xmlGetProp(n, (const xmlChar *)"inactive");
 	bool on = v && !strcmp(fc_xml_str(v), "inactive");
 
-	xmlFree(v);
+	(*fc_xml()->xmlFree)(v);
 	return on;
 }
 
@@ -103,7 +102,7 @@ static enum fc_rc xml_walk(struct fc_parse_ctx *c, struct junos_conf *cf, const 
 	const xmlNode *k, *name = NULL;
 	const char *tag = fc_xml_str(n->name), *val;
 	size_t at = p->n;
-	unsigned line = (unsigned)xmlGetLineNo(n);
+	unsigned line = (unsigned)fc_xml()->xmlGetLineNo(n);
 	enum fc_rc rc = FC_OK;
 	bool any = false;
 	char *trim = NULL;
@@ -163,30 +162,33 @@ enum fc_rc junos_xml_config(struct fc_parse_ctx *c, struct junos_conf *cf, const
 	const xmlNode *root, *conf = NULL, *k;
 	struct path p = { { 0 }, 0 };
 	const xmlError *e;
+	struct fc_err le = { 0 };
 	enum fc_rc rc = FC_OK;
 
 	if (len > (size_t)INT32_MAX)
 		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "an XML document over 2 GB");
-	doc = xmlReadMemory(text, (int)len, c->file, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	if (fc_dynlib_load(FC_LIB_XML2, &le) != FC_OK)
+		return fc_err_set(c->err, FC_ERR_UNSUPPORTED, c->file, 1, "%s", le.msg);
+	doc = fc_xml()->xmlReadMemory(text, (int)len, c->file, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
 	if (!doc) {
-		e = xmlGetLastError();
+		e = fc_xml()->xmlGetLastError();
 		return fc_err_set(c->err, FC_ERR_INPUT, c->file, e && e->line > 0 ? (unsigned)e->line : 1,
 				  "expected the XML of show configuration | display xml: %s",
 				  e && e->message ? e->message : "not well-formed");
 	}
-	root = xmlDocGetRootElement(doc);
+	root = fc_xml()->xmlDocGetRootElement(doc);
 	if (root && !strcmp(fc_xml_str(root->name), "configuration"))
 		conf = root;
 	for (k = root ? root->children : NULL; k && !conf; k = k->next)
 		if (k->type == XML_ELEMENT_NODE && !strcmp(fc_xml_str(k->name), "configuration"))
 			conf = k;
 	if (!conf)
-		rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, root ? (unsigned)xmlGetLineNo(root) : 1,
+		rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, root ? (unsigned)fc_xml()->xmlGetLineNo(root) : 1,
 				"expected a <configuration> element (show configuration | display xml)");
 	for (k = conf ? conf->children : NULL; k && rc == FC_OK; k = k->next)
 		if (k->type == XML_ELEMENT_NODE)
 			rc = xml_walk(c, cf, k, NULL, &p, false);
-	xmlFreeDoc(doc);
+	fc_xml()->xmlFreeDoc(doc);
 	return rc;
 }
 

@@ -438,16 +438,17 @@ enum fc_rc fc_adapter_parse_file(struct fc_model *m, struct fc_device *dev, cons
 				const char *encoding, struct fc_err *err)
 {
 	char path[4096];
-	struct fc_buf b;
+	struct fc_input in;
 	enum fc_rc rc;
 
-	if (rel[0] == '/' ? !fc_pathf(path, sizeof(path), "%s", rel)
-			  : !fc_pathf(path, sizeof(path), "%s/%s", base_dir, rel))
+	/* the path as the user gave it when it is relative to the current directory ("./x": "x") */
+	if (rel[0] == '/' || !strcmp(base_dir, ".") ? !fc_pathf(path, sizeof(path), "%s", rel)
+						   : !fc_pathf(path, sizeof(path), "%s/%s", base_dir, rel))
 		return fc_err_set(err, FC_ERR_INPUT, rel, 0, "path too long");
-	rc = fc_read_file(path, FC_MAX_INPUT_FILE, &b, err);
+	rc = fc_input_file(path, FC_MAX_INPUT_FILE, &in, err);
 	if (rc != FC_OK)
 		return rc;
-	rc = fc_adapter_parse(m, dev, v, path, b.data, b.len, command, encoding, err);
-	fc_buf_free(&b);
+	rc = fc_adapter_parse(m, dev, v, path, in.data, in.len, command, encoding, err);
+	fc_input_free(&in);
 	return rc;
 }

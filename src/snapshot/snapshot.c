@@ -75,14 +75,14 @@ static enum fc_rc read_and_parse(struct fc_model *m, struct fc_device *dev, cons
 {
 	const struct fc_adapter *v = fc_adapter_find(dev->platform);
 	char path[4096];
-	struct fc_buf b;
+	struct fc_input in;
 	struct fc_err perr, rerr;
 	enum fc_rc rc;
 
 	fc_err_clear(&perr);
 	fc_err_clear(&rerr);
 	/* the reader's error names the file read; the input that named the path is where it is fixed */
-	rc = fc_read_inside(roots, dir, file, FC_MAX_INPUT_FILE, &b, &rerr);
+	rc = fc_input_inside(roots, dir, file, FC_MAX_INPUT_FILE, &in, &rerr);
 	if (rc == FC_ERR_INPUT)
 		return fc_err_set(err, FC_ERR_INPUT, given_in, given_line, "%s: '%s' %s", key, file, rerr.msg);
 	if (rc != FC_OK) {
@@ -94,11 +94,11 @@ static enum fc_rc read_and_parse(struct fc_model *m, struct fc_device *dev, cons
 		fc_pathf(path, sizeof(path), "%s", file);
 	else
 		fc_pathf(path, sizeof(path), "%s/%s", dir, file);
-	if (fc_adapter_parse(m, dev, v, path, b.data, b.len, command, encoding, &perr) != FC_OK)
+	if (fc_adapter_parse(m, dev, v, path, in.data, in.len, command, encoding, &perr) != FC_OK)
 		device_error(m, dev, &perr);
 	else if (dev->status == FC_DEV_NODATA)
 		dev->status = FC_DEV_OK;
-	fc_buf_free(&b);
+	fc_input_free(&in);
 	return FC_OK;
 }
 

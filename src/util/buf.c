@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -191,6 +192,59 @@ enum fc_rc fc_read_file(const char *path, size_t max, struct fc_buf *b, struct f
 	rc = fc_read_fd(fd, path, max, b, err);
 	close(fd);
 	return rc;
+}
+
+enum fc_rc fc_input_fd(int fd, const char *path, size_t max, struct fc_input *in, struct fc_err *err)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct stat st;
+	enum fc_rc rc;
+	void *p;
+
+	memset(in, 0, sizeof(*in));
+	fc_buf_init(&in->buf, max);
+	if ((rc = check_regular(fd, path, max, &st, err)) != FC_OK)
+		return rc;
+	/* mapped when large and not a whole number of pages: the rest of its last page reads as
+	 * zeros, the NUL after the text that a read would have added */
+	if (page > 0 && (uint64_t)st.st_size >= FC_INPUT_MAP_MIN && st.st_size % page) {
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+		if (p != MAP_FAILED) {
+			madvise(p, (size_t)st.st_size, MADV_SEQUENTIAL);
+			in->map = p;
+			in->maplen = (size_t)st.st_size;
+			in->data = p;
+			in->len = (size_t)st.st_size;
+			return FC_OK;
+		}
+	}
+	if ((rc = fc_read_fd(fd, path, max, &in->buf, err)) != FC_OK)
+		return rc;
+	in->data = in->buf.data;
+	in->len = in->buf.len;
+	return FC_OK;
+}
+
+enum fc_rc fc_input_file(const char *path, size_t max, struct fc_input *in, struct fc_err *err)
+{
+	enum fc_rc rc;
+	int fd;
+
+	memset(in, 0, sizeof(*in));
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0)
+		return fc_err_set(err, FC_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
+	rc = fc_input_fd(fd, path, max, in, err);
+	close(fd);
+	return rc;
+}
+
+void fc_input_free(struct fc_input *in)
+{
+	if (in->map)
+		munmap(in->map, in->maplen);
+	fc_buf_free(&in->buf);
+	memset(in, 0, sizeof(*in));
 }
 
 enum fc_rc fc_write_file(const char *path, const void *data, size_t len, struct fc_err *err)

@@ -30,6 +30,24 @@ enum fc_rc fc_read_file(const char *path, size_t max, struct fc_buf *b, struct f
 enum fc_rc fc_check_regular(int fd, const char *path, size_t max, struct fc_err *err);
 /* The same on an open descriptor (not closed); path only names it in errors. */
 enum fc_rc fc_read_fd(int fd, const char *path, size_t max, struct fc_buf *b, struct fc_err *err);
+/* A whole input file, read-only, as the parsers take it: a large one is mapped (no copy into the
+ * process, no page of it written; the kernel's zero fill after its end is the NUL the readers
+ * stop at), a small one, or one whose size is a whole number of pages, is read into buf. The
+ * file must not shrink while it is in use (a snapshot in a CI checkout does not). */
+struct fc_input {
+	const char *data;   /* NUL-terminated */
+	size_t len;
+	void *map;          /* the mapping, NULL when read */
+	size_t maplen;
+	struct fc_buf buf;  /* the bytes when read */
+};
+
+#define FC_INPUT_MAP_MIN (256u * 1024u)   /* below this a read is cheaper than a mapping */
+
+/* fc_read_fd's checks and refusals, into in (release with fc_input_free). */
+enum fc_rc fc_input_fd(int fd, const char *path, size_t max, struct fc_input *in, struct fc_err *err);
+enum fc_rc fc_input_file(const char *path, size_t max, struct fc_input *in, struct fc_err *err);
+void fc_input_free(struct fc_input *in);
 /* Writes data to path (created or truncated), without fsync: for files inside a directory that
  * is itself renamed into place once complete. */
 enum fc_rc fc_write_file(const char *path, const void *data, size_t len, struct fc_err *err);

@@ -173,6 +173,24 @@ enum fc_rc fc_read_inside(const struct fc_roots *r, const char *dir, const char 
 	return rc;
 }
 
+enum fc_rc fc_input_inside(const struct fc_roots *r, const char *dir, const char *path, size_t max,
+			   struct fc_input *in, struct fc_err *err)
+{
+	char joined[PATH_MAX], real[PATH_MAX];
+	enum fc_rc rc;
+	int fd = -1;
+
+	memset(in, 0, sizeof(*in));
+	if (path[0] == '/' ? !fc_pathf(joined, sizeof(joined), "%s", path)
+			   : !fc_pathf(joined, sizeof(joined), "%s/%s", dir, path))
+		return fc_err_set(err, FC_ERR_INPUT, NULL, 0, "path too long");
+	if ((rc = open_inside(r, joined, max, &fd, real, sizeof(real), err)) != FC_OK)
+		return rc;
+	rc = fc_input_fd(fd, real, max, in, err);
+	close(fd);
+	return rc;
+}
+
 bool fc_dir_inside(const struct fc_roots *r, const char *dir, const char *path, char *real, size_t realsz,
 		   struct fc_err *err)
 {

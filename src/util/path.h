@@ -42,6 +42,9 @@ enum fc_rc fc_roots_allow_links(struct fc_roots *r, const char *dir, struct fc_e
  * names the file and line of the input that gave the path. */
 enum fc_rc fc_read_inside(const struct fc_roots *r, const char *dir, const char *path, size_t max,
 			  struct fc_buf *b, struct fc_err *err);
+/* The same into an fc_input (mapped when large: buf.h). */
+enum fc_rc fc_input_inside(const struct fc_roots *r, const char *dir, const char *path, size_t max,
+			   struct fc_input *in, struct fc_err *err);
 
 /* True when the directory path (absolute, or relative to dir) resolves inside one of r's roots;
  * its resolution in real. false with the reason in err (naming no file) otherwise. */

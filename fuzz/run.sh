@@ -35,13 +35,18 @@ python3 fuzz/seed_adapter.py "$build/fuzz/fuzz_adapter" "$work/fuzz_adapter"
 seed fuzz_diff "fuzz/seeds/diff/*" ""
 # the NETCONF framing harness's seeds carry their mode byte (bit 0: chunked; the rest: piece size)
 seed fuzz_netconf "fuzz/seeds/netconf/*" ""
+# the cleaner's harness: real captures and their noisy forms, a command byte first
+seed fuzz_cli_text "fuzz/seeds/nxos/* fuzz/seeds/eos/* inventories/demo/devices/*/*.txt" "CLI text"
+for f in "$work/fuzz_cli_text"/*; do
+  printf '\001' | cat - "$f" > "$f.f" && rm -f "$f"
+done
 # inputs that once crashed a harness stay in its corpus
 for f in fuzz/regress/*; do
   [ -f "$f" ] || continue
   h=fuzz_${f##*/}; h=${h%%-*}
   [ -d "$work/$h" ] && cp "$f" "$work/$h/"
 done
-for h in ${HARNESSES:-fuzz_adapter fuzz_diff fuzz_json fuzz_yaml fuzz_nft fuzz_ethtool fuzz_inventory fuzz_netconf}; do
+for h in ${HARNESSES:-fuzz_adapter fuzz_diff fuzz_json fuzz_yaml fuzz_nft fuzz_ethtool fuzz_inventory fuzz_netconf fuzz_cli_text}; do
   n=$(ls "$work/$h" | wc -l)
   t=$secs
   # the adapter harness carries every platform's readers (what nine harnesses did): four times the time

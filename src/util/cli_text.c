@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 struct line {
 	char *b;
@@ -172,7 +174,205 @@ static bool already_clean(const char *command, const char *text, size_t len)
 	return true;
 }
 
+/* The first and the last line with something on it, as the general path sees them (trailing
+ * blanks and CRs cut): for the echoed command and the prompt. */
+static void edge_lines(const char *text, size_t len, const char **first, size_t *first_n, const char **last,
+		       size_t *last_n)
+{
+	const char *p = text, *end = text + len, *e;
+	size_t n;
+
+	*first = *last = NULL;
+	*first_n = *last_n = 0;
+	for (; p < end && !*first; p = e ? e + 1 : end) {
+		e = memchr(p, '\n', (size_t)(end - p));
+		n = e ? (size_t)(e - p) : (size_t)(end - p);
+		while (n && (p[n - 1] == ' ' || p[n - 1] == '\r'))
+			n--;
+		if (n)
+			*first = p, *first_n = n;
+	}
+	/* backwards from the end for the last */
+	e = end;
+	while (e > text) {
+		const char *s = e;
+
+		while (s > text && s[-1] != '\n')
+			s--;
+		n = (size_t)(e - s);
+		while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+			n--;
+		if (n) {
+			*last = s, *last_n = n;
+			return;
+		}
+		e = s > text ? s - 1 : text;
+	}
+}
+
+/* Exact byte masks (high bit of each byte that matches), no carry between bytes: the zero bytes
+ * of y, and the bytes of x below 0x20. */
+static inline uint64_t zero_bytes(uint64_t y)
+{
+	const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
+
+	return ~(((y & low7) + low7) | y) & ~low7;
+}
+
+static inline uint64_t below_space(uint64_t x)
+{
+	const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
+
+	return ~(((x & low7) + UINT64_C(0x6060606060606060)) | x) & ~low7;
+}
+
+/* A pager prompt at the line starting at p (the general path's pager()). */
+static bool pager_at(const char *p, const char *end)
+{
+	while (p < end && *p == ' ')
+		p++;
+	return end - p >= 8 && !memcmp(p, "--More--", 8);
+}
+
+enum cut { CUT_DONE, CUT_GENERAL, CUT_NOMEM };
+
+/* Room for the whole text in out, its pages faulted in at once (MADV_POPULATE_WRITE: one call
+ * instead of a fault every 4 KiB as the copy reaches them; best effort, kernels before 5.14
+ * refuse). */
+static bool room(struct fc_buf *out, size_t len)
+{
+	uintptr_t a, b;
+	long page = sysconf(_SC_PAGESIZE);
+
+	if (fc_buf_add(out, "", 0) != FC_OK || fc_buf_reserve(out, len + 1) != FC_OK)
+		return false;
+	if (page > 0 && len >= (1u << 20)) {
+		a = ((uintptr_t)out->data + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
+		b = ((uintptr_t)out->data + len) & ~((uintptr_t)page - 1);
+		if (b > a)
+			(void)madvise((void *)a, b - a, MADV_POPULATE_WRITE);
+	}
+	return true;
+}
+
+/* The common noise alone, in one pass: blanks and CRs at the ends of lines (a capture's padding,
+ * CR LF, CR CR LF) cut where they are and the rest copied a run of lines at a time; out->data
+ * stays NULL when there was nothing to cut. CUT_GENERAL (out released) when the text holds what
+ * only the general path renders: a BS, tab or ESC, a CR inside a line, a pager prompt, no line at
+ * column 0, an echoed command or a prompt line. Bytes are looked at eight at a time (exact SWAR
+ * masks): only those below 0x20 ('\n' among them) one by one. */
+static enum cut cut_line_ends(const char *command, const char *text, size_t len, struct fc_buf *out)
+{
+	const uint64_t nl = UINT64_C(0x0a0a0a0a0a0a0a0a);
+	const char *end = text + len, *first, *last;
+	size_t i = 0, run = 0, first_n, last_n, w;
+	bool col0 = false;
+	const char *p;
+
+	/* a line at column 0 (looked for from the top, where it almost always is at once), then the
+	 * first and last lines for an echoed command and a prompt */
+	for (p = text; p < end && !col0;) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		size_t n = e ? (size_t)(e - p) : (size_t)(end - p);
+
+		while (n && (p[n - 1] == ' ' || p[n - 1] == '\r' || p[n - 1] == '\t'))
+			n--;
+		col0 = n && p[0] != ' ';
+		p = e ? e + 1 : end;
+	}
+	if (!col0 || pager_at(text, end))
+		return CUT_GENERAL;
+	edge_lines(text, len, &first, &first_n, &last, &last_n);
+	w = command ? strcspn(command, " ") : 0;
+	if (first && w) {
+		size_t k = prompt(first, first_n);
+
+		while (k < first_n && first[k] == ' ')
+			k++;
+		if (k && first_n - k >= 2 && !strncmp(first + k, command, w < 2 ? w : 2))
+			return CUT_GENERAL;
+		if (last != first && (k = prompt(last, last_n)) && k >= last_n)
+			return CUT_GENERAL;
+	}
+	while (i < len) {
+		uint64_t x, m;
+
+		if (len - i < 8) {
+			m = 0;
+			for (w = 0; w < len - i; w++)
+				if ((unsigned char)text[i + w] < 0x20)
+					m |= UINT64_C(0x80) << (8 * w);
+		} else {
+			memcpy(&x, text + i, 8);
+			m = below_space(x) | zero_bytes(x ^ nl);
+		}
+		for (; m; m &= m - 1) {
+			size_t at = i + (size_t)__builtin_ctzll(m) / 8, e;
+			char c = text[at];
+
+			if (c == '\b' || c == '\t' || c == 0x1b) {
+				fc_buf_free(out);
+				return CUT_GENERAL;
+			}
+			if (c == '\r') {   /* only among a line's trailing blanks */
+				for (e = at; e < len && (text[e] == '\r' || text[e] == ' '); e++)
+					;
+				if (e < len && text[e] != '\n') {
+					fc_buf_free(out);
+					return CUT_GENERAL;
+				}
+				continue;
+			}
+			if (c != '\n')
+				continue;   /* another control byte: kept as it is, as the general path does */
+			if (pager_at(text + at + 1, end)) {
+				fc_buf_free(out);
+				return CUT_GENERAL;
+			}
+			if (!at || (text[at - 1] != ' ' && text[at - 1] != '\r'))
+				continue;
+			for (e = at; e > run && (text[e - 1] == ' ' || text[e - 1] == '\r'); e--)
+				;
+			if (!out->data && !room(out, len))
+				return CUT_NOMEM;
+			if (fc_buf_add(out, text + run, e - run) != FC_OK)
+				return CUT_NOMEM;
+			run = at;   /* the '\n' starts the next run */
+		}
+		i += 8;
+	}
+	/* the rest; its last line, when no '\n' ends the text, loses its trailing blanks too */
+	i = len;
+	if (len && text[len - 1] != '\n') {
+		const char *nl_at = memrchr(text + run, '\n', len - run);
+		size_t from = nl_at ? (size_t)(nl_at - text) + 1 : run;
+
+		while (i > from && (text[i - 1] == ' ' || text[i - 1] == '\r'))
+			i--;
+	}
+	if (!out->data && i == len)
+		return CUT_DONE;   /* nothing cut: the text as it is */
+	if (!out->data && !room(out, len))
+		return CUT_NOMEM;
+	return fc_buf_add(out, text + run, i - run) == FC_OK ? CUT_DONE : CUT_NOMEM;
+}
+
 enum fc_rc fc_cli_clean(const char *command, const char *text, size_t len, struct fc_buf *out)
+{
+	fc_buf_init(out, 8 * len + 64);
+	switch (cut_line_ends(command, text, len, out)) {
+	case CUT_DONE:
+		return FC_OK;
+	case CUT_NOMEM:
+		fc_buf_free(out);
+		return FC_ERR_NOMEM;
+	case CUT_GENERAL:
+		break;
+	}
+	return fc_cli_clean_general(command, text, len, out);
+}
+
+enum fc_rc fc_cli_clean_general(const char *command, const char *text, size_t len, struct fc_buf *out)
 {
 	struct line l = { NULL, 0, 0 };
 	struct span *sp = NULL;

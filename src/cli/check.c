@@ -23,7 +23,7 @@
 #include "engine/engine.h"
 #include "inventory/inventory.h"
 #include "probe/probe.h"
-#include "report/jw.h"
+#include "util/jw.h"
 #include "rules/rules.h"
 #include "snapshot/snapshot.h"
 #include "topology/topology.h"

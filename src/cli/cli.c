@@ -692,22 +692,16 @@ static int cmd_collect(struct opts *o, FILE *out, FILE *errf)
 	return incomplete ? FC_EXIT_INCOMPLETE : FC_EXIT_OK;
 }
 
-static void print_json(FILE *out, json_object *j)
-{
-	fprintf(out, "%s\n", json_object_to_json_string_ext(j, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
-	json_object_put(j);
-}
-
 /* A device as `fabcheck parse` prints it: the model, and under "adapter" what its adapter keeps
- * beyond it (a platform's policy tree), where it keeps anything. */
-static json_object *device_json(const struct fc_device *d)
+ * beyond it (a platform's policy tree), where it keeps anything. indent: 0 alone, 1 in the array. */
+static enum fc_rc write_device(FILE *out, const struct fc_device *d, int indent, struct fc_err *err)
 {
 	const struct fc_adapter *a = d->platform ? fc_adapter_find(d->platform) : NULL;
-	json_object *j = fc_device_to_json(d);
+	json_object *dump = a && a->dump && d->adapter_state ? a->dump(d) : NULL;
+	enum fc_rc rc = fc_device_write_json(out, d, dump, indent, err);
 
-	if (a && a->dump && d->adapter_state)
-		json_object_object_add(j, "adapter", a->dump(d));
-	return j;
+	json_object_put(dump);
+	return rc;
 }
 
 /* fabcheck parse SNAPSHOT_DIR|INVENTORY: the model as validate loads it, devices as a JSON array. */
@@ -717,9 +711,9 @@ static int parse_fabric(struct opts *o, FILE *out, FILE *errf)
 	struct fc_model *m = NULL;
 	struct fc_load_opts lo = { .allow_outside = o->allow, .nallow = (size_t)o->nallow };
 	struct fc_err err;
-	json_object *a;
 	size_t i;
 	int code = FC_EXIT_OK;
+	bool first = true;
 
 	fc_err_clear(&err);
 	if (fc_fabric_load(o->positional[0], &lo, &inv, &m, &err) != FC_OK)
@@ -727,11 +721,18 @@ static int parse_fabric(struct opts *o, FILE *out, FILE *errf)
 	if (o->device && !fc_model_find_device(m, o->device)) {
 		code = bad_usage(errf, "--device: no device '%s' in %s", o->device, o->positional[0]);
 	} else {
-		a = json_object_new_array();
-		for (i = 0; i < m->ndevs; i++)
-			if (!o->device || !strcmp(m->devs[i]->name, o->device))
-				json_object_array_add(a, device_json(m->devs[i]));
-		print_json(out, a);
+		/* streamed device by device: the model of a fleet is never a tree in memory */
+		fputc('[', out);
+		for (i = 0; i < m->ndevs && code == FC_EXIT_OK; i++) {
+			if (o->device && strcmp(m->devs[i]->name, o->device))
+				continue;
+			if (!first)
+				fputc(',', out);
+			first = false;
+			if (write_device(out, m->devs[i], 1, &err) != FC_OK)
+				code = report_err(errf, &err);
+		}
+		fputs(first ? "]\n" : "\n]\n", out);
 	}
 	fc_model_free(&m);
 	fc_inventory_free(&inv);
@@ -745,7 +746,6 @@ static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 	struct fc_device *d;
 	struct fc_err err;
 	const char *enc = o->encoding;
-	json_object *j;
 	int code = FC_EXIT_OK;
 	char list[256];
 
@@ -773,12 +773,10 @@ static int cmd_parse(struct opts *o, FILE *out, FILE *errf)
 	if (fc_adapter_parse_file(m, d, v, ".", o->positional[0], o->command, enc, &err) != FC_OK) {
 		code = report_err(errf, &err);
 	} else {
-		if (fc_adapter_finalize(m, d, &err) != FC_OK) {
+		if (fc_adapter_finalize(m, d, &err) != FC_OK || write_device(out, d, 0, &err) != FC_OK)
 			code = report_err(errf, &err);
-		} else {
-			j = device_json(d);
-			print_json(out, j);
-		}
+		else
+			fputc('\n', out);
 	}
 	fc_model_free(&m);
 	return code;

@@ -4,11 +4,17 @@
 #define FC_MODEL_JSON_H
 
 #include <json-c/json.h>
+#include <stdio.h>
 
 #include "model/model.h"
 
-/* Returns a new json-c object the caller puts. */
-json_object *fc_device_to_json(const struct fc_device *d);
+/* Writes d to out as one JSON object at the nesting level indent (0: the top), streamed: each
+ * value on one line, {"value": v, "source": [file, line]} or {"unknown": why}, where file indexes
+ * the device's "files" table (written last in the object) and line is 0 for a file without lines.
+ * adapter: NULL, or what the adapter keeps beyond the model (its dump), written under "adapter".
+ * The caller writes what separates devices. FC_ERR_IO when out fails. */
+enum fc_rc fc_device_write_json(FILE *out, const struct fc_device *d, json_object *adapter, int indent,
+				struct fc_err *err);
 
 /* One value as the model's JSON writes it ({"value": v, "source": "file:line"}, or {"unknown":
  * why}), for an adapter's dump of what it keeps beyond the model: new objects the caller owns. */

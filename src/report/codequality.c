@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "report/jw.h"
+#include "util/jw.h"
 #include "report/report.h"
 
 struct cq {

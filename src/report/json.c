@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/jw.h"
+#include "util/jw.h"
 #include "report/report.h"
 
 #define JFLAGS (JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE)
@@ -113,7 +113,7 @@ static enum fc_rc json_device(void *st, const struct fc_device *d)
 	return FC_OK;
 }
 
-/* The findings are written by hand (report/jw.h), one compact object per line: json-c's object
+/* The findings are written by hand (util/jw.h), one compact object per line: json-c's object
  * per field and its renderer were most of a fleet report's time (a fleet has millions of them). */
 static void w_src(FILE *o, const struct fc_src *s)
 {

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/jw.h"
+#include "util/jw.h"
 #include "util/hmap.h"
 #include "report/report.h"
 #include "util/buf.h"

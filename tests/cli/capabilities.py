@@ -7,6 +7,7 @@ of its platform. fabcheck parse prints both per device: adapter_provides, model_
 
 usage: capabilities.py FABCHECK"""
 import json, os, subprocess, sys, tempfile
+import fcmodel  # noqa: E402  (fabcheck parse output, expanded)
 
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -36,7 +37,7 @@ for fab in fabrics:
     if p.returncode != 0:
         failures.append("%s: fabcheck parse exit %d: %s" % (fab, p.returncode, p.stderr[:300]))
         continue
-    for d in json.loads(p.stdout):
+    for d in fcmodel.loads(p.stdout):
         plat = d["platform"]
         dec = {c for c in d["adapter_provides"].split(", ") if c}
         held = {c for c in d["model_holds"].split(", ") if c}

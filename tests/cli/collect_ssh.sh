@@ -192,12 +192,14 @@ NFT
   cp live.json snap4/live.json
   "$fabcheck" parse --platform linux --command "fabcheck probe" live.json > live.model
   ip netns del "$bns"
-  "$PY" - snap4/manifest.json live.model agentless.model <<'PY'
+  "$PY" - snap4/manifest.json live.model agentless.model "$root/tests/cli" <<'PY'
 import json, sys
+sys.path.insert(0, sys.argv[4])
+import fcmodel
 m = json.load(open(sys.argv[1]))["devices"][0]
 assert m["status"] == "ok" and any("not installed" in w for w in m["warnings"]), m
 assert [o["file"] for o in m["outputs"]] == ["devices/bare1/capture.txt"], m["outputs"]
-live, agl = json.load(open(sys.argv[2])), json.load(open(sys.argv[3]))
+live, agl = fcmodel.load(sys.argv[2]), fcmodel.load(sys.argv[3])
 def strip(x):
     if isinstance(x, dict):
         if "unknown" in x:

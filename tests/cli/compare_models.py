@@ -6,7 +6,9 @@ agreeing (each path words its reason its own way); sources (file:line) are not c
 files differ, and neither is the time each read ran. Prints the number of values compared; exits 1 naming the first difference.
 
 usage: compare_models.py A.model B.model [LABEL]"""
-import json, sys
+import sys
+
+import fcmodel  # fabcheck parse output, expanded
 
 
 def strip(x):
@@ -45,7 +47,7 @@ def compare(a, b):
 
 
 if __name__ == "__main__":
-    a, b = (json.load(open(p)) for p in sys.argv[1:3])
+    a, b = (fcmodel.load(p) for p in sys.argv[1:3])
     try:
         n = compare(a, b)
     except AssertionError as e:

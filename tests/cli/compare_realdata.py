@@ -6,6 +6,7 @@ through `fabcheck parse` (the model as JSON). Prints every disagreement and fail
 import csv, json, os, subprocess, sys
 
 import yaml
+import fcmodel  # noqa: E402  (fabcheck parse output, expanded)
 
 fabcheck, shared = sys.argv[1], os.environ.get("FABCHECK_SHARED", "../shared")
 manifest = os.path.join(shared, "realdata", "MANIFEST.tsv")
@@ -30,7 +31,7 @@ def parse(path, command, encoding="text"):
     out = subprocess.run([fabcheck, "parse", "--platform", "nxos", "--command", command, "--encoding", encoding,
                           path], capture_output=True, text=True)
     assert out.returncode == 0, (path, out.stderr)
-    d = json.loads(out.stdout)
+    d = fcmodel.loads(out.stdout)
     # what NX-OS alone says of a port (capabilities, service policies) is the adapter's, beside the model
     ports = d.get("adapter", {}).get("ports", {})
     for i in d["interfaces"]:

@@ -28,6 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SHARED = os.environ.get("FABCHECK_SHARED", os.path.join(ROOT, "..", "shared"))
 sys.path.insert(0, os.path.join(ROOT, "tests/fixtures"))
 from nxos_qos import ai_qos  # noqa: E402
+import fcmodel  # noqa: E402  (fabcheck parse output, expanded)
 
 EXPLAINED = {
     "HR-SIZE": "EOS sizes the PFC headroom itself: its running-config states no value (NX-OS: pause buffer-size); "
@@ -195,7 +196,7 @@ def main():
                     continue
                 # a global line that cannot change the data path, or its negation, or a comment's
                 # text, is no noise
-                nu = [u["text"].strip() for u in json.loads(r.stdout).get("not_understood", [])]
+                nu = [u["text"].strip() for u in fcmodel.loads(r.stdout).get("not_understood", [])]
                 noise = [x for x in nu if NOISE.match(x) or x == "EOF" or x.startswith("Comment ")]
                 check(not noise, "realdata %s: global lines listed as not understood: %s" % (path, noise[:5]))
                 total = sum(1 for x in open(os.path.join(SHARED, "realdata", path)) if x.strip() not in ("", "!"))
@@ -211,7 +212,7 @@ def main():
                 check(r.returncode == 0, "lldp %s: exit %d %s" % (case, r.returncode, r.stderr[:200]))
                 if r.returncode:
                     continue
-                d = json.loads(r.stdout)
+                d = fcmodel.loads(r.stdout)
                 d = d["devices"][0] if "devices" in d else d
                 got = {i["name"]: (i["lldp_system_name"].get("value"), i["lldp_port"].get("value")) for i in d["interfaces"]}
                 want = {k: (v[0]["remote_system_name"] or v[0]["remote_chassis_id"], v[0]["remote_port"])

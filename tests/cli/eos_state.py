@@ -32,6 +32,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures"))
 import sonic_leaf  # noqa: E402
+import fcmodel  # noqa: E402  (fabcheck parse output, expanded)
 
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -57,7 +58,7 @@ def parse(command, path, encoding="json"):
     if p.returncode != 0:
         failures.append("%s %s: exit %d: %s" % (command, path, p.returncode, p.stderr.strip()[:300]))
         return None
-    return json.loads(p.stdout)
+    return fcmodel.loads(p.stdout)
 
 
 def val(x):
@@ -397,7 +398,7 @@ def snapshot(name, devices, links=()):
     r = subprocess.run([FABCHECK, "parse", d], capture_output=True, text=True)
     check("lanes: parse %s" % name, r.returncode == 0)
     v = subprocess.run([FABCHECK, "validate", d, "--format", "json"], capture_output=True, text=True)
-    return ({x["name"]: x for x in json.loads(r.stdout)} if r.returncode == 0 else {},
+    return ({x["name"]: x for x in fcmodel.loads(r.stdout)} if r.returncode == 0 else {},
             json.loads(v.stdout) if v.stdout.startswith("{") else {"findings": []})
 
 

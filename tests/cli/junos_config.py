@@ -29,6 +29,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import fcmodel  # noqa: E402  (fabcheck parse output, expanded)
 
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -49,7 +50,7 @@ def parse(text, name="cfg.txt", cmd="show configuration"):
     r = subprocess.run([FABCHECK, "parse", "--platform", "junos", "--command", cmd, "--encoding", "text", p],
                        capture_output=True, text=True)
     check(r.returncode == 0, "parse %s: exit %d: %s" % (name, r.returncode, r.stderr[:300]))
-    return json.loads(r.stdout) if r.returncode == 0 else {"interfaces": [], "acls": [], "not_understood": []}
+    return fcmodel.loads(r.stdout) if r.returncode == 0 else {"interfaces": [], "acls": [], "not_understood": []}
 
 
 def iface(m, name):
@@ -588,7 +589,7 @@ def state_realdata():
                             "file": "devices/r1/show_chassis_hardware.xml"}]}]}, open(d + "/manifest.json", "w"))
             r = subprocess.run([FABCHECK, "parse", d], capture_output=True, text=True)
             check(r.returncode == 0, "chassis snapshot: %s" % r.stderr[:300])
-            dev = json.loads(r.stdout)[0] if r.returncode == 0 else {"interfaces": []}
+            dev = fcmodel.loads(r.stdout)[0] if r.returncode == 0 else {"interfaces": []}
             xcvr = {}
             for fpc in root.iter():
                 if local(fpc) != "chassis-module" or not (fpc.findtext("{*}name") or "").startswith("FPC 0"):

@@ -36,6 +36,7 @@ from fabric_parity import (COUNTERS, ROOT, check, clean, evidence_at, finish, ge
 FABCHECK = os.path.abspath(sys.argv[1])
 sys.path.insert(0, os.path.join(ROOT, "tests/fixtures"))
 import nvue_leaf  # noqa: E402
+import fcmodel  # noqa: E402  (fabcheck parse output, expanded)
 
 EXPLAINED = {
     "HR-SIZE": "Spectrum (and EOS) size PFC headroom themselves: no byte value in any output, UNKNOWN there",
@@ -80,7 +81,7 @@ def forms(t):
                             "text", path],
                            capture_output=True, text=True)
         check(r.returncode == 0, "parse %s: %s" % (path, r.stderr[:300]))
-        dev = json.loads(r.stdout)
+        dev = fcmodel.loads(r.stdout)
 
         def strip(o):   # the values, without where they came from
             if isinstance(o, dict):

@@ -33,6 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SHARED = os.environ.get("FABCHECK_SHARED", os.path.join(ROOT, "..", "shared"))
 sys.path.insert(0, os.path.join(ROOT, "tests/fixtures"))
 import nvue_leaf  # noqa: E402
+import fcmodel  # noqa: E402  (fabcheck parse output, expanded)
 
 failures = []
 
@@ -47,7 +48,7 @@ def parse(path, cmd):
     r = subprocess.run([FABCHECK, "parse", "--platform", "nvue", "--command", cmd, "--encoding",
                         "json" if path.endswith(".json") else "text", path], capture_output=True, text=True)
     check(r.returncode == 0, "parse %s as %s: exit %d: %s" % (path, cmd, r.returncode, r.stderr[:300]))
-    return json.loads(r.stdout) if r.returncode == 0 else {"interfaces": [], "not_understood": []}
+    return fcmodel.loads(r.stdout) if r.returncode == 0 else {"interfaces": [], "not_understood": []}
 
 
 def validate(d):

@@ -8,6 +8,7 @@ CR or backspaces and glued to the next line, trailing blanks, tabs at tab stops,
 indented, one block header indented, and all of them at once. Models are compared through
 `fabcheck parse` with the line numbers of sources taken out (a prompt line moves every line)."""
 import csv, json, os, re, subprocess, sys, tempfile
+import fcmodel  # noqa: E402  (fabcheck parse output, expanded)
 
 fabcheck, shared = sys.argv[1], os.environ.get("FABCHECK_SHARED", "../shared")
 root = os.getcwd()
@@ -122,7 +123,7 @@ def model(plat, cmd, enc, text):
                          capture_output=True)
     if out.returncode:
         return None, out.stderr.decode("utf-8", "replace").strip()
-    m = json.loads(out.stdout)
+    m = fcmodel.loads(out.stdout)
     nu = m.pop("not_understood", [])
     s = json.dumps(m, sort_keys=True)
     s = re.sub(r'"source": "[^"]*"', '"source": ""', s)          # where: moves with a prompt line

@@ -22,7 +22,9 @@ done
 n=$("$PY" tests/cli/compare_models.py "$t/rec.model" "$t/ssh.model" "the recorded mlx5 host") || { echo "$n"; exit 1; }
 "$PY" - "$t/rec.model" "$t/ssh.model" "$n" <<'PY'
 import json, sys
-rec, ssh = (json.load(open(p)) for p in sys.argv[1:3])
+sys.path.insert(0, "tests/cli")
+import fcmodel
+rec, ssh = (fcmodel.load(p) for p in sys.argv[1:3])
 n = int(sys.argv[3])
 
 # the comparison covered what agentless mode parses: link modes, FEC, pause, stats, tunables
@@ -81,7 +83,9 @@ PY
     > "$t/cap.model" || fail "the capture of the recorded tree does not parse"
   "$PY" - "$t/rec.model" "$t/cap.model" <<'PY'
 import json, sys
-rec, cap = (json.load(open(p)) for p in sys.argv[1:3])
+sys.path.insert(0, "tests/cli")
+import fcmodel
+rec, cap = (fcmodel.load(p) for p in sys.argv[1:3])
 def strip(x):
     if isinstance(x, dict):
         return "unknown" if "unknown" in x else {k: strip(v) for k, v in x.items() if k != "source"}
@@ -168,7 +172,9 @@ TMPDIR=/proc/self "$fabcheck" parse --platform linux --command "fabcheck agentle
   "$t/long.txt" > "$t/long.model" || fail "a capture with a long line, no usable TMPDIR: exit $?"
 "$PY" - "$t/long.model" <<'PY'
 import json, sys
-i = {x["name"]: x for x in json.load(open(sys.argv[1]))["interfaces"]}["eth0"]
+sys.path.insert(0, "tests/cli")
+import fcmodel
+i = {x["name"]: x for x in fcmodel.load(sys.argv[1])["interfaces"]}["eth0"]
 assert len(i["addresses"]["value"]) == 100 and i["addresses"]["value"][99] == "10.0.99.1/24", i["addresses"]
 print("capture in memory: a 6 KB line and 100 addresses read whole, nothing written to TMPDIR")
 PY
@@ -179,11 +185,13 @@ printf '@@fabcheck-capture 1\n@@file /sys/class/net/eth0/mtu\n9000\n@@file /sys/
   > "$t/cap.model" || fail "a capture with an output not understood: exit $?"
 "$PY" - "$t/cap.model" "$t/cap.txt" <<'PY'
 import json, sys
-i = json.load(open(sys.argv[1]))["interfaces"][0]
+sys.path.insert(0, "tests/cli")
+import fcmodel
+i = fcmodel.load(sys.argv[1])["interfaces"][0]
 why = i["speed_mbps"]["unknown"]
 assert why == sys.argv[2] + ":8: 'ethtool eth0' not understood: 'fast' is not a Speed value ethtool prints", why
 # ... and listed as not understood, as a switch's lines are (it was listed nowhere: "every output parsed")
-nu = [(u["source"], u["text"]) for u in json.load(open(sys.argv[1]))["not_understood"]]
+nu = [(u["source"], u["text"]) for u in fcmodel.load(sys.argv[1])["not_understood"]]
 assert nu == [(sys.argv[2] + ":8", "'ethtool eth0' not understood: 'fast' is not a Speed value ethtool prints")], nu
 print("an output in a capture not understood: unknown, citing the capture's line 8, and listed there once")
 PY

@@ -71,7 +71,9 @@ PY
 "$fabcheck" parse --platform linux --command "fabcheck probe" "$t/live.json" > "$t/live.model"
 "$PY" - "$t/live.model" <<'PY'
 import json, sys
-m = {i["name"]: i for i in json.load(open(sys.argv[1]))["interfaces"]}
+sys.path.insert(0, "tests/cli")
+import fcmodel
+m = {i["name"]: i for i in fcmodel.load(sys.argv[1])["interfaces"]}
 assert m["roce0"]["lldp_port"]["value"] == "Eth1-7" and m["roce0"]["lldp_system_name"]["value"] == "leaf-lldp", m["roce0"]
 assert "no LLDP neighbour" in m["roce1"]["lldp_port"]["unknown"], m["roce1"]["lldp_port"]
 PY

@@ -7,6 +7,7 @@ hw_counter, interface MTU/operstate/address and the mlx5 ECN enables; and `ip ad
 `ip link show` text against the ntc-templates expected parses. Attributes a tree lacks must
 come out unknown with a reason, never as a value. Prints each comparison class with its count."""
 import json, os, subprocess, sys, tempfile
+import fcmodel  # noqa: E402  (fabcheck parse output, expanded)
 
 fabcheck, shared = sys.argv[1], os.environ.get("FABCHECK_SHARED", "../shared")
 manifest = os.path.join(shared, "realdata", "MANIFEST.tsv")
@@ -66,7 +67,7 @@ for root in roots:
     check("document parses with the Linux adapter", parsed.returncode, 0, root + ": " + parsed.stderr.strip())
     model = {}
     if parsed.returncode == 0:
-        for d in json.loads(parsed.stdout)["rdma"].get("value", []):
+        for d in fcmodel.loads(parsed.stdout)["rdma"].get("value", []):
             for p in d["ports"]:
                 model[(d["name"], str(p["port"]))] = p
     ib = os.path.join(root, "sys/class/infiniband")

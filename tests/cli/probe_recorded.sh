@@ -76,7 +76,9 @@ PY
 "$fabcheck" parse --platform linux --command "fabcheck probe" "$t/host.json" > "$t/model.json" || fail "the Linux adapter refuses the probe's document"
 "$PY" - "$t/model.json" <<'PY'
 import json, sys
-m = json.load(open(sys.argv[1]))
+sys.path.insert(0, "tests/cli")
+import fcmodel
+m = fcmodel.load(sys.argv[1])
 i = [x for x in m["interfaces"] if x["name"] == "ens0f0"][0]
 # the model keeps the effective ARP settings: the higher of conf/all and conf/IF
 assert i["arp_ignore"]["value"] == 1 and i["arp_announce"]["value"] == 2, (i["arp_ignore"], i["arp_announce"])

@@ -91,6 +91,7 @@ done
 import json, sys
 sys.path.insert(0, "tests/cli")
 from findings import Reports, link as L
+import fcmodel
 t = sys.argv[1]
 R = Reports.of_dir(t, ["g", "h", "i", "j", "k", "l", "m", "n", "o"])
 rule = R.want
@@ -106,7 +107,7 @@ rule("h", "PFC-DSCP-MAP", "leaf1:Ethernet1/4 RoCE DSCP 26", "fail", "RoCE lands 
 rule("h", "HR-SIZE", L("leaf1:Ethernet1/4", "host4:ens1f0"), "fail", "RoCE's class there is not no-drop")
 rule("h", "ECN-ANTI", L("leaf1:Ethernet1/4", "host4:ens1f0"), "fail", "PFC on one end only")
 rule("h", "ECN-SW-QUEUE", "leaf1:Ethernet1/4", "fail", "queue c-out-8q-q-default (traffic class 0) does not mark ECN")
-m = json.load(open(t + "/h-model.json"))[0]
+m = fcmodel.load(t + "/h-model.json")[0]
 hop = [i for i in m["interfaces"] if i["name"] == "Ethernet1/4"][0]["qos_path"]["RoCE"]
 assert hop["classifier"]["value"] == "LOSSY-IN" and hop["classifier_per_port"]["value"] is True, hop
 assert hop["match"]["value"] == "BULK" and hop["traffic_class"]["value"] == 0, hop

@@ -36,6 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 EXAMPLE = os.path.join(ROOT, "inventories/examples/sonic-leaves")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fabric_parity import COUNTERS, check, failures, gen  # noqa: E402
+import fcmodel  # noqa: E402  (fabcheck parse output, expanded)
 EXPLAINED = {"HR-CABLE-LEN": "CONFIG_DB's CABLE_LENGTH states the cable a profile is sized for; a running-config does not"}
 
 # fault -> (status, rule, subject, the config_db.json key its evidence names)
@@ -87,7 +88,7 @@ def pg_lookup(t):
         d = with_output(t, "pg%d" % i, cmd, PG_INI)
         r = subprocess.run([FABCHECK, "parse", d, "--device", "leaf3"], capture_output=True, text=True)
         check(r.returncode == 0, "pg_profile_lookup.ini as %r: parse exit %d: %s" % (cmd, r.returncode, r.stderr[:200]))
-        dev = json.loads(r.stdout)[0] if r.returncode == 0 else {}
+        dev = fcmodel.loads(r.stdout)[0] if r.returncode == 0 else {}
         rows = [(x["speed_mbps"], x["cable_m"], x["xoff"]) for x in dev.get("headroom_table", [])]
         check(rows == [(400000, 5, 80000), (400000, 40, 90000)], "pg_profile_lookup.ini as %r: rows %s" % (cmd, rows))
         check(not dev.get("not_understood"), "pg_profile_lookup.ini as %r: not understood %s" % (
@@ -95,7 +96,7 @@ def pg_lookup(t):
     print("pg_profile_lookup.ini read under 'cat %s' (plain, \"quoted\", 'quoted')" % folder)
     other = folder.replace(md["hwsku"], "Mellanox-SN4700-O28")
     d = with_output(t, "pg-other", "cat " + other, PG_INI)
-    dev = json.loads(subprocess.run([FABCHECK, "parse", d, "--device", "leaf3"], capture_output=True, text=True).stdout)[0]
+    dev = fcmodel.loads(subprocess.run([FABCHECK, "parse", d, "--device", "leaf3"], capture_output=True, text=True).stdout)[0]
     nu = [u["text"] for u in dev.get("not_understood", [])]
     check(not dev.get("headroom_table") and any("Mellanox-SN4700-O28" in x and md["hwsku"] in x for x in nu),
           "another SKU's table: rows %s, not understood %s" % (dev.get("headroom_table"), nu))

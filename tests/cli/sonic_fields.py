@@ -25,6 +25,7 @@ import sys
 import tempfile
 
 from fctest import check, finish
+import fcmodel  # noqa: E402  (fabcheck parse output, expanded)
 
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -120,7 +121,7 @@ def main():
                             "  Ethernet0        0     100G   9100    up\n  Ethernet1000     4     100G   9100    up\n")
         r = subprocess.run([FABCHECK, "parse", "--platform", "sonic", "--command", "show interfaces status", st],
                            capture_output=True, text=True)
-        d = json.loads(r.stdout)
+        d = fcmodel.loads(r.stdout)
         names = sorted(i["name"] for i in d["interfaces"])
         nu = [(u["source"].rsplit(":", 1)[1], u["text"][:40]) for u in d["not_understood"]]
         check(names == ["Ethernet0"] and nu == [("4", "a value runs into the gap between two co")],

@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import fcmodel  # noqa: E402  (fabcheck parse output, expanded)
 
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -58,7 +59,7 @@ def parse_one(tmp, command, text):
     r = subprocess.run([FABCHECK, "parse", "--platform", "sonic", "--command", command, "--encoding", "text", p],
                        capture_output=True, text=True)
     check(r.returncode == 0, "parse %s: exit %d %s" % (command, r.returncode, r.stderr[:300]))
-    d = json.loads(r.stdout) if r.returncode == 0 else {"devices": [{"interfaces": [], "not_understood": []}]}
+    d = fcmodel.loads(r.stdout) if r.returncode == 0 else {"devices": [{"interfaces": [], "not_understood": []}]}
     return d["devices"][0] if "devices" in d else d
 
 
@@ -154,7 +155,7 @@ def snapshot(tmp, name, outputs):
               open(os.path.join(d, "manifest.json"), "w"))
     r = subprocess.run([FABCHECK, "parse", d, "--device", "sw"], capture_output=True, text=True)
     check(r.returncode == 0, "parse %s: exit %d %s" % (name, r.returncode, r.stderr[:300]))
-    m = json.loads(r.stdout) if r.returncode == 0 else [{}]
+    m = fcmodel.loads(r.stdout) if r.returncode == 0 else [{}]
     return m[0] if isinstance(m, list) else m
 
 

@@ -19,7 +19,7 @@
 #include "doc/doc.h"
 #include "engine/engine.h"
 #include "rules/rules.h"
-#include "report/jw.h"
+#include "util/jw.h"
 #include "report/report.h"
 #include "transport/transport.h"
 #include "adapter/adapter.h"
@@ -695,11 +695,13 @@ static void parse_prints_model(void **state)
 	(void)state;
 	run_cli(&r, argv);
 	assert_int_equal(r.code, FC_EXIT_OK);
-	/* a value with its source, and an unknown with its reason */
-	assert_non_null(strstr(r.out, "\"name\":\"Ethernet1/50/1\""));
-	assert_non_null(strstr(r.out, "\"value\":\"50g-4x\""));
-	assert_non_null(strstr(r.out, "show_running-config.txt:42"));
-	assert_non_null(strstr(r.out, "\"unknown\":\"lane count needs the port speed, which is unknown\""));
+	/* a value with its source ([file, line] into the device's file table), and an unknown with
+	 * its reason (an index into the device's texts) */
+	assert_non_null(strstr(r.out, "\"name\": \"Ethernet1/50/1\""));
+	assert_non_null(strstr(r.out, "\"value\": \"50g-4x\", \"source\": [0, 42]"));
+	assert_non_null(strstr(r.out, "\"files\": [\n    \"inventories/demo/devices/leaf2/show_running-config.txt\"\n  ]"));
+	assert_non_null(strstr(r.out, "\"lane count needs the port speed, which is unknown\""));
+	assert_non_null(strstr(r.out, "\"lanes\": {\"unknown\": "));
 	/* every modelled field: the policy-maps with their classes, not only the names */
 	assert_non_null(strstr(r.out, "\"policy_maps\""));
 	assert_non_null(strstr(r.out, "\"pause_cos_mask\""));
@@ -712,8 +714,8 @@ static void parse_prints_model(void **state)
 		run_cli(&r, a2);
 		assert_int_equal(r.code, FC_EXIT_OK);
 		assert_non_null(strstr(r.out, "\"volt_v\""));
-		assert_non_null(strstr(r.out, "\"value\":3.29"));
-		assert_non_null(strstr(r.out, "\"high_alarm\":75"));
+		assert_non_null(strstr(r.out, "\"value\": 3.29"));
+		assert_non_null(strstr(r.out, "\"high_alarm\": 75.0"));
 		run_free(&r);
 	}
 }

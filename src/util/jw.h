@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* A streaming JSON writer for the reporters that write millions of objects (JSON, SARIF): text
- * straight to the stream, no tree. The caller writes the punctuation; these write the strings,
- * escaped as RFC 8259 asks (the model's text is valid UTF-8, checked when it was read). */
+/* A streaming JSON writer for what writes millions of objects (the JSON and SARIF reports, the
+ * model as fabcheck parse prints it): text straight to the stream, no tree. The caller writes the
+ * punctuation; these write the strings, escaped as RFC 8259 asks (the model's text is valid UTF-8,
+ * checked when it was read). */
 #ifndef FC_JW_H
 #define FC_JW_H
 
@@ -20,5 +21,8 @@ void fc_jw_kv(FILE *o, const char *key, const char *v, bool first);
 void fc_jw_ki(FILE *o, const char *key, long long n, bool first);
 /* n in decimal (no printf: a fleet's report writes millions of line numbers) */
 void fc_jw_int(FILE *o, long long n);
+/* v as a JSON number, the shortest that reads back as v ("2.5", "3.0", "0.1"); null when it is
+ * not finite (JSON has no NaN or infinity) */
+void fc_jw_dbl(FILE *o, double v);
 
 #endif

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* The streaming JSON writer (jw.h). */
-#include "report/jw.h"
+#include "util/jw.h"
 
+#include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void fc_jw_raw(FILE *o, const char *s, size_t n)
@@ -93,4 +96,23 @@ void fc_jw_ki(FILE *o, const char *key, long long n, bool first)
 	fputs_unlocked(key, o);
 	FC_JW_LIT(o, "\":");
 	fc_jw_int(o, n);
+}
+
+void fc_jw_dbl(FILE *o, double v)
+{
+	char b[40];
+	int n;
+
+	if (!isfinite(v)) {
+		FC_JW_LIT(o, "null");
+		return;
+	}
+	n = snprintf(b, sizeof(b) - 2, "%.15g", v);
+	if (strtod(b, NULL) != v)
+		n = snprintf(b, sizeof(b) - 2, "%.17g", v);
+	if (!strpbrk(b, ".eEn")) {   /* a whole number stays a double when read back: 3.0 */
+		b[n++] = '.';
+		b[n++] = '0';
+	}
+	fc_jw_raw(o, b, (size_t)n);
 }

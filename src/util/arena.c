@@ -47,7 +47,8 @@ struct interned {
 };
 
 #define RECENT 1024u   /* a power of two */
-#define SEEN_BITS (1u << 24)   /* fc_intern_repeated's filter: 2 MiB */
+#define SEEN_MIN_BITS (1u << 18)   /* fc_intern_repeated's filter: 32 KiB to start with, */
+#define SEEN_MAX_BITS (1u << 24)   /* up to 2 MiB, a fleet's */
 
 struct fc_arena {
 	struct block *head;
@@ -62,6 +63,7 @@ struct fc_arena {
 	 * a MAC, a serial number): the never-repeated ones stay out of the table, whose every probe
 	 * at millions of entries missed the cache. */
 	uint64_t *seen;
+	unsigned seen_bits, seen_set;   /* its size in bits (a power of two), the bits set */
 	/* The next standard block, made ready on the other core: the kernel zeroes a fresh page on
 	 * first touch, and at fleet scale that was a fifth of validate's time on one core while the
 	 * other idled. MADV_POPULATE_WRITE faults the pages in without writing to them, so the arena
@@ -375,18 +377,45 @@ const char *fc_intern_n(struct fc_arena *a, const char *s, size_t n)
 	return s ? intern_h(a, s, n, hash_mem(s, n)) : NULL;
 }
 
+/* The filter, eight times larger once an eighth of its bits are set (a one-process parse of one
+ * device touches 32 KiB, not the 2 MiB whose every page the kernel zeroed on first touch, a
+ * tenth of a 1 MB parse). The strings of the intern table are marked in the new one; a string
+ * copied once and not marked is copied a second time before it is interned: no value changes. */
+static bool seen_grow(struct fc_arena *a)
+{
+	unsigned bits = a->seen ? a->seen_bits * 8 : SEEN_MIN_BITS, b;
+	uint64_t *n = calloc(bits / 64, sizeof(*n));
+	size_t i;
+
+	if (!n)
+		return false;
+	free(a->seen);
+	a->seen = n;
+	a->seen_bits = bits;
+	a->seen_set = 0;
+	for (i = 0; a->intern && i < a->nslots; i++)
+		if (a->intern[i].s) {
+			b = (a->intern[i].hash >> 7) & (bits - 1);
+			if (!(n[b / 64] & (UINT64_C(1) << (b % 64))))
+				a->seen_set++;
+			n[b / 64] |= UINT64_C(1) << (b % 64);
+		}
+	return true;
+}
+
 const char *fc_intern_repeated(struct fc_arena *a, const char *s, size_t n)
 {
 	unsigned h, bit;
 
 	if (!s)
 		return NULL;
-	if (!a->seen && !(a->seen = calloc(SEEN_BITS / 64, sizeof(*a->seen))))
+	if ((!a->seen || (a->seen_set > a->seen_bits / 8 && a->seen_bits < SEEN_MAX_BITS)) && !seen_grow(a))
 		return NULL;
 	h = hash_mem(s, n);
-	bit = (h >> 7) & (SEEN_BITS - 1);   /* other bits than the table's slot */
+	bit = (h >> 7) & (a->seen_bits - 1);   /* other bits than the table's slot */
 	if (!(a->seen[bit / 64] & (UINT64_C(1) << (bit % 64)))) {
 		a->seen[bit / 64] |= UINT64_C(1) << (bit % 64);
+		a->seen_set++;
 		return fc_strndup(a, s, n);   /* the first time: a copy; most such values stay unique */
 	}
 	return intern_h(a, s, n, h);

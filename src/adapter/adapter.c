@@ -378,7 +378,8 @@ enum fc_rc fc_adapter_parse(struct fc_model *m, struct fc_device *dev, const str
 	struct fc_parse_ctx ctx;
 	struct fc_buf fixed;
 	struct bad_lines bad;
-	const char *nul = memchr(text, '\0', len);
+	size_t nul;
+	enum fc_text_kind kind = fc_text_check(text, len, &nul);   /* one pass for both questions */
 	enum fc_rc rc;
 
 	ctx.m = m;
@@ -389,18 +390,18 @@ enum fc_rc fc_adapter_parse(struct fc_model *m, struct fc_device *dev, const str
 	ctx.command = command;
 	if (!ctx.file)
 		return fc_err_set(err, FC_ERR_NOMEM, file, 0, "out of memory");
-	if (nul) {
+	if (kind == FC_TEXT_NUL) {
 		unsigned line = 1;
 		const char *p;
 
-		for (p = text; p < nul; p++)
+		for (p = text; p < text + nul; p++)
 			line += *p == '\n';
 		return fc_err_set(err, FC_ERR_INPUT, ctx.file, line, "NUL byte: binary data, not the output of '%s'",
 				  command);
 	}
 	/* invalid UTF-8 is replaced here, once for every adapter, and said where */
 	fc_buf_init(&fixed, len * 3 + 16);
-	if (!fc_utf8_valid(text, len)) {
+	if (kind == FC_TEXT_BAD_UTF8) {
 		memset(&bad, 0, sizeof(bad));
 		if (fc_buf_add(&fixed, text, len) != FC_OK || fc_utf8_fix(&fixed, note_bad, &bad) != FC_OK ||
 		    record_bad(m, dev, ctx.file, &fixed, &bad) != FC_OK) {
@@ -413,7 +414,7 @@ enum fc_rc fc_adapter_parse(struct fc_model *m, struct fc_device *dev, const str
 	if (needs_cleaning(ctx.reader, encoding, text, len)) {
 		struct fc_buf clean;
 
-		if (fc_cli_clean(command, text, len, &clean) != FC_OK) {
+		if (fc_cli_clean_for(command, text, len, ctx.reader && ctx.reader->ends_kept, &clean) != FC_OK) {
 			fc_buf_free(&fixed);
 			return fc_err_set(err, FC_ERR_NOMEM, ctx.file, 0, "out of memory");
 		}

@@ -163,6 +163,44 @@ bool fc_utf8_valid(const char *s, size_t n)
 	return true;
 }
 
+enum fc_text_kind fc_text_check(const char *s, size_t n, size_t *nul)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
+	size_t i = 0, k;
+	unsigned cp;
+	bool bad = false;
+
+	while (i < n) {
+		/* eight ASCII bytes at a time, none of them NUL (exact zero-byte mask) */
+		while (i + 8 <= n) {
+			uint64_t w;
+
+			memcpy(&w, p + i, 8);
+			if ((w & ~low7) | (~(((w & low7) + low7) | w) & ~low7))
+				break;
+			i += 8;
+		}
+		if (i >= n)
+			break;
+		if (!p[i]) {
+			*nul = i;
+			return FC_TEXT_NUL;
+		}
+		if (p[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if (!(k = fc_utf8_seq(p + i, n - i, &cp))) {
+			bad = true;
+			k = 1;
+		}
+		i += k;
+	}
+	*nul = n;
+	return bad ? FC_TEXT_BAD_UTF8 : FC_TEXT_UTF8;
+}
+
 enum fc_rc fc_utf8_fix(struct fc_buf *b, void (*note)(void *ctx, unsigned line, size_t bytes), void *ctx)
 {
 	const unsigned char *p = (const unsigned char *)b->data;

@@ -18,6 +18,9 @@
 size_t fc_utf8_seq(const unsigned char *s, size_t n, unsigned *cp);
 
 /* True when s[0..n) is valid UTF-8. */
+/* One pass over an input: NUL (*nul its offset; binary data), else valid UTF-8 or not (*nul = n). */
+enum fc_text_kind { FC_TEXT_UTF8, FC_TEXT_BAD_UTF8, FC_TEXT_NUL };
+enum fc_text_kind fc_text_check(const char *s, size_t n, size_t *nul);
 bool fc_utf8_valid(const char *s, size_t n);
 
 /* True when s[0..n) is valid UTF-8 without a character fc_text_clean would escape. */

@@ -5,6 +5,7 @@
 
 #include "util/buf.h"
 #include "util/str.h"
+#include <string.h>
 #include "adapter/adapter.h"
 #include "adapter/cfgtext.h"
 #include "vendors/nxos/nxos_policy.h"
@@ -83,7 +84,19 @@ enum fc_rc nxos_json_iface_rc(struct fc_parse_ctx *c);
 /* CLI text: whether n bytes at s hold needle; start with p (the rest in *rest); the word at r up to
  * one of stops (in lb); whether s is one of list's n words (sorted, for a binary search). */
 bool nxos_has(const char *s, size_t n, const char *needle);
-bool nxos_starts(const char *s, size_t n, const char *p, const char **rest);
+/* Whether s (n bytes) starts with p, *rest then after it. Inline: p is a literal at every call,
+ * its length and the comparison fold to a few instructions (a line of show interface is asked
+ * for some twenty prefixes). */
+static inline bool nxos_starts(const char *s, size_t n, const char *p, const char **rest)
+{
+	size_t k = strlen(p);
+
+	if (n < k || memcmp(s, p, k))
+		return false;
+	if (rest)
+		*rest = s + k;
+	return true;
+}
 const char *nxos_word(struct nxos_linebuf *lb, const char *r, const char *end, const char *stops);
 bool nxos_known_word(const char *const *list, size_t n, const char *s, size_t len);
 #define NXOS_KNOWN(list, s, n) nxos_known_word(list, sizeof(list) / sizeof(list[0]), s, n)

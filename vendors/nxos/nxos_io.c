@@ -159,17 +159,6 @@ bool nxos_has(const char *s, size_t n, const char *needle)
 	return memmem(s, n, needle, strlen(needle)) != NULL;
 }
 
-bool nxos_starts(const char *s, size_t n, const char *p, const char **rest)
-{
-	size_t k = strlen(p);
-
-	if (n < k || memcmp(s, p, k))
-		return false;
-	if (rest)
-		*rest = s + k;
-	return true;
-}
-
 /* The word at r (up to end or one of stops), NUL-terminated in lb. */
 const char *nxos_word(struct nxos_linebuf *lb, const char *r, const char *end, const char *stops)
 {

@@ -54,6 +54,9 @@ struct fc_reader {
 	bool verbatim;         /* a text that is no terminal capture (a structured stream of its own):
 				* read as it is; every other text has its terminal noise removed first
 				* (util/cli_text.h) */
+	bool ends_kept;        /* text: the reader drops the blanks and CRs at the end of each line itself,
+				* so a capture whose only noise they are is read as it is, without a
+				* copy (fc_cli_clean_for); tests/cli/ends_kept.py holds the reader to that */
 	bool fallback;         /* collected over a CLI instead of the other rows when the first collected
 				* command is not installed on the device (exit status 127) */
 	bool saved_config;     /* what an inventory's config: file is (one row at most) */

@@ -246,7 +246,7 @@ static bool room(struct fc_buf *out, size_t len)
 
 	if (fc_buf_add(out, "", 0) != FC_OK || fc_buf_reserve(out, len + 1) != FC_OK)
 		return false;
-	if (page > 0 && len >= (1u << 20)) {
+	if (page > 0 && len >= (64u << 10)) {
 		a = ((uintptr_t)out->data + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
 		b = ((uintptr_t)out->data + len) & ~((uintptr_t)page - 1);
 		if (b > a)
@@ -261,7 +261,8 @@ static bool room(struct fc_buf *out, size_t len)
  * only the general path renders: a BS, tab or ESC, a CR inside a line, a pager prompt, no line at
  * column 0, an echoed command or a prompt line. Bytes are looked at eight at a time (exact SWAR
  * masks): only those below 0x20 ('\n' among them) one by one. */
-static enum cut cut_line_ends(const char *command, const char *text, size_t len, struct fc_buf *out)
+static enum cut cut_line_ends(const char *command, const char *text, size_t len, bool ends_kept,
+			      struct fc_buf *out)
 {
 	const uint64_t nl = UINT64_C(0x0a0a0a0a0a0a0a0a);
 	const char *end = text + len, *first, *last;
@@ -331,6 +332,8 @@ static enum cut cut_line_ends(const char *command, const char *text, size_t len,
 			}
 			if (!at || (text[at - 1] != ' ' && text[at - 1] != '\r'))
 				continue;
+			if (ends_kept)
+				continue;   /* the reader drops them itself */
 			for (e = at; e > run && (text[e - 1] == ' ' || text[e - 1] == '\r'); e--)
 				;
 			if (!out->data && !room(out, len))
@@ -341,6 +344,8 @@ static enum cut cut_line_ends(const char *command, const char *text, size_t len,
 		}
 		i += 8;
 	}
+	if (ends_kept)
+		return CUT_DONE;
 	/* the rest; its last line, when no '\n' ends the text, loses its trailing blanks too */
 	i = len;
 	if (len && text[len - 1] != '\n') {
@@ -359,8 +364,13 @@ static enum cut cut_line_ends(const char *command, const char *text, size_t len,
 
 enum fc_rc fc_cli_clean(const char *command, const char *text, size_t len, struct fc_buf *out)
 {
+	return fc_cli_clean_for(command, text, len, false, out);
+}
+
+enum fc_rc fc_cli_clean_for(const char *command, const char *text, size_t len, bool ends_kept, struct fc_buf *out)
+{
 	fc_buf_init(out, 8 * len + 64);
-	switch (cut_line_ends(command, text, len, out)) {
+	switch (cut_line_ends(command, text, len, ends_kept, out)) {
 	case CUT_DONE:
 		return FC_OK;
 	case CUT_NOMEM:

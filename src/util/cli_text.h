@@ -8,6 +8,7 @@
 #ifndef FC_CLI_TEXT_H
 #define FC_CLI_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "util/buf.h"
@@ -17,6 +18,10 @@
  * command (may be NULL) is what produced the output: a first line that is a prompt followed by
  * it is the echoed command. FC_ERR_NOMEM when out of memory. */
 enum fc_rc fc_cli_clean(const char *command, const char *text, size_t len, struct fc_buf *out);
+/* The same for a reader that drops the blanks and CRs at the end of every line itself
+ * (ends_kept): where they are all the noise there is, out->data stays NULL and the reader reads
+ * the text as it is, without a copy; any other noise is cleaned as fc_cli_clean does. */
+enum fc_rc fc_cli_clean_for(const char *command, const char *text, size_t len, bool ends_kept, struct fc_buf *out);
 /* The same by the general path alone (each line rendered, compacted): fc_cli_clean takes a faster
  * one when blanks and CRs at the ends of lines are all the noise there is, and
  * tests/unit/test_cli_text.c holds the two to the same output. */

@@ -26,7 +26,7 @@ if os.path.exists(manifest):
         if len(row) < 6 or row[0] == "path" or "expected parse" in row[5] or row[0].endswith((".yml", ".md", "expected_result.json")):
             continue
         for desc, sub, plat, cmd, enc in kinds:
-            vendor = "NX-OS" if plat == "nxos" else "Linux"
+            vendor = {"nxos": "NX-OS", "eos": "Arista EOS"}.get(plat, "Linux")
             if desc in row[5] and vendor in row[5] and (sub == "*" or sub in row[0]):
                 inputs.append((row[0], plat, cmd, enc, open(os.path.join(shared, "realdata", row[0]), "rb").read()))
                 break
@@ -50,7 +50,7 @@ for base in ("inventories/demo/devices", "inventories/examples/spine-leaf/device
                 inputs.append((p, "nxos", FIXTURES[f], "text", open(p, "rb").read()))
 
 BLOCKS = ("show interface", "show lldp neighbors detail", "show interface status", "show interface transceiver",
-          "show interface transceiver details")
+          "show interface transceiver details", "show interfaces", "show interfaces transceiver detail")
 
 # --- perturbations (text in, text out: bytes) ------------------------------------------------------
 def lines(b):
@@ -98,6 +98,8 @@ def perturbations(cmd, enc):
     p += [("pager-cr", lambda b: pager(b, "cr")),
           ("pager-bs", lambda b: pager(b, "bs")),
           ("trailing", lambda b: b"\n".join(l + b"   " if l else l for l in lines(b))),
+          # blanks and CRs mixed: what readers that drop line ends themselves read uncopied
+          ("trailing-mixed", lambda b: b"\n".join(l + b" \r  \r" if l else l for l in lines(b))),
           ("tabs", lambda b: b"\n".join(unexpand(l) for l in lines(b))),
           ("indented", lambda b: b"\n".join(b"  " + l if l else l for l in lines(b))),
           ("all", lambda b: prompt(pager(b"\n".join(unexpand(l) + b" " for l in lines(b)), "cr"), cmd)

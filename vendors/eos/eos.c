@@ -40,7 +40,7 @@ static const struct fc_reader eos_readers[] = {
 	{ .command = "show interfaces transceiver", .encoding = "json", .json = eos_json_transceiver },
 	{ .command = "show interfaces description", .encoding = "json", .json = eos_json_descriptions },
 	{ .command = "show interfaces counters queue drops", .encoding = "json", .json = eos_json_queue_drops },
-	{ .command = INTERFACES, .encoding = "text", .text = eos_parse_interfaces_text },
+	{ .command = INTERFACES, .encoding = "text", .text = eos_parse_interfaces_text, .ends_kept = true },
 	{ .command = "show interfaces status", .encoding = "text", .text = eos_text_status },
 	{ .command = "show interfaces transceiver", .encoding = "text", .text = eos_text_transceiver },
 	{ .command = "show interfaces transceiver detail", .encoding = "text", .text = eos_text_transceiver_detail },

@@ -37,6 +37,25 @@ struct doc {
 /* Loaders. On success *out is a new document the caller frees with doc_free(). On failure
  * err holds file:line and what was expected. */
 enum fc_rc doc_parse_json(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err);
+/* The same, the rows of one container streamed: each item of the sequence (or member of the map)
+ * that the map keys path (NULL terminated) lead to is parsed, handed to fn (with its key, NULL for
+ * a sequence's item) and freed before the next one is read; the document then holds one row at a
+ * time. A streamed sequence is left empty; a streamed map keeps its keys, each with a null value,
+ * so that a key given twice is still refused. The keys match at the end of those that lead to the
+ * container, at any depth, but not inside a row (a row is handed over whole). fn's error ends the
+ * parse. Rows handed over before a later error in the input (a truncated reply) stay handed over:
+ * fn's effects are the caller's to report with the error. */
+typedef enum fc_rc doc_row_fn(void *ctx, const struct doc *d, const char *key, const struct doc_node *row);
+struct doc_rows {
+	const char *const *path;    /* the keys, e.g. { "TABLE_interface", "ROW_interface", NULL } */
+	bool map;                   /* the rows are a map's members; else a sequence's items (a
+				     * container of the other kind there is parsed whole) */
+	doc_row_fn *fn;
+	void *ctx;
+	size_t n;                   /* out: the rows handed to fn */
+};
+enum fc_rc doc_parse_json_rows(const char *file, const char *text, size_t len, struct doc_rows *rows,
+			       struct doc **out, struct fc_err *err);
 enum fc_rc doc_parse_yaml(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err);
 /* Picks JSON for a file name ending in .json and YAML otherwise. */
 enum fc_rc doc_parse(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err);

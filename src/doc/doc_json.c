@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Strict RFC 8259 JSON parser into the positioned document tree. json-c, which fabcheck uses to
  * write JSON, keeps no source positions; evidence and errors need the line of every value. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
@@ -13,6 +14,14 @@ struct jp {
 	struct doc *d;
 	struct fc_err *err;
 	unsigned depth;
+	/* streamed rows (doc_parse_json_rows): keys[k] is the key under which the container at depth k
+	 * holds the value being parsed (NULL in a sequence); rows' items are parsed into row_arena */
+	const char *keys[DOC_MAX_DEPTH + 2];
+	struct doc_rows *rows;
+	bool rows_map;
+	struct fc_arena *row_arena;
+	bool in_row;   /* parsing a streamed row: a container inside it is part of it, not streamed */
+	struct doc_node *placeholder;   /* the value streamed map members keep in the document */
 };
 
 static enum fc_rc jerr(struct jp *j, const char *what)
@@ -246,14 +255,58 @@ static enum fc_rc parse_number(struct jp *j, struct doc_node *n)
 
 static enum fc_rc parse_value(struct jp *j, struct doc_node **out);
 
+/* Whether the sequence being opened (at depth j->depth) is the one whose rows are streamed: the
+ * keys that lead to it end with rows->path. */
+static bool streamed(const struct jp *j)
+{
+	size_t k = 0, i;
+
+	if (!j->rows || !j->rows->path || j->in_row)
+		return false;
+	while (j->rows->path[k])
+		k++;
+	if (!k || k >= j->depth)
+		return false;
+	for (i = 0; i < k; i++) {
+		const char *key = j->keys[j->depth - k + i];
+
+		if (!key || strcmp(key, j->rows->path[i]))
+			return false;
+	}
+	return true;
+}
+
+/* One item of a streamed sequence or member of a streamed map (key): parsed into the row arena,
+ * handed over, then forgotten. */
+static enum fc_rc stream_item(struct jp *j, const char *key, struct doc_node **child)
+{
+	struct fc_arena *keep = j->d->arena;
+	enum fc_rc rc;
+
+	j->d->arena = j->row_arena;
+	j->in_row = true;
+	rc = parse_value(j, child);
+	j->in_row = false;
+	j->d->arena = keep;
+	if (rc == FC_OK) {
+		j->rows->n++;
+		rc = j->rows->fn(j->rows->ctx, j->d, key, *child);
+	}
+	fc_arena_reset(j->row_arena);
+	return rc;
+}
+
 static enum fc_rc parse_container(struct jp *j, struct doc_node *n, char close)
 {
 	size_t cap = 0;
 	enum fc_rc rc;
+	bool stream;
 
 	if (++j->depth > DOC_MAX_DEPTH)
 		return fc_err_set(j->err, FC_ERR_INPUT, j->d->file, j->line,
 				  "JSON nested deeper than %d levels", DOC_MAX_DEPTH);
+	stream = (close == '}') == j->rows_map && streamed(j);
+	j->keys[j->depth] = NULL;
 	j->p++;
 	skip_ws(j);
 	if (j->p < j->end && *j->p == close) {
@@ -279,10 +332,19 @@ static enum fc_rc parse_container(struct jp *j, struct doc_node *n, char close)
 				return jerr(j, "':' after a key");
 			j->p++;
 		}
-		rc = parse_value(j, &child);
-		if (rc != FC_OK)
+		j->keys[j->depth] = key;
+		if (stream) {
+			if ((rc = stream_item(j, key, &child)) != FC_OK)
+				return rc;
+			/* a map's members stay, each with a placeholder value, so a key given twice is
+			 * still refused (doc_unique_keys); a sequence is left empty */
+			if (key && (!j->placeholder && !(j->placeholder = new_node(j, DOC_NULL))))
+				return fc_err_set(j->err, FC_ERR_NOMEM, j->d->file, j->line, "out of memory");
+			if (key && doc_add_child(j->d->arena, n, &cap, j->placeholder, key, key_line) != FC_OK)
+				return fc_err_set(j->err, FC_ERR_NOMEM, j->d->file, j->line, "out of memory");
+		} else if ((rc = parse_value(j, &child)) != FC_OK) {
 			return rc;
-		if (doc_add_child(j->d->arena, n, &cap, child, key, key_line) != FC_OK)
+		} else if (doc_add_child(j->d->arena, n, &cap, child, key, key_line) != FC_OK)
 			return fc_err_set(j->err, FC_ERR_NOMEM, j->d->file, j->line, "out of memory");
 		skip_ws(j);
 		if (j->p < j->end && *j->p == ',') {
@@ -353,6 +415,12 @@ static enum fc_rc parse_value(struct jp *j, struct doc_node **out)
 
 enum fc_rc doc_parse_json(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err)
 {
+	return doc_parse_json_rows(file, text, len, NULL, out, err);
+}
+
+enum fc_rc doc_parse_json_rows(const char *file, const char *text, size_t len, struct doc_rows *rows,
+			       struct doc **out, struct fc_err *err)
+{
 	struct fc_arena *a = fc_arena_new();
 	struct jp j;
 	struct doc *d;
@@ -371,6 +439,15 @@ enum fc_rc doc_parse_json(const char *file, const char *text, size_t len, struct
 	j.line = 1;
 	j.d = d;
 	j.err = err;
+	if (rows && rows->path) {
+		rows->n = 0;
+		j.rows = rows;
+		j.rows_map = rows->map;
+		if (!(j.row_arena = fc_arena_new())) {
+			fc_arena_free(&a);
+			return fc_err_set(err, FC_ERR_NOMEM, file, 0, "out of memory");
+		}
+	}
 	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
 		j.p += 3;
 	rc = parse_value(&j, &d->root);
@@ -379,6 +456,7 @@ enum fc_rc doc_parse_json(const char *file, const char *text, size_t len, struct
 		if (j.p < j.end)
 			rc = jerr(&j, "end of input after the top-level value");
 	}
+	fc_arena_free(&j.row_arena);
 	if (rc != FC_OK) {
 		fc_arena_free(&a);
 		return rc;

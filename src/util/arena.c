@@ -426,6 +426,28 @@ size_t fc_arena_bytes(const struct fc_arena *a)
 	return a->total;
 }
 
+void fc_arena_reset(struct fc_arena *a)
+{
+	struct block *b, *n;
+
+	prefault_join(a);
+	for (b = a->head; b && b->next; b = n) {   /* all but the oldest, the first one made */
+		n = b->next;
+		unmap_block(b);
+	}
+	a->head = b;
+	a->total = b ? b->size : 0;
+	if (b)
+		b->used = 0;   /* b->clean stays: fc_alloc zeroes what was handed out before */
+	free(a->intern);
+	free(a->recent);
+	free(a->seen);
+	a->intern = a->recent = NULL;
+	a->seen = NULL;
+	a->nslots = a->ninterned = 0;
+	a->seen_bits = a->seen_set = 0;
+}
+
 struct fc_arena_mark fc_arena_mark(const struct fc_arena *a)
 {
 	struct fc_arena_mark m = { a->head, a->head ? a->head->used : 0 };

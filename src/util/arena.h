@@ -36,6 +36,9 @@ struct fc_arena_mark {
 	size_t used;
 };
 struct fc_arena_mark fc_arena_mark(const struct fc_arena *a);
+/* Everything allocated given back, the first block kept for what comes next (a scratch arena
+ * reused row after row: doc_parse_json_rows). */
+void fc_arena_reset(struct fc_arena *a);
 /* Releases what was allocated since m if the arena is still in m's block (true); otherwise keeps
  * it (false): never frees a block, so a run of releases at a block's end cannot thrash malloc.
  * Pointers into the released memory must not be used again. */

@@ -217,6 +217,132 @@ static void yaml_errors(void **state)
 	}
 }
 
+/* What a streamed row gives: its name and line, as the callback saw them (the row is freed after). */
+struct seen_rows {
+	char names[8][16];
+	unsigned lines[8];
+	size_t n;
+	size_t fail_at;   /* 1-based: the row whose callback fails (0: none) */
+};
+
+static enum fc_rc note_row(void *ctx, const struct doc *d, const char *key, const struct doc_node *row)
+{
+	struct seen_rows *s = ctx;
+	const struct doc_node *name = doc_get(row, "interface");
+
+	(void)d;
+	assert_null(key);
+	assert_true(s->n < 8);
+	snprintf(s->names[s->n], sizeof(s->names[0]), "%s", name && name->str ? name->str : "?");
+	s->lines[s->n++] = row->line;
+	return s->n == s->fail_at ? FC_ERR_INPUT : FC_OK;
+}
+
+/* Rows of the sequence the keys end at are handed over one at a time, in order, with their lines,
+ * and left out of the document; the same keys elsewhere (another depth) match too; a single object
+ * where a list was expected is not streamed; a callback's error ends the parse. */
+static void json_rows_streamed(void **state)
+{
+	static const char *const path[] = { "TABLE_interface", "ROW_interface", NULL };
+	static const char text[] = "{\"ins\": {\"body\": {\"TABLE_interface\": {\"ROW_interface\": [\n"
+				   "  {\"interface\": \"Ethernet1/1\", \"mtu\": 9216},\n"
+				   "  {\"interface\": \"Ethernet1/2\"},\n"
+				   "  {\"interface\": \"Ethernet1/3\", \"x\": [1, {\"y\": 2}]}\n"
+				   "]}, \"other\": [1, 2]}}}\n";
+	static const char one[] = "{\"TABLE_interface\": {\"ROW_interface\": {\"interface\": \"mgmt0\"}}}";
+	struct seen_rows s = { .n = 0 };
+	struct doc_rows rows = { path, false, note_row, &s, 0 };
+	struct doc *d = NULL;
+	struct fc_err err;
+	const struct doc_node *seq;
+
+	(void)state;
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json_rows("t.json", text, sizeof(text) - 1, &rows, &d, &err), FC_OK);
+	assert_int_equal(rows.n, 3);
+	assert_int_equal(s.n, 3);
+	assert_string_equal(s.names[0], "Ethernet1/1");
+	assert_string_equal(s.names[2], "Ethernet1/3");
+	assert_int_equal(s.lines[0], 2);
+	assert_int_equal(s.lines[2], 4);
+	seq = doc_get(doc_get(doc_get(doc_get(d->root, "ins"), "body"), "TABLE_interface"), "ROW_interface");
+	assert_non_null(seq);
+	assert_int_equal(seq->type, DOC_SEQ);
+	assert_int_equal(seq->n, 0);   /* the rows went to the callback, not into the document */
+	assert_int_equal(doc_get(doc_get(doc_get(d->root, "ins"), "body"), "other")->n, 2);
+	doc_free(&d);
+
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(doc_parse_json_rows("t.json", one, sizeof(one) - 1, &rows, &d, &err), FC_OK);
+	assert_int_equal(rows.n, 0);
+	assert_string_equal(doc_get(doc_get(doc_get(d->root, "TABLE_interface"), "ROW_interface"), "interface")->str,
+			    "mgmt0");
+	doc_free(&d);
+
+	memset(&s, 0, sizeof(s));
+	s.fail_at = 2;
+	assert_int_equal(doc_parse_json_rows("t.json", text, sizeof(text) - 1, &rows, &d, &err), FC_ERR_INPUT);
+	assert_null(d);
+	assert_int_equal(s.n, 2);
+
+	/* a truncated reply: the rows before the cut were handed over, the parse fails at the cut */
+	memset(&s, 0, sizeof(s));
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json_rows("t.json", text, 120, &rows, &d, &err), FC_ERR_INPUT);
+	assert_null(d);
+	assert_int_equal(s.n, 1);
+	assert_non_null(strstr(err.msg, "invalid JSON"));
+}
+
+static enum fc_rc note_member(void *ctx, const struct doc *d, const char *key, const struct doc_node *row)
+{
+	struct seen_rows *s = ctx;
+
+	(void)d;
+	assert_non_null(key);
+	assert_true(s->n < 8);
+	snprintf(s->names[s->n], sizeof(s->names[0]), "%s", key);
+	s->lines[s->n++] = row->line;
+	return FC_OK;
+}
+
+/* A map's members streamed with their keys; the map keeps its keys, so a key given twice is still
+ * refused at its line; a sequence where a map's members were asked for is parsed whole. */
+static void json_rows_map_streamed(void **state)
+{
+	static const char *const path[] = { "interfaces", NULL };
+	static const char text[] = "{\"interfaces\": {\n\"Ethernet1\": {\"mtu\": 9214},\n\"Ethernet2\": {}\n}}";
+	static const char twice[] = "{\"interfaces\": {\n\"Ethernet1\": {},\n\"Ethernet1\": {}\n}}";
+	static const char list[] = "{\"interfaces\": [{\"a\": 1}]}";
+	struct seen_rows s = { .n = 0 };
+	struct doc_rows rows = { path, true, note_member, &s, 0 };
+	struct doc *d = NULL;
+	struct fc_err err;
+	const struct doc_node *its;
+
+	(void)state;
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json_rows("t.json", text, sizeof(text) - 1, &rows, &d, &err), FC_OK);
+	assert_int_equal(rows.n, 2);
+	assert_string_equal(s.names[0], "Ethernet1");
+	assert_string_equal(s.names[1], "Ethernet2");
+	assert_int_equal(s.lines[1], 3);
+	its = doc_get(d->root, "interfaces");
+	assert_int_equal(its->n, 2);
+	assert_int_equal(its->items[0]->type, DOC_NULL);
+	doc_free(&d);
+
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(doc_parse_json_rows("t.json", twice, sizeof(twice) - 1, &rows, &d, &err), FC_ERR_INPUT);
+	assert_int_equal(err.line, 3);
+
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(doc_parse_json_rows("t.json", list, sizeof(list) - 1, &rows, &d, &err), FC_OK);
+	assert_int_equal(rows.n, 0);
+	assert_int_equal(doc_get(d->root, "interfaces")->n, 1);
+	doc_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -227,6 +353,8 @@ int main(void)
 		cmocka_unit_test(yaml_values_and_keys),
 		cmocka_unit_test(yaml_errors),
 		cmocka_unit_test(repeated_keys),
+		cmocka_unit_test(json_rows_streamed),
+		cmocka_unit_test(json_rows_map_streamed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

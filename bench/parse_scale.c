@@ -5,7 +5,10 @@
  * the growth from one size to the next (1.00 = linear; the target: 10x the input, and 10x the
  * objects in it, at most 12x the time, 1.20 per MB, beyond the first step). Every platform's
  * readers of configuration and state, text and JSON: NX-OS, Arista EOS, SONiC, Linux hosts.
- *   parse_scale [MAX_MB [COMMAND]]   (default 100; 10 for a quick look; one command only) */
+ *   parse_scale [MAX_MB [COMMAND]]   (default 100; 10 for a quick look; one command only)
+ *   parse_scale --write FILE LABEL MB   writes the generated output of the row labelled LABEL (as
+ *                                       printed, e.g. "nxos: show interface" "json") of about MB
+ *                                       MB to FILE, for whole-process benchmarks (bench/whole_process.sh) */
 #include <stdbool.h>
 #include <stdio.h>
 #include <malloc.h>
@@ -737,11 +740,43 @@ static void parse_once(const char *platform, const char *command, const char *en
 #define MAX_SIZES 6
 #define REPS 5
 
+/* parse_scale --write FILE LABEL ENCODING MB: one generated output into FILE. */
+static int write_one(const char *file, const char *label, const char *enc, const char *mbs)
+{
+	size_t p, i = 0, mb = strtoul(mbs, NULL, 10);
+	struct fc_buf b;
+	FILE *f;
+
+	for (p = 0; p < sizeof(parsers) / sizeof(parsers[0]); p++)
+		if (!strcmp(parsers[p].label ? parsers[p].label : parsers[p].command, label) &&
+		    !strcmp(parsers[p].encoding, enc))
+			break;
+	if (p == sizeof(parsers) / sizeof(parsers[0]) || !mb) {
+		fprintf(stderr, "parse_scale --write: no row labelled '%s' (%s), or no size\n", label, enc);
+		return 2;
+	}
+	fc_buf_init(&b, FC_MAX_INPUT_FILE);
+	while (b.len < mb * 1000000u)
+		if (parsers[p].gen(&b, i++), !b.data)
+			return 1;
+	if (fc_buf_add(&b, parsers[p].end, strlen(parsers[p].end)) != FC_OK || !(f = fopen(file, "w")))
+		return 1;
+	if (fwrite(b.data, 1, b.len, f) != b.len || fclose(f)) {
+		fprintf(stderr, "parse_scale --write: %s: write failed\n", file);
+		return 1;
+	}
+	fc_buf_free(&b);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	size_t max_mb = argc > 1 ? strtoul(argv[1], NULL, 10) : 100, p;
 	size_t first_mb = getenv("PARSE_SCALE_FIRST_MB") ? strtoul(getenv("PARSE_SCALE_FIRST_MB"), NULL, 10) : 1;
 	bool linear = true;
+
+	if (argc == 6 && !strcmp(argv[1], "--write"))
+		return write_one(argv[2], argv[3], argv[4], argv[5]);
 
 	/* Every parse pays for the pages its model needs, as in a fabcheck process: a fixed mmap
 	 * threshold (no dynamic raise) and a trim after each model, or a small model would reuse the

@@ -353,6 +353,14 @@ static bool needs_cleaning(const struct fc_reader *r, const char *encoding, cons
 	return !(r && r->verbatim);
 }
 
+/* doc_parse_json_rows' callback: one streamed row to the reader's json_row. */
+static enum fc_rc json_row(void *ctx, const struct doc *d, const char *key, const struct doc_node *row)
+{
+	struct fc_parse_ctx *c = ctx;
+
+	return c->reader->json_row(c, d, key, row);
+}
+
 /* The row's reader on the output: text as it is, JSON parsed and its body found. */
 static enum fc_rc read_output(struct fc_parse_ctx *c, const struct fc_adapter *a, const char *text, size_t len)
 {
@@ -363,7 +371,15 @@ static enum fc_rc read_output(struct fc_parse_ctx *c, const struct fc_adapter *a
 
 	if (!strcmp(r->encoding, "text"))
 		return r->text(c, text);
-	if ((rc = doc_parse_json(c->file, text, len, &d, c->err)) != FC_OK)
+	if (r->json_rows) {
+		struct doc_rows rows = { r->json_rows, r->json_rows_map, json_row, c, 0 };
+
+		rc = doc_parse_json_rows(c->file, text, len, &rows, &d, c->err);
+		c->rows_read = rows.n;
+	} else {
+		rc = doc_parse_json(c->file, text, len, &d, c->err);
+	}
+	if (rc != FC_OK)
 		return rc;
 	body = d->root;
 	if (!a->json_body || (rc = a->json_body(c, d, &body)) == FC_OK)
@@ -388,6 +404,7 @@ enum fc_rc fc_adapter_parse(struct fc_model *m, struct fc_device *dev, const str
 	ctx.err = err;
 	ctx.reader = fc_adapter_reader(v, command, encoding);
 	ctx.command = command;
+	ctx.rows_read = 0;
 	if (!ctx.file)
 		return fc_err_set(err, FC_ERR_NOMEM, file, 0, "out of memory");
 	if (kind == FC_TEXT_NUL) {

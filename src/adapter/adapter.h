@@ -22,6 +22,8 @@ struct fc_parse_ctx {
 	const struct fc_reader *reader;   /* the row being read; NULL in finalize and intent */
 	const char *command;   /* the command the output was saved under (a row's spelling may name a
 				* path in it); NULL in finalize and intent */
+	size_t rows_read;      /* json_rows: the rows json_row was handed (the json reader then sees
+				* their sequence empty) */
 };
 
 /* Reads one output into c->dev: text, NUL-terminated, cleaned of terminal noise unless the row is
@@ -29,6 +31,10 @@ struct fc_parse_ctx {
  * c->file:line on what it refuses; FC_ERR_NOMEM. */
 typedef enum fc_rc fc_text_reader(struct fc_parse_ctx *c, const char *text);
 typedef enum fc_rc fc_json_reader(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body);
+/* One streamed row (fc_reader.json_rows): key is the map key it is the value of, NULL for an item
+ * of a sequence. */
+typedef enum fc_rc fc_json_row_reader(struct fc_parse_ctx *c, const struct doc *d, const char *key,
+				      const struct doc_node *row);
 
 /* One output an adapter reads: a row of its table. Adding a command is adding a row: collection's
  * command list, what a directory of saved outputs is read for, the parse dispatch, `fabcheck parse
@@ -54,6 +60,13 @@ struct fc_reader {
 	bool verbatim;         /* a text that is no terminal capture (a structured stream of its own):
 				* read as it is; every other text has its terminal noise removed first
 				* (util/cli_text.h) */
+	const char *const *json_rows;   /* json: the map keys (NULL terminated) that end at a sequence or
+					 * map of rows read one at a time by json_row as the document is
+					 * parsed, so that a large output's document never holds them all
+					 * (doc_parse_json_rows); json then reads the rest */
+	bool json_rows_map;            /* json_rows are a map's members (keyed by name), not a sequence's
+					* items */
+	fc_json_row_reader *json_row;  /* required with json_rows: one row */
 	bool ends_kept;        /* text: the reader drops the blanks and CRs at the end of each line itself,
 				* so a capture whose only noise they are is read as it is, without a
 				* copy (fc_cli_clean_for); tests/cli/ends_kept.py holds the reader to that */

@@ -25,6 +25,7 @@ static const struct fc_reader eos_readers[] = {
 	  .large = true, .saved_config = true },
 	{ .command = "show version", .encoding = "json", .json = eos_json_version, .file = "show_version.json" },
 	{ .command = INTERFACES, .encoding = "json", .json = eos_json_interfaces, .file = "show_interfaces.json",
+	  .json_rows = eos_interfaces_rows, .json_rows_map = true, .json_row = eos_json_interface_row,
 	  .large = true, .counters = true },
 	{ .command = "show interfaces transceiver dom thresholds", .encoding = "json", .json = eos_json_dom_thresholds,
 	  .file = "show_interfaces_transceiver_dom_thresholds.json", .optional = true },

@@ -85,6 +85,8 @@ fc_json_reader eos_parse_lldp_json;
  * show interfaces transceiver [dom thresholds], show priority-flow-control counters, show interfaces
  * phy detail, description, show qos interfaces ecn counters queue, show interfaces counters queue
  * drops. */
+fc_json_row_reader eos_json_interface_row;       /* one streamed member of interfaces */
+extern const char *const eos_interfaces_rows[];  /* its path */
 fc_json_reader eos_json_version, eos_json_interfaces, eos_json_transceiver, eos_json_dom_thresholds,
 	eos_json_pfc_counters, eos_json_phy_detail, eos_json_descriptions, eos_json_ecn_counters, eos_json_queue_drops;
 /* eos_show_text.c: show interfaces as text (a CLI capture). */

@@ -229,12 +229,23 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 	return FC_OK;
 }
 
+const char *const eos_interfaces_rows[] = { "interfaces", NULL };
+
+enum fc_rc eos_json_interface_row(struct fc_parse_ctx *c, const struct doc *d, const char *name,
+				  const struct doc_node *x)
+{
+	return name && fabric_port(name) ? one_interface(c, d, name, x) : FC_OK;
+}
+
+/* The interfaces were streamed (eos_json_interface_row): here the table's presence is checked. */
 enum fc_rc eos_json_interfaces(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
 	const struct doc_node *its = table(c, d, b, "interfaces", "show interfaces");
 	size_t i;
 	enum fc_rc rc;
 
+	if (its && c->rows_read)
+		return FC_OK;
 	if (!its)
 		return FC_ERR_INPUT;
 	for (i = 0; i < its->n; i++)

@@ -20,6 +20,8 @@ enum fc_rc nxos_parse_nq_policy_text(struct fc_parse_ctx *c, const char *text);
 enum fc_rc nxos_acl_entry(struct fc_parse_ctx *c, struct fc_acl *acl, const char *line, size_t len, unsigned lineno);
 /* nxos_interface.c: show interface */
 fc_json_reader nxos_parse_show_interface_json;
+fc_json_row_reader nxos_show_interface_row;      /* one streamed ROW_interface */
+extern const char *const nxos_interface_rows[];  /* TABLE_interface.ROW_interface */
 fc_text_reader nxos_parse_show_interface_text;
 /* nxos_ports.c: the port tables */
 fc_json_reader nxos_parse_brief_json, nxos_parse_counters_json;

@@ -111,12 +111,25 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 	return FC_OK;
 }
 
+const char *const nxos_interface_rows[] = { "TABLE_interface", "ROW_interface", NULL };
+
+enum fc_rc nxos_show_interface_row(struct fc_parse_ctx *c, const struct doc *d, const char *key,
+				   const struct doc_node *row)
+{
+	(void)key;
+	return one_interface(c, d, row);
+}
+
+/* The rows were streamed (nxos_show_interface_row) where ROW_interface is a list; one row alone is
+ * an object, read here. */
 enum fc_rc nxos_parse_show_interface_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)
 {
 	const struct doc_node *const *r = NULL, *one = NULL;
 	size_t i, n = nxos_rows(body, "TABLE_interface", "ROW_interface", &r, &one);
 	enum fc_rc rc;
 
+	if (c->rows_read)
+		return FC_OK;
 	if (!n)
 		return fc_err_set(c->err, FC_ERR_INPUT, d->file, body ? body->line : 1,
 				  "show interface: expected TABLE_interface.ROW_interface");

@@ -595,13 +595,21 @@ void fc_dom_set(struct fc_dom_val *d, double v, struct fc_src src)
 enum fc_rc fc_iface_add_stats(struct fc_model *m, struct fc_iface *ifc, const struct fc_counter *add, size_t n,
 			      struct fc_src src)
 {
-	struct fc_counter *v = fc_alloc(m->arena, (ifc->nstats + n) * sizeof(*v));
-	size_t i;
+	struct fc_counter *v = ifc->stats;
+	size_t i, cap = ifc->stats_cap;
 
-	if (!v)
-		return FC_ERR_NOMEM;
-	if (ifc->nstats)
-		memcpy(v, ifc->stats, ifc->nstats * sizeof(*v));
+	/* room doubled when it runs out: outputs that give a port's counters a row at a time (a queue
+	 * each) had copied them all on every row, quadratic in time and in arena left behind */
+	if (ifc->nstats + n > cap) {
+		cap = cap ? cap : 8;
+		while (cap < ifc->nstats + n)
+			cap *= 2;
+		if (!(v = fc_alloc(m->arena, cap * sizeof(*v))))
+			return FC_ERR_NOMEM;
+		if (ifc->nstats)
+			memcpy(v, ifc->stats, ifc->nstats * sizeof(*v));
+		ifc->stats_cap = cap;
+	}
 	for (i = 0; i < n; i++) {
 		v[ifc->nstats + i].value = add[i].value;
 		if (!(v[ifc->nstats + i].name = fc_model_str(m, add[i].name)))

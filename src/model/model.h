@@ -209,6 +209,7 @@ struct fc_iface {
 	struct fc_meta stats_m;              /* ethtool -S, the lossless-relevant subset (docs/probe.md) */
 	struct fc_counter *stats;
 	size_t nstats;
+	size_t stats_cap;                    /* room in stats (fc_iface_add_stats); 0: exactly nstats */
 	struct fc_xcvr xcvr;
 	/* LLDP, one neighbour */
 	struct fc_str lldp_sysname, lldp_port;

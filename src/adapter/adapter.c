@@ -405,6 +405,7 @@ enum fc_rc fc_adapter_parse(struct fc_model *m, struct fc_device *dev, const str
 	ctx.reader = fc_adapter_reader(v, command, encoding);
 	ctx.command = command;
 	ctx.rows_read = 0;
+	ctx.row_state = NULL;
 	if (!ctx.file)
 		return fc_err_set(err, FC_ERR_NOMEM, file, 0, "out of memory");
 	if (kind == FC_TEXT_NUL) {

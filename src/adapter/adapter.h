@@ -24,6 +24,8 @@ struct fc_parse_ctx {
 				* path in it); NULL in finalize and intent */
 	size_t rows_read;      /* json_rows: the rows json_row was handed (the json reader then sees
 				* their sequence empty) */
+	void *row_state;       /* json_row's own, kept from one row of an output to the next (NULL at
+				* its first; in the model's arena) */
 };
 
 /* Reads one output into c->dev: text, NUL-terminated, cleaned of terminal noise unless the row is

@@ -47,7 +47,8 @@ enum fc_rc doc_parse_json(const char *file, const char *text, size_t len, struct
  * fn's effects are the caller's to report with the error. */
 typedef enum fc_rc doc_row_fn(void *ctx, const struct doc *d, const char *key, const struct doc_node *row);
 struct doc_rows {
-	const char *const *path;    /* the keys, e.g. { "TABLE_interface", "ROW_interface", NULL } */
+	const char *const *path;    /* the keys, e.g. { "TABLE_interface", "ROW_interface", NULL };
+				     * none ({ NULL }): the top-level container */
 	bool map;                   /* the rows are a map's members; else a sequence's items (a
 				     * container of the other kind there is parsed whole) */
 	doc_row_fn *fn;

@@ -265,7 +265,9 @@ static bool streamed(const struct jp *j)
 		return false;
 	while (j->rows->path[k])
 		k++;
-	if (!k || k >= j->depth)
+	if (!k)
+		return j->depth == 1;   /* no keys: the top-level container */
+	if (k >= j->depth)
 		return false;
 	for (i = 0; i < k; i++) {
 		const char *key = j->keys[j->depth - k + i];

@@ -341,6 +341,20 @@ static void json_rows_map_streamed(void **state)
 	assert_int_equal(rows.n, 0);
 	assert_int_equal(doc_get(d->root, "interfaces")->n, 1);
 	doc_free(&d);
+
+	/* no keys: the top-level object's members, not those of objects inside it */
+	{
+		static const char *const top[] = { NULL };
+		static const char nv[] = "{\"swp1\": {\"link\": {}},\n\"swp2\": {\"a\": {\"b\": 1}}}";
+		struct doc_rows trows = { top, true, note_member, &s, 0 };
+
+		memset(&s, 0, sizeof(s));
+		assert_int_equal(doc_parse_json_rows("t.json", nv, sizeof(nv) - 1, &trows, &d, &err), FC_OK);
+		assert_int_equal(trows.n, 2);
+		assert_string_equal(s.names[1], "swp2");
+		assert_int_equal(d->root->n, 2);
+		doc_free(&d);
+	}
 }
 
 int main(void)

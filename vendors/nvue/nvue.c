@@ -36,6 +36,7 @@ static const struct fc_reader nvue_readers[] = {
 	{ .command = "nv show platform", .encoding = "json", .json = nvue_json_platform, .file = "nv_show_platform.json",
 	  .optional = true },
 	{ .command = "nv show interface", .encoding = "json", .json = nvue_json_interfaces,
+	  .json_rows = nvue_interface_rows, .json_rows_map = true, .json_row = nvue_json_interface_row,
 	  .file = "nv_show_interface.json", .large = true, .counters = true },
 	{ .command = "nv show qos roce", .encoding = "json", .json = nvue_json_roce, .file = "nv_show_qos_roce.json" },
 	{ .command = "nv show platform transceiver", .encoding = "json", .json = nvue_json_transceivers,

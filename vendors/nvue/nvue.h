@@ -112,6 +112,8 @@ const char *nvue_pkind_name(enum nvue_pkind k);
 fc_text_reader nvue_text_config;
 /* nvue_state.c: the state outputs in JSON (nv show ... -o json, the REST API's operational
  * revision): interfaces, qos roce, transceivers, system and platform. */
+fc_json_row_reader nvue_json_interface_row;       /* one streamed interface of nv show interface */
+extern const char *const nvue_interface_rows[];  /* its path: the top-level object */
 fc_json_reader nvue_json_interfaces, nvue_json_roce, nvue_json_transceivers, nvue_json_system, nvue_json_platform,
 	nvue_json_lldpctl, nvue_json_acl;
 /* nvue_state.c: nv show platform transceiver <port> as text ("key : value" rows). */

@@ -243,59 +243,86 @@ static enum fc_rc acl_bindings(struct fc_parse_ctx *c, struct seen *sn, struct f
 	return rc;
 }
 
+/* One interface of nv show interface: name, its object e (at line). */
+static enum fc_rc one_iface(struct fc_parse_ctx *c, struct nvue_state *s, struct seen *sn, const char *name,
+			    unsigned line, const struct doc_node *e)
+{
+	const char *type = e && e->type == DOC_MAP ? word(doc_get(e, "type")) : NULL;
+	char buf[FC_IFLIST_NAME];
+	struct nvue_port *p;
+	enum fc_rc rc = FC_OK;
+	size_t j;
+
+	if (!e || e->type != DOC_MAP)
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, line, "expected interface %s's object", name);
+	if (type ? strcmp(type, "swp") && strcmp(type, "bond") : strncmp(name, "swp", 3))
+		return FC_OK;   /* lo, eth0, vlans, the bridge: off the fabric's data path */
+	if (!nvue_ifname_canon(name, strlen(name), buf, sizeof(buf)))
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, line, "expected an interface name, not '%s'", name);
+	if (!(p = nvue_port_of(c, s, buf)))
+		return FC_ERR_NOMEM;
+	p->data = true;
+	for (j = 0; j < e->n && rc == FC_OK; j++) {
+		const char *k = e->keys[j];
+		const struct doc_node *v = e->items[j];
+
+		if (!strcmp(k, "link") && v->type == DOC_MAP)
+			rc = iface_link(c, sn, p->ifc, v);
+		else if (!strcmp(k, "description") && word(v))
+			fc_set_str(c->m, &p->ifc->description, word(v), fc_src_at(c->file, e->key_lines[j]));
+		else if (!strcmp(k, "ip") && v->type == DOC_MAP) {
+			const struct doc_node *a = doc_get(v, "address");
+			size_t q;
+
+			for (q = 0; a && a->type == DOC_MAP && q < a->n && rc == FC_OK; q++)
+				rc = fc_strlist_add(c->m, &p->ifc->addresses, a->keys[q], fc_src_at(c->file, a->key_lines[q]));
+		} else if (!strcmp(k, "acl") && v->type == DOC_MAP) {
+			rc = acl_bindings(c, sn, p->ifc, v);
+		} else if (in_list(k, (const char *const[]){ "bridge", "router", "evpn", NULL })) {
+			continue;   /* forwarding: decides nothing fabcheck checks */
+		} else if (!in_list(k, (const char *const[]){ "type", "ifindex", NULL }))
+			/* lldp, bond, qos and the rest: not read from this output (lldpd's JSON gives the
+			 * neighbour, the configuration the bond and the profiles): said once */
+			rc = unknown_key(sn, "nv show interface", k, e->key_lines[j]);
+	}
+	return rc;
+}
+
+const char *const nvue_interface_rows[] = { NULL };   /* the top-level object: interfaces by name */
+
+/* One interface as the document is read (json_rows); what was said once stays said across rows. */
+enum fc_rc nvue_json_interface_row(struct fc_parse_ctx *c, const struct doc *d, const char *name,
+				   const struct doc_node *e)
+{
+	struct nvue_state *s = nvue_state(c);
+	struct seen *sn = c->row_state;
+
+	(void)d;
+	if (!s)
+		return FC_ERR_NOMEM;
+	if (!sn) {
+		if (!(sn = fc_alloc(c->m->arena, sizeof(*sn))) || !seen_init(sn, c))
+			return FC_ERR_NOMEM;
+		c->row_state = sn;
+	}
+	return one_iface(c, s, sn, name, e->line, e);
+}
+
+/* The interfaces were streamed (nvue_json_interface_row) unless the object is not one. */
 enum fc_rc nvue_json_interfaces(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *b)
 {
 	struct nvue_state *s = nvue_state(c);
 	struct seen sn;
-	size_t i, j;
+	size_t i;
 	enum fc_rc rc = expect_map(c, b, "the object of nv show interface -o json: interfaces by name");
 
 	(void)d;
-	if (rc != FC_OK)
+	if (rc != FC_OK || c->rows_read)
 		return rc;
 	if (!s || !seen_init(&sn, c))
 		return FC_ERR_NOMEM;
-	for (i = 0; i < b->n && rc == FC_OK; i++) {
-		const struct doc_node *e = b->items[i];
-		const char *type = e && e->type == DOC_MAP ? word(doc_get(e, "type")) : NULL;
-		const char *name = b->keys[i];
-		char buf[FC_IFLIST_NAME];
-		struct nvue_port *p;
-
-		if (!e || e->type != DOC_MAP)
-			return fc_err_set(c->err, FC_ERR_INPUT, c->file, b->key_lines[i], "expected interface %s's object", name);
-		if (type ? strcmp(type, "swp") && strcmp(type, "bond") : strncmp(name, "swp", 3))
-			continue;   /* lo, eth0, vlans, the bridge: off the fabric's data path */
-		if (!nvue_ifname_canon(name, strlen(name), buf, sizeof(buf)))
-			return fc_err_set(c->err, FC_ERR_INPUT, c->file, b->key_lines[i], "expected an interface name, not '%s'",
-					  name);
-		if (!(p = nvue_port_of(c, s, buf)))
-			return FC_ERR_NOMEM;
-		p->data = true;
-		for (j = 0; j < e->n && rc == FC_OK; j++) {
-			const char *k = e->keys[j];
-			const struct doc_node *v = e->items[j];
-
-			if (!strcmp(k, "link") && v->type == DOC_MAP)
-				rc = iface_link(c, &sn, p->ifc, v);
-			else if (!strcmp(k, "description") && word(v))
-				fc_set_str(c->m, &p->ifc->description, word(v), fc_src_at(c->file, e->key_lines[j]));
-			else if (!strcmp(k, "ip") && v->type == DOC_MAP) {
-				const struct doc_node *a = doc_get(v, "address");
-				size_t q;
-
-				for (q = 0; a && a->type == DOC_MAP && q < a->n && rc == FC_OK; q++)
-					rc = fc_strlist_add(c->m, &p->ifc->addresses, a->keys[q], fc_src_at(c->file, a->key_lines[q]));
-			} else if (!strcmp(k, "acl") && v->type == DOC_MAP) {
-				rc = acl_bindings(c, &sn, p->ifc, v);
-			} else if (in_list(k, (const char *const[]){ "bridge", "router", "evpn", NULL })) {
-				continue;   /* forwarding: decides nothing fabcheck checks */
-			} else if (!in_list(k, (const char *const[]){ "type", "ifindex", NULL }))
-				/* lldp, bond, qos and the rest: not read from this output (lldpd's JSON gives the
-				 * neighbour, the configuration the bond and the profiles): said once */
-				rc = unknown_key(&sn, "nv show interface", k, e->key_lines[j]);
-		}
-	}
+	for (i = 0; i < b->n && rc == FC_OK; i++)
+		rc = one_iface(c, s, &sn, b->keys[i], b->key_lines[i], b->items[i]);
 	return rc;
 }
 

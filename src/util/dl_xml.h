@@ -6,6 +6,7 @@
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <libxml/xmlreader.h>
 #include <libxml/xmlwriter.h>
 
 #include "util/dynlib.h"
@@ -15,7 +16,10 @@
 	X(xmlNewTextWriterMemory) X(xmlNodeGetContent) X(xmlReadMemory) X(xmlTextWriterEndDocument)          \
 	X(xmlTextWriterEndElement) X(xmlTextWriterSetIndent) X(xmlTextWriterStartDocument)                   \
 	X(xmlTextWriterStartElement) X(xmlTextWriterWriteAttribute) X(xmlTextWriterWriteElement)             \
-	X(xmlTextWriterWriteFormatAttribute) X(xmlTextWriterWriteFormatString) X(xmlTextWriterWriteString)
+	X(xmlTextWriterWriteFormatAttribute) X(xmlTextWriterWriteFormatString) X(xmlTextWriterWriteString)    \
+	X(xmlReaderForMemory) X(xmlTextReaderRead) X(xmlTextReaderNodeType) X(xmlTextReaderConstLocalName)   \
+	X(xmlTextReaderExpand) X(xmlTextReaderNext) X(xmlFreeTextReader)    \
+	X(xmlTextReaderCurrentNode)
 
 struct fc_xml_api {
 	FC_XML_FUNCS(FC_DYNLIB_SLOT)

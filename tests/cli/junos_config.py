@@ -612,7 +612,33 @@ def state_realdata():
           "neighbours, the chassis model" % (n, ports))
 
 
+def interfaces_streamed():
+    """show interfaces extensive is read a <physical-interface> at a time (libxml2's streaming
+    reader): many ports read with the line of each value; a reply cut short, an error reply and text
+    that is no XML refused, naming the file and the line."""
+    cmd = "show interfaces extensive | display xml"
+    ns = 'xmlns="http://xml.juniper.net/junos/21.4R0/junos-interface"'
+    rows = "".join("<physical-interface>\n<name>et-0/0/%d</name>\n<mtu>%d</mtu>\n<speed>400Gbps</speed>\n"
+                   "<oper-status>up</oper-status>\n</physical-interface>\n" % (i, 9000 + i) for i in range(300))
+    reply = "<rpc-reply>\n<interface-information %s>\n%s</interface-information>\n</rpc-reply>\n" % (ns, rows)
+    m = parse(reply, "ifs.xml", cmd)
+    p = iface(m, "et-0/0/299")
+    check(len(m["interfaces"]) == 300 and p and p["mtu"]["value"] == 9299 and p["mtu"]["source"].endswith(":%d" % (2 + 299 * 6 + 3)),
+          "300 streamed ports: %d read, et-0/0/299 mtu %s" % (len(m["interfaces"]), p and p["mtu"]))
+    for name, text, want in (("cut.xml", reply[:len(reply) // 2], "expected the XML reply <interface-information>"),
+                             ("err.xml", "<rpc-reply>\n<rpc-error>\n<error-message>x</error-message>\n</rpc-error>\n"
+                              "</rpc-reply>\n", "err.xml:2: the reply is an error"),
+                             ("bad.xml", "not xml\n", "bad.xml:1: expected the XML reply")):
+        f = os.path.join(tmp, name)
+        open(f, "w").write(text)
+        r = subprocess.run([FABCHECK, "parse", "--platform", "junos", "--command", cmd, "--encoding", "text", f],
+                           capture_output=True, text=True)
+        check(r.returncode == 2 and want in r.stderr and "\\x0a" not in r.stderr, "%s: exit %d, %r" % (name, r.returncode, r.stderr))
+    print("show interfaces extensive: 300 ports streamed with their lines; a cut, an error and a non-XML reply refused")
+
+
 realdata()
+interfaces_streamed()
 features()
 forms()
 drop_profile_bytes()

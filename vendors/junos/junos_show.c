@@ -133,89 +133,146 @@ static enum fc_rc unparsed(struct fc_parse_ctx *c, const xmlNode *n, const char 
 	return fc_dev_add_unparsed(c->m, c->dev, at(c, n), msg, strlen(msg));
 }
 
+/* One <physical-interface> of show interfaces extensive. */
+static enum fc_rc one_physical(struct fc_parse_ctx *c, const xmlNode *p)
+{
+	enum fc_rc rc = FC_OK;
+	char name[128], v[256];
+	const xmlNode *e;
+	struct fc_iface *ifc;
+	struct fc_swport *sw;
+	int64_t n;
+
+	if (!ctext(p, "name", name, sizeof(name)) || !junos_is_port(name))
+		return FC_OK;
+	if (!(ifc = fc_dev_iface(c->m, c->dev, name)) || !(sw = fc_swport_mut(c->m, ifc)))
+		return FC_ERR_NOMEM;
+	if ((e = fc_xml_child(p, "admin-status")) && text(e, v, sizeof(v))) {
+		if (!strcmp(v, "up") || !strcmp(v, "down"))
+			fc_set_str(c->m, &ifc->admin_state, v, at(c, e));
+		else
+			rc = unparsed(c, e, name, "admin-status", v);
+	}
+	if (rc == FC_OK && (e = fc_xml_child(p, "oper-status")) && text(e, v, sizeof(v))) {
+		if (!strcmp(v, "up") || !strcmp(v, "down"))
+			fc_set_str(c->m, &ifc->oper_state, v, at(c, e));
+		else
+			rc = unparsed(c, e, name, "oper-status", v);
+	}
+	if (rc == FC_OK && (e = fc_xml_child(p, "mtu")) && text(e, v, sizeof(v))) {
+		if (fc_parse_i64(v, 256, 65535, &n)) {
+			fc_set_int(&ifc->mtu, n, at(c, e));
+			ifc->mtu.m.why = "Junos's media MTU: the largest frame without FCS, the Ethernet header included";
+		} else if (strcmp(v, "Unlimited"))
+			rc = unparsed(c, e, name, "mtu", v);
+	}
+	if (rc == FC_OK && (e = fc_xml_child(p, "speed")) && text(e, v, sizeof(v))) {
+		if (speed_of(v, &n))
+			fc_set_int(&ifc->speed_mbps, n, at(c, e));
+		else if (strcmp(v, "Auto") && strcmp(v, "Unspecified") && strcmp(v, "Unlimited"))
+			rc = unparsed(c, e, name, "speed", v);
+	}
+	if (rc == FC_OK && (e = fc_xml_child(p, "link-mode")) && text(e, v, sizeof(v)))
+		fc_set_str(c->m, &ifc->duplex, !strcmp(v, "Full-duplex") ? "full" : !strcmp(v, "Half-duplex") ? "half"
+			   : "auto", at(c, e));
+	if (rc == FC_OK && (e = fc_xml_child(p, "if-auto-negotiation")) && text(e, v, sizeof(v)))
+		fc_set_bool(&ifc->autoneg, !strcmp(v, "enabled"), at(c, e));
+	if (rc == FC_OK && (e = fc_xml_child(p, "current-physical-address")) && text(e, v, sizeof(v)))
+		fc_set_str(c->m, &ifc->mac, v, at(c, e));
+	if (rc == FC_OK && (e = fc_xml_child(p, "description")) && text(e, v, sizeof(v)))
+		fc_set_str(c->m, &ifc->description, v, at(c, e));
+	if (rc == FC_OK && (e = fc_xml_child(fc_xml_child(p, "input-error-list"), "input-errors")) && text(e, v, sizeof(v)) &&
+	    fc_parse_i64(v, 0, INT64_MAX, &n))
+		fc_set_int(&sw->cnt_in_errors, n, at(c, e));
+	if (rc == FC_OK && (e = fc_xml_child(fc_xml_child(p, "input-error-list"), "framing-errors")) && text(e, v, sizeof(v)) &&
+	    fc_parse_i64(v, 0, INT64_MAX, &n))
+		fc_set_int(&sw->cnt_crc, n, at(c, e));
+	/* the FEC in use: ethernet-fec-mode (newer releases) or ethernet-fec-statistics; empty where
+	 * the port has none to report */
+	if (rc == FC_OK && ((e = fc_xml_child(fc_xml_child(p, "ethernet-fec-mode"), "enabled_fec_mode")) ||
+			    (e = fc_xml_child(fc_xml_child(p, "ethernet-fec-statistics"), "enabled_fec_mode"))) &&
+	    text(e, v, sizeof(v))) {
+		static const struct {
+			const char *name;
+			enum fc_fec fec;
+		} modes[] = { { "FEC91", FC_FEC_RS528 }, { "FEC119", FC_FEC_RS544 }, { "FEC-KP4", FC_FEC_RS544 },
+			      { "KP4", FC_FEC_RS544 }, { "FEC74", FC_FEC_BASER }, { "NONE", FC_FEC_OFF } };
+		size_t k;
+
+		for (k = 0; k < sizeof(modes) / sizeof(modes[0]) && strcasecmp(v, modes[k].name); k++)
+			;
+		if (k < sizeof(modes) / sizeof(modes[0]))
+			fc_set_fec(&ifc->fec_active, modes[k].fec, at(c, e));
+		else
+			rc = unparsed(c, e, name, "enabled_fec_mode", v);
+	}
+	return rc;
+}
+
+/* show interfaces extensive | display xml: read with libxml2's streaming reader, one
+ * <physical-interface> expanded at a time (a chassis's reply is tens of MB: as one tree it took ten
+ * times its size), the rest of the reply checked as it passes. */
 enum fc_rc junos_xml_interfaces(struct fc_parse_ctx *c, const char *in)
 {
-	xmlDoc *doc;
-	const xmlNode *info, *p;
-	enum fc_rc rc = load(c, in, "interface-information", &doc, &info);
+	const struct fc_xml_api *x;
+	size_t len = strlen(in);
+	struct fc_err le = { 0 };
+	xmlTextReaderPtr r;
+	bool info = false, error = false;
+	unsigned first = 0;
+	enum fc_rc rc = FC_OK;
+	int ret;
 
+	if (len > (size_t)INT32_MAX)
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, 1, "an XML reply over 2 GB");
+	if (fc_dynlib_load(FC_LIB_XML2, &le) != FC_OK)
+		return fc_err_set(c->err, FC_ERR_UNSUPPORTED, c->file, 1, "%s", le.msg);
+	x = fc_xml();
+	if (!(r = x->xmlReaderForMemory(in, (int)len, c->file, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING)))
+		return fc_err_set(c->err, FC_ERR_NOMEM, c->file, 0, "out of memory");
+	ret = x->xmlTextReaderRead(r);
+	while (ret == 1 && rc == FC_OK) {
+		const char *name = (const char *)x->xmlTextReaderConstLocalName(r);
+
+		if (x->xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT || !name) {
+			ret = x->xmlTextReaderRead(r);
+			continue;
+		}
+		if (!info) {
+			bool is_error = !strcmp(name, "error") || !strcmp(name, "rpc-error");
+
+			info = !strcmp(name, "interface-information");
+			if (!first || (is_error && !error))   /* the reply's first element, or its error */
+				first = (unsigned)x->xmlGetLineNo(x->xmlTextReaderCurrentNode(r));
+			error = error || is_error;
+		} else if (!strcmp(name, "physical-interface")) {
+			const xmlNode *p = x->xmlTextReaderExpand(r);
+
+			if (!p) {
+				ret = -1;
+				break;
+			}
+			rc = one_physical(c, p);
+			ret = x->xmlTextReaderNext(r);   /* past it: the reader frees what it has passed */
+			continue;
+		}
+		ret = x->xmlTextReaderRead(r);
+	}
+	x->xmlFreeTextReader(r);
 	if (rc != FC_OK)
 		return rc;
-	for (p = info->children; p && rc == FC_OK; p = p->next) {
-		char name[128], v[256];
-		const xmlNode *e;
-		struct fc_iface *ifc;
-		struct fc_swport *sw;
-		int64_t n;
+	if (ret < 0) {
+		const xmlError *e = x->xmlGetLastError();
 
-		if (!fc_xml_is(p, "physical-interface") || !ctext(p, "name", name, sizeof(name)) || !junos_is_port(name))
-			continue;
-		if (!(ifc = fc_dev_iface(c->m, c->dev, name)) || !(sw = fc_swport_mut(c->m, ifc))) {
-			rc = FC_ERR_NOMEM;
-			break;
-		}
-		if ((e = fc_xml_child(p, "admin-status")) && text(e, v, sizeof(v))) {
-			if (!strcmp(v, "up") || !strcmp(v, "down"))
-				fc_set_str(c->m, &ifc->admin_state, v, at(c, e));
-			else
-				rc = unparsed(c, e, name, "admin-status", v);
-		}
-		if (rc == FC_OK && (e = fc_xml_child(p, "oper-status")) && text(e, v, sizeof(v))) {
-			if (!strcmp(v, "up") || !strcmp(v, "down"))
-				fc_set_str(c->m, &ifc->oper_state, v, at(c, e));
-			else
-				rc = unparsed(c, e, name, "oper-status", v);
-		}
-		if (rc == FC_OK && (e = fc_xml_child(p, "mtu")) && text(e, v, sizeof(v))) {
-			if (fc_parse_i64(v, 256, 65535, &n)) {
-				fc_set_int(&ifc->mtu, n, at(c, e));
-				ifc->mtu.m.why = "Junos's media MTU: the largest frame without FCS, the Ethernet header included";
-			} else if (strcmp(v, "Unlimited"))
-				rc = unparsed(c, e, name, "mtu", v);
-		}
-		if (rc == FC_OK && (e = fc_xml_child(p, "speed")) && text(e, v, sizeof(v))) {
-			if (speed_of(v, &n))
-				fc_set_int(&ifc->speed_mbps, n, at(c, e));
-			else if (strcmp(v, "Auto") && strcmp(v, "Unspecified") && strcmp(v, "Unlimited"))
-				rc = unparsed(c, e, name, "speed", v);
-		}
-		if (rc == FC_OK && (e = fc_xml_child(p, "link-mode")) && text(e, v, sizeof(v)))
-			fc_set_str(c->m, &ifc->duplex, !strcmp(v, "Full-duplex") ? "full" : !strcmp(v, "Half-duplex") ? "half"
-				   : "auto", at(c, e));
-		if (rc == FC_OK && (e = fc_xml_child(p, "if-auto-negotiation")) && text(e, v, sizeof(v)))
-			fc_set_bool(&ifc->autoneg, !strcmp(v, "enabled"), at(c, e));
-		if (rc == FC_OK && (e = fc_xml_child(p, "current-physical-address")) && text(e, v, sizeof(v)))
-			fc_set_str(c->m, &ifc->mac, v, at(c, e));
-		if (rc == FC_OK && (e = fc_xml_child(p, "description")) && text(e, v, sizeof(v)))
-			fc_set_str(c->m, &ifc->description, v, at(c, e));
-		if (rc == FC_OK && (e = fc_xml_child(fc_xml_child(p, "input-error-list"), "input-errors")) && text(e, v, sizeof(v)) &&
-		    fc_parse_i64(v, 0, INT64_MAX, &n))
-			fc_set_int(&sw->cnt_in_errors, n, at(c, e));
-		if (rc == FC_OK && (e = fc_xml_child(fc_xml_child(p, "input-error-list"), "framing-errors")) && text(e, v, sizeof(v)) &&
-		    fc_parse_i64(v, 0, INT64_MAX, &n))
-			fc_set_int(&sw->cnt_crc, n, at(c, e));
-		/* the FEC in use: ethernet-fec-mode (newer releases) or ethernet-fec-statistics; empty where
-		 * the port has none to report */
-		if (rc == FC_OK && ((e = fc_xml_child(fc_xml_child(p, "ethernet-fec-mode"), "enabled_fec_mode")) ||
-				    (e = fc_xml_child(fc_xml_child(p, "ethernet-fec-statistics"), "enabled_fec_mode"))) &&
-		    text(e, v, sizeof(v))) {
-			static const struct {
-				const char *name;
-				enum fc_fec fec;
-			} modes[] = { { "FEC91", FC_FEC_RS528 }, { "FEC119", FC_FEC_RS544 }, { "FEC-KP4", FC_FEC_RS544 },
-				      { "KP4", FC_FEC_RS544 }, { "FEC74", FC_FEC_BASER }, { "NONE", FC_FEC_OFF } };
-			size_t k;
+		const char *msg = e && e->message ? e->message : "not well-formed";
 
-			for (k = 0; k < sizeof(modes) / sizeof(modes[0]) && strcasecmp(v, modes[k].name); k++)
-				;
-			if (k < sizeof(modes) / sizeof(modes[0]))
-				fc_set_fec(&ifc->fec_active, modes[k].fec, at(c, e));
-			else
-				rc = unparsed(c, e, name, "enabled_fec_mode", v);
-		}
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, e && e->line > 0 ? (unsigned)e->line : 1,
+				  "expected the XML reply <interface-information>: %.*s", (int)strcspn(msg, "\n"), msg);
 	}
-	fc_xml()->xmlFreeDoc(doc);
-	return rc;
+	if (!info)
+		return fc_err_set(c->err, FC_ERR_INPUT, c->file, first ? first : 1,
+				  error ? "the reply is an error, not <%s>" : "expected <%s> in the reply", "interface-information");
+	return FC_OK;
 }
 
 enum fc_rc junos_xml_lldp(struct fc_parse_ctx *c, const char *in)

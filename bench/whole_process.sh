@@ -50,7 +50,7 @@ print(len(fsm.ParseText(open(sys.argv[2]).read())))
 PY
 }
 textfsm_peer
-cat > "$t/etree.py" <<'PY'
+cat > "$t/peer_etree.py" <<'PY'
 # what a PyEZ-style script does with the reply: the tree, then each physical interface's fields
 import sys
 import xml.etree.ElementTree as ET
@@ -63,7 +63,7 @@ for p in root.iter(ns + "physical-interface"):
     n += 1
 print(n)
 PY
-cat > "$t/json.py" <<'PY'
+cat > "$t/peer_json.py" <<'PY'
 # what a script does with nv show interface -o json: the document, then each port's fields
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -143,12 +143,12 @@ if [[ " $parts " == *" 3 "* ]] && $have_shared; then
   $PY bench/gen_real_rows.py "$shared" junos "$t/junos.30" 30 > /dev/null
   $PY bench/gen_real_rows.py "$shared" junos "$t/junos.one" 0.02 > /dev/null
   peer_name="python3 xml.etree"
-  reader_row "Junos show interfaces extensive (XML)" "$t/junos.30" "$t/junos.one" $PY "$t/etree.py" -- \
+  reader_row "Junos show interfaces extensive (XML)" "$t/junos.30" "$t/junos.one" $PY "$t/peer_etree.py" -- \
     --platform junos --command "show interfaces extensive | display xml" --encoding text
   $PY bench/gen_real_rows.py "$shared" nvue "$t/nvue.30" 30 > /dev/null
   $PY bench/gen_real_rows.py "$shared" nvue "$t/nvue.one" 0.02 > /dev/null
   peer_name="python3 json"
-  reader_row "NVUE nv show interface (JSON)" "$t/nvue.30" "$t/nvue.one" $PY "$t/json.py" -- \
+  reader_row "NVUE nv show interface (JSON)" "$t/nvue.30" "$t/nvue.one" $PY "$t/peer_json.py" -- \
     --platform nvue --command "nv show interface" --encoding json
 fi
 

@@ -24,8 +24,14 @@ for f in usr/bin/fabcheck usr/share/man/man1/fabcheck.1 usr/share/fabcheck/rules
 	usr/share/bash-completion/completions/fabcheck usr/share/doc/fabcheck/README.md; do
 	[ -f "$t/stage/$f" ] || fail "cmake --install did not install /$f"
 done
-(cd "$t/b" && cpack -G DEB > /dev/null) || fail "cpack"
+# the command the README gives, as given
+cmake --build "$t/b" --target package > "$t/cpack.log" 2>&1 || { tail -20 "$t/cpack.log"; fail "cmake --build --target package"; }
 deb=$(ls "$t"/b/fabcheck_*.deb)
+# every document of docs/ is in the package
+dpkg-deb -c "$deb" | awk '{ print $NF }' > "$t/files.txt"
+for f in "$root"/docs/*.md "$root"/docs/report.schema.json; do
+	grep -q "usr/share/doc/fabcheck/${f##*/}\$" "$t/files.txt" || fail "the package does not hold docs/${f##*/}"
+done
 dpkg-deb -f "$deb" Depends | grep -q libjson-c || fail "the package does not depend on its libraries: $(dpkg-deb -f "$deb" Depends)"
 # the libraries loaded when first used are not linked (dpkg-shlibdeps cannot see them): the package
 # names each one's package, in Depends, or in Recommends for the probe's optional ones

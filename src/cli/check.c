@@ -499,3 +499,8 @@ done:
 	fc_inventory_free(&inv);
 	return code;
 }
+
+bool fc_check_format_known(const char *name)
+{
+	return !strcmp(name, "text") || !strcmp(name, "json") || !strcmp(name, "prometheus");
+}

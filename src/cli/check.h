@@ -5,6 +5,7 @@
 #ifndef FC_CHECK_H
 #define FC_CHECK_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "probe/probe.h"
@@ -22,5 +23,7 @@ struct fc_check_opts {
 /* Exit code: 0 healthy, 1 a problem, 2 unknown (a check could not tell, or an error: said on the
  * first line of out and on errf). */
 int fc_probe_check(const struct fc_check_opts *o, FILE *out, FILE *errf);
+/* The formats probe --check writes: text, json, prometheus. */
+bool fc_check_format_known(const char *name);
 
 #endif

@@ -161,9 +161,15 @@ static void registries(FILE *f)
 	const struct fc_adapter *const *v;
 	const struct fc_transport *t;
 
-	fprintf(f, "\nFormats:\n");
-	for (r = fc_reporter_list(); *r; r++)
-		fprintf(f, "  %-12s %s\n", (*r)->name, (*r)->desc);
+	/* which commands write each one, in brackets: bash completion offers each command its own */
+	fprintf(f, "\nFormats (the commands that write them):\n");
+	for (r = fc_reporter_list(); *r; r++) {
+		char cmds[64];
+
+		snprintf(cmds, sizeof(cmds), "[validate%s%s]", fc_diff_format_known((*r)->name) ? ", diff" : "",
+			 fc_check_format_known((*r)->name) ? ", probe --check" : "");
+		fprintf(f, "  %-12s %-32s %s\n", (*r)->name, cmds, (*r)->desc);
+	}
 	fprintf(f, "\nPlatforms (inventory platform:):\n");
 	for (v = fc_adapter_list(); *v; v++)
 		fprintf(f, "  %-10s %s\n", (*v)->platform, (*v)->title);
@@ -810,7 +816,7 @@ static int cmd_probe(struct opts *o, FILE *out, FILE *errf)
 					    rules_dir(o), o->nformats ? o->formats[0] : "text" };
 
 		if (!o->inventory == !o->intent || o->nformats > 1 || o->out ||
-		    (strcmp(co.format, "text") && strcmp(co.format, "json") && strcmp(co.format, "prometheus"))) {
+		    !fc_check_format_known(co.format)) {
 			fc_fs_close(&fs);
 			/* the scheduler reads the reason from standard output */
 			fprintf(out, "fabcheck: unknown: usage: probe --check needs --inventory FILE or --intent FILE, and one --format\n");

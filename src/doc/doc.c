@@ -264,6 +264,34 @@ enum fc_rc doc_opt_int(const struct doc *d, const struct doc_node *map, const ch
 	return doc_as_int(d, n, key, min, max, out, err);
 }
 
+/* Optimal string alignment distance of a and b, stopping at 3 (what is farther is no typo). */
+static int typo_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	int row[3][65];
+
+	if (la > 64 || lb > 64 || (la > lb ? la - lb : lb - la) > 2)
+		return 3;
+	for (i = 0; i <= la; i++)
+		for (j = 0; j <= lb; j++) {
+			int v;
+
+			if (!i || !j) {
+				v = (int)(i + j);
+			} else {
+				int sub = row[(i - 1) % 3][j - 1] + (a[i - 1] != b[j - 1]);
+				int del = row[(i - 1) % 3][j] + 1, ins = row[i % 3][j - 1] + 1;
+
+				v = sub < del ? sub : del;
+				v = v < ins ? v : ins;
+				if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && row[(i - 2) % 3][j - 2] + 1 < v)
+					v = row[(i - 2) % 3][j - 2] + 1;
+			}
+			row[i % 3][j] = v;
+		}
+	return row[la % 3][lb] < 3 ? row[la % 3][lb] : 3;
+}
+
 enum fc_rc doc_check_keys(const struct doc *d, const struct doc_node *map, const char *const *allowed,
 			  const char *what, struct fc_err *err)
 {
@@ -273,12 +301,31 @@ enum fc_rc doc_check_keys(const struct doc *d, const struct doc_node *map, const
 	if (doc_expect(d, map, DOC_MAP, what, err) != FC_OK)
 		return FC_ERR_INPUT;
 	for (i = 0; i < map->n; i++) {
+		const char *near = NULL;
+		char list[320];
+		size_t n = 0;
+		int best = 3;
+
 		for (a = allowed; *a; a++)
 			if ((*a)[0] == map->keys[i][0] && strcmp(*a, map->keys[i]) == 0)
 				break;
-		if (!*a)
-			return fc_err_set(err, FC_ERR_INPUT, d->file, map->key_lines[i],
-					  "%s: unknown key '%s'", what, map->keys[i]);
+		if (*a)
+			continue;
+		/* the keys it takes, and the one it was probably meant to be */
+		list[0] = '\0';
+		for (a = allowed; *a; a++) {
+			int dist = typo_distance(map->keys[i], *a);
+
+			if (dist < best)
+				best = dist, near = *a;
+			if (n < sizeof(list))
+				n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", a == allowed ? "" : ", ", *a);
+		}
+		if (near)
+			return fc_err_set(err, FC_ERR_INPUT, d->file, map->key_lines[i], "%s: unknown key '%s' (did you mean '%s'? "
+					  "the keys: %s)", what, map->keys[i], near, list);
+		return fc_err_set(err, FC_ERR_INPUT, d->file, map->key_lines[i], "%s: unknown key '%s' (the keys: %s)", what,
+				  map->keys[i], list);
 	}
 	return FC_OK;
 }

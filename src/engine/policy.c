@@ -118,6 +118,14 @@ static enum fc_rc apply_file(struct fc_policy *p, const char *path, bool user, s
 		return rc;
 	if ((rc = doc_check_text(d, err)) != FC_OK)
 		goto out;
+	if (d->root && d->root->type == DOC_MAP && (doc_get(d->root, "parameters") || doc_get(d->root, "params"))) {
+		const char *pk = doc_get(d->root, "parameters") ? "parameters" : "params";
+
+		rc = fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(d->root, pk), "%s: unknown key '%s' (a rule's "
+				"parameters go under rules: RULE-ID: params:, docs/policy.md; the keys: profile, description, "
+				"rules)", user ? "policy" : "profile", pk);
+		goto out;
+	}
 	if ((rc = doc_check_keys(d, d->root, prof_keys, user ? "policy" : "profile", err)) != FC_OK)
 		goto out;
 	rules = doc_get(d->root, "rules");
@@ -134,6 +142,11 @@ static enum fc_rc apply_file(struct fc_policy *p, const char *path, bool user, s
 			goto out;
 		}
 		rp = &p->r[rule_index(p, r)];
+		if (n && n->type == DOC_MAP && doc_get(n, "parameters")) {
+			rc = fc_err_set(err, FC_ERR_INPUT, d->file, doc_key_line(n, "parameters"), "%s: unknown key "
+					"'parameters' (did you mean 'params'? the keys: enabled, severity, params)", r->id);
+			goto out;
+		}
 		if ((rc = doc_check_keys(d, n, rule_keys, r->id, err)) != FC_OK)
 			goto out;
 		if ((en = doc_get(n, "enabled")) && (rc = doc_as_bool(d, en, "enabled", &rp->enabled, err)) != FC_OK)
@@ -161,9 +174,15 @@ static enum fc_rc apply_file(struct fc_policy *p, const char *path, bool user, s
 				if (!strcmp(r->params[j].key, pr->keys[k]))
 					break;
 			if (!r->params[j].key) {
+				char names[256];
+				size_t w = 0, q;
+
+				names[0] = '\0';
+				for (q = 0; r->params[q].key && w < sizeof(names); q++)
+					w += (size_t)snprintf(names + w, sizeof(names) - w, "%s%s", q ? ", " : "", r->params[q].key);
 				rc = fc_err_set(err, FC_ERR_INPUT, d->file, pr->key_lines[k],
-						"rule %s has no parameter '%s' (see fabcheck explain %s)", r->id,
-						pr->keys[k], r->id);
+						"rule %s has no parameter '%s' (%s%s; docs/policy.md)", r->id, pr->keys[k],
+						q ? "its parameters: " : "it has none", names);
 				goto out;
 			}
 			if ((rc = doc_as_str(d, pr->items[k], pr->keys[k], &v, err)) != FC_OK)

@@ -114,7 +114,7 @@ static void ebp_run(struct fc_rctx *c)
 	} else if (nunknown) {
 		f = fc_finding_new(c, FC_UNKNOWN, d->name, "%zu of %zu PFC ports have no pause threshold in the collected "
 							   "outputs (the platform's dynamic default?): set pfc_trigger_bytes "
-							   "in the policy to compare against it", nunknown, nports);
+							   "in the policy to compare against it (docs/policy.md)", nunknown, nports);
 		fc_ev_unknown(c, f, fc_rstr(c, "%s:%s", d->name, unknown.ifc->name),
 			      fc_rstr(c, "pause threshold, priority %lld", (long long)prio),
 			      &fc_hop_of(unknown.ifc, FC_TC_ROCE)->buf.xoff.m);

@@ -264,7 +264,7 @@ static const struct bad bads[] = {
 	{ "version wrong type", "inventory.yaml", "version: one\ndevices: []\n", "", "inventory.yaml:1: version: expected", NULL },
 	{ "unknown top key", "inventory.yaml", INV_HEAD "colour: blue\n", "", "inventory.yaml:5: inventory: unknown key 'colour'", NULL },
 	{ "unknown device key", "inventory.yaml", "version: 1\ndevices:\n  - {name: sw1, platfrom: nxos}\n", "",
-	  "inventory.yaml:3: device: unknown key 'platfrom'", NULL },
+	  "inventory.yaml:3: device: unknown key 'platfrom' (did you mean 'platform'? the keys: ", NULL },
 	{ "missing platform", "inventory.yaml", "version: 1\ndevices:\n  - name: sw1\n", "", "inventory.yaml:3: missing required key 'platform'", NULL },
 	{ "unknown platform", "inventory.yaml", "version: 1\ndevices:\n  - {name: sw1, platform: ios}\n", "",
 	  "inventory.yaml:3: platform: 'ios' is not one of", NULL },

@@ -33,7 +33,7 @@ import tempfile
 import yaml
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fctest import check, finish  # noqa: E402
+from fctest import check, finish, skipped  # noqa: E402
 
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -104,7 +104,7 @@ def errors(out):
 def schema_check(sarif_path, label):
     schema = os.path.join(SHARED, "schemas", "sarif-schema-2.1.0.json")
     if not os.path.exists(schema):
-        print("SKIP (part): %s not present: %s's SARIF is not checked against the schema" % (schema, label))
+        skipped("%s not present: %s's SARIF is not checked against the schema" % (schema, label))
         return
     import jsonschema
     try:

@@ -28,7 +28,7 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-from fctest import check, finish
+from fctest import check, finish, skipped
 
 FABCHECK = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -89,7 +89,7 @@ def main():
                 except jsonschema.ValidationError as e:
                     check(False, "sarif invalid: %s" % e.message)
             elif how == "default":
-                print("SARIF schema: SKIPPED (no %s)" % schema)
+                skipped("SARIF schema: no %s" % schema)
             # JUnit (against the XSD where ../shared has it)
             xsd = os.path.join(SHARED, "schemas", "JUnit.xsd")
             if os.path.exists(xsd) and shutil.which("xmllint"):

@@ -135,6 +135,8 @@ struct job {
 	const char *cmd, *enc, *file;   /* in the manifest's document */
 	unsigned line;
 	unsigned rank;                  /* fc_adapter_rank: where the device reads it */
+	bool live;                      /* collected from the running device: not transport none's
+					 * saved configuration, copied as it was */
 };
 
 /* A device's outputs together, each device's in the order its adapter reads them (configuration
@@ -163,10 +165,11 @@ static enum fc_rc load_manifest(struct fc_model *m, struct doc *md, struct job *
 		return rc;
 	for (i = 0; i < devs->n; i++) {
 		const struct doc_node *n = devs->items[i], *outs, *errs;
-		const char *name, *status;
+		const char *name, *status, *transport = NULL;
 		struct fc_device *dev;
 
 		if ((rc = doc_check_keys(md, n, mdev_keys, "manifest device", err)) != FC_OK ||
+		    (rc = doc_opt_str(md, n, "transport", &transport, err)) != FC_OK ||
 		    (rc = doc_req_str(md, n, "name", &name, err)) != FC_OK ||
 		    (rc = doc_req_str(md, n, "status", &status, err)) != FC_OK)
 			return rc;
@@ -232,7 +235,8 @@ static enum fc_rc load_manifest(struct fc_model *m, struct doc *md, struct job *
 			if (!(*jobs = fc_grow(m->arena, *jobs, *njobs, &cap, sizeof(**jobs))))
 				return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
 			(*jobs)[(*njobs)++] = (struct job){ dev, cmd, enc, file, doc_key_line(o, "file"),
-							    fc_adapter_rank(fc_adapter_find(dev->platform), cmd, enc) };
+							    fc_adapter_rank(fc_adapter_find(dev->platform), cmd, enc),
+							    !transport || strcmp(transport, "none") };
 		}
 	}
 	if (*njobs > 1)
@@ -276,7 +280,10 @@ static void *parse_work(void *arg)
 		for (j = r->group[k]; j < r->group[k + 1]; j++) {
 			const struct job *b = &r->jobs[j];
 
-			b->dev->live = true;   /* a snapshot's output: collected from the running device */
+			if (b->live)   /* a snapshot's output collected from the running device; transport
+					* none's is the saved configuration the inventory named, as validating
+					* the inventory reads it */
+				b->dev->live = true;
 			if (read_and_parse(t->m, b->dev, r->snap, r->dir, b->file, b->cmd, b->enc, r->mfile, b->line,
 					   "file", &t->err) != FC_OK)
 				goto bad;

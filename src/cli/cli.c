@@ -482,6 +482,23 @@ static enum fc_rc baseline_changes(const struct opts *o, const struct fc_judged 
 	return fc_diff_build(&sides[0], &sides[1], NULL, d, err);
 }
 
+/* Every report went to a file: where each went and the run's verdict in one line, on standard
+ * output (which nothing else wrote to), so that a run is never silent. */
+static void reports_written(FILE *out, const struct out_spec *specs, int n, const struct fc_summary *s)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!specs[i].path)
+			return;
+	for (i = 0; i < n; i++)
+		fprintf(out, "%.*s report: %s\n", (int)specs[i].namelen, specs[i].name, specs[i].path);
+	fprintf(out, "Summary: %zu failing (%zu critical, %zu high, %zu medium, %zu low, %zu info), %zu unknown, %zu warning, "
+		"%zu passing, %zu waived. Exit %d.\n", s->fail, s->fail_by_sev[FC_SEV_CRITICAL], s->fail_by_sev[FC_SEV_HIGH],
+		s->fail_by_sev[FC_SEV_MEDIUM], s->fail_by_sev[FC_SEV_LOW], s->fail_by_sev[FC_SEV_INFO], s->unknown, s->warn,
+		s->pass, s->waived, s->exit_code);
+}
+
 static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 {
 	struct fc_judged j, bj;
@@ -548,6 +565,7 @@ static int cmd_validate(struct opts *o, FILE *out, FILE *errf)
 		if ((bad = write_output(&specs[i], out, errf, write_report, &c)))
 			code = bad;
 	}
+	reports_written(out, specs, nspecs, &j.sum);
 out:
 	fc_diff_free(&changes);
 	fc_dside_free(&sides[0]);

@@ -882,6 +882,31 @@ static void json_escape_every_position(void **state)
 			}
 }
 
+/* Every report to a file: standard output says where each went and the verdict, once; a report to
+ * standard output is all it holds. */
+static void reports_to_files_are_said(void **state)
+{
+	const char *files[] = { "fabcheck", "validate", "inventories/demo", "--format", "html=/tmp/fabcheck-said.html",
+				"--format", "json=/tmp/fabcheck-said.json", NULL };
+	const char *mixed[] = { "fabcheck", "validate", "inventories/demo", "--format", "json",
+				"--format", "html=/tmp/fabcheck-said.html", NULL };
+	struct run r;
+
+	(void)state;
+	run_cli(&r, files);
+	assert_int_equal(r.code, 1);
+	assert_non_null(strstr(r.out, "html report: /tmp/fabcheck-said.html\njson report: /tmp/fabcheck-said.json\n"));
+	assert_non_null(strstr(r.out, "Summary: 5 failing (5 critical"));
+	assert_non_null(strstr(r.out, "Exit 1.\n"));
+	run_free(&r);
+	run_cli(&r, mixed);
+	assert_int_equal(r.code, 1);
+	assert_true(r.out[0] == '{' && !strstr(r.out, "html report:"));
+	run_free(&r);
+	unlink("/tmp/fabcheck-said.html");
+	unlink("/tmp/fabcheck-said.json");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -900,6 +925,7 @@ int main(void)
 		cmocka_unit_test(every_rule_documented),
 		cmocka_unit_test(every_option_documented),
 		cmocka_unit_test(json_escape_every_position),
+		cmocka_unit_test(reports_to_files_are_said),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,6 +2,7 @@
 /* Commands and options as table rows that carry handler and help (after ethtool's args[]).
  * Names match exactly, never by prefix. */
 #include "cli/cli.h"
+#include "cli/mdterm.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -885,7 +886,6 @@ static int cmd_rules(struct opts *o, FILE *out, FILE *errf)
 static int cmd_explain(struct opts *o, FILE *out, FILE *errf)
 {
 	const struct fc_rule *r;
-	const struct fc_rule_param *p;
 	const struct fc_ruledoc *rd;
 	struct fc_ruledocs *docs;
 	struct fc_err err;
@@ -898,37 +898,12 @@ static int cmd_explain(struct opts *o, FILE *out, FILE *errf)
 	if (fc_ruledocs_load(rules_dir(o), fc_rule_list(), &docs, &err) != FC_OK)
 		return report_err(errf, &err);
 	rd = fc_ruledoc_of(docs, r);
-	fprintf(out, "%s - %s\nDefault severity: %s; scope: %s\nInputs: %s\n", r->id, rd->title, fc_sev_name(r->severity),
-		r->scope == FC_SCOPE_LINK ? "link (both ends)" : r->scope == FC_SCOPE_DEVICE ? "device" : "fleet",
-		r->inputs);
-	if (r->alias)
-		fprintf(out, "Formerly %s: policies, waivers and --rule still take that id for this rule\n", r->alias);
-	if (r->reads_switch || r->reads_host) {
-		char sw[512], host[512];
+	{
+		/* the page's Markdown as a terminal shows it: bold where colour is on, no markup otherwise */
+		const char *nc = getenv("NO_COLOR");
 
-		fprintf(out, "Reads: %s%s%s%s%s\n", r->reads_switch ? "of a switch, " : "",
-			r->reads_switch ? fc_cap_names(r->reads_switch, sw, sizeof(sw)) : "",
-			r->reads_switch && r->reads_host ? "; " : "", r->reads_host ? "of a host, " : "",
-			r->reads_host ? fc_cap_names(r->reads_host, host, sizeof(host)) : "");
+		fc_explain_page(out, r, rd, isatty(fileno(out)) && !o->no_color && !(nc && *nc));
 	}
-	if (r->needs_switch || r->needs_host) {
-		char sw[512], host[512];
-
-		fprintf(out, "Needs: %s%s%s%s%s (UNKNOWN where a platform's adapter does not provide it)\n",
-			r->needs_switch ? "of a switch, " : "", r->needs_switch ? fc_cap_names(r->needs_switch, sw, sizeof(sw)) : "",
-			r->needs_switch && r->needs_host ? "; " : "", r->needs_host ? "of a host, " : "",
-			r->needs_host ? fc_cap_names(r->needs_host, host, sizeof(host)) : "");
-	}
-	for (p = r->params; p->key; p++) {
-		fprintf(out, "Parameter %s (default %s; ", p->key, p->def[0] ? p->def : "unset");
-		if (p->choices)
-			fprintf(out, "one of %s", p->choices);
-		else
-			fprintf(out, p->type == FC_PARAM_INT ? "a whole number from %.0f to %.0f" : "from %g to %g", p->min, p->max);
-		fprintf(out, "): %s\n", p->doc);
-	}
-	fprintf(out, "\nSummary. %s\n\n%s\nRemediation. %s\n\nSources. %s\n", rd->summary, rd->body, rd->remediation,
-		rd->sources);
 	fc_ruledocs_free(&docs);
 	return FC_EXIT_OK;
 }

@@ -4,7 +4,8 @@
 - docs/inventory.md's platform line lists every platform of the registry (`fabcheck help`);
 - docs/policy.md lists every parameter of every rule with its default and range, as
   `fabcheck explain` gives them, and nothing else;
-- the refusals docs/policy.md shows are what fabcheck prints for those policies.
+- the refusals docs/policy.md shows are what fabcheck prints for those policies;
+- `fabcheck explain` prints every rule page without Markdown markup (a terminal's text).
 usage: docs_current.py FABCHECK"""
 import os, re, subprocess, sys, tempfile
 
@@ -33,8 +34,12 @@ policy = open("docs/policy.md").read()
 rows = set(re.findall(r"^\| (\S+) \| `(\w+)` \| ([^|]*?) \| ([^|]*?) \|", policy, re.M))
 want = set()
 for rule in [l.split()[0] for l in run("rules").stdout.splitlines()]:
-    for m in re.finditer(r"^Parameter (\S+) \(default ([^;]*); (.*?)\): ", run("explain", rule).stdout, re.M):
+    page = run("explain", rule).stdout
+    for m in re.finditer(r"^Parameter (\S+) \(default ([^;]*); (.*?)\): ", page, re.M):
         want.add((rule, m.group(1), m.group(2), m.group(3)))
+    # the page as a terminal shows it: no Markdown markup left
+    check("**" not in page and "`" not in page and "](" not in page, "explain %s prints Markdown: %s" % (
+        rule, [l for l in page.splitlines() if "**" in l or "`" in l or "](" in l][:2]))
 check(len(want) >= 20, "only %d rule parameters found through explain" % len(want))
 for r in sorted(want - rows):
     check(False, "docs/policy.md lacks %s %s (default %s; %s)" % r)

@@ -24,6 +24,7 @@
 #include "transport/transport.h"
 #include "adapter/adapter.h"
 #include "util/buf.h"
+#include "cli/mdterm.h"
 
 struct run {
 	int code;
@@ -907,6 +908,28 @@ static void reports_to_files_are_said(void **state)
 	unlink("/tmp/fabcheck-said.json");
 }
 
+/* The rule pages' Markdown for a terminal: bold as bold with colour, plain without; code and links
+ * without their markup. */
+static void markdown_for_a_terminal(void **state)
+{
+	static const char md[] = "# Title\n**Condition.** FAIL when `min_headroom_bytes` is [above](https://x.test/a) it.\n";
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	f = open_memstream(&buf, &len);
+	fc_md_term(f, md, false);
+	fclose(f);
+	assert_string_equal(buf, "Title\nCondition. FAIL when min_headroom_bytes is above (https://x.test/a) it.\n");
+	free(buf);
+	f = open_memstream(&buf, &len);
+	fc_md_term(f, md, true);
+	fclose(f);
+	assert_string_equal(buf, "Title\n\033[1mCondition.\033[0m FAIL when min_headroom_bytes is above (https://x.test/a) it.\n");
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -926,6 +949,7 @@ int main(void)
 		cmocka_unit_test(every_option_documented),
 		cmocka_unit_test(json_escape_every_position),
 		cmocka_unit_test(reports_to_files_are_said),
+		cmocka_unit_test(markdown_for_a_terminal),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -61,6 +61,7 @@ json.dump(d, open(p, "w"), indent=2)
 PY
 cmp -s old/devices/leaf1/show_running-config.txt fixed-and-new/devices/leaf1/show_running-config.txt && fail "the edits did not apply"
 
+
 cat > expect.yaml <<'EOF'
 # change CHG-1234: remove the edge ACL that blocked RoCEv2 on leaf1 Ethernet1/3
 expect:
@@ -79,6 +80,16 @@ cat >> expect-unmet.yaml <<'EOF'
     change: changed
     reason: CHG-1235 sets RS-528 on the host2 port (not done yet)
 EOF
+
+# the example the README runs (fabcheck diff inventories/demo inventories/examples/cutover/after
+# --expect .../chg-1234.yaml) is exactly the demo with these edits and this expect file
+ex=$root/inventories/examples/cutover
+if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
+	rm -rf "$ex/after"; cp -r fixed-and-new "$ex/after"; rm -f "$ex/after/README.md"; cp expect.yaml "$ex/chg-1234.yaml"
+fi
+diff -r -x README.md "$ex/after" fixed-and-new > /dev/null ||
+	fail "inventories/examples/cutover/after is not the demo with this test's edits (UPDATE_GOLDEN=1 rewrites it)"
+cmp -s "$ex/chg-1234.yaml" expect.yaml || fail "inventories/examples/cutover/chg-1234.yaml is not this test's expect file"
 
 golden() {   # golden NAME WANT_RC ARGS...
 	local name=$1 want=$2 rc

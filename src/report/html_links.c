@@ -186,21 +186,23 @@ static void value(struct html_out *h, const struct matrix *x, enum fc_aspect asp
 		else
 			unknown(h, &i->mtu.m);
 		break;
+	/* each cell shows the value its column's rule judges, from where the rule reads it: the
+	 * port's PFC priorities as they run (PFC-PRIO-MATCH; a class's pfc-cos on a port with PFC off
+	 * pauses nothing), a switch port's trust on its resolved path and a host's DCB trust
+	 * (PFC-TRUST); tests/cli/matrix_agrees.py holds the cells to the findings' evidence */
 	case FC_ASPECT_PFC:
-		if (hop && hop->pfc_cos.m.known)
-			prios(h, hop->pfc_cos.v);
-		else if (i->pfc_prios.m.known)
+		if (i->pfc_prios.m.known)
 			prios(h, i->pfc_prios.v);
 		else
-			unknown(h, hop ? &hop->pfc_cos.m : &i->pfc_prios.m);
+			unknown(h, &i->pfc_prios.m);
 		break;
 	case FC_ASPECT_TRUST:
-		if (hop && hop->trust.m.known)
-			hx(h, fc_trust_name(hop->trust.v));
-		else if (i->trust.m.known)
-			hx(h, fc_trust_name(i->trust.v));
+		if (!host && !hop)
+			hp(h, "<span class=unk title=\"no QoS path resolved for the port\">?</span>");
+		else if (!host ? hop->trust.m.known : i->trust.m.known)
+			hx(h, fc_trust_name(!host ? hop->trust.v : i->trust.v));
 		else
-			unknown(h, hop ? &hop->trust.m : &i->trust.m);
+			unknown(h, !host ? &hop->trust.m : &i->trust.m);
 		break;
 	case FC_ASPECT_ECN:
 		if (host) {

@@ -1,0 +1,98 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""The HTML report's link matrix shows what the rules judged: on the demo and every example fabric,
+each end's cell in the MTU, PFC and Trust columns holds the value the column's rule
+(MTU-HOST-SWITCH, PFC-PRIO-MATCH, PFC-TRUST) gives as that end's evidence in the JSON report of the
+same run, and a cell is marked failing where that rule fails the link.
+usage: matrix_agrees.py FABCHECK"""
+import glob, html.parser, json, os, subprocess, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fctest import check, finish  # noqa: E402
+
+FABCHECK = os.path.abspath(sys.argv[1])
+# data-col (enum fc_aspect) -> the rule whose evidence the cell shows, and the evidence's name
+COLUMNS = {3: ("MTU-HOST-SWITCH", "MTU"), 4: ("PFC-PRIO-MATCH", "PFC priorities"), 5: ("PFC-TRUST", "trust")}
+
+
+class Matrix(html.parser.HTMLParser):
+    """rows: {"A <-> B": {(col, "a"|"b"): (text, marked failing)}} of table#matrix."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows, self.inside, self.row, self.cell, self.text, self.head = {}, False, None, None, "", False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "table" and a.get("id") == "matrix":
+            self.inside = True
+        elif not self.inside:
+            return
+        elif tag == "th" and a.get("scope") == "row":
+            self.head, self.text, self.row = True, "", None
+        elif tag == "br" and self.head:
+            self.head = False
+            self.row = self.text.strip().replace(" \u2194 ", " <-> ")
+            self.rows[self.row] = {}
+        elif tag == "td" and self.row is not None and "data-col" in a:
+            self.cell = (int(a["data-col"]), a["data-end"], "m-fail" in (a.get("class") or ""))
+            self.text = ""
+
+    def handle_endtag(self, tag):
+        if tag == "table" and self.inside:
+            self.inside = False
+        elif tag == "th" and self.head:
+            self.head = False
+            self.row = self.text.strip().replace(" \u2194 ", " <-> ")
+            self.rows[self.row] = {}
+        elif tag == "td" and self.cell:
+            col, end, fail = self.cell
+            self.rows[self.row][(col, end)] = (self.text.strip(), fail)
+            self.cell = None
+
+    def handle_data(self, data):
+        if self.head or self.cell:
+            self.text += data
+
+
+targets = ["inventories/demo"]
+for d in sorted(glob.glob("inventories/examples/*/")):
+    d = d.rstrip("/")
+    if os.path.exists(d + "/manifest.json"):
+        targets.append(d)
+    elif os.path.exists(d + "/inventory.yaml"):
+        targets.append(d + "/inventory.yaml")
+t = tempfile.mkdtemp()
+compared = 0
+for target in targets:
+    h, j = os.path.join(t, "r.html"), os.path.join(t, "r.json")
+    r = subprocess.run([FABCHECK, "validate", target, "--format", "html=" + h, "--format", "json=" + j],
+                       capture_output=True, text=True)
+    if r.returncode not in (0, 1):
+        check(False, "%s: exit %d: %s" % (target, r.returncode, r.stderr.strip()[-200:]))
+        continue
+    m = Matrix()
+    m.feed(open(h).read())
+    rep = json.load(open(j))
+    n = 0
+    for f in rep["findings"]:
+        for col, (rule, what) in COLUMNS.items():
+            if f["rule"] != rule or f["subject"] not in m.rows:
+                continue
+            ends = f["subject"].split(" <-> ")
+            for ev in f.get("evidence", []):
+                if ev.get("what") != what or ev.get("end") not in ends:
+                    continue
+                side = "a" if ev["end"] == ends[0] else "b"
+                text, marked = m.rows[f["subject"]].get((col, side), (None, False))
+                check(text == ev["value"], "%s: %s, %s's %s cell shows %r, %s's evidence %r" % (
+                    target, f["subject"], ev["end"], what, text, rule, ev["value"]))
+                if f["status"] == "fail":
+                    check(marked or m.rows[f["subject"]].get((col, "b" if side == "a" else "a"), (0, False))[1],
+                          "%s: %s fails %s, its %s cells are not marked" % (target, f["subject"], rule, what))
+                n += 1
+    check(n > 0 or not m.rows, "%s: no matrix cell compared" % target)
+    compared += n
+    print("%s: %d matrix links, %d MTU, PFC and trust cells as the findings' evidence" % (target, len(m.rows), n))
+check(compared > 100, "only %d cells compared" % compared)
+finish()

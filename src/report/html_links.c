@@ -315,6 +315,50 @@ static void row(struct html_out *h, const struct matrix *x, size_t li)
 	hp(h, "</tr>\n");
 }
 
+/* The problems first, narrow enough for any screen: a row for each column of a link where an end
+ * is failing or warning (failing first), both ends' values side by side, and a link to the link's
+ * findings (the findings table filtered to it, where the page's script runs). */
+static size_t problems(struct html_out *h, const struct matrix *x, size_t nl)
+{
+	size_t li, rows = 0;
+	int pass, a;
+
+	for (pass = MARK_FAIL; pass >= MARK_WARN; pass--)
+		for (li = 0; li < nl; li++)
+			for (a = FC_ASPECT_L1; a < FC_ASPECT_COUNT; a++) {
+				int ma = x->mark[2 * li * FC_ASPECT_COUNT + (size_t)a];
+				int mb = x->mark[(2 * li + 1) * FC_ASPECT_COUNT + (size_t)a];
+				const struct fc_link *l = &x->m->links[li];
+				int s;
+
+				if ((ma > mb ? ma : mb) != pass)
+					continue;
+				if (!rows++)
+					hp(h, "<table id=problems class=problems><thead><tr><th>Link</th><th>What</th><th>A</th>"
+					      "<th>B</th><th></th></tr></thead><tbody>\n");
+				hp(h, "<tr><th scope=row>");
+				hx(h, x->end_name[2 * li]);
+				hp(h, " &harr; ");
+				hx(h, x->end_name[2 * li + 1]);
+				hf(h, "</th><td>%s</td>", col_name[a]);
+				for (s = 0; s < 2; s++) {
+					hf(h, "<td data-col=%d data-end=%c", a, s ? 'b' : 'a');
+					hp(h, mark_class[s ? mb : ma]);
+					hp(h, ">");
+					value(h, x, (enum fc_aspect)a, s ? &l->b : &l->a, x->hr_ev[2 * li + (size_t)s]);
+					hp(h, "</td>");
+				}
+				hp(h, "<td><a class=to-findings href=\"#findings-sec\" data-link=\"");
+				hx(h, x->end_name[2 * li]);
+				hp(h, " &lt;-&gt; ");
+				hx(h, x->end_name[2 * li + 1]);
+				hp(h, "\">findings</a></td></tr>\n");
+			}
+	if (rows)
+		hp(h, "</tbody></table>\n");
+	return rows;
+}
+
 /* At fleet scale a link is listed for a failing or warning cell: a link whose only marks are
  * UNKNOWN has them in the findings' folded rows (a fleet without transceiver outputs has one on
  * every link). */
@@ -368,7 +412,11 @@ void html_link_matrix(struct html_out *h, const struct fc_report_run *run, const
 	}
 	for (i = 0; i < n; i++)
 		place(&x, v[i]);
-	hp(h, "<p>Both ends of every link side by side, as the rules read them; a cell is marked where a "
+	if (problems(h, &x, nl))
+		hp(h, "<p>Above, what fails or warns, a row for each column of a link; below, ");
+	else
+		hp(h, "<p>No link has a failing or warning cell. Below, ");
+	hp(h, "both ends of every link side by side, as the rules read them; a cell is marked where a "
 	      "finding that is not a pass names that end (<span class=m-fail>failing</span>, "
 	      "<span class=m-warn>warning</span>, <span class=m-unk>unknown</span>). "
 	      "<span class=unk>?</span> is unknown: hover for the reason.</p>\n");

@@ -11,7 +11,9 @@ generator's planted faults, and a demo copy whose device strings hold <script> a
 - each filter (status, severity, rule, device, link, text) narrows the table to the rows the JSON
   report says it should;
 - a finding's evidence expands and shows file:line;
-- the link matrix marks exactly the cells of the planted faults;
+- the link matrix marks exactly the cells of the planted faults; at 1,400 px the problems table
+  shows each failing cell without scrolling sideways and links to the findings of its link; the
+  matrix's headers are opaque and its link column sticky; the rule filter takes a prefix (HR-);
 - without JavaScript the page still shows every row, and hides the filters;
 - a device string with <script> renders as text and runs nothing.
 Screenshots go to $FABCHECK_ARTIFACTS/html (default: build dir's artifacts/html).
@@ -158,6 +160,8 @@ def filters(d, rep, name):
         ("f-status", "unknown", lambda f: cat(f) == "unknown"),
         ("f-sev", "critical", lambda f: f["severity"] == "critical"),
         ("f-rule", "HR-SIZE", lambda f: f["rule"] == "HR-SIZE"),
+        ("f-rule", "HR-", lambda f: f["rule"].startswith("HR-")),   # a prefix: the rule family
+        ("f-rule", "gid", lambda f: f["rule"].startswith("GID")),
         ("f-dev", "host3", lambda f: "host3" in f["_devs"]),
         ("f-link", "leaf2:Ethernet1/50/1", lambda f: "leaf2:ethernet1/50/1" in f["_link"].lower()),
     ]
@@ -199,6 +203,41 @@ def marked_cells(d):
     return out
 
 
+def problems_first(d, rep, name):
+    """At 1,400 px the failing and warning cells are on screen without scrolling sideways: the
+    problems table lists each (the failing cells of the matrix, no other) within the window's width;
+    its link to the findings filters them to that link. The matrix's headers are opaque and its link
+    column stays in view (sticky) when the matrix scrolls."""
+    d.set_window_size(1400, 1000)
+    want = {c for c in marked_cells(d)}
+    got, right = set(), 0
+    for tr in d.find_elements(By.CSS_SELECTOR, "#problems tbody tr"):
+        link = tr.find_element(By.TAG_NAME, "th").text
+        for td in tr.find_elements(By.CSS_SELECTOR, "td.m-fail"):
+            got.add((link, int(td.get_attribute("data-col")), td.get_attribute("data-end")))
+    check(got == want, "%s: problems table %s, the matrix's failing cells %s" % (name, sorted(got), sorted(want)))
+    if got:
+        right = d.execute_script("return document.getElementById('problems').getBoundingClientRect().right")
+        width = d.execute_script("return document.documentElement.clientWidth")
+        check(right <= width, "%s: the problems table is %d px wide in a %d px window" % (name, right, width))
+        a = d.find_element(By.CSS_SELECTOR, "#problems a.to-findings")
+        link = a.get_attribute("data-link")
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", a)   # clear of the sticky headers
+        a.click()
+        shown = visible_rows(d)
+        want_rows = sum(1 for f in folded(rep) if link.lower() in f["_link"].lower())
+        check(shown == want_rows and shown > 0, "%s: the findings link of %s shows %d rows, expected %d" % (
+            name, link, shown, want_rows))
+        set_input(d, "f-link", "")
+    for sel in ("#matrix thead th", "#matrix tbody th"):
+        bg = d.execute_script("var e=document.querySelector(arguments[0]);return e?getComputedStyle(e).backgroundColor:''",
+                              sel)
+        check(bg and bg not in ("transparent", "rgba(0, 0, 0, 0)"), "%s: %s is see-through (%r)" % (name, sel, bg))
+    pos = d.execute_script("var e=document.querySelector('#matrix tbody th');return e?getComputedStyle(e).position:''")
+    check(pos == "sticky", "%s: the matrix's link column is not sticky (%r)" % (name, pos))
+    d.set_window_size(1600, 1200)
+
+
 # matrix columns (enum fc_aspect)
 L1, FEC, MTU, PFC, TRUST, ECN, HEADROOM, OPTICS, ACL, CABLING = range(1, 11)
 
@@ -217,6 +256,7 @@ def page(d, path, name, rep, want_marks=None):
     if want_marks is not None:
         got = marked_cells(d)
         check(got == want_marks, "%s: link matrix marks %s, expected %s" % (name, sorted(got), sorted(want_marks)))
+    problems_first(d, rep, name)
     others, errors = requests_and_errors(d, path)
     check(not others, "%s: requests left the page: %s" % (name, others))
     check(not errors, "%s: console errors: %s" % (name, errors))

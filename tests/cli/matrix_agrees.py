@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
 """The HTML report's link matrix shows what the rules judged: on the demo and every example fabric,
-each end's cell in the speed and lanes, FEC, MTU, PFC and Trust columns holds the value the
-column's rule (L1-SPEED-MATCH, FEC-MATCH, MTU-HOST-SWITCH, PFC-PRIO-MATCH, PFC-TRUST) gives as that
-end's evidence in the JSON report of the same run, and a cell is marked failing where that rule
-fails the link.
+each end's cell in the speed and lanes, FEC, MTU, PFC, trust, headroom and ACL columns holds the
+value the column's rule (L1-SPEED-MATCH, FEC-MATCH, MTU-HOST-SWITCH, PFC-PRIO-MATCH, PFC-TRUST,
+HR-SIZE, UDP4791-SWITCH-ACL) gives as that end's evidence in the JSON report of the same run, and a
+cell is marked failing where that rule fails the link.
 usage: matrix_agrees.py FABCHECK"""
 import glob, html.parser, json, os, subprocess, sys, tempfile
 
@@ -24,7 +24,19 @@ COLUMNS = [
     # "25000 Mb/s" and "2": the cell is "25G x2 ..."
     (1, "L1-SPEED-MATCH", "speed", lambda cell, v: cell.startswith("%dG" % (int(v.split()[0]) // 1000))),
     (1, "L1-SPEED-MATCH", "lanes", lambda cell, v: (" x%s" % v) in cell),
+    # "59680 B / 44027 B": the cell is "58.3 KB, needs 43.0 KB"
+    (7, "HR-SIZE", "headroom have / need", lambda cell, v: cell == "%.1f KB, needs %.1f KB" % tuple(
+        float(x.split()[0]) / 1024.0 for x in v.split(" / "))),
+    # "RDMA-EDGE-IN permits ...", "no ACL applied out ...": the cell is "IN-ACL / OUT-ACL", - for none
+    # (none at all: "none")
+    (9, "UDP4791-SWITCH-ACL", "in", lambda cell, v: acl(cell, v, 0)),
+    (9, "UDP4791-SWITCH-ACL", "out", lambda cell, v: acl(cell, v, 1)),
 ]
+
+
+def acl(cell, v, side):
+    want = "-" if v.startswith("no ACL") else v.split()[0]
+    return (cell == "none" and want == "-") or (" / " in cell and cell.split(" / ")[side] == want)
 
 
 class Matrix(html.parser.HTMLParser):
@@ -105,7 +117,8 @@ for target in targets:
                 n += 1
     check(n > 0 or not m.rows, "%s: no matrix cell compared" % target)
     compared += n
-    print("%s: %d matrix links, %d speed, lanes, FEC, MTU, PFC and trust cells as the findings' evidence" % (
+    print("%s: %d matrix links, %d speed, lanes, FEC, MTU, PFC, trust, headroom and ACL cells as the findings' "
+          "evidence" % (
         target, len(m.rows), n))
 check(compared > 100, "only %d cells compared" % compared)
 finish()

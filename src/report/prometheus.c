@@ -61,7 +61,7 @@ struct prom {
 	const struct fc_link *cur;   /* the link whose findings are being read (they come together) */
 	bool cur_fail;
 	size_t links_ok, links_failing;
-	const struct fc_device **devs;   /* written at the end, once the findings say which ports count */
+	const struct fc_device **devs;   /* in a; written at the end, once the findings say which ports count */
 	size_t ndevs, capd;
 	struct fc_arena *a;
 	struct fc_hmap *ports;       /* "dev:port" a failing or warning finding names -> 1 */
@@ -147,15 +147,8 @@ static enum fc_rc prom_device(void *st, const struct fc_device *d)
 {
 	struct prom *p = st;
 
-	if (p->ndevs == p->capd) {
-		size_t cap = p->capd ? 2 * p->capd : 64;
-		const struct fc_device **nv = realloc(p->devs, cap * sizeof(*nv));
-
-		if (!nv)
-			return FC_ERR_NOMEM;
-		p->devs = nv;
-		p->capd = cap;
-	}
+	if (!(p->devs = fc_grow(p->a, p->devs, p->ndevs, &p->capd, sizeof(*p->devs))))
+		return FC_ERR_NOMEM;
 	p->devs[p->ndevs++] = d;
 	return FC_OK;
 }
@@ -362,8 +355,7 @@ static enum fc_rc prom_end(void *st, const struct fc_summary *s)
 	for (i = 0; i < F_N; i++)
 		fc_buf_free(&p->f[i]);
 	free(p->c);
-	free(p->devs);
-	fc_arena_free(&p->a);
+	fc_arena_free(&p->a);   /* devs, the port and device tables */
 	free(p);
 	return rc;
 }

@@ -133,13 +133,30 @@ struct span {
 	size_t off, len;    /* of the cleaned line in the output */
 };
 
+/* Whether the first line with something on it is a prompt echoing command, or the last one (another
+ * line) a bare prompt: what only the general path removes. */
+static bool echo_or_prompt(const char *command, const char *first, size_t first_n, const char *last,
+			   size_t last_n)
+{
+	size_t w = command ? strcspn(command, " ") : 0, k;
+
+	if (!w)
+		return false;
+	k = prompt(first, first_n);
+	while (k < first_n && first[k] == ' ')
+		k++;
+	if (k && first_n - k >= 2 && !strncmp(first + k, command, w < 2 ? w : 2))
+		return true;
+	return last != first && (k = prompt(last, last_n)) && k >= last_n;
+}
+
 /* Whether text needs nothing removed: no CR, BS, tab or ESC, no blank at a line's end, no pager
  * prompt, a line at column 0, no prompt line first or last. One pass; the common case for saved
  * and collected outputs, which are then parsed as they are. */
 static bool already_clean(const char *command, const char *text, size_t len)
 {
 	const char *p = text, *end = text + len, *first = NULL, *last = NULL;
-	size_t first_n = 0, last_n = 0, w;
+	size_t first_n = 0, last_n = 0;
 	bool col0 = false;
 
 	while (p < end) {
@@ -160,18 +177,7 @@ static bool already_clean(const char *command, const char *text, size_t len)
 		return true;
 	if (!col0)
 		return false;
-	w = command ? strcspn(command, " ") : 0;
-	if (w) {
-		size_t k = prompt(first, first_n);
-
-		while (k < first_n && first[k] == ' ')
-			k++;
-		if (k && first_n - k >= 2 && !strncmp(first + k, command, w < 2 ? w : 2))
-			return false;
-		if (last != first && (k = prompt(last, last_n)) && k >= last_n)
-			return false;
-	}
-	return true;
+	return !echo_or_prompt(command, first, first_n, last, last_n);
 }
 
 /* The first and the last line with something on it, as the general path sees them (trailing
@@ -284,17 +290,8 @@ static enum cut cut_line_ends(const char *command, const char *text, size_t len,
 	if (!col0 || pager_at(text, end))
 		return CUT_GENERAL;
 	edge_lines(text, len, &first, &first_n, &last, &last_n);
-	w = command ? strcspn(command, " ") : 0;
-	if (first && w) {
-		size_t k = prompt(first, first_n);
-
-		while (k < first_n && first[k] == ' ')
-			k++;
-		if (k && first_n - k >= 2 && !strncmp(first + k, command, w < 2 ? w : 2))
-			return CUT_GENERAL;
-		if (last != first && (k = prompt(last, last_n)) && k >= last_n)
-			return CUT_GENERAL;
-	}
+	if (first && echo_or_prompt(command, first, first_n, last, last_n))
+		return CUT_GENERAL;
 	while (i < len) {
 		uint64_t x, m;
 

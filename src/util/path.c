@@ -155,18 +155,28 @@ static enum fc_rc open_inside(const struct fc_roots *r, const char *path, size_t
 	return FC_OK;
 }
 
+/* path (under dir unless absolute) opened as open_inside does: fc_read_inside's and
+ * fc_input_inside's one way in. */
+static enum fc_rc open_joined(const struct fc_roots *r, const char *dir, const char *path, size_t max, int *fd,
+			      char *real, size_t realsz, struct fc_err *err)
+{
+	char joined[PATH_MAX];
+
+	if (path[0] == '/' ? !fc_pathf(joined, sizeof(joined), "%s", path)
+			   : !fc_pathf(joined, sizeof(joined), "%s/%s", dir, path))
+		return fc_err_set(err, FC_ERR_INPUT, NULL, 0, "path too long");
+	return open_inside(r, joined, max, fd, real, realsz, err);
+}
+
 enum fc_rc fc_read_inside(const struct fc_roots *r, const char *dir, const char *path, size_t max,
 			  struct fc_buf *b, struct fc_err *err)
 {
-	char joined[PATH_MAX], real[PATH_MAX];
+	char real[PATH_MAX];
 	enum fc_rc rc;
 	int fd = -1;
 
 	fc_buf_init(b, max);
-	if (path[0] == '/' ? !fc_pathf(joined, sizeof(joined), "%s", path)
-			   : !fc_pathf(joined, sizeof(joined), "%s/%s", dir, path))
-		return fc_err_set(err, FC_ERR_INPUT, NULL, 0, "path too long");
-	if ((rc = open_inside(r, joined, max, &fd, real, sizeof(real), err)) != FC_OK)
+	if ((rc = open_joined(r, dir, path, max, &fd, real, sizeof(real), err)) != FC_OK)
 		return rc;
 	rc = fc_read_fd(fd, real, max, b, err);
 	close(fd);
@@ -176,15 +186,12 @@ enum fc_rc fc_read_inside(const struct fc_roots *r, const char *dir, const char 
 enum fc_rc fc_input_inside(const struct fc_roots *r, const char *dir, const char *path, size_t max,
 			   struct fc_input *in, struct fc_err *err)
 {
-	char joined[PATH_MAX], real[PATH_MAX];
+	char real[PATH_MAX];
 	enum fc_rc rc;
 	int fd = -1;
 
 	memset(in, 0, sizeof(*in));
-	if (path[0] == '/' ? !fc_pathf(joined, sizeof(joined), "%s", path)
-			   : !fc_pathf(joined, sizeof(joined), "%s/%s", dir, path))
-		return fc_err_set(err, FC_ERR_INPUT, NULL, 0, "path too long");
-	if ((rc = open_inside(r, joined, max, &fd, real, sizeof(real), err)) != FC_OK)
+	if ((rc = open_joined(r, dir, path, max, &fd, real, sizeof(real), err)) != FC_OK)
 		return rc;
 	rc = fc_input_fd(fd, real, max, in, err);
 	close(fd);

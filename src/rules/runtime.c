@@ -46,41 +46,52 @@ static bool have_base(struct fc_rctx *c, const char *what)
 
 enum dstate { D_OK, D_MISSING, D_BACKWARDS };
 
+/* A counter read in both snapshots: the two values, and where each was read (at: this snapshot's
+ * file and line, was_at: the baseline's), so the evidence cites both readings. */
 struct dval {
 	enum dstate st;
 	int64_t was, now, d;
+	struct fc_src at, was_at;
 };
 
-static struct dval counter_delta(const struct fc_counter *nv, size_t nn, const struct fc_counter *bv, size_t bn,
-				 const char *name)
+static struct dval counter_delta(const struct fc_counter *nv, size_t nn, const struct fc_meta *nm,
+				 const struct fc_counter *bv, size_t bn, const struct fc_meta *bm, const char *name)
 {
 	const struct fc_counter *a = fc_counter_find(nv, nn, name), *b = fc_counter_find(bv, bn, name);
-	struct dval r = { D_MISSING, 0, 0, 0 };
+	struct dval r = { .st = D_MISSING };
 
 	if (!a || !b)
 		return r;
 	r.was = b->value, r.now = a->value, r.d = a->value - b->value;
 	r.st = r.d < 0 ? D_BACKWARDS : D_OK;
+	r.at = nm->src, r.was_at = bm->src;
 	return r;
 }
 
 static struct dval stat_delta(const struct fc_iface *n, const struct fc_iface *b, const char *name)
 {
-	struct dval r = { D_MISSING, 0, 0, 0 };
+	struct dval r = { .st = D_MISSING };
 
 	if (!b || !n->stats_m.known || !b->stats_m.known)
 		return r;
-	return counter_delta(n->stats, n->nstats, b->stats, b->nstats, name);
+	return counter_delta(n->stats, n->nstats, &n->stats_m, b->stats, b->nstats, &b->stats_m, name);
+}
+
+static struct dval hw_delta(const struct fc_rdma_port *n, const struct fc_rdma_port *b, const char *name)
+{
+	return counter_delta(n->hw_counters, n->nhw_counters, &n->hw_counters_m, b->hw_counters, b->nhw_counters,
+			     &b->hw_counters_m, name);
 }
 
 static struct dval int_delta(const struct fc_int *n, const struct fc_int *b)
 {
-	struct dval r = { D_MISSING, 0, 0, 0 };
+	struct dval r = { .st = D_MISSING };
 
 	if (!b || !n->m.known || !b->m.known)
 		return r;
 	r.was = b->v, r.now = n->v, r.d = n->v - b->v;
 	r.st = r.d < 0 ? D_BACKWARDS : D_OK;
+	r.at = n->m.src, r.was_at = b->m.src;
 	return r;
 }
 
@@ -105,10 +116,17 @@ static void not_both(struct fc_rctx *c, const char *subj, const void *b, const c
 		fc_finding_new(c, FC_UNKNOWN, subj, "the port is not in the baseline snapshot: no %s to compare", what);
 }
 
-static void ev_delta(struct fc_rctx *c, struct fc_finding *f, const char *subj, const char *name,
-		     const struct dval *v, const struct fc_src *src)
+/* "was -> now (+d)" at this snapshot's line, with where the baseline's value was read: both
+ * readings can be checked (the baseline's file name is copied into the value, so the evidence does
+ * not depend on the baseline's model staying loaded). */
+static void ev_delta(struct fc_rctx *c, struct fc_finding *f, const char *subj, const char *name, const struct dval *v)
 {
-	fc_ev(c, f, subj, name, src, "%lld -> %lld (+%lld)", (long long)v->was, (long long)v->now, (long long)v->d);
+	if (v->was_at.file)
+		fc_ev(c, f, subj, name, v->at.file ? &v->at : NULL, "%lld -> %lld (+%lld; was %s:%u)", (long long)v->was,
+		      (long long)v->now, (long long)v->d, v->was_at.file, v->was_at.line);
+	else
+		fc_ev(c, f, subj, name, v->at.file ? &v->at : NULL, "%lld -> %lld (+%lld)", (long long)v->was,
+		      (long long)v->now, (long long)v->d);
 }
 
 /* Runs fn on every interface of this snapshot with the baseline's of the same name (NULL when it has
@@ -181,7 +199,7 @@ static void flap_iface(struct fc_rctx *c, const struct fc_device *d, const struc
 						     "reseat the cable or transceiver", (long long)v.d, dt, max);
 	else
 		f = fc_finding_new(c, FC_WARN, subj, "%lld link-down event(s) in %.0f s", (long long)v.d, dt);
-	ev_delta(c, f, subj, name, &v, host ? &n->stats_m.src : &fc_swport(n)->cnt_resets.m.src);
+	ev_delta(c, f, subj, name, &v);
 }
 
 static void flap_run(struct fc_rctx *c)
@@ -238,7 +256,7 @@ static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct
 		f = crc.d ? fc_finding_new(c, FC_FAIL, subj, "%lld frames with a bad CRC since the baseline: errors FEC did "
 							     "not correct reach the MAC", (long long)crc.d)
 			  : fc_finding_new(c, FC_PASS, subj, "no CRC errors since the baseline");
-		ev_delta(c, f, subj, "CRC errors", &crc, &fc_swport(n)->cnt_crc.m.src);
+		ev_delta(c, f, subj, "CRC errors", &crc);
 		return;
 	}
 	unc = stat_delta(n, b, "rx_pcs_symbol_err_phy");
@@ -258,7 +276,7 @@ static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct
 	if (unc.st == D_OK && unc.d > 0) {
 		f = fc_finding_new(c, FC_FAIL, subj, "%lld symbol errors FEC could not correct since the baseline: frames "
 						     "are lost", (long long)unc.d);
-		ev_delta(c, f, subj, "rx_pcs_symbol_err_phy", &unc, &n->stats_m.src);
+		ev_delta(c, f, subj, "rx_pcs_symbol_err_phy", &unc);
 		return;
 	}
 	if (bits.st != D_OK || corr.st != D_OK || bits.d <= 0) {
@@ -285,8 +303,8 @@ static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "pre-FEC BER %.2e (%s), no uncorrected errors", ber,
 				   pam4 ? "PAM4" : "NRZ");
-	ev_delta(c, f, subj, "rx_corrected_bits_phy", &corr, &n->stats_m.src);
-	ev_delta(c, f, subj, "rx_bits_phy", &bits, &n->stats_m.src);
+	ev_delta(c, f, subj, "rx_corrected_bits_phy", &corr);
+	ev_delta(c, f, subj, "rx_bits_phy", &bits);
 }
 
 static void ber_run(struct fc_rctx *c)
@@ -368,10 +386,10 @@ static void pause_iface(struct fc_rctx *c, const struct fc_device *d, const stru
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "priority %lld paused %.2f%% / %.2f%% of %.0f s", (long long)p,
 				   frx * 100, ftx * 100, dt);
-	ev_delta(c, f, subj, rxn, &rx, &n->stats_m.src);
-	ev_delta(c, f, subj, txn, &tx, &n->stats_m.src);
+	ev_delta(c, f, subj, rxn, &rx);
+	ev_delta(c, f, subj, txn, &tx);
 	if (disc.st == D_OK && disc.d)
-		ev_delta(c, f, subj, "rx_discards_phy", &disc, &n->stats_m.src);
+		ev_delta(c, f, subj, "rx_discards_phy", &disc);
 }
 
 static void pause_run(struct fc_rctx *c)
@@ -404,7 +422,7 @@ static void dcqcn_port(struct fc_rctx *c, const struct fc_device *d, const struc
 	struct dval marked, cnp, ignored, v;
 	struct fc_finding *f;
 	const char *drop = NULL;
-	struct dval dropv = { D_MISSING, 0, 0, 0 };
+	struct dval dropv = { .st = D_MISSING };
 	size_t i;
 
 	(void)d;
@@ -412,11 +430,11 @@ static void dcqcn_port(struct fc_rctx *c, const struct fc_device *d, const struc
 		not_both(c, subj, b, "RDMA hw_counters");
 		return;
 	}
-	marked = counter_delta(n->hw_counters, n->nhw_counters, b->hw_counters, b->nhw_counters, "np_ecn_marked_roce_packets");
-	cnp = counter_delta(n->hw_counters, n->nhw_counters, b->hw_counters, b->nhw_counters, "np_cnp_sent");
-	ignored = counter_delta(n->hw_counters, n->nhw_counters, b->hw_counters, b->nhw_counters, "rp_cnp_ignored");
+	marked = hw_delta(n, b, "np_ecn_marked_roce_packets");
+	cnp = hw_delta(n, b, "np_cnp_sent");
+	ignored = hw_delta(n, b, "rp_cnp_ignored");
 	for (i = 0; i < sizeof(drops) / sizeof(drops[0]) && !drop; i++) {
-		v = counter_delta(n->hw_counters, n->nhw_counters, b->hw_counters, b->nhw_counters, drops[i]);
+		v = hw_delta(n, b, drops[i]);
 		if (v.st == D_BACKWARDS) {
 			backwards(c, subj, drops[i], &v);
 			return;
@@ -443,13 +461,13 @@ static void dcqcn_port(struct fc_rctx *c, const struct fc_device *d, const struc
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "DCQCN answers marks with CNPs; no loss symptoms");
 	if (marked.st == D_OK)
-		ev_delta(c, f, subj, "np_ecn_marked_roce_packets", &marked, NULL);
+		ev_delta(c, f, subj, "np_ecn_marked_roce_packets", &marked);
 	if (cnp.st == D_OK)
-		ev_delta(c, f, subj, "np_cnp_sent", &cnp, NULL);
+		ev_delta(c, f, subj, "np_cnp_sent", &cnp);
 	if (ignored.st == D_OK && ignored.d)
-		ev_delta(c, f, subj, "rp_cnp_ignored", &ignored, NULL);
+		ev_delta(c, f, subj, "rp_cnp_ignored", &ignored);
 	if (drop)
-		ev_delta(c, f, subj, drop, &dropv, NULL);
+		ev_delta(c, f, subj, drop, &dropv);
 }
 
 static void dcqcn_run(struct fc_rctx *c)

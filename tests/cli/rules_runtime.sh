@@ -55,10 +55,15 @@ def h2n(i, r):
     r["mlx5_0"]["hw_counters"].update(np_ecn_marked_roce_packets=1000, np_cnp_sent=900)
 # host3: ens1f0 counter went backwards (driver reload), no traffic on the PHY, no pause duration
 #        counters; mlx5_0 retransmits
+def no_duration(i):
+    for k in ("rx_prio3_pause_duration", "tx_prio3_pause_duration"):
+        i["stats"].pop(k)
 def h3b(i, r):
     st(i["ens1f0"], link_down_events_phy=5, rx_bits_phy=500, rx_corrected_bits_phy=0)
+    no_duration(i["ens1f0"])
 def h3n(i, r):
     st(i["ens1f0"], link_down_events_phy=0, rx_bits_phy=500, rx_corrected_bits_phy=0)
+    no_duration(i["ens1f0"])
     r["mlx5_0"]["hw_counters"]["out_of_sequence"] = 5
 # host4: ens1f0 uncorrectable symbol errors; paused by the switch 10 % of the time
 def h4b(i, r):
@@ -148,9 +153,16 @@ for run_ in ("same", "swapped"):
     judged = [k for k, x in R.runs[run_].items() if k[0] in ("L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME")
               and x["status"] in ("pass", "warn", "fail")]
     assert not judged, (run_, judged)
-# every judged finding of these rules cites the two readings
+# every judged finding of these rules cites the two readings: this snapshot's file and line as the
+# evidence's source, the baseline's in the value
 for (rid, subj), x in R.runs["delta"].items():
-    if rid in ("L1-FLAP", "FEC-BER", "PFC-RUNTIME") and x["status"] in ("pass", "warn", "fail"):
-        assert x["evidence"] and "->" in x["evidence"][0]["value"], (rid, subj, x["evidence"])
+    if rid in ("L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME") and x["status"] in ("pass", "warn", "fail"):
+        ev = x["evidence"]
+        assert ev and "->" in ev[0]["value"], (rid, subj, ev)
+        for e in ev:
+            dev = subj.split(":")[0]
+            assert e["source"]["file"].endswith("/now/devices/%s/" % dev + e["source"]["file"].rsplit("/", 1)[1]), (rid, subj, e)
+            assert e["source"]["line"] > 0, (rid, subj, e)
+            assert "; was " in e["value"] and "/base/devices/%s/" % dev in e["value"], (rid, subj, e)
 print(R.summary("rules_runtime"))
 PY

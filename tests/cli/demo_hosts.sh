@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The demo fabric's hosts are probe output: tests/fixtures/demohosts.py writes each GPU host as a
 # recorded Linux host (sysfs, configfs, procfs, kernel replies), and `fabcheck probe` on it must
-# write exactly inventories/demo/devices/hostN/probe.json (but the time it ran). The same state
+# write exactly inventories/demo/devices/hostN/probe.json (but the time it ran), and on the same
+# hosts an hour earlier (demohosts.py --earlier) inventories/demo/baseline's. The same state
 # read agentless (the standard tools' outputs, tests/fixtures/agentless_outputs.py) must give the
 # same model, value for value, and a demo snapshot made of the agentless documents the same findings.
 set -euo pipefail
@@ -13,11 +14,11 @@ trap 'rm -rf "$t"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$PY" tests/fixtures/demohosts.py "$t/rec"
+"$PY" tests/fixtures/demohosts.py "$t/earlier" --earlier
 cp -r inventories/demo "$t/agl-demo"
 total=0
-for h in host1 host2 host3 host4; do
-  "$fabcheck" probe --root "$t/rec/$h" --memlock-user slurm --out "$t/$h.probe.json" || fail "$h: probe exit $?"
-  "$PY" - "$t/$h.probe.json" "inventories/demo/devices/$h/probe.json" <<'PY' || fail "$h: the demo document is not what the probe writes"
+same_doc() {   # probe.json written by the probe, the demo's document, what went wrong
+  "$PY" - "$1" "$2" <<'PY' || fail "$3"
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:3])
 for d in (a, b):
@@ -35,6 +36,14 @@ if a != b:
                                                           json.dumps(ib.get(n, {}).get(f))[:300]))
     sys.exit(1)
 PY
+}
+for h in host1 host2 host3 host4; do
+  "$fabcheck" probe --root "$t/rec/$h" --memlock-user slurm --out "$t/$h.probe.json" || fail "$h: probe exit $?"
+  same_doc "$t/$h.probe.json" "inventories/demo/devices/$h/probe.json" "$h: the demo document is not what the probe writes"
+  # the demo's baseline (an hour earlier) is what the probe wrote then
+  "$fabcheck" probe --root "$t/earlier/$h" --memlock-user slurm --out "$t/$h.earlier.json" || fail "$h: probe (earlier) exit $?"
+  same_doc "$t/$h.earlier.json" "inventories/demo/baseline/devices/$h/probe.json" \
+    "$h: the baseline's document is not what the probe writes on the hour-earlier tree"
   "$PY" tests/fixtures/agentless_outputs.py "$t/rec/$h" "$t/agl/$h"
   "$fabcheck" probe --root "$t/agl/$h" --memlock-user slurm --out "$t/agl-demo/devices/$h/probe.json" ||
     fail "$h: probe (agentless outputs) exit $?"

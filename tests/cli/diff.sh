@@ -20,6 +20,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 cd "$t"
 
 cp -r "$root/inventories/demo" old
+rm -r old/baseline   # the demo an hour earlier (validate --baseline), not part of these snapshots
 cp -r old fixed-and-new
 cp -r old declared
 # fault 4: the ACL denying UDP 4000-5000 on leaf1 Ethernet1/3

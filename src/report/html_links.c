@@ -104,12 +104,16 @@ static void place(struct matrix *x, const struct fc_finding *f)
 				mark(x, 2 * li + i, asp, lv);
 		return;
 	}
-	if (!lv)
-		return;
 	for (i = 0; i < f->nev; i++) {
 		void *v = fc_hmap_get(x->ends, f->ev[i].end, strlen(f->ev[i].end));
 
-		if (v)
+		if (!v)
+			continue;
+		/* a finding of a port or a switch (an UNKNOWN folded onto the switch keeps the first
+		 * link's evidence): the headroom it computed for an end is that end's cell too */
+		if (asp == FC_ASPECT_HEADROOM && !strcmp(f->ev[i].what, FC_EV_HEADROOM) && !x->hr_ev[(size_t)(uintptr_t)v - 1])
+			x->hr_ev[(size_t)(uintptr_t)v - 1] = f->ev[i].value;
+		if (lv)
 			mark(x, (size_t)(uintptr_t)v - 1, asp, lv);
 	}
 }

@@ -5,6 +5,22 @@
 
 #include "rules/rules.h"
 
+/* What LLDP reports on each end (the neighbour's system name and port, where it was read): the
+ * readings the verdict rests on, and what the report's link matrix shows. */
+static void lldp_ev(struct fc_rctx *c, struct fc_finding *f, const struct fc_link *l)
+{
+	const struct fc_endpoint *e[2] = { &l->a, &l->b };
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		const struct fc_iface *i = e[k]->ifc;
+
+		if (i && i->lldp_sysname.m.known)
+			fc_ev(c, f, fc_end_name(c, e[k]), "LLDP neighbour", &i->lldp_sysname.m.src, "%s:%s", i->lldp_sysname.v,
+			      i->lldp_port.m.known ? i->lldp_port.v : "?");
+	}
+}
+
 static void cable_run(struct fc_rctx *c)
 {
 	const struct fc_link *l = c->link;
@@ -21,10 +37,12 @@ static void cable_run(struct fc_rctx *c)
 			fc_ev(c, f, "configuration", "declared neighbour", &l->decl_src, "%s", l->decl_conflict);
 		if (l->lldp_conflict)
 			fc_ev(c, f, "LLDP", "neighbour", &l->lldp_src, "%s", l->lldp_conflict);
+		lldp_ev(c, f, l);
 	} else if (l->origin == FC_LINK_LLDP) {
 		f = fc_finding_new(c, FC_FAIL, subj, "LLDP sees a link between two inventory devices that the cabling "
 						     "plan does not have");
 		fc_ev(c, f, "LLDP", "neighbour", &l->lldp_src, "%s", subj);
+		lldp_ev(c, f, l);
 	} else if (l->origin & FC_LINK_LLDP) {
 		f = fc_finding_new(c, FC_PASS, subj, "LLDP confirms %s%s", plan,
 				   (l->origin & (FC_LINK_PLAN | FC_LINK_DECLARED)) == (FC_LINK_PLAN | FC_LINK_DECLARED)
@@ -33,6 +51,7 @@ static void cable_run(struct fc_rctx *c)
 			fc_ev(c, f, "plan", "link", &l->plan_src, "%s", subj);
 		if (l->origin & FC_LINK_DECLARED)
 			fc_ev(c, f, "configuration", "declared neighbour", &l->decl_src, "%s", subj);
+		lldp_ev(c, f, l);
 	} else if (l->lldp_unresolved) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "%s: %s cannot be confirmed", l->lldp_unresolved, plan);
 		fc_ev(c, f, "LLDP", "neighbour", &l->lldp_src, "%s", l->lldp_unresolved);

@@ -361,6 +361,14 @@ static enum fc_rc json_row(void *ctx, const struct doc *d, const char *key, cons
 	return c->reader->json_row(c, d, key, row);
 }
 
+/* doc_parse_json_keep's question, to the reader's counters_keep. */
+static bool counters_keep(void *ctx, const char *const *keys, unsigned depth)
+{
+	const struct fc_parse_ctx *c = ctx;
+
+	return c->reader->counters_keep(c, keys, depth);
+}
+
 /* The row's reader on the output: text as it is, JSON parsed and its body found. */
 static enum fc_rc read_output(struct fc_parse_ctx *c, const struct fc_adapter *a, const char *text, size_t len)
 {
@@ -374,10 +382,12 @@ static enum fc_rc read_output(struct fc_parse_ctx *c, const struct fc_adapter *a
 	if (r->json_rows) {
 		struct doc_rows rows = { r->json_rows, r->json_rows_map, json_row, c, 0 };
 
-		rc = doc_parse_json_rows(c->file, text, len, &rows, &d, c->err);
+		rc = doc_parse_json_keep(c->file, text, len, &rows, c->m->counters_only && r->counters_keep ? counters_keep : NULL,
+					 c, &d, c->err);
 		c->rows_read = rows.n;
 	} else {
-		rc = doc_parse_json(c->file, text, len, &d, c->err);
+		rc = doc_parse_json_keep(c->file, text, len, NULL,
+					 c->m->counters_only && r->counters_keep ? counters_keep : NULL, c, &d, c->err);
 	}
 	if (rc != FC_OK)
 		return rc;

@@ -59,6 +59,10 @@ struct fc_reader {
 				* gives, or only some configurations need it */
 	bool counters;         /* carries the counters the counter rules compare: of an earlier snapshot
 				* (validate --baseline) only these are read, where a platform marks any */
+	/* json: what a counters-only read (an earlier snapshot, fc_model.counters_only) keeps of the
+	 * document, asked for each map member (doc_parse_json_keep: keys[0..depth-1] lead to it);
+	 * the rest is checked as JSON and dropped unread. NULL: all of it. */
+	bool (*counters_keep)(const struct fc_parse_ctx *c, const char *const *keys, unsigned depth);
 	bool verbatim;         /* a text that is no terminal capture (a structured stream of its own):
 				* read as it is; every other text has its terminal noise removed first
 				* (util/cli_text.h) */

@@ -4,10 +4,12 @@
 
 #include "cli/cli.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "diff/diff.h"
+#include "util/arena.h"
 #include "rules/rules.h"
 #include "topology/topology.h"
 
@@ -106,6 +108,36 @@ static enum fc_rc against_report(struct fc_judged *j, const char *target, const 
 	return rc;
 }
 
+static int by_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The named counters the rules comparing two snapshots read (fc_rule.counters), sorted and
+ * without repeats, in a (NULL-terminated): what an earlier snapshot keeps. */
+static const char *const *kept_counters(struct fc_arena *a)
+{
+	const struct fc_rule *const *r;
+	const char **v;
+	size_t n = 0, k, i;
+
+	for (r = fc_rule_list(); *r; r++)
+		for (k = 0; (*r)->counters && (*r)->counters[k]; k++)
+			n++;
+	if (!(v = fc_alloc(a, (n + 1) * sizeof(*v))))
+		return NULL;
+	n = 0;
+	for (r = fc_rule_list(); *r; r++)
+		for (k = 0; (*r)->counters && (*r)->counters[k]; k++)
+			v[n++] = (*r)->counters[k];
+	qsort(v, n, sizeof(*v), by_str);
+	for (i = k = 0; i < n; i++)
+		if (!k || strcmp(v[k - 1], v[i]))
+			v[k++] = v[i];
+	v[k] = NULL;
+	return v;
+}
+
 enum fc_rc fc_judge(const struct fc_judge_opts *o, struct fc_judged *j, struct fc_err *err)
 {
 	struct fc_load_opts lo = { .allow_outside = o->allow, .nallow = o->nallow };
@@ -115,15 +147,30 @@ enum fc_rc fc_judge(const struct fc_judge_opts *o, struct fc_judged *j, struct f
 	memset(j, 0, sizeof(*j));
 	j->sum.fail_on = o->fail_on;
 	j->sum.fail_on_not_understood = o->fail_on_not_understood;
-	if ((rc = fc_fabric_load(o->target, &lo, &j->inv, &j->m, err)) != FC_OK)
-		return rc;
+	/* the earlier snapshot first, for its counters (the counter rules are all that read it): its
+	 * model is freed before this one is loaded, so the pair costs one model and the counters */
 	if (o->baseline) {
 		struct fc_load_opts blo = lo;
+		struct fc_inventory *binv = NULL;
+		struct fc_model *bm = NULL;
+		struct fc_arena *a = fc_arena_new();
 
-		blo.counters_only = true;   /* the counter rules are all that read it */
-		if ((rc = fc_fabric_load(o->baseline, &blo, &j->binv, &j->base, err)) != FC_OK)
+		blo.counters_only = true;
+		if (!a || !(blo.counters_kept = kept_counters(a))) {
+			fc_arena_free(&a);
+			return fc_err_set(err, FC_ERR_NOMEM, NULL, 0, "out of memory");
+		}
+		rc = fc_fabric_load(o->baseline, &blo, &binv, &bm, err);
+		fc_inventory_free(&binv);
+		if (rc == FC_OK)
+			rc = fc_counters_take(&bm, &j->base, err);
+		fc_model_free(&bm);
+		fc_arena_free(&a);
+		if (rc != FC_OK)
 			return rc;
 	}
+	if ((rc = fc_fabric_load(o->target, &lo, &j->inv, &j->m, err)) != FC_OK)
+		return rc;
 	if ((rc = fc_topology_build(j->m, j->inv, err)) != FC_OK)
 		return rc;
 	if ((rc = fc_policy_load(o->rules_dir, o->profile ? o->profile : j->inv->profile, o->policy, fc_rule_list(),
@@ -162,7 +209,6 @@ void fc_judged_free(struct fc_judged *j)
 	fc_ruledocs_free(&j->docs);
 	fc_policy_free(&j->pol);
 	fc_model_free(&j->m);
-	fc_model_free(&j->base);
+	fc_counters_free(&j->base);
 	fc_inventory_free(&j->inv);
-	fc_inventory_free(&j->binv);
 }

@@ -25,8 +25,9 @@ struct fc_judge_opts {
 
 /* Everything a judgement holds; the findings point into the model, the policy and the waivers. */
 struct fc_judged {
-	struct fc_inventory *inv, *binv;
-	struct fc_model *m, *base;
+	struct fc_inventory *inv;
+	struct fc_model *m;
+	struct fc_counters *base;       /* the --baseline snapshot's counters */
 	struct fc_policy *pol;
 	struct fc_waivers *wv;
 	struct fc_ruledocs *docs;

@@ -57,6 +57,15 @@ struct doc_rows {
 };
 enum fc_rc doc_parse_json_rows(const char *file, const char *text, size_t len, struct doc_rows *rows,
 			       struct doc **out, struct fc_err *err);
+/* The same, keeping of the maps only the members keep says to: keep(ctx, keys, depth) is asked for
+ * each member of a map, with keys[0..depth-1] the keys that lead to it from the top (NULL for a
+ * sequence's item; keys[depth-1] is the member's own). A member not kept is checked as JSON like
+ * every other (a syntax error in it still refuses the input) and left out of the document, nothing
+ * of it allocated: a reader that needs a few values of a large output (an earlier snapshot's
+ * counters) does not pay for the rest. keep NULL: every member. */
+typedef bool doc_keep_fn(void *ctx, const char *const *keys, unsigned depth);
+enum fc_rc doc_parse_json_keep(const char *file, const char *text, size_t len, struct doc_rows *rows, doc_keep_fn *keep,
+			       void *keep_ctx, struct doc **out, struct fc_err *err);
 enum fc_rc doc_parse_yaml(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err);
 /* Picks JSON for a file name ending in .json and YAML otherwise. */
 enum fc_rc doc_parse(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err);

@@ -22,6 +22,8 @@ struct jp {
 	struct fc_arena *row_arena;
 	bool in_row;   /* parsing a streamed row: a container inside it is part of it, not streamed */
 	struct doc_node *placeholder;   /* the value streamed map members keep in the document */
+	doc_keep_fn *keep;              /* doc_parse_json_keep: which map members are parsed */
+	void *keep_ctx;
 };
 
 static enum fc_rc jerr(struct jp *j, const char *what)
@@ -147,11 +149,19 @@ static const char *string_stop(const char *p, const char *end)
 	return p;
 }
 
+static enum fc_rc decode_string(struct jp *j, const char *q, char *w, char *tmp);
+
+/* A string at j->p into *out (out NULL: checked and skipped, nothing allocated). */
 static enum fc_rc parse_string(struct jp *j, const char **out)
 {
 	const char *s = ++j->p, *q = string_stop(s, j->end);
 	char *o, *w;
+	enum fc_rc rc;
 
+	if (q < j->end && *q == '"' && !out) {
+		j->p = q + 1;
+		return FC_OK;
+	}
 	if (q < j->end && *q == '"') {   /* no escape, no control character: the string as it is */
 		if (!(o = fc_alloc(j->d->arena, (size_t)(q - s) + 1)))
 			return fc_err_set(j->err, FC_ERR_NOMEM, j->d->file, j->line, "out of memory");
@@ -166,29 +176,45 @@ static enum fc_rc parse_string(struct jp *j, const char **out)
 	if (q >= j->end)
 		return fc_err_set(j->err, FC_ERR_INPUT, j->d->file, j->line,
 				  "invalid JSON: string not terminated (input truncated?)");
+	if (!out) {   /* skip_value: checked, nothing kept */
+		char tmp[4];
+
+		return decode_string(j, q, NULL, tmp);
+	}
 	o = w = fc_alloc(j->d->arena, (size_t)(q - s) + 1);
 	if (!o)
 		return fc_err_set(j->err, FC_ERR_NOMEM, j->d->file, j->line, "out of memory");
+	if ((rc = decode_string(j, q, w, NULL)) != FC_OK)
+		return rc;
+	*out = o;
+	return FC_OK;
+}
+
+/* Decodes the string from j->p to its closing quote q into w (NULL: only checks it, each escaped
+ * character decoded into tmp), and moves past the quote. */
+static enum fc_rc decode_string(struct jp *j, const char *q, char *w, char *tmp)
+{
 	while (j->p < q) {
 		unsigned char c = (unsigned char)*j->p;
 
 		if (c < 0x20)
 			return jerr(j, "no raw control characters inside a string");
 		if (c != '\\') {
-			*w++ = (char)c;
+			if (w)
+				*w++ = (char)c;
 			j->p++;
 			continue;
 		}
 		j->p++;
 		switch (*j->p++) {
-		case '"': *w++ = '"'; break;
-		case '\\': *w++ = '\\'; break;
-		case '/': *w++ = '/'; break;
-		case 'b': *w++ = '\b'; break;
-		case 'f': *w++ = '\f'; break;
-		case 'n': *w++ = '\n'; break;
-		case 'r': *w++ = '\r'; break;
-		case 't': *w++ = '\t'; break;
+		case '"': *(w ? w++ : tmp) = '"'; break;
+		case '\\': *(w ? w++ : tmp) = '\\'; break;
+		case '/': *(w ? w++ : tmp) = '/'; break;
+		case 'b': *(w ? w++ : tmp) = '\b'; break;
+		case 'f': *(w ? w++ : tmp) = '\f'; break;
+		case 'n': *(w ? w++ : tmp) = '\n'; break;
+		case 'r': *(w ? w++ : tmp) = '\r'; break;
+		case 't': *(w ? w++ : tmp) = '\t'; break;
 		case 'u': {
 			unsigned cp, lo;
 
@@ -206,7 +232,10 @@ static enum fc_rc parse_string(struct jp *j, const char **out)
 			}
 			if (cp == 0)
 				return jerr(j, "no NUL character in a string");
-			w += put_utf8(w, cp);
+			if (w)
+				w += put_utf8(w, cp);
+			else
+				put_utf8(tmp, cp);
 			break;
 		}
 		default:
@@ -214,12 +243,13 @@ static enum fc_rc parse_string(struct jp *j, const char **out)
 			return jerr(j, "a valid escape after '\\'");
 		}
 	}
-	*w = '\0';
+	if (w)
+		*w = '\0';
 	j->p = q + 1;
-	*out = o;
 	return FC_OK;
 }
 
+/* A number at j->p into n (NULL: checked and skipped). */
 static enum fc_rc parse_number(struct jp *j, struct doc_node *n)
 {
 	const char *s = j->p;
@@ -249,11 +279,14 @@ static enum fc_rc parse_number(struct jp *j, struct doc_node *n)
 		while (j->p < j->end && *j->p >= '0' && *j->p <= '9')
 			j->p++;
 	}
+	if (!n)   /* skip_value */
+		return FC_OK;
 	n->str = fc_strndup(j->d->arena, s, (size_t)(j->p - s));
 	return n->str ? FC_OK : FC_ERR_NOMEM;
 }
 
 static enum fc_rc parse_value(struct jp *j, struct doc_node **out);
+static enum fc_rc skip_value(struct jp *j);
 
 /* Whether the sequence being opened (at depth j->depth) is the one whose rows are streamed: the
  * keys that lead to it end with rows->path. */
@@ -335,7 +368,10 @@ static enum fc_rc parse_container(struct jp *j, struct doc_node *n, char close)
 			j->p++;
 		}
 		j->keys[j->depth] = key;
-		if (stream) {
+		if (key && j->keep && !j->keep(j->keep_ctx, j->keys + 1, j->depth)) {
+			if ((rc = skip_value(j)) != FC_OK)
+				return rc;
+		} else if (stream) {
 			if ((rc = stream_item(j, key, &child)) != FC_OK)
 				return rc;
 			/* a map's members stay, each with a placeholder value, so a key given twice is
@@ -370,6 +406,66 @@ static bool match_word(struct jp *j, const char *w)
 		return false;
 	j->p += n;
 	return true;
+}
+
+/* A member the reader does not keep (doc_parse_json_keep): checked as parse_value checks it
+ * (strings, escapes, numbers, nesting), nothing allocated and nothing kept. */
+static enum fc_rc skip_value(struct jp *j)
+{
+	enum fc_rc rc;
+	char close;
+
+	skip_ws(j);
+	if (j->p >= j->end)
+		return jerr(j, "a value (input truncated?)");
+	switch (*j->p) {
+	case '"': return parse_string(j, NULL);
+	case 't': return match_word(j, "true") ? FC_OK : jerr(j, "a value");
+	case 'f': return match_word(j, "false") ? FC_OK : jerr(j, "a value");
+	case 'n': return match_word(j, "null") ? FC_OK : jerr(j, "a value");
+	case '{': case '[': break;
+	default:
+		if (*j->p != '-' && (*j->p < '0' || *j->p > '9'))
+			return jerr(j, "a value");
+		return parse_number(j, NULL);
+	}
+	close = *j->p == '{' ? '}' : ']';
+	if (++j->depth > DOC_MAX_DEPTH)
+		return fc_err_set(j->err, FC_ERR_INPUT, j->d->file, j->line,
+				  "JSON nested deeper than %d levels", DOC_MAX_DEPTH);
+	j->p++;
+	skip_ws(j);
+	if (j->p < j->end && *j->p == close) {
+		j->p++;
+		j->depth--;
+		return FC_OK;
+	}
+	for (;;) {
+		skip_ws(j);
+		if (close == '}') {
+			if (j->p >= j->end || *j->p != '"')
+				return jerr(j, "a quoted key");
+			if ((rc = parse_string(j, NULL)) != FC_OK)
+				return rc;
+			skip_ws(j);
+			if (j->p >= j->end || *j->p != ':')
+				return jerr(j, "':' after a key");
+			j->p++;
+		}
+		if ((rc = skip_value(j)) != FC_OK)
+			return rc;
+		skip_ws(j);
+		if (j->p < j->end && *j->p == ',') {
+			j->p++;
+			continue;
+		}
+		if (j->p < j->end && *j->p == close) {
+			j->p++;
+			j->depth--;
+			return FC_OK;
+		}
+		return jerr(j, close == '}' ? "',' or '}'" : "',' or ']'");
+	}
 }
 
 static enum fc_rc parse_value(struct jp *j, struct doc_node **out)
@@ -417,11 +513,17 @@ static enum fc_rc parse_value(struct jp *j, struct doc_node **out)
 
 enum fc_rc doc_parse_json(const char *file, const char *text, size_t len, struct doc **out, struct fc_err *err)
 {
-	return doc_parse_json_rows(file, text, len, NULL, out, err);
+	return doc_parse_json_keep(file, text, len, NULL, NULL, NULL, out, err);
 }
 
 enum fc_rc doc_parse_json_rows(const char *file, const char *text, size_t len, struct doc_rows *rows,
 			       struct doc **out, struct fc_err *err)
+{
+	return doc_parse_json_keep(file, text, len, rows, NULL, NULL, out, err);
+}
+
+enum fc_rc doc_parse_json_keep(const char *file, const char *text, size_t len, struct doc_rows *rows, doc_keep_fn *keep,
+			       void *keep_ctx, struct doc **out, struct fc_err *err)
 {
 	struct fc_arena *a = fc_arena_new();
 	struct jp j;
@@ -450,6 +552,8 @@ enum fc_rc doc_parse_json_rows(const char *file, const char *text, size_t len, s
 			return fc_err_set(err, FC_ERR_NOMEM, file, 0, "out of memory");
 		}
 	}
+	j.keep = keep;
+	j.keep_ctx = keep_ctx;
 	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
 		j.p += 3;
 	rc = parse_value(&j, &d->root);

@@ -481,7 +481,7 @@ static bool engine_init(struct fc_engine *e, const struct fc_model *m, const str
 }
 
 /* A rule over every link, every device or the fleet, into e. */
-static void run_rule(struct fc_engine *e, const struct fc_model *m, const struct fc_model *base,
+static void run_rule(struct fc_engine *e, const struct fc_model *m, const struct fc_counters *base,
 		     const struct fc_rule *r)
 {
 	struct fc_rctx c;
@@ -523,7 +523,8 @@ static void run_rule(struct fc_engine *e, const struct fc_model *m, const struct
  * one engine in the order it made them, so the merged, sorted list is the one thread's. */
 struct worker {
 	struct fc_engine *e;
-	const struct fc_model *m, *base;
+	const struct fc_model *m;
+	const struct fc_counters *base;
 	const struct fc_rule *const *todo;
 	size_t ntodo;
 	atomic_size_t *next;

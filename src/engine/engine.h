@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "model/counters.h"
 #include "model/model.h"
 
 enum fc_sev { FC_SEV_INFO, FC_SEV_LOW, FC_SEV_MEDIUM, FC_SEV_HIGH, FC_SEV_CRITICAL };
@@ -133,6 +134,9 @@ struct fc_rule {
 	/* optional: it judges counters between the --baseline snapshot and this one (a pair, not one
 	 * snapshot): comparing its findings with an earlier run's means nothing */
 	bool over_time;
+	/* with over_time: the named counters (a port's statistics, an RDMA port's hw_counters) it
+	 * compares, NULL-terminated; of the earlier snapshot only these are kept (fc_load_opts) */
+	const char *const *counters;
 	/* optional: it judges state only a running device reports (counters, LLDP neighbours, the
 	 * module's EEPROM and DOM, RDMA and host runtime state): where every device a finding of it
 	 * concerns is configuration or declared intent only (no collected output), its UNKNOWN is
@@ -149,7 +153,7 @@ struct fc_rctx {
 	const struct fc_link *link;       /* FC_SCOPE_LINK */
 	const struct fc_device *dev;      /* FC_SCOPE_DEVICE */
 	struct fc_engine *eng;
-	const struct fc_model *base;      /* --baseline: an earlier snapshot of the fabric; NULL if none */
+	const struct fc_counters *base;   /* --baseline: an earlier snapshot's counters; NULL if none */
 };
 
 /* --- rule lists -------------------------------------------------------------------------- */
@@ -215,8 +219,8 @@ struct fc_engine {
 };
 
 struct fc_engine_opts {
-	const struct fc_model *base;     /* an earlier snapshot of the same fabric: the counter rules
-					  * judge what changed between the two; NULL: none */
+	const struct fc_counters *base;  /* an earlier snapshot's counters: the counter rules judge
+					  * what changed between the two; NULL: none */
 	const struct fc_waivers *waivers;/* NULL: none */
 	const char *only_rule;           /* NULL: every rule the policy enables */
 	bool pass_evidence;              /* keep the evidence of passing findings (a report prints it);

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/hmap.h"
@@ -532,6 +533,18 @@ const struct fc_counter *fc_counter_find(const struct fc_counter *v, size_t n, c
 		if (!strcmp(v[i].name, name))
 			return &v[i];
 	return NULL;
+}
+
+static int by_name(const void *key, const void *item)
+{
+	return strcmp(key, *(const char *const *)item);
+}
+
+bool fc_counter_kept(const struct fc_model *m, const char *name)
+{
+	if (!m->counters_only || !m->counters_kept)
+		return true;
+	return bsearch(name, m->counters_kept, m->ncounters_kept, sizeof(*m->counters_kept), by_name) != NULL;
 }
 
 /* "p", the type and the name: the key of a map in the index */

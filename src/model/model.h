@@ -435,6 +435,9 @@ struct fc_model {
 	size_t input_errors;                 /* outputs that failed to parse (exit 2) */
 	bool counters_only;                  /* an earlier snapshot read for its counters (--baseline,
 					      * fc_load_opts): adapters may read no more than those */
+	const char *const *counters_kept;    /* then, of the named counters (statistics, hw_counters), those
+					      * kept (sorted; NULL: all): fc_counter_kept */
+	size_t ncounters_kept;
 	size_t outputs_not_read;             /* of it, the outputs without any, listed in its manifest and
 					      * not parsed */
 	const char *src_last;                /* the source file fc_src_make gave last (a reader gives
@@ -537,6 +540,9 @@ void fc_set_managed(struct fc_meta *x, const char *why);
 const char *fc_why(const struct fc_meta *x);
 /* The counter called name in v[0..n), or NULL. */
 const struct fc_counter *fc_counter_find(const struct fc_counter *v, size_t n, const char *name);
+/* Whether a named counter is kept in the model: every one, but in a counters-only read given a list
+ * (fc_model.counters_kept), the listed ones. */
+bool fc_counter_kept(const struct fc_model *m, const char *name);
 
 /* "RoCE", "CNP". */
 const char *fc_tclass_name(enum fc_tclass t);

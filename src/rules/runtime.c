@@ -16,14 +16,14 @@
 #include "rules/rules.h"
 
 /* The baseline's device of the same name, or NULL. */
-static const struct fc_device *was_dev(struct fc_rctx *c, const struct fc_device *d)
+static const struct fc_cdev *was_dev(struct fc_rctx *c, const struct fc_device *d)
 {
-	return fc_model_find_device(c->base, d->name);
+	return fc_counters_device(c->base, d->name);
 }
 
 /* Seconds between the two readings of device d (its own collection times, else the snapshots')
  * into *dt; false when neither pair of times is known. */
-static bool interval_s(struct fc_rctx *c, const struct fc_device *d, const struct fc_device *b, double *dt)
+static bool interval_s(struct fc_rctx *c, const struct fc_device *d, const struct fc_cdev *b, double *dt)
 {
 	if (d->taken_at.m.known && b->taken_at.m.known)
 		*dt = (double)(d->taken_at.v - b->taken_at.v);
@@ -68,7 +68,7 @@ static struct dval counter_delta(const struct fc_counter *nv, size_t nn, const s
 	return r;
 }
 
-static struct dval stat_delta(const struct fc_iface *n, const struct fc_iface *b, const char *name)
+static struct dval stat_delta(const struct fc_iface *n, const struct fc_cport *b, const char *name)
 {
 	struct dval r = { .st = D_MISSING };
 
@@ -77,10 +77,9 @@ static struct dval stat_delta(const struct fc_iface *n, const struct fc_iface *b
 	return counter_delta(n->stats, n->nstats, &n->stats_m, b->stats, b->nstats, &b->stats_m, name);
 }
 
-static struct dval hw_delta(const struct fc_rdma_port *n, const struct fc_rdma_port *b, const char *name)
+static struct dval hw_delta(const struct fc_rdma_port *n, const struct fc_crdma *b, const char *name)
 {
-	return counter_delta(n->hw_counters, n->nhw_counters, &n->hw_counters_m, b->hw_counters, b->nhw_counters,
-			     &b->hw_counters_m, name);
+	return counter_delta(n->hw_counters, n->nhw_counters, &n->hw_counters_m, b->hw, b->nhw, &b->hw_m, name);
 }
 
 static struct dval int_delta(const struct fc_int *n, const struct fc_int *b)
@@ -133,12 +132,13 @@ static void ev_delta(struct fc_rctx *c, struct fc_finding *f, const char *subj, 
  * none: fn says UNKNOWN where it judges the port) and the interval; devices without an interval
  * get one UNKNOWN. */
 static void per_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const struct fc_device *, const struct fc_iface *,
-						    const struct fc_iface *, double))
+						    const struct fc_cport *, double))
 {
 	size_t i, k;
 
 	for (i = 0; i < c->m->ndevs; i++) {
-		const struct fc_device *d = c->m->devs[i], *b = was_dev(c, d);
+		const struct fc_device *d = c->m->devs[i];
+		const struct fc_cdev *b = was_dev(c, d);
 		double dt;
 
 		if (!b) {
@@ -156,10 +156,13 @@ static void per_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const stru
 			continue;
 		}
 		for (k = 0; k < d->nifaces; k++) {
-			fn(c, d, d->ifaces[k], fc_dev_find_iface(b, d->ifaces[k]->name), dt);
+			fn(c, d, d->ifaces[k], fc_cdev_port(b, d->ifaces[k]->name), dt);
 		}
 	}
 }
+
+/* The priorities' pause counters PFC-RUNTIME reads (the RoCE priority's, from the intent). */
+#define PRIO_PAUSE(p) "rx_prio" #p "_pause_duration", "tx_prio" #p "_pause", "tx_prio" #p "_pause_duration"
 
 /* --- L1-FLAP ------------------------------------------------------------------------------------- */
 
@@ -170,11 +173,11 @@ static const struct fc_rule_param flap_params[] = {
 };
 
 static void flap_iface(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *n,
-		       const struct fc_iface *b, double dt)
+		       const struct fc_cport *b, double dt)
 {
 	const bool host = d->kind == FC_DEV_HOST;
 	const char *name = host ? "link_down_events_phy" : "interface resets";
-	struct dval v = host ? stat_delta(n, b, name) : int_delta(&fc_swport(n)->cnt_resets, b ? &fc_swport(b)->cnt_resets : NULL);
+	struct dval v = host ? stat_delta(n, b, name) : int_delta(&fc_swport(n)->cnt_resets, b ? &b->resets : NULL);
 	const char *subj;
 	struct fc_finding *f;
 	double limit, max;
@@ -218,6 +221,7 @@ const struct fc_rule fc_rule_l1_flap = {
 	.inputs = "both snapshots: host stats link_down_events_phy; switch port resets; the collection times",
 	.reads_switch = FC_CAP_COUNTERS,
 	.reads_host = FC_CAP_COUNTERS,
+	.counters = (const char *const[]){ "link_down_events_phy", NULL },
 	.params = flap_params,
 	.run = flap_run,
 };
@@ -233,7 +237,7 @@ static const struct fc_rule_param ber_params[] = {
 };
 
 static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *n,
-		      const struct fc_iface *b, double dt)
+		      const struct fc_cport *b, double dt)
 {
 	const char *subj;
 	struct fc_finding *f;
@@ -243,7 +247,7 @@ static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct
 
 	(void)dt;
 	if (d->kind == FC_DEV_SWITCH) {
-		crc = int_delta(&fc_swport(n)->cnt_crc, b ? &fc_swport(b)->cnt_crc : NULL);
+		crc = int_delta(&fc_swport(n)->cnt_crc, b ? &b->crc : NULL);
 		subj = subj_if(c, d, n);
 		if (crc.st == D_MISSING) {
 			not_both(c, subj, b, "CRC errors");
@@ -324,6 +328,7 @@ const struct fc_rule fc_rule_fec_ber = {
 		  "port crc_errors; lane rate (NRZ or PAM4)",
 	.reads_switch = FC_CAP_COUNTERS | FC_CAP_LINK,
 	.reads_host = FC_CAP_COUNTERS | FC_CAP_LINK,
+	.counters = (const char *const[]){ "rx_bits_phy", "rx_corrected_bits_phy", "rx_pcs_symbol_err_phy", NULL },
 	.params = ber_params,
 	.run = ber_run,
 };
@@ -337,7 +342,7 @@ static const struct fc_rule_param pause_params[] = {
 };
 
 static void pause_iface(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *n,
-			const struct fc_iface *b, double dt)
+			const struct fc_cport *b, double dt)
 {
 	const int64_t p = c->m->intent.roce_prio.v;
 	const char *rxn, *txn, *txc;
@@ -409,6 +414,8 @@ const struct fc_rule fc_rule_pfc_runtime = {
 		  "collection times; intent: RoCE priority",
 	.reads_switch = 0,
 	.reads_host = FC_CAP_COUNTERS,
+	.counters = (const char *const[]){ PRIO_PAUSE(0), PRIO_PAUSE(1), PRIO_PAUSE(2), PRIO_PAUSE(3), PRIO_PAUSE(4),
+					   PRIO_PAUSE(5), PRIO_PAUSE(6), PRIO_PAUSE(7), "rx_discards_phy", NULL },
 	.params = pause_params,
 	.run = pause_run,
 };
@@ -416,7 +423,7 @@ const struct fc_rule fc_rule_pfc_runtime = {
 /* --- ECN-RUNTIME ------------------------------------------------------------------------------------ */
 
 static void dcqcn_port(struct fc_rctx *c, const struct fc_device *d, const struct fc_rdma_port *n,
-		       const struct fc_rdma_port *b, const char *subj)
+		       const struct fc_crdma *b, const char *subj)
 {
 	static const char *const drops[] = { "out_of_sequence", "packet_seq_err", "local_ack_timeout_err" };
 	struct dval marked, cnp, ignored, v;
@@ -426,7 +433,7 @@ static void dcqcn_port(struct fc_rctx *c, const struct fc_device *d, const struc
 	size_t i;
 
 	(void)d;
-	if (!b || !n->hw_counters_m.known || !b->hw_counters_m.known) {
+	if (!b || !n->hw_counters_m.known || !b->hw_m.known) {
 		not_both(c, subj, b, "RDMA hw_counters");
 		return;
 	}
@@ -477,8 +484,8 @@ static void dcqcn_run(struct fc_rctx *c)
 	if (!have_base(c, "ECN-RUNTIME"))
 		return;
 	for (i = 0; i < c->m->ndevs; i++) {
-		const struct fc_device *d = c->m->devs[i], *b = was_dev(c, d);
-
+		const struct fc_device *d = c->m->devs[i];
+		const struct fc_cdev *b = was_dev(c, d);
 		double dt;
 
 		if (!d->nrdma)
@@ -500,20 +507,14 @@ static void dcqcn_run(struct fc_rctx *c)
 			continue;
 		}
 		for (k = 0; k < d->nrdma; k++) {
-			const struct fc_rdma_dev *rd = &d->rdma[k], *brd = NULL;
+			const struct fc_rdma_dev *rd = &d->rdma[k];
 
-			for (j = 0; j < b->nrdma && !brd; j++)
-				if (!strcmp(b->rdma[j].name, rd->name))
-					brd = &b->rdma[j];
 			for (j = 0; j < rd->nports; j++) {
-				const struct fc_rdma_port *p = &rd->ports[j], *bp = NULL;
-				size_t q;
+				const struct fc_rdma_port *p = &rd->ports[j];
 
-				for (q = 0; brd && q < brd->nports && !bp; q++)
-					if (brd->ports[q].num == p->num)
-						bp = &brd->ports[q];
 				if (!p->link_layer.m.known || p->link_layer.v == FC_LINK_LAYER_ETHERNET)
-					dcqcn_port(c, d, p, bp, fc_rstr(c, "%s:%s/%d", d->name, rd->name, p->num));
+					dcqcn_port(c, d, p, fc_cdev_rdma(b, rd->name, p->num),
+						   fc_rstr(c, "%s:%s/%d", d->name, rd->name, p->num));
 			}
 		}
 	}
@@ -530,6 +531,8 @@ const struct fc_rule fc_rule_ecn_runtime = {
 		  "out_of_sequence, packet_seq_err, local_ack_timeout_err",
 	.reads_switch = 0,
 	.reads_host = FC_CAP_COUNTERS | FC_CAP_RDMA,
+	.counters = (const char *const[]){ "np_ecn_marked_roce_packets", "np_cnp_sent", "rp_cnp_ignored", "out_of_sequence",
+					   "packet_seq_err", "local_ack_timeout_err", NULL },
 	.params = fc_no_params,
 	.run = dcqcn_run,
 };

@@ -17,6 +17,8 @@ struct fc_load_opts {
 	/* an earlier snapshot for validate --baseline: only the outputs that carry counters are parsed
 	 * (fc_adapter_counter_output; the manifest is checked whole) and no QoS path is resolved */
 	bool counters_only;
+	const char *const *counters_kept;   /* and of the named counters, only these (sorted, NULL-terminated;
+					     * NULL: all): what the rules comparing two snapshots read */
 };
 
 /* target: a snapshot directory (holding manifest.json) or an inventory file; o may be NULL. On

@@ -357,6 +357,62 @@ static void json_rows_map_streamed(void **state)
 	}
 }
 
+/* doc_parse_json_keep: a member not kept is absent from the document, and checked as JSON all the
+ * same: every error of json_errors inside a dropped member refuses the input at the same line. */
+static bool keep_only_a(void *ctx, const char *const *keys, unsigned depth)
+{
+	(void)ctx;
+	return depth > 1 || !strcmp(keys[0], "a");
+}
+
+static void json_keep(void **state)
+{
+	static const char text[] = "{\"a\": {\"x\": 1, \"y\": [true, null]},\n"
+				   "\"b\": {\"deep\": [{\"s\": \"\\u00e9\\n\\\"\"}, -1.5e3, false]},\n\"c\": 2}";
+	static const struct { const char *text; unsigned line; const char *needle; } bad[] = {
+		{ "{\"a\": 1,\n\"b\": {\"x\": }}", 2, "expected a value" },
+		{ "{\"a\": 1, \"b\": [1, 2\n", 2, "found end of input" },
+		{ "{\"a\": 1, \"b\": \"unterminated\n", 1, "not terminated" },
+		{ "{\"a\": 1, \"b\": [01]}", 1, "',' or ']'" },
+		{ "{\"a\": 1, \"b\": {c: 1}}", 1, "quoted key" },
+		{ "{\"a\": 1, \"b\": \"\\q\"}", 1, "valid escape" },
+		{ "{\"a\": 1, \"b\": \"\\ud800x\"}", 1, "low surrogate" },
+		{ "{\"a\": 1, \"b\": \"\\u0000\"}", 1, "NUL" },
+		{ "{\"a\": 1, \"b\": \"\x01\"}", 1, "control" },
+		{ "{\"a\": 1, \"b\": tru}", 1, "a value" },
+		{ "{\"a\": 1, \"b\": 1.}", 1, "digit after" },
+	};
+	char deep[DOC_MAX_DEPTH + 32];
+	struct doc *d = NULL;
+	struct fc_err err;
+	size_t i;
+
+	(void)state;
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json_keep("k.json", text, sizeof(text) - 1, NULL, keep_only_a, NULL, &d, &err), FC_OK);
+	assert_non_null(doc_get(d->root, "a"));
+	assert_non_null(doc_get(doc_get(d->root, "a"), "y"));
+	assert_null(doc_get(d->root, "b"));
+	assert_null(doc_get(d->root, "c"));
+	assert_int_equal(d->root->n, 1);
+	doc_free(&d);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		fc_err_clear(&err);
+		assert_int_equal(doc_parse_json_keep("bad.json", bad[i].text, strlen(bad[i].text), NULL, keep_only_a, NULL, &d,
+						     &err), FC_ERR_INPUT);
+		assert_null(d);
+		assert_int_equal(err.line, bad[i].line);
+		if (!strstr(err.msg, bad[i].needle))
+			fail_msg("case %zu: '%s' lacks '%s'", i, err.msg, bad[i].needle);
+	}
+	/* the depth limit holds inside a dropped member */
+	memset(deep, '[', sizeof(deep));
+	memcpy(deep, "{\"b\": ", 6);
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json_keep("deep.json", deep, sizeof(deep), NULL, keep_only_a, NULL, &d, &err), FC_ERR_INPUT);
+	assert_non_null(strstr(err.msg, "nested deeper"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -369,6 +425,7 @@ int main(void)
 		cmocka_unit_test(repeated_keys),
 		cmocka_unit_test(json_rows_streamed),
 		cmocka_unit_test(json_rows_map_streamed),
+		cmocka_unit_test(json_keep),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

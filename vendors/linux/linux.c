@@ -499,13 +499,13 @@ static enum fc_rc pfc_prevention(struct hp *h, struct fc_iface *ifc, const struc
 }
 
 /* Counters (RDMA hw_counters, ethtool -S): name -> non-negative integer, or unknown with the
- * probe's reason. */
+ * probe's reason; of an earlier snapshot, those kept (fc_counter_kept). */
 static enum fc_rc counters(struct hp *h, const struct doc_node *map, const char *key, struct fc_meta *m,
 			   struct fc_counter **out, size_t *nout)
 {
 	const struct doc_node *n = map ? doc_get(map, key) : h->gone;
 	enum fc_rc rc;
-	size_t i;
+	size_t i, k = 0;
 
 	if (take_unknown(h, n, m, &rc))
 		return rc;
@@ -519,11 +519,13 @@ static enum fc_rc counters(struct hp *h, const struct doc_node *map, const char 
 
 		if ((rc = doc_as_int(h->d, n->items[i], n->keys[i], 0, INT64_MAX, &v, h->c->err)) != FC_OK)
 			return rc;
-		if (!((*out)[i].name = fc_model_str(h->c->m, n->keys[i])))
+		if (!fc_counter_kept(h->c->m, n->keys[i]))
+			continue;
+		if (!((*out)[k].name = fc_model_str(h->c->m, n->keys[i])))
 			return FC_ERR_NOMEM;
-		(*out)[i].value = v;
+		(*out)[k++].value = v;
 	}
-	*nout = n->n;
+	*nout = k;
 	m->known = true;
 	m->src = src_of(h, n);
 	return FC_OK;
@@ -938,8 +940,35 @@ static enum fc_rc linux_intent(struct fc_parse_ctx *c, const struct doc *d, cons
 /* The probe's document, collected by the probe itself or over SSH where fabcheck is installed;
  * where it is not (exit status 127), the standard tools and files, captured by one sh script: a
  * structured stream of its own (linux_capture.c), not a terminal log. */
+/* What an earlier snapshot's read keeps of a host document (fc_reader.counters_keep): the document's
+ * top level (its time, the small sections), each interface's name and statistics, each RDMA
+ * device's name and ports, each port's number and hw_counters; of the counters, those the counter
+ * rules compare. The rest (GIDs, modules, DCB, ...) is checked as JSON and not read. */
+static bool host_counters_keep(const struct fc_parse_ctx *c, const char *const *keys, unsigned depth)
+{
+	const char *k[8];
+	unsigned i, n = 0;
+
+	for (i = 0; i < depth; i++)
+		if (keys[i]) {
+			if (n == sizeof(k) / sizeof(k[0]))
+				return true;
+			k[n++] = keys[i];
+		}
+	if (n <= 1)
+		return true;
+	if (!strcmp(k[0], "interfaces"))
+		return n == 2 ? !strcmp(k[1], "name") || !strcmp(k[1], "stats") : n > 3 || fc_counter_kept(c->m, k[2]);
+	if (strcmp(k[0], "rdma") || strcmp(k[1], "devices") || n <= 3)
+		return true;   /* rdma's own keys; a device's name, kind, firmware, ports */
+	if (n == 4)            /* a port's */
+		return !strcmp(k[3], "port") || !strcmp(k[3], "hw_counters");
+	return n > 5 || fc_counter_kept(c->m, k[4]);   /* its hw_counters' */
+}
+
 static const struct fc_reader linux_readers[] = {
-	{ .command = "fabcheck probe", .encoding = "json", .json = probe_doc, .file = "probe.json" },
+	{ .command = "fabcheck probe", .encoding = "json", .json = probe_doc, .file = "probe.json",
+	  .counters_keep = host_counters_keep },
 	{ .command = "fabcheck agentless capture", .encoding = "text", .text = agentless, .file = "capture.txt",
 	  .large = true, .remote = fc_linux_capture_script, .verbatim = true, .fallback = true },
 	/* what other tools save */

@@ -82,6 +82,7 @@ static const struct fc_reader nxos_readers[] = {
 	  .file = "show_version.json" },
 	{ .command = "show interface", .encoding = "json", .json = nxos_parse_show_interface_json,
 	  .json_rows = nxos_interface_rows, .json_row = nxos_show_interface_row,
+	  .counters_keep = nxos_interface_counters_keep,
 	  .file = "show_interface.json", .large = true, .counters = true },
 	{ .command = "show interface transceiver details", .encoding = "text", .text = nxos_parse_transceiver_text,
 	  .file = "show_interface_transceiver_details.txt", .ends_kept = true },

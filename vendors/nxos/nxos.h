@@ -21,6 +21,7 @@ enum fc_rc nxos_acl_entry(struct fc_parse_ctx *c, struct fc_acl *acl, const char
 /* nxos_interface.c: show interface */
 fc_json_reader nxos_parse_show_interface_json;
 fc_json_row_reader nxos_show_interface_row;      /* one streamed ROW_interface */
+bool nxos_interface_counters_keep(const struct fc_parse_ctx *c, const char *const *keys, unsigned depth);
 extern const char *const nxos_interface_rows[];  /* TABLE_interface.ROW_interface */
 fc_text_reader nxos_parse_show_interface_text;
 /* nxos_ports.c: the port tables */

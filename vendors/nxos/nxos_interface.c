@@ -60,6 +60,8 @@ static enum fc_rc one_interface(struct fc_parse_ctx *c, const struct doc *d, con
 		return FC_ERR_NOMEM;
 	if ((rc = nxos_row_counters(c, d, row, ifc)) != FC_OK)
 		return rc;
+	if (m->counters_only)   /* an earlier snapshot (--baseline): the counters are what is compared */
+		return FC_OK;
 	for (k = 0; k < sizeof(row_fields) / sizeof(row_fields[0]); k++) {
 		struct fc_src s = fc_src_make(m, d->file, doc_key_line(row, row_fields[k].key));
 		char *slot = (char *)ifc + row_fields[k].off;
@@ -118,6 +120,26 @@ enum fc_rc nxos_show_interface_row(struct fc_parse_ctx *c, const struct doc *d, 
 {
 	(void)key;
 	return one_interface(c, d, row);
+}
+
+/* What an earlier snapshot's read keeps of show interface (fc_reader.counters_keep): of each
+ * ROW_interface its name and the counters nxos_row_counters reads; the envelope whole. */
+bool nxos_interface_counters_keep(const struct fc_parse_ctx *c, const char *const *keys, unsigned depth)
+{
+	static const char *const kept[] = { "interface", "eth_crc", "eth_inerr", "eth_giants", "eth_reset_cntr" };
+	unsigned i;
+	size_t k;
+
+	(void)c;
+	for (i = 0; i + 1 < depth; i++)
+		if (keys[i] && !strcmp(keys[i], "ROW_interface"))
+			break;
+	if (i + 1 >= depth)
+		return true;   /* not inside a row */
+	for (k = 0; k < sizeof(kept) / sizeof(kept[0]); k++)
+		if (!strcmp(keys[depth - 1], kept[k]))
+			return true;
+	return false;
 }
 
 /* The rows were streamed (nxos_show_interface_row) where ROW_interface is a list; one row alone is

@@ -71,7 +71,7 @@ static const struct fc_reader sonic_readers[] = {
 	{ .command = "show pfc counters --history", .encoding = "text", .text = sonic_show_pfc_history,
 	  .file = "show_pfc_counters_--history.txt", .optional = true },
 	{ .command = "show interfaces counters", .encoding = "text", .text = sonic_show_counters,
-	  .file = "show_interfaces_counters.txt" },
+	  .file = "show_interfaces_counters.txt", .counters = true },
 	{ .command = "show queue counters", .encoding = "text", .text = sonic_show_queue_counters,
 	  .file = "show_queue_counters.txt" },
 	{ .command = "show acl rule", .encoding = "text", .text = sonic_show_acl_rule, .file = "show_acl_rule.txt",

@@ -176,6 +176,11 @@ void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char 
 		memset(&ev->src, 0, sizeof(ev->src));
 }
 
+bool fc_pass_evidence_kept(const struct fc_rctx *c)
+{
+	return c->eng->pass_evidence;
+}
+
 void fc_ev_unknown(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what,
 		   const struct fc_meta *m)
 {

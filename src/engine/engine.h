@@ -253,6 +253,9 @@ void fc_finding_set_message(struct fc_rctx *c, struct fc_finding *f, const char 
 /* Evidence line: end, what and the formatted value are copied (interned) into the engine. */
 void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what, const struct fc_src *src,
 	   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Whether a passing finding's evidence is kept (a report prints it): a rule that never turns a
+ * pass into anything else may leave it out otherwise (the engine drops it after the rule). */
+bool fc_pass_evidence_kept(const struct fc_rctx *c);
 /* Evidence line for an unknown value: "unknown: <reason>". */
 void fc_ev_unknown(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what,
 		   const struct fc_meta *m);

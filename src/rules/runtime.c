@@ -120,6 +120,10 @@ static void not_both(struct fc_rctx *c, const char *subj, const void *b, const c
  * not depend on the baseline's model staying loaded). */
 static void ev_delta(struct fc_rctx *c, struct fc_finding *f, const char *subj, const char *name, const struct dval *v)
 {
+	/* a pass here stays one: its evidence, dropped after the rule unless a report prints it, is
+	 * not formatted (a fleet's ports each pass four of these rules) */
+	if (f && f->status == FC_PASS && !fc_pass_evidence_kept(c))
+		return;
 	if (v->was_at.file)
 		fc_ev(c, f, subj, name, v->at.file ? &v->at : NULL, "%lld -> %lld (+%lld; was %s:%u)", (long long)v->was,
 		      (long long)v->now, (long long)v->d, v->was_at.file, v->was_at.line);

@@ -48,7 +48,8 @@ struct eos_shown {
 struct eos_port {
 	struct fc_iface *ifc;
 	struct eos_shown sh;
-	struct eos_qos q;
+	struct eos_qos *q;               /* NULL until the configuration sets any of it (eos_port_qos):
+					  * 2.2 KB a port, and most ports of a state output have none */
 	struct fc_str profile;           /* service-profile */
 	struct fc_bool routed;           /* no switchport */
 	struct fc_int ip_mtu, l2_mtu;
@@ -76,6 +77,8 @@ struct eos_state *eos_state(struct fc_parse_ctx *c);
 /* The port named, made when new; NULL when out of memory. Ports move as they grow: do not keep it. */
 struct eos_port *eos_port_of(struct fc_parse_ctx *c, struct eos_state *s, const char *name);
 const struct eos_profile *eos_profile(const struct eos_state *s, const char *name);
+/* The port's own QoS settings, made (all unset) when it has none; NULL when out of memory. */
+struct eos_qos *eos_port_qos(struct fc_parse_ctx *c, struct eos_port *p);
 
 /* eos_config.c: show running-config (text). */
 enum fc_rc eos_parse_config(struct fc_parse_ctx *c, const char *text);

@@ -115,6 +115,13 @@ struct eos_port *eos_port_of(struct fc_parse_ctx *c, struct eos_state *s, const 
 	return failed ? NULL : s->ports[i];
 }
 
+struct eos_qos *eos_port_qos(struct fc_parse_ctx *c, struct eos_port *p)
+{
+	if (!p->q)
+		p->q = fc_alloc(c->m->arena, sizeof(*p->q));
+	return p->q;
+}
+
 const struct eos_profile *eos_profile(const struct eos_state *s, const char *name)
 {
 	void *v = s ? fc_hmap_get(s->prof_index, name, strlen(name)) : NULL;
@@ -286,6 +293,14 @@ static struct eos_port *port(struct cfg *g, size_t k)
 	return g->ports[k];
 }
 
+/* Whether qos_line may take the line (its first words): only then are a port's QoS settings made. */
+static bool qos_words(char **w, size_t n)
+{
+	const char *a = !strcmp(w[0], "no") && n > 1 ? w[1] : w[0];
+
+	return !strcmp(a, "qos") || !strcmp(a, "service-policy") || !strcmp(a, "priority-flow-control");
+}
+
 static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 {
 	struct fc_model *m = g->c->m;
@@ -299,8 +314,15 @@ static enum fc_rc iface_line(struct cfg *g, char **w, size_t n)
 		struct eos_port *p = port(g, k);
 		struct fc_iface *ifc = p->ifc;
 
-		if ((rc = qos_line(g, &p->q, w, n, &known)) != FC_OK)
-			return rc;
+		known = false;
+		if (qos_words(w, n)) {
+			struct eos_qos *q = eos_port_qos(g->c, p);
+
+			if (!q)
+				return FC_ERR_NOMEM;
+			if ((rc = qos_line(g, q, w, n, &known)) != FC_OK)
+				return rc;
+		}
 		if (known)
 			continue;
 		if (!strcmp(w[0], "description") && n > 1) {
@@ -528,8 +550,13 @@ static enum fc_rc sub_line(struct cfg *g, char **w, size_t n)
 		g->txq = (int)v;
 		if (q)
 			q->txq[v].src = here(g);
-		for (k = 0; !q && k < g->nports; k++)
-			port(g, k)->q.txq[v].src = here(g);
+		for (k = 0; !q && k < g->nports; k++) {
+			struct eos_qos *pq = eos_port_qos(g->c, port(g, k));
+
+			if (!pq)
+				return FC_ERR_NOMEM;
+			pq->txq[v].src = here(g);
+		}
 		return FC_OK;
 	}
 	if (g->indent <= 3 && n == 2 && !strcmp(w[0], "mc-tx-queue")) {
@@ -541,9 +568,14 @@ static enum fc_rc sub_line(struct cfg *g, char **w, size_t n)
 			return FC_OK;
 		if (q)
 			return txq_line(g, &q->txq[g->txq], w, n);
-		for (k = 0; k < g->nports; k++)
-			if ((rc = txq_line(g, &port(g, k)->q.txq[g->txq], w, n)) != FC_OK)
+		for (k = 0; k < g->nports; k++) {
+			struct eos_qos *pq = eos_port_qos(g->c, port(g, k));
+
+			if (!pq)
+				return FC_ERR_NOMEM;
+			if ((rc = txq_line(g, &pq->txq[g->txq], w, n)) != FC_OK)
 				return rc;
+		}
 		return FC_OK;
 	}
 	g->txq = -1;

@@ -9,11 +9,13 @@
 
 #include "vendors/eos/eos.h"
 
-#define PICK(field) (p->q.field.m.known ? p->q.field : prof && prof->q.field.m.known ? prof->q.field : p->q.field)
+#define PICK(field) (pq->field.m.known ? pq->field : prof && prof->q.field.m.known ? prof->q.field : pq->field)
 
 void eos_effective(const struct eos_state *s, const struct eos_port *p, struct eos_qos *out)
 {
+	static const struct eos_qos unset;   /* a port without QoS settings of its own */
 	const struct eos_profile *prof = p->profile.m.known ? eos_profile(s, p->profile.v) : NULL;
+	const struct eos_qos *pq = p->q ? p->q : &unset;
 	int k;
 
 	out->trust = PICK(trust);
@@ -23,7 +25,7 @@ void eos_effective(const struct eos_state *s, const struct eos_port *p, struct e
 	out->drop = PICK(drop);
 	out->watchdog = PICK(watchdog);
 	for (k = 0; k < 8; k++) {
-		const struct eos_txq *a = &p->q.txq[k], *b = prof ? &prof->q.txq[k] : NULL;
+		const struct eos_txq *a = &pq->txq[k], *b = prof ? &prof->q.txq[k] : NULL;
 		struct eos_txq *o = &out->txq[k];
 
 		*o = *a;

@@ -24,6 +24,7 @@ struct jp {
 	struct doc_node *placeholder;   /* the value streamed map members keep in the document */
 	doc_keep_fn *keep;              /* doc_parse_json_keep: which map members are parsed */
 	void *keep_ctx;
+	char key[128];                  /* with keep: the member's key while keep is asked */
 };
 
 static enum fc_rc jerr(struct jp *j, const char *what)
@@ -45,10 +46,14 @@ static void skip_ws(struct jp *j)
 	while (j->p < j->end) {
 		char c = *j->p;
 
-		if (c == '\n')
+		if (c == '\n') {
 			j->line++;
-		else if (c != ' ' && c != '\t' && c != '\r')
+			/* a pretty-printed document's indentation: eight spaces at a time */
+			while (j->end - j->p > 8 && !memcmp(j->p + 1, "        ", 8))
+				j->p += 8;
+		} else if (c != ' ' && c != '\t' && c != '\r') {
 			return;
+		}
 		j->p++;
 	}
 }
@@ -356,12 +361,22 @@ static enum fc_rc parse_container(struct jp *j, struct doc_node *n, char close)
 
 		skip_ws(j);
 		if (close == '}') {
+			const char *q;
+
 			if (j->p >= j->end || *j->p != '"')
 				return jerr(j, "a quoted key");
 			key_line = j->line;
-			rc = parse_string(j, &key);
-			if (rc != FC_OK)
+			q = string_stop(j->p + 1, j->end);
+			if (j->keep && q < j->end && *q == '"' && (size_t)(q - j->p) <= sizeof(j->key)) {
+				/* asked whether it is kept before it is copied: most members of what a
+				 * counters-only read parses are not */
+				memcpy(j->key, j->p + 1, (size_t)(q - j->p - 1));
+				j->key[q - j->p - 1] = '\0';
+				j->p = q + 1;
+				key = j->key;
+			} else if ((rc = parse_string(j, &key)) != FC_OK) {
 				return rc;
+			}
 			skip_ws(j);
 			if (j->p >= j->end || *j->p != ':')
 				return jerr(j, "':' after a key");
@@ -371,7 +386,11 @@ static enum fc_rc parse_container(struct jp *j, struct doc_node *n, char close)
 		if (key && j->keep && !j->keep(j->keep_ctx, j->keys + 1, j->depth)) {
 			if ((rc = skip_value(j)) != FC_OK)
 				return rc;
-		} else if (stream) {
+			goto next;
+		}
+		if (key == j->key && !(key = j->keys[j->depth] = fc_strdup(j->d->arena, j->key)))
+			return fc_err_set(j->err, FC_ERR_NOMEM, j->d->file, j->line, "out of memory");
+		if (stream) {
 			if ((rc = stream_item(j, key, &child)) != FC_OK)
 				return rc;
 			/* a map's members stay, each with a placeholder value, so a key given twice is
@@ -384,6 +403,7 @@ static enum fc_rc parse_container(struct jp *j, struct doc_node *n, char close)
 			return rc;
 		} else if (doc_add_child(j->d->arena, n, &cap, child, key, key_line) != FC_OK)
 			return fc_err_set(j->err, FC_ERR_NOMEM, j->d->file, j->line, "out of memory");
+next:
 		skip_ws(j);
 		if (j->p < j->end && *j->p == ',') {
 			j->p++;

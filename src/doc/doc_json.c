@@ -336,24 +336,50 @@ static enum fc_rc stream_item(struct jp *j, const char *key, struct doc_node **c
 	return rc;
 }
 
+/* A container opened at j->p ('{' or '['): depth checked, *empty when it closes at once. */
+static enum fc_rc open_container(struct jp *j, char close, bool *empty)
+{
+	if (++j->depth > DOC_MAX_DEPTH)
+		return fc_err_set(j->err, FC_ERR_INPUT, j->d->file, j->line,
+				  "JSON nested deeper than %d levels", DOC_MAX_DEPTH);
+	j->p++;
+	skip_ws(j);
+	*empty = j->p < j->end && *j->p == close;
+	if (*empty) {
+		j->p++;
+		j->depth--;
+	}
+	return FC_OK;
+}
+
+/* After an item: ',' (another follows) or the closing bracket (*closed; the container left). */
+static enum fc_rc after_item(struct jp *j, char close, bool *closed)
+{
+	skip_ws(j);
+	*closed = false;
+	if (j->p < j->end && *j->p == ',') {
+		j->p++;
+		return FC_OK;
+	}
+	if (j->p < j->end && *j->p == close) {
+		j->p++;
+		j->depth--;
+		*closed = true;
+		return FC_OK;
+	}
+	return jerr(j, close == '}' ? "',' or '}'" : "',' or ']'");
+}
+
 static enum fc_rc parse_container(struct jp *j, struct doc_node *n, char close)
 {
 	size_t cap = 0;
 	enum fc_rc rc;
-	bool stream;
+	bool stream, done;
 
-	if (++j->depth > DOC_MAX_DEPTH)
-		return fc_err_set(j->err, FC_ERR_INPUT, j->d->file, j->line,
-				  "JSON nested deeper than %d levels", DOC_MAX_DEPTH);
+	if ((rc = open_container(j, close, &done)) != FC_OK || done)
+		return rc;
 	stream = (close == '}') == j->rows_map && streamed(j);
 	j->keys[j->depth] = NULL;
-	j->p++;
-	skip_ws(j);
-	if (j->p < j->end && *j->p == close) {
-		j->p++;
-		j->depth--;
-		return FC_OK;
-	}
 	for (;;) {
 		const char *key = NULL;
 		unsigned key_line = 0;
@@ -404,17 +430,10 @@ static enum fc_rc parse_container(struct jp *j, struct doc_node *n, char close)
 		} else if (doc_add_child(j->d->arena, n, &cap, child, key, key_line) != FC_OK)
 			return fc_err_set(j->err, FC_ERR_NOMEM, j->d->file, j->line, "out of memory");
 next:
-		skip_ws(j);
-		if (j->p < j->end && *j->p == ',') {
-			j->p++;
-			continue;
-		}
-		if (j->p < j->end && *j->p == close) {
-			j->p++;
-			j->depth--;
+		if ((rc = after_item(j, close, &done)) != FC_OK)
+			return rc;
+		if (done)
 			return close == '}' ? doc_unique_keys(j->d->file, n, j->err) : FC_OK;
-		}
-		return jerr(j, close == '}' ? "',' or '}'" : "',' or ']'");
 	}
 }
 
@@ -433,6 +452,7 @@ static bool match_word(struct jp *j, const char *w)
 static enum fc_rc skip_value(struct jp *j)
 {
 	enum fc_rc rc;
+	bool done;
 	char close;
 
 	skip_ws(j);
@@ -450,16 +470,8 @@ static enum fc_rc skip_value(struct jp *j)
 		return parse_number(j, NULL);
 	}
 	close = *j->p == '{' ? '}' : ']';
-	if (++j->depth > DOC_MAX_DEPTH)
-		return fc_err_set(j->err, FC_ERR_INPUT, j->d->file, j->line,
-				  "JSON nested deeper than %d levels", DOC_MAX_DEPTH);
-	j->p++;
-	skip_ws(j);
-	if (j->p < j->end && *j->p == close) {
-		j->p++;
-		j->depth--;
-		return FC_OK;
-	}
+	if ((rc = open_container(j, close, &done)) != FC_OK || done)
+		return rc;
 	for (;;) {
 		skip_ws(j);
 		if (close == '}') {
@@ -472,19 +484,8 @@ static enum fc_rc skip_value(struct jp *j)
 				return jerr(j, "':' after a key");
 			j->p++;
 		}
-		if ((rc = skip_value(j)) != FC_OK)
+		if ((rc = skip_value(j)) != FC_OK || (rc = after_item(j, close, &done)) != FC_OK || done)
 			return rc;
-		skip_ws(j);
-		if (j->p < j->end && *j->p == ',') {
-			j->p++;
-			continue;
-		}
-		if (j->p < j->end && *j->p == close) {
-			j->p++;
-			j->depth--;
-			return FC_OK;
-		}
-		return jerr(j, close == '}' ? "',' or '}'" : "',' or ']'");
 	}
 }
 

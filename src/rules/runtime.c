@@ -133,10 +133,12 @@ static void ev_delta(struct fc_rctx *c, struct fc_finding *f, const char *subj, 
 }
 
 /* Runs fn on every interface of this snapshot with the baseline's of the same name (NULL when it has
- * none: fn says UNKNOWN where it judges the port) and the interval; devices without an interval
- * get one UNKNOWN. */
-static void per_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const struct fc_device *, const struct fc_iface *,
-						    const struct fc_cport *, double))
+ * none: fn says UNKNOWN where it judges the port), the interval and the rule's arg (what it reads
+ * once per run: its parameters, counter names); devices without an interval get one UNKNOWN. */
+typedef void port_fn(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *n, const struct fc_cport *b,
+		     double dt, const void *arg);
+
+static void per_iface(struct fc_rctx *c, port_fn *fn, const void *arg)
 {
 	size_t i, k;
 
@@ -160,7 +162,7 @@ static void per_iface(struct fc_rctx *c, void (*fn)(struct fc_rctx *, const stru
 			continue;
 		}
 		for (k = 0; k < d->nifaces; k++) {
-			fn(c, d, d->ifaces[k], fc_cdev_port(b, d->ifaces[k]->name), dt);
+			fn(c, d, d->ifaces[k], fc_cdev_port(b, d->ifaces[k]->name), dt, arg);
 		}
 	}
 }
@@ -177,15 +179,15 @@ static const struct fc_rule_param flap_params[] = {
 };
 
 static void flap_iface(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *n,
-		       const struct fc_cport *b, double dt)
+		       const struct fc_cport *b, double dt, const void *arg)
 {
 	const bool host = d->kind == FC_DEV_HOST;
 	const char *name = host ? "link_down_events_phy" : "interface resets";
 	struct dval v = host ? stat_delta(n, b, name) : int_delta(&fc_swport(n)->cnt_resets, b ? &b->resets : NULL);
 	const char *subj;
 	struct fc_finding *f;
-	double limit, max;
-	bool set;
+	const double max = *(const double *)arg;
+	double limit;
 
 	subj = subj_if(c, d, n);
 	if (v.st == D_MISSING) {
@@ -197,7 +199,6 @@ static void flap_iface(struct fc_rctx *c, const struct fc_device *d, const struc
 		return;
 	}
 	/* a shorter interval is not extrapolated to a day: one flap in an hour is not 24 a day */
-	max = fc_param_dbl(c, "max_per_day", &set);
 	limit = dt > 86400.0 ? max * dt / 86400.0 : max;
 	if (!v.d)
 		f = fc_finding_new(c, FC_PASS, subj, "no link-down event in %.0f s", dt);
@@ -211,8 +212,11 @@ static void flap_iface(struct fc_rctx *c, const struct fc_device *d, const struc
 
 static void flap_run(struct fc_rctx *c)
 {
+	bool set;
+	double max = fc_param_dbl(c, "max_per_day", &set);
+
 	if (have_base(c, "L1-FLAP"))
-		per_iface(c, flap_iface);
+		per_iface(c, flap_iface, &max);
 }
 
 const struct fc_rule fc_rule_l1_flap = {
@@ -240,14 +244,19 @@ static const struct fc_rule_param ber_params[] = {
 	{ .key = NULL },
 };
 
+struct ber_limits {
+	double warn[2], fail[2];   /* [0] NRZ lanes, [1] PAM4 */
+};
+
 static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *n,
-		      const struct fc_cport *b, double dt)
+		      const struct fc_cport *b, double dt, const void *arg)
 {
+	const struct ber_limits *lim = arg;
 	const char *subj;
 	struct fc_finding *f;
 	struct dval unc, bits, corr, crc;
 	double ber, warn, fail;
-	bool set, pam4 = fc_lane_gbps(n) >= 50;
+	bool pam4 = fc_lane_gbps(n) >= 50;
 
 	(void)dt;
 	if (d->kind == FC_DEV_SWITCH) {
@@ -300,8 +309,7 @@ static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct
 		fc_ev_unknown(c, f, subj, "lanes", &n->lanes.m);
 		return;
 	}
-	warn = fc_param_dbl(c, pam4 ? "warn_ber_pam4" : "warn_ber_nrz", &set);
-	fail = fc_param_dbl(c, pam4 ? "fail_ber_pam4" : "fail_ber_nrz", &set);
+	warn = lim->warn[pam4], fail = lim->fail[pam4];
 	if (ber >= fail)
 		f = fc_finding_new(c, FC_FAIL, subj, "pre-FEC BER %.2e at or above %.1e (%s): the FEC is at its limit, "
 						     "errors will pass it", ber, fail, pam4 ? "PAM4, RS(544)" : "NRZ, RS(528)");
@@ -317,8 +325,13 @@ static void ber_iface(struct fc_rctx *c, const struct fc_device *d, const struct
 
 static void ber_run(struct fc_rctx *c)
 {
+	struct ber_limits lim;
+	bool set;
+
+	lim.warn[0] = fc_param_dbl(c, "warn_ber_nrz", &set), lim.fail[0] = fc_param_dbl(c, "fail_ber_nrz", &set);
+	lim.warn[1] = fc_param_dbl(c, "warn_ber_pam4", &set), lim.fail[1] = fc_param_dbl(c, "fail_ber_pam4", &set);
 	if (have_base(c, "FEC-BER"))
-		per_iface(c, ber_iface);
+		per_iface(c, ber_iface, &lim);
 }
 
 const struct fc_rule fc_rule_fec_ber = {
@@ -345,22 +358,26 @@ static const struct fc_rule_param pause_params[] = {
 	{ .key = NULL },
 };
 
+struct pause_run {
+	int64_t p;                       /* the RoCE priority */
+	const char *rxn, *txn, *txc;     /* its counters' names */
+	double warn, fail;
+};
+
 static void pause_iface(struct fc_rctx *c, const struct fc_device *d, const struct fc_iface *n,
-			const struct fc_cport *b, double dt)
+			const struct fc_cport *b, double dt, const void *arg)
 {
-	const int64_t p = c->m->intent.roce_prio.v;
-	const char *rxn, *txn, *txc;
+	const struct pause_run *r = arg;
+	const int64_t p = r->p;
+	const char *rxn = r->rxn, *txn = r->txn, *txc = r->txc;
+	const double warn = r->warn, fail = r->fail;
 	struct dval rx, tx, txcnt, disc;
 	const char *subj;
 	struct fc_finding *f;
-	double frx, ftx, warn, fail;
-	bool set;
+	double frx, ftx;
 
-	if (d->kind != FC_DEV_HOST || !c->m->intent.roce_prio.m.known)
+	if (d->kind != FC_DEV_HOST)
 		return;
-	rxn = fc_rstr(c, "rx_prio%lld_pause_duration", (long long)p);
-	txn = fc_rstr(c, "tx_prio%lld_pause_duration", (long long)p);
-	txc = fc_rstr(c, "tx_prio%lld_pause", (long long)p);
 	rx = stat_delta(n, b, rxn), tx = stat_delta(n, b, txn), txcnt = stat_delta(n, b, txc);
 	disc = stat_delta(n, b, "rx_discards_phy");
 	subj = subj_if(c, d, n);
@@ -378,8 +395,6 @@ static void pause_iface(struct fc_rctx *c, const struct fc_device *d, const stru
 		return;
 	}
 	frx = (double)rx.d / (dt * 1e6), ftx = (double)tx.d / (dt * 1e6);
-	warn = fc_param_dbl(c, "warn_paused", &set);
-	fail = fc_param_dbl(c, "fail_paused", &set);
 	if (ftx > warn && disc.st == D_OK && disc.d > 0)
 		f = fc_finding_new(c, FC_FAIL, subj, "the NIC paused the switch %.1f%% of the time and still discarded %lld "
 						     "frames: a slow receiver (host CPU, PCIe or memory), not the fabric",
@@ -403,8 +418,23 @@ static void pause_iface(struct fc_rctx *c, const struct fc_device *d, const stru
 
 static void pause_run(struct fc_rctx *c)
 {
-	if (have_base(c, "PFC-RUNTIME"))
-		per_iface(c, pause_iface);
+	struct pause_run r;
+	bool set;
+
+	if (!have_base(c, "PFC-RUNTIME"))
+		return;
+	if (!c->m->intent.roce_prio.m.known) {
+		fc_finding_new(c, FC_UNKNOWN, "fabric", "the fabric's RoCE priority is not known (fabric.roce.priority in the "
+							"inventory): no priority's pause time to compare");
+		return;
+	}
+	r.p = c->m->intent.roce_prio.v;
+	r.rxn = fc_rstr(c, "rx_prio%lld_pause_duration", (long long)r.p);
+	r.txn = fc_rstr(c, "tx_prio%lld_pause_duration", (long long)r.p);
+	r.txc = fc_rstr(c, "tx_prio%lld_pause", (long long)r.p);
+	r.warn = fc_param_dbl(c, "warn_paused", &set);
+	r.fail = fc_param_dbl(c, "fail_paused", &set);
+	per_iface(c, pause_iface, &r);
 }
 
 const struct fc_rule fc_rule_pfc_runtime = {

@@ -106,6 +106,9 @@ run nobase 1 "$t/now"
 run same 1 "$t/now" --baseline "$t/now"
 run swapped 1 "$t/base" --baseline "$t/now"   # the "baseline" is the later snapshot
 run other 1 "$t/now" --baseline tests/fixtures/mini   # none of the demo's devices is in it
+cp -r "$t/now" "$t/noprio"; sed -i '/^    priority: 3$/d' "$t/noprio/inventory.yaml"
+grep -q "priority: 3" "$t/noprio/inventory.yaml" && fail "the RoCE priority is still in the copy's intent"
+run noprio 1 "$t/noprio" --baseline "$t/base"   # no RoCE priority: whose pause time?
 echo '{"format": "fabcheck-snapshot", "created": "yesterday", "inventory": "inventory.yaml", "devices": []}' > "$t/bad.json"
 cp -r "$t/base" "$t/badbase"; cp "$t/bad.json" "$t/badbase/manifest.json"
 run badbase 2 "$t/now" --baseline "$t/badbase"
@@ -114,7 +117,7 @@ grep -q "badbase/manifest.json:1: created: expected a UTC time" "$t/badbase.err"
 import sys
 sys.path.insert(0, "tests/cli")
 from findings import Reports
-R = Reports.of_dir(sys.argv[1], ["delta", "nobase", "same", "other", "swapped"])
+R = Reports.of_dir(sys.argv[1], ["delta", "nobase", "same", "other", "swapped", "noprio"])
 rule = R.want
 rule("delta", "L1-FLAP", "host1:ens1f0", "pass", "no link-down event in 3600 s")
 rule("delta", "L1-FLAP", "host1:ens1f1", "warn", "1 link-down event(s) in 3600 s")
@@ -142,6 +145,8 @@ for rid in ("L1-FLAP", "FEC-BER", "PFC-RUNTIME", "ECN-RUNTIME"):
     rule("nobase", rid, "fabric", "unknown", "no --baseline snapshot given: %s needs the same counters read twice" % rid)
     assert not [k for k in R.runs["nobase"] if k[0] == rid and k[1] != "fabric"], rid
 rule("delta", "FEC-BER", "host2:ens1f1", "unknown", "pre-FEC BER 1.00e-09, but the lane rate is not known")
+rule("noprio", "PFC-RUNTIME", "fabric", "unknown", "the fabric's RoCE priority is not known")
+assert not [k for k in R.runs["noprio"] if k[0] == "PFC-RUNTIME" and k[1] != "fabric"]
 for rid in ("L1-FLAP", "FEC-BER", "ECN-RUNTIME"):
     rule("other", rid, "host1", "unknown", "the device is not in the baseline snapshot")
 rule("other", "L1-FLAP", "leaf1", "unknown", "the device is not in the baseline snapshot")

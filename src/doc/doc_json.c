@@ -339,6 +339,7 @@ static enum fc_rc stream_item(struct jp *j, const char *key, struct doc_node **c
 /* A container opened at j->p ('{' or '['): depth checked, *empty when it closes at once. */
 static enum fc_rc open_container(struct jp *j, char close, bool *empty)
 {
+	*empty = false;
 	if (++j->depth > DOC_MAX_DEPTH)
 		return fc_err_set(j->err, FC_ERR_INPUT, j->d->file, j->line,
 				  "JSON nested deeper than %d levels", DOC_MAX_DEPTH);
@@ -374,7 +375,7 @@ static enum fc_rc parse_container(struct jp *j, struct doc_node *n, char close)
 {
 	size_t cap = 0;
 	enum fc_rc rc;
-	bool stream, done;
+	bool stream, done = false;
 
 	if ((rc = open_container(j, close, &done)) != FC_OK || done)
 		return rc;
@@ -452,7 +453,7 @@ static bool match_word(struct jp *j, const char *w)
 static enum fc_rc skip_value(struct jp *j)
 {
 	enum fc_rc rc;
-	bool done;
+	bool done = false;
 	char close;
 
 	skip_ws(j);

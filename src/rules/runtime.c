@@ -144,10 +144,12 @@ static void per_iface(struct fc_rctx *c, port_fn *fn, const void *arg)
 
 	for (i = 0; i < c->m->ndevs; i++) {
 		const struct fc_device *d = c->m->devs[i];
-		const struct fc_cdev *b = was_dev(c, d);
+		const struct fc_cdev *b;
 		double dt;
 
-		if (!b) {
+		if (!(d->kind == FC_DEV_HOST ? c->rule->reads_host : c->rule->reads_switch))
+			continue;   /* a kind of device the rule does not judge (PFC-RUNTIME: hosts only) */
+		if (!(b = was_dev(c, d))) {
 			fc_finding_new(c, FC_UNKNOWN, d->name, "the device is not in the baseline snapshot: no counters to "
 							       "compare");
 			continue;
@@ -376,8 +378,6 @@ static void pause_iface(struct fc_rctx *c, const struct fc_device *d, const stru
 	struct fc_finding *f;
 	double frx, ftx;
 
-	if (d->kind != FC_DEV_HOST)
-		return;
 	rx = stat_delta(n, b, rxn), tx = stat_delta(n, b, txn), txcnt = stat_delta(n, b, txc);
 	disc = stat_delta(n, b, "rx_discards_phy");
 	subj = subj_if(c, d, n);

@@ -150,6 +150,9 @@ assert not [k for k in R.runs["noprio"] if k[0] == "PFC-RUNTIME" and k[1] != "fa
 for rid in ("L1-FLAP", "FEC-BER", "ECN-RUNTIME"):
     rule("other", rid, "host1", "unknown", "the device is not in the baseline snapshot")
 rule("other", "L1-FLAP", "leaf1", "unknown", "the device is not in the baseline snapshot")
+# a rule says nothing of a kind of device it does not judge: PFC-RUNTIME reads hosts only
+rule("other", "PFC-RUNTIME", "host1", "unknown", "the device is not in the baseline snapshot")
+assert ("PFC-RUNTIME", "leaf1") not in R.runs["other"], R.runs["other"][("PFC-RUNTIME", "leaf1")]
 # every rule over two snapshots refuses a baseline that is not older (ECN-RUNTIME passed on it before)
 for rid in ("L1-FLAP", "ECN-RUNTIME"):
     rule("same", rid, "host1", "unknown", "the baseline is not older than this snapshot (0 s apart)")

@@ -937,9 +937,6 @@ static enum fc_rc linux_intent(struct fc_parse_ctx *c, const struct doc *d, cons
 	return host_body(&h, n);
 }
 
-/* The probe's document, collected by the probe itself or over SSH where fabcheck is installed;
- * where it is not (exit status 127), the standard tools and files, captured by one sh script: a
- * structured stream of its own (linux_capture.c), not a terminal log. */
 /* What an earlier snapshot's read keeps of a host document (fc_reader.counters_keep): the document's
  * top level (its time, the small sections), each interface's name and statistics, each RDMA
  * device's name and ports, each port's number and hw_counters; of the counters, those the counter
@@ -966,6 +963,9 @@ static bool host_counters_keep(const struct fc_parse_ctx *c, const char *const *
 	return n > 5 || fc_counter_kept(c->m, k[4]);   /* its hw_counters' */
 }
 
+/* The probe's document, collected by the probe itself or over SSH where fabcheck is installed;
+ * where it is not (exit status 127), the standard tools and files, captured by one sh script: a
+ * structured stream of its own (linux_capture.c), not a terminal log. */
 static const struct fc_reader linux_readers[] = {
 	{ .command = "fabcheck probe", .encoding = "json", .json = probe_doc, .file = "probe.json",
 	  .counters_keep = host_counters_keep },

@@ -122,26 +122,6 @@ enum fc_rc nxos_show_interface_row(struct fc_parse_ctx *c, const struct doc *d, 
 	return one_interface(c, d, row);
 }
 
-/* What an earlier snapshot's read keeps of show interface (fc_reader.counters_keep): of each
- * ROW_interface its name and the counters nxos_row_counters reads; the envelope whole. */
-bool nxos_interface_counters_keep(const struct fc_parse_ctx *c, const char *const *keys, unsigned depth)
-{
-	static const char *const kept[] = { "interface", "eth_crc", "eth_inerr", "eth_giants", "eth_reset_cntr" };
-	unsigned i;
-	size_t k;
-
-	(void)c;
-	for (i = 0; i + 1 < depth; i++)
-		if (keys[i] && !strcmp(keys[i], "ROW_interface"))
-			break;
-	if (i + 1 >= depth)
-		return true;   /* not inside a row */
-	for (k = 0; k < sizeof(kept) / sizeof(kept[0]); k++)
-		if (!strcmp(keys[depth - 1], kept[k]))
-			return true;
-	return false;
-}
-
 /* The rows were streamed (nxos_show_interface_row) where ROW_interface is a list; one row alone is
  * an object, read here. */
 enum fc_rc nxos_parse_show_interface_json(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *body)

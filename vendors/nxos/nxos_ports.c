@@ -53,31 +53,52 @@ enum fc_rc nxos_parse_brief_json(struct fc_parse_ctx *c, const struct doc *d, co
 	return FC_OK;
 }
 
-/* The error and reset counters of one ROW_interface (show interface, show interface counters
- * detailed): eth_crc, eth_inerr, eth_giants, eth_reset_cntr. */
+/* The error and reset counters of a ROW_interface (show interface, show interface counters
+ * detailed) and where the model keeps them. */
+static const struct { const char *key; size_t off; } row_counter_map[] = {
+	{ "eth_crc", offsetof(struct fc_swport, cnt_crc) },
+	{ "eth_inerr", offsetof(struct fc_swport, cnt_in_errors) },
+	{ "eth_giants", offsetof(struct fc_swport, cnt_giants) },
+	{ "eth_reset_cntr", offsetof(struct fc_swport, cnt_resets) },
+};
+
+/* What an earlier snapshot's read keeps of show interface (fc_reader.counters_keep): of each
+ * ROW_interface its name and the counters nxos_row_counters reads; the envelope whole. */
+bool nxos_interface_counters_keep(const struct fc_parse_ctx *c, const char *const *keys, unsigned depth)
+{
+	unsigned i;
+	size_t k;
+
+	(void)c;
+	for (i = 0; i + 1 < depth; i++)
+		if (keys[i] && !strcmp(keys[i], "ROW_interface"))
+			break;
+	if (i + 1 >= depth || !strcmp(keys[depth - 1], "interface"))
+		return true;   /* not inside a row, or the row's name */
+	for (k = 0; k < sizeof(row_counter_map) / sizeof(row_counter_map[0]); k++)
+		if (!strcmp(keys[depth - 1], row_counter_map[k].key))
+			return true;
+	return false;
+}
+
+/* One ROW_interface's error and reset counters, into the port's switch record. */
 enum fc_rc nxos_row_counters(struct fc_parse_ctx *c, const struct doc *d, const struct doc_node *row, struct fc_iface *ifc)
 {
-	static const struct { const char *key; size_t off; } map[] = {
-		{ "eth_crc", offsetof(struct fc_swport, cnt_crc) },
-		{ "eth_inerr", offsetof(struct fc_swport, cnt_in_errors) },
-		{ "eth_giants", offsetof(struct fc_swport, cnt_giants) },
-		{ "eth_reset_cntr", offsetof(struct fc_swport, cnt_resets) },
-	};
 	struct fc_swport *sp = fc_swport_mut(c->m, ifc);
 	enum fc_rc rc;
 	size_t k;
 
 	if (!sp)
 		return FC_ERR_NOMEM;
-	for (k = 0; k < sizeof(map) / sizeof(map[0]); k++) {
+	for (k = 0; k < sizeof(row_counter_map) / sizeof(row_counter_map[0]); k++) {
 		int64_t n;
 		bool have;
 
-		if ((rc = nxos_field_int(c, d, row, map[k].key, 0, INT64_MAX, NULL, &n, &have)) != FC_OK)
+		if ((rc = nxos_field_int(c, d, row, row_counter_map[k].key, 0, INT64_MAX, NULL, &n, &have)) != FC_OK)
 			return rc;
 		if (have)
-			fc_set_int((struct fc_int *)(void *)((char *)sp + map[k].off), n,
-				   fc_src_make(c->m, d->file, doc_key_line(row, map[k].key)));
+			fc_set_int((struct fc_int *)(void *)((char *)sp + row_counter_map[k].off), n,
+				   fc_src_make(c->m, d->file, doc_key_line(row, row_counter_map[k].key)));
 	}
 	return FC_OK;
 }

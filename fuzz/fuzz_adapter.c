@@ -5,12 +5,15 @@
  * --platform P --command C` reads it; and where it holds a line FUZZ_NEXT, the part before is read
  * first as the adapter's saved configuration and the part after by the row's reader, as a snapshot
  * holds them, so that finalize merges what the state output shows over the configuration. Both end
- * with finalize and the QoS path.
+ * with finalize and the QoS path. A row that carries counters (or keeps part of its document for them)
+ * is also read as an earlier snapshot's output is under validate --baseline: counters only, then
+ * copied out as the counter rules read it.
  * FABCHECK_FUZZ_LIST=1 in the environment: prints "adapter row platform encoding command" for every
  * row and exits (fuzz/run.sh builds the seeds' selector bytes from it). */
 #include <stdio.h>
 
 #include "fuzz_common.h"
+#include "model/counters.h"
 
 #define FUZZ_NEXT "\n#fabcheck-fuzz-next-output\n"
 
@@ -28,6 +31,28 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		for (k = 0; a[i]->readers[k].command; k++)
 			printf("%zu %zu %s %s %s\n", i, k, a[i]->platform, a[i]->readers[k].encoding, a[i]->readers[k].command);
 	exit(0);
+}
+
+/* The output as an earlier snapshot's (fc_load_opts.counters_only), a few named counters kept. */
+static void fuzz_counters(const struct fc_adapter *v, const struct fc_reader *r, const uint8_t *data, size_t size)
+{
+	static const char *const kept[] = { "link_down_events_phy", "np_cnp_sent", "rx_bits_phy", NULL };
+	struct fc_model *m = fc_model_new();
+	struct fc_counters *c = NULL;
+	struct fc_device *d;
+	struct fc_err err;
+
+	fc_err_clear(&err);
+	if (!m || fc_model_add_device(m, "f", v->kind, &d, &err) != FC_OK)
+		abort();
+	d->platform = v->platform;
+	m->counters_only = true;
+	m->counters_kept = kept;
+	m->ncounters_kept = sizeof(kept) / sizeof(kept[0]) - 1;
+	fuzz_parse(m, d, v, "fuzz", r->command, r->encoding, data, size);
+	if (fc_counters_take(&m, &c, &err) != FC_OK || m)
+		abort();
+	fc_counters_free(&c);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -49,6 +74,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	r = &a->readers[data[1] % nr];
 	data += 2, size -= 2;
 	fuzz_adapter(a->platform, r->command, r->encoding, data, size);
+	if (r->counters || r->counters_keep)
+		fuzz_counters(a, r, data, size);
 	cfg = fc_adapter_saved_config(a);
 	next = memmem(data, size, FUZZ_NEXT, sizeof(FUZZ_NEXT) - 1);
 	if (cfg && next) {

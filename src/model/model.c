@@ -620,9 +620,13 @@ enum fc_rc fc_iface_add_stats(struct fc_model *m, struct fc_iface *ifc, const st
 	struct fc_counter *v = ifc->stats;
 	size_t i, cap = ifc->stats_cap;
 
-	/* room doubled when it runs out: outputs that give a port's counters a row at a time (a queue
-	 * each) had copied them all on every row, quadratic in time and in arena left behind */
-	if (ifc->nstats + n > cap) {
+	/* grown in place while the counters are the arena's newest allocation (the rows of one port
+	 * follow each other: a queue each), else room doubled: outputs that give a port's counters a
+	 * row at a time had copied them all on every row, quadratic in time and in arena left behind */
+	if (ifc->nstats + n > cap && fc_arena_extend(m->arena, v, (cap ? cap : ifc->nstats) * sizeof(*v),
+						     (ifc->nstats + n) * sizeof(*v))) {
+		ifc->stats_cap = cap = ifc->nstats + n;
+	} else if (ifc->nstats + n > cap) {
 		cap = cap ? cap : 8;
 		while (cap < ifc->nstats + n)
 			cap *= 2;

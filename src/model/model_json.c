@@ -138,6 +138,22 @@ struct mj {
 	bool oom;
 };
 
+/* A new line indented to the writer's level, in one write */
+static void newline(struct mj *w)
+{
+	static const char nl[] = "\n                                                                ";
+	size_t n = 1 + 2 * (size_t)w->depth;
+	int i;
+
+	if (n <= sizeof(nl) - 1) {
+		fc_jw_raw(w->o, nl, n);
+		return;
+	}
+	fputc_unlocked('\n', w->o);
+	for (i = 0; i < w->depth; i++)
+		FC_JW_LIT(w->o, "  ");
+}
+
 /* The comma, and a new line indented to the level (a space inside a one-line object). */
 static void sep(struct mj *w)
 {
@@ -149,11 +165,7 @@ static void sep(struct mj *w)
 		if (!w->first[d])
 			fputc_unlocked(' ', w->o);
 	} else if (w->depth || !w->first[d]) {   /* the document's first character: no new line */
-		int i;
-
-		fputc_unlocked('\n', w->o);
-		for (i = 0; i < w->depth; i++)
-			FC_JW_LIT(w->o, "  ");
+		newline(w);
 	}
 	w->first[d] = false;
 }
@@ -191,14 +203,10 @@ static void open1(struct mj *w, const char *k, char c)
 static void close_(struct mj *w, char c)
 {
 	bool empty = w->depth >= MJ_DEPTH || w->first[w->depth];
-	int i;
 
 	w->depth--;
-	if (!w->inl && !empty) {
-		fputc_unlocked('\n', w->o);
-		for (i = 0; i < w->depth; i++)
-			FC_JW_LIT(w->o, "  ");
-	}
+	if (!w->inl && !empty)
+		newline(w);
 	fputc_unlocked(c, w->o);
 }
 

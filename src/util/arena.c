@@ -463,22 +463,29 @@ bool fc_arena_release(struct fc_arena *a, struct fc_arena_mark m)
 	return true;
 }
 
-void *fc_grow_tail(struct fc_arena *a, void *items, size_t count, size_t *cap, size_t elem)
+bool fc_arena_extend(struct fc_arena *a, void *items, size_t have, size_t want)
 {
 	const size_t al = _Alignof(max_align_t);
 	struct block *b = a->head;
-	size_t have, want;
+
+	have = (have + al - 1) & ~(al - 1);
+	want = (want + al - 1) & ~(al - 1);
+	if (!items || !b || want < have || (char *)items + have != (char *)b->data + b->used || b->size - b->used < want - have)
+		return false;
+	memset((char *)b->data + b->used, 0, want - have);
+	b->used += want - have;
+	if (b->clean < b->used)
+		b->clean = b->used;
+	return true;
+}
+
+void *fc_grow_tail(struct fc_arena *a, void *items, size_t count, size_t *cap, size_t elem)
+{
 	void *n;
 
 	if (count < *cap)
 		return items;
-	have = (*cap * elem + al - 1) & ~(al - 1);
-	want = ((*cap + 1) * elem + al - 1) & ~(al - 1);
-	if (items && b && (char *)items + have == (char *)b->data + b->used && b->size - b->used >= want - have) {
-		memset((char *)b->data + b->used, 0, want - have);
-		b->used += want - have;
-		if (b->clean < b->used)
-			b->clean = b->used;
+	if (fc_arena_extend(a, items, *cap * elem, (*cap + 1) * elem)) {
 		*cap += 1;
 		return items;
 	}

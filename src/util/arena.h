@@ -44,6 +44,9 @@ void fc_arena_reset(struct fc_arena *a);
  * Pointers into the released memory must not be used again. */
 bool fc_arena_release(struct fc_arena *a, struct fc_arena_mark m);
 
+/* Whether the block at items, of have bytes, was the arena's last allocation and now holds want
+ * bytes (zeroed beyond have), grown in place; false leaves it as it was (the caller copies). */
+bool fc_arena_extend(struct fc_arena *a, void *items, size_t have, size_t want);
 /* Growable array inside an arena: *items is reallocated into the arena, old copy abandoned. */
 void *fc_grow(struct fc_arena *a, void *items, size_t count, size_t *cap, size_t elem);
 /* Like fc_grow, for an array that is usually the arena's last allocation: grows it in place by one

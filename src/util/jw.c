@@ -8,11 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void fc_jw_raw(FILE *o, const char *s, size_t n)
-{
-	fwrite_unlocked(s, 1, n, o);
-}
-
 void fc_jw_str(FILE *o, const char *s)
 {
 	fputc_unlocked('"', o);

@@ -7,9 +7,25 @@
 #define FC_JW_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
-void fc_jw_raw(FILE *o, const char *s, size_t n);
+/* n bytes of s as they are. Into the stream's buffer directly where they fit: the writers make
+ * tens of millions of calls of a few bytes, and fwrite's generic path costs more than the copy.
+ * glibc's own putc_unlocked macro (stdio.h) writes the same two fields the same way; a stream
+ * without room (line-buffered, unbuffered, full, not yet written) takes fwrite's path. */
+static inline void fc_jw_raw(FILE *o, const char *s, size_t n)
+{
+#ifdef __GLIBC__
+	if (o->_IO_write_ptr && o->_IO_write_end - o->_IO_write_ptr >= (ptrdiff_t)n) {
+		memcpy(o->_IO_write_ptr, s, n);
+		o->_IO_write_ptr += n;
+		return;
+	}
+#endif
+	fwrite_unlocked(s, 1, n, o);
+}
 #define FC_JW_LIT(o, lit) fc_jw_raw((o), (lit), sizeof(lit) - 1)
 /* "s", escaped; NULL writes "" */
 void fc_jw_str(FILE *o, const char *s);

@@ -77,6 +77,16 @@ bool fc_parse_double(const char *s, double *out)
 	return true;
 }
 
+char *fc_copy_n(char *buf, size_t size, const char *s, size_t n)
+{
+	n = strnlen(s, n);
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return buf;
+}
+
 bool fc_starts_with(const char *s, const char *prefix)
 {
 	return strncmp(s, prefix, strlen(prefix)) == 0;

@@ -15,6 +15,10 @@ bool fc_parse_i64(const char *s, int64_t min, int64_t max, int64_t *out);
 bool fc_parse_i64n(const char *s, size_t n, int64_t min, int64_t max, int64_t *out);
 bool fc_parse_double(const char *s, double *out);
 bool fc_starts_with(const char *s, const char *prefix);
+/* The first n bytes of s (fewer at a NUL) into buf of size bytes (size > 0), cut to fit and
+ * NUL-terminated, as snprintf(buf, size, "%.*s", n, s) but without its format machinery (a table
+ * reader copies every cell of every row); returns buf. */
+char *fc_copy_n(char *buf, size_t size, const char *s, size_t n);
 /* Parses a UTC time "YYYY-MM-DDTHH:MM:SSZ" (fractional seconds allowed) into seconds since the
  * epoch; false on anything else. */
 bool fc_parse_utc(const char *s, int64_t *out);

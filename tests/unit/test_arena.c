@@ -18,6 +18,7 @@
 #include "util/arena.h"
 #include "util/bgwrite.h"
 #include "util/buf.h"
+#include "util/str.h"
 
 #define N 200000   /* past many doublings of the table and the 1024-entry recent cache */
 
@@ -175,6 +176,44 @@ static void mark_and_release(void **state)
 	assert_false(fc_arena_release(a, m));
 	assert_string_equal(keep, "kept");
 	fc_arena_free(&a);
+}
+
+/* The newest allocation grows in place, zeroed beyond what it had; any other is left for the
+ * caller to copy, and so is one that would pass its block's end. */
+static void extend_in_place(void **state)
+{
+	struct fc_arena *a = fc_arena_new();
+	char *p, *q;
+
+	(void)state;
+	p = fc_alloc(a, 24);
+	memset(p, 'x', 24);
+	assert_true(fc_arena_extend(a, p, 24, 100));
+	assert_int_equal(p[23], 'x');
+	assert_int_equal(p[24], 0);
+	assert_int_equal(p[99], 0);
+	memset(p, 'y', 100);
+	q = fc_alloc(a, 8);
+	assert_true(q >= p + 100);   /* after the grown block, not inside it */
+	assert_false(fc_arena_extend(a, p, 100, 200));   /* no longer the newest */
+	assert_int_equal(p[99], 'y');
+	assert_false(fc_arena_extend(a, q, 8, (size_t)1 << 40));   /* past the block */
+	assert_true(fc_arena_extend(a, q, 8, 16));
+	assert_false(fc_arena_extend(a, NULL, 0, 16));
+	fc_arena_free(&a);
+}
+
+/* fc_copy_n: as snprintf's "%.*s", cut to the buffer, stopped at a NUL */
+static void copy_n(void **state)
+{
+	char b[6];
+
+	(void)state;
+	assert_string_equal(fc_copy_n(b, sizeof(b), "Ethernet0", 3), "Eth");
+	assert_string_equal(fc_copy_n(b, sizeof(b), "Ethernet0", 9), "Ether");
+	assert_string_equal(fc_copy_n(b, sizeof(b), "ab\0cd", 5), "ab");
+	assert_string_equal(fc_copy_n(b, sizeof(b), "abc", 0), "");
+	assert_string_equal(fc_copy_n(b, 1, "abc", 3), "");
 }
 
 /* In a block the kernel gave (2 MiB and more: mapped, zero, handed out without a memset), memory
@@ -336,6 +375,8 @@ int main(void)
 		cmocka_unit_test(mark_and_release),
 		cmocka_unit_test(release_in_mapped_block),
 		cmocka_unit_test(many_blocks),
+		cmocka_unit_test(extend_in_place),
+		cmocka_unit_test(copy_n),
 		cmocka_unit_test(bgwrite_in_order_and_errors),
 		cmocka_unit_test(bgwrite_regular_file),
 	};

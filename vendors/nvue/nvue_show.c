@@ -206,7 +206,7 @@ static enum fc_rc roce_text(struct fc_parse_ctx *c, struct nvue_roce_shown *sh, 
 			continue;
 		}
 		if (next_is_rule(it.p)) {   /* a table's title: read with its rule, next */
-			snprintf(prev, sizeof(prev), "%.*s", (int)(len - ind), l + ind);
+			fc_copy_n(prev, sizeof(prev), l + ind, len - ind);
 			prev_line = it.lineno;
 			continue;
 		}
@@ -220,7 +220,7 @@ static enum fc_rc roce_text(struct fc_parse_ctx *c, struct nvue_roce_shown *sh, 
 		}
 		if (strspn(l + ind, "- ") == len - ind)
 			continue;
-		snprintf(prev, sizeof(prev), "%.*s", (int)(len - ind), l + ind);
+		fc_copy_n(prev, sizeof(prev), l + ind, len - ind);
 		prev_line = it.lineno;
 		if (!op_col && strstr(prev, "operational")) {   /* the columns' header */
 			op_col = (size_t)(strstr(l, "operational") - l);
@@ -253,16 +253,16 @@ static enum fc_rc roce_text(struct fc_parse_ctx *c, struct nvue_roce_shown *sh, 
 			char key[64], val[128] = "";
 			bool known;
 
-			snprintf(key, sizeof(key), "%.*s", (int)(kend - ind), l + ind);
+			fc_copy_n(key, sizeof(key), l + ind, kend - ind);
 			if (op_col && len > op_col) {
 				size_t end = ap_col > op_col && len > ap_col ? ap_col : len;
 
-				snprintf(val, sizeof(val), "%.*s", (int)(end - op_col), l + op_col);
+				fc_copy_n(val, sizeof(val), l + op_col, end - op_col);
 				if (!*val || strspn(val, " ") == strlen(val))   /* no operational value: the applied one */
 					snprintf(val, sizeof(val), "%.*s", ap_col && len > ap_col ? (int)(len - ap_col) : 0,
 						 ap_col ? l + ap_col : "");
 			} else if (!op_col && kend < len)
-				snprintf(val, sizeof(val), "%.*s", (int)(len - kend), l + kend);
+				fc_copy_n(val, sizeof(val), l + kend, len - kend);
 			{   /* trim */
 				char *p = val + strspn(val, " ");
 				size_t k = strlen(p);
@@ -507,7 +507,7 @@ static void cell(const char *l, size_t len, const size_t *at, int k, char *out, 
 		a++;
 	while (b > a && l[b - 1] == ' ')
 		b--;
-	snprintf(out, size, "%.*s", (int)(b - a), l + a);
+	fc_copy_n(out, size, l + a, b - a);
 }
 
 enum fc_rc nvue_text_interfaces(struct fc_parse_ctx *c, const char *text)

@@ -73,7 +73,7 @@ static bool columns(struct table *t, const char *hdr, size_t hn, const char *dl,
 			a++;
 		while (b > a && hdr[b - 1] == ' ')
 			b--;
-		snprintf(t->c[t->n].name, sizeof(t->c[t->n].name), "%.*s", (int)(b - a), hdr + a);
+		fc_copy_n(t->c[t->n].name, sizeof(t->c[t->n].name), hdr + a, b - a);
 		t->c[t->n].start = s;
 		t->c[t->n].end = e;
 		t->n++;
@@ -85,8 +85,8 @@ static int col_of(const struct table *t, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < t->n; i++)
-		if (!strcmp(t->c[i].name, name))
+	for (i = 0; i < t->n; i++)   /* the first byte first: read per cell of every row */
+		if (t->c[i].name[0] == name[0] && !strcmp(t->c[i].name, name))
 			return (int)i;
 	return -1;
 }
@@ -111,8 +111,7 @@ static const char *cell(const struct table *t, int k, const char *l, size_t n, c
 		a++;
 	while (b > a && l[b - 1] == ' ')
 		b--;
-	snprintf(buf, size, "%.*s", (int)(b - a), l + a);
-	return buf;
+	return fc_copy_n(buf, size, l + a, b - a);
 }
 
 typedef enum fc_rc row_fn(struct fc_parse_ctx *c, const struct table *t, const char *l, size_t n, unsigned lineno);
@@ -454,9 +453,11 @@ static enum fc_rc queue_row(struct fc_parse_ctx *c, const struct table *t, const
 			continue;
 		if (!count_of(v, &add[got].value))
 			return fc_dev_add_unparsed(c->m, c->dev, src, l, n);
-		snprintf(names[got], sizeof(names[got]), "%s_%s", q, cols[k][1]);
-		for (i = 0; names[got][i]; i++)
-			names[got][i] = (char)(names[got][i] >= 'A' && names[got][i] <= 'Z' ? names[got][i] - 'A' + 'a' : names[got][i]);
+		/* q lower-cased, '_', the counter: q is at most 15 bytes, the suffix 10 */
+		for (i = 0; q[i]; i++)
+			names[got][i] = (char)(q[i] >= 'A' && q[i] <= 'Z' ? q[i] - 'A' + 'a' : q[i]);
+		names[got][i++] = '_';
+		fc_copy_n(names[got] + i, sizeof(names[got]) - i, cols[k][1], strlen(cols[k][1]));
 		add[got].name = names[got];
 		got++;
 	}

@@ -161,9 +161,11 @@ enum fc_rc fc_adapter_no_intent(struct fc_parse_ctx *ctx, const struct doc *d, c
 /* A DAC's class from its module's type or compliance, for every platform alike. */
 static void dac_class(struct fc_iface *ifc)
 {
-	struct fc_xcvr *x = &ifc->xcvr;
+	struct fc_xcvr *x = ifc->xcvr;   /* none: fc_xcvr() says the type is not known */
 	enum fc_cable_class cls;
 
+	if (!x)
+		return;
 	if (!x->type.m.known)
 		fc_set_unknown(&x->dac_class.m, "the module's type is not known");
 	else if ((cls = fc_dac_class_of(x->type.v)))

@@ -81,8 +81,8 @@ void fc_iface_link_mode(struct fc_model *m, struct fc_iface *ifc, struct fc_src 
 	enum fc_pmd pmd;
 	char mode[64];
 
-	if (!ifc->speed_mbps.m.known || !ifc->lanes.m.known || !ifc->medium.m.known || !ifc->xcvr.type.m.known ||
-	    !(pmd = fc_pmd_of(ifc->xcvr.type.v, ifc->medium.v)))
+	if (!ifc->speed_mbps.m.known || !ifc->lanes.m.known || !ifc->medium.m.known || !fc_xcvr(ifc)->type.m.known ||
+	    !(pmd = fc_pmd_of(fc_xcvr(ifc)->type.v, ifc->medium.v)))
 		return;
 	if (ifc->lanes.v > 1)
 		snprintf(mode, sizeof(mode), "%lldbase%s%lld/Full", (long long)ifc->speed_mbps.v, fc_pmd_name(pmd),

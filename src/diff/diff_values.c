@@ -151,8 +151,8 @@ static void iface(struct vdiff *x, const char *subject, const struct fc_iface *a
 	CMP(s_att, "output ACL", &fc_swport(a)->acl_out, &fc_swport(b)->acl_out);
 	CMP(s_str, "LLDP neighbour", &a->lldp_sysname, &b->lldp_sysname);
 	CMP(s_str, "LLDP neighbour port", &a->lldp_port, &b->lldp_port);
-	CMP(s_str, "transceiver", &a->xcvr.type, &b->xcvr.type);
-	CMP(s_str, "transceiver serial", &a->xcvr.serial, &b->xcvr.serial);
+	CMP(s_str, "transceiver", &fc_xcvr(a)->type, &fc_xcvr(b)->type);
+	CMP(s_str, "transceiver serial", &fc_xcvr(a)->serial, &fc_xcvr(b)->serial);
 	CMP(s_str, "driver", &fc_nic(a)->driver, &fc_nic(b)->driver);
 	CMP(s_str, "NIC firmware", &fc_nic(a)->firmware, &fc_nic(b)->firmware);
 	CMP(s_prios, "ECN NP priorities", &fc_nic(a)->ecn_np_prios, &fc_nic(b)->ecn_np_prios);

@@ -441,7 +441,7 @@ const char *fc_cap_names(unsigned caps, char *buf, size_t size)
 static bool iface_fills(const struct fc_iface *f, unsigned cap)
 {
 	const struct fc_swport *sw = fc_swport(f);
-	const struct fc_xcvr *x = &f->xcvr;
+	const struct fc_xcvr *x = fc_xcvr(f);
 	struct fc_pg tmp;
 	int p;
 
@@ -665,6 +665,21 @@ struct fc_nic *fc_nic_mut(struct fc_model *m, struct fc_iface *i)
 	return i->nic;
 }
 
+const struct fc_xcvr *fc_xcvr(const struct fc_iface *i)
+{
+	/* zero: every value unknown, no reason; the DAC class's as fc_adapter_finalize gives it */
+	static const struct fc_xcvr none = { .dac_class.m.why = "the module's type is not known" };
+
+	return i->xcvr ? i->xcvr : &none;
+}
+
+struct fc_xcvr *fc_xcvr_mut(struct fc_model *m, struct fc_iface *i)
+{
+	if (!i->xcvr)
+		i->xcvr = fc_alloc(m->arena, sizeof(*i->xcvr));
+	return i->xcvr;
+}
+
 const struct fc_swport *fc_swport(const struct fc_iface *i)
 {
 	static const struct fc_swport none;   /* zero: every value unknown, no reason */
@@ -758,9 +773,11 @@ struct fc_dom_lane *fc_xcvr_find_lane(struct fc_xcvr *x, int lane)
 
 struct fc_dom_lane *fc_xcvr_lane(struct fc_model *m, struct fc_xcvr *x, int lane)
 {
-	struct fc_dom_lane *L = fc_xcvr_find_lane(x, lane);
+	struct fc_dom_lane *L;
 
-	if (L)
+	if (!x)   /* fc_xcvr_mut out of memory */
+		return NULL;
+	if ((L = fc_xcvr_find_lane(x, lane)))
 		return L;
 	/* in place while the lanes are the arena's newest allocation (a module's table is read in one go) */
 	x->lanes = fc_grow_tail(m->arena, x->lanes, x->nlanes, &x->lanes_cap, sizeof(*x->lanes));

@@ -210,7 +210,9 @@ struct fc_iface {
 	struct fc_counter *stats;
 	size_t nstats;
 	size_t stats_cap;                    /* room in stats (fc_iface_add_stats); 0: exactly nstats */
-	struct fc_xcvr xcvr;
+	/* the transceiver: NULL until an output describes one (most ports of a state output never
+	 * have one: 300 bytes each): fc_xcvr() reads, fc_xcvr_mut() writes */
+	struct fc_xcvr *xcvr;
 	/* LLDP, one neighbour */
 	struct fc_str lldp_sysname, lldp_port;
 	/* switch port: the fabric's traffic classes through it, [FC_TC_COUNT]; NULL until resolved */
@@ -501,6 +503,11 @@ const struct fc_pg *fc_iface_pg(const struct fc_iface *i, int p, struct fc_pg *t
 const struct fc_nic *fc_nic(const struct fc_iface *i);
 /* The same to write into, made in m's arena at the first write; NULL when out of memory. */
 struct fc_nic *fc_nic_mut(struct fc_model *m, struct fc_iface *i);
+/* The port's transceiver: every value unknown where no output described one (the DAC class with
+ * the reason fc_adapter_finalize gives a module of unknown type). */
+const struct fc_xcvr *fc_xcvr(const struct fc_iface *i);
+/* The same to write into, made in m's arena at the first write; NULL when out of memory. */
+struct fc_xcvr *fc_xcvr_mut(struct fc_model *m, struct fc_iface *i);
 /* The port's switch values: every one unknown where no output gave any (a host NIC). */
 const struct fc_swport *fc_swport(const struct fc_iface *i);
 /* The same to write into, made in m's arena at the first write; NULL when out of memory. */

@@ -18,8 +18,8 @@
 
 /* Sizes on x86-64 (LP64) as of the last field printed here. */
 #if defined(__x86_64__) && defined(__LP64__)
-/* fc_iface's last change: stats_cap (room in stats, not a value: not printed) */
-_Static_assert(sizeof(struct fc_iface) == 1408, "struct fc_iface changed: print the new field in model_json.c");
+/* fc_iface's last change: the transceiver out of line (xcvr, a pointer; printed as before) */
+_Static_assert(sizeof(struct fc_iface) == 1104, "struct fc_iface changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_nic) == 672, "struct fc_nic changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_swport) == 448, "struct fc_swport changed: print the new field in model_json.c");
 _Static_assert(sizeof(struct fc_hop) == 864, "struct fc_hop changed: print the new field in model_json.c");
@@ -596,7 +596,7 @@ static void iface(struct mj *w, const struct fc_iface *f)
 	S(w, "alias", &fc_swport(f)->alias);
 	S(w, "declared_neighbour", &fc_swport(f)->decl_peer);
 	S(w, "declared_neighbour_port", &fc_swport(f)->decl_peer_port);
-	xcvr(w, &f->xcvr);
+	xcvr(w, fc_xcvr(f));
 	I(w, "crc_errors", &fc_swport(f)->cnt_crc);
 	I(w, "input_errors", &fc_swport(f)->cnt_in_errors);
 	I(w, "giants", &fc_swport(f)->cnt_giants);

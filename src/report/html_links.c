@@ -247,15 +247,15 @@ static void value(struct html_out *h, const struct matrix *x, enum fc_aspect asp
 	case FC_ASPECT_OPTICS: {
 		size_t shown = 0;
 
-		for (k = 0; k < i->xcvr.nlanes; k++)
-			if (i->xcvr.lanes[k].rx_dbm.m.known)
-				hf(h, "%s%.2f", shown++ ? " / " : "rx ", i->xcvr.lanes[k].rx_dbm.v);
+		for (k = 0; k < fc_xcvr(i)->nlanes; k++)
+			if (fc_xcvr(i)->lanes[k].rx_dbm.m.known)
+				hf(h, "%s%.2f", shown++ ? " / " : "rx ", fc_xcvr(i)->lanes[k].rx_dbm.v);
 		if (shown)
 			hp(h, " dBm");
-		else if (i->xcvr.present.m.known && !i->xcvr.present.v)
+		else if (fc_xcvr(i)->present.m.known && !fc_xcvr(i)->present.v)
 			hp(h, "no module");
-		else if (i->xcvr.type.m.known) {
-			hx(h, i->xcvr.type.v);
+		else if (fc_xcvr(i)->type.m.known) {
+			hx(h, fc_xcvr(i)->type.v);
 			hp(h, ", no DOM");
 		} else
 			hp(h, "<span class=na>-</span>");

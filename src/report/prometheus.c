@@ -127,8 +127,8 @@ static void dom(struct prom *p, const struct fc_device *d, const struct fc_iface
 	size_t l;
 	char lane[16];
 
-	for (l = 0; l < ifc->xcvr.nlanes; l++) {
-		const struct fc_dom_lane *L = &ifc->xcvr.lanes[l];
+	for (l = 0; l < fc_xcvr(ifc)->nlanes; l++) {
+		const struct fc_dom_lane *L = &fc_xcvr(ifc)->lanes[l];
 		const char *kv[] = { "device", d->name, "port", ifc->name, "lane", lane, NULL };
 
 		snprintf(lane, sizeof(lane), "%d", L->lane);

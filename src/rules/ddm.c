@@ -57,7 +57,7 @@ static void judge(struct fc_rctx *c, struct ddm_state *s, const char *what, int 
 
 static void ddm_iface(struct fc_rctx *c, const struct fc_iface *ifc)
 {
-	const struct fc_xcvr *x = &ifc->xcvr;
+	const struct fc_xcvr *x = fc_xcvr(ifc);
 	const char *subj = fc_rstr(c, "%s:%s", c->dev->name, ifc->name);
 	struct ddm_state s = { FC_PASS, NULL };
 	struct fc_finding *f;
@@ -222,7 +222,7 @@ static void budget_run(struct fc_rctx *c)
 	sm = l->cable.v == FC_CABLE_FIBRE_SM;
 	limit = fc_param_dbl(c, sm ? "smf_max_loss_db" : "mmf_max_loss_db", &set);
 	for (k = 0; k < 2; k++)
-		n[k] = power_lanes(&e[k]->ifc->xcvr, ln[k], 16);
+		n[k] = power_lanes(fc_xcvr(e[k]->ifc), ln[k], 16);
 	if (!n[0] || !n[1] || n[0] != n[1]) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, !n[0] || !n[1] ? "optical power is not reported on both ends"
 								      : "the ends report %zu and %zu lanes: the lane "
@@ -230,7 +230,7 @@ static void budget_run(struct fc_rctx *c)
 				   n[0], n[1]);
 		for (k = 0; k < 2; k++)
 			if (!n[k])
-				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "DOM", &e[k]->ifc->xcvr.dom_supported.m);
+				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "DOM", &fc_xcvr(e[k]->ifc)->dom_supported.m);
 		return;
 	}
 	for (k = 0; k < 2; k++)

@@ -47,18 +47,18 @@ static void class_run(struct fc_rctx *c)
 	    fc_modulation_of_lane(fc_lane_gbps(l->b.ifc)) == FC_MODULATION_PAM4)
 		return;   /* PAM4: RS(544,514) whatever the cable; FEC-MATCH judges it */
 	for (k = 0; k < 2 && !cls; k++)
-		if (e[k]->ifc->xcvr.dac_class.m.known) {
-			cls = &classes[e[k]->ifc->xcvr.dac_class.v];
+		if (fc_xcvr(e[k]->ifc)->dac_class.m.known) {
+			cls = &classes[fc_xcvr(e[k]->ifc)->dac_class.v];
 			from = e[k]->ifc;
 		}
 	if (!cls) {
 		f = fc_finding_new(c, FC_UNKNOWN, subj, "neither end's module EEPROM names the DAC class (CA-L, CA-S, CA-N)");
 		for (k = 0; k < 2; k++)
-			if (e[k]->ifc->xcvr.type.m.known)
-				fc_ev(c, f, fc_end_name(c, e[k]), "module", &e[k]->ifc->xcvr.type.m.src, "%s",
-				      e[k]->ifc->xcvr.type.v);
+			if (fc_xcvr(e[k]->ifc)->type.m.known)
+				fc_ev(c, f, fc_end_name(c, e[k]), "module", &fc_xcvr(e[k]->ifc)->type.m.src, "%s",
+				      fc_xcvr(e[k]->ifc)->type.v);
 			else
-				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "module", &e[k]->ifc->xcvr.type.m);
+				fc_ev_unknown(c, f, fc_end_name(c, e[k]), "module", &fc_xcvr(e[k]->ifc)->type.m);
 		return;
 	}
 	for (k = 0; k < 2; k++) {
@@ -80,12 +80,12 @@ static void class_run(struct fc_rctx *c)
 	if (weak)
 		f = fc_finding_new(c, FC_FAIL, subj, "%s runs weaker FEC than a %s cable needs (%s): expect a link that "
 						     "flaps or corrupts frames under load",
-				   weak, fc_cable_class_name(from->xcvr.dac_class.v), cls->needs);
+				   weak, fc_cable_class_name(fc_xcvr(from)->dac_class.v), cls->needs);
 	else
 		f = fc_finding_new(c, FC_PASS, subj, "both ends' FEC is strong enough for a %s cable (%s)",
-				   fc_cable_class_name(from->xcvr.dac_class.v), cls->needs);
-	fc_ev(c, f, from == l->a.ifc ? fc_end_name(c, &l->a) : fc_end_name(c, &l->b), "DAC class", &from->xcvr.type.m.src,
-	      "%s", from->xcvr.type.v);
+				   fc_cable_class_name(fc_xcvr(from)->dac_class.v), cls->needs);
+	fc_ev(c, f, from == l->a.ifc ? fc_end_name(c, &l->a) : fc_end_name(c, &l->b), "DAC class", &fc_xcvr(from)->type.m.src,
+	      "%s", fc_xcvr(from)->type.v);
 	for (k = 0; k < 2; k++)
 		fc_ev(c, f, fc_end_name(c, e[k]), "active FEC", &e[k]->ifc->fec_active.m.src, "%s",
 		      fc_fec_name(fc_fec_effective(e[k]->ifc)));

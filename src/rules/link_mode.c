@@ -133,8 +133,8 @@ static void lanes_run(struct fc_rctx *c)
 			fc_ev(c, f, name, "link mode", &ifc->link_mode.m.src, "%s", ifc->link_mode.v);
 		if (fc_swport(ifc)->breakout.m.known)
 			fc_ev(c, f, name, "breakout", &fc_swport(ifc)->breakout.m.src, "map %s", fc_swport(ifc)->breakout.v);
-		if (ifc->xcvr.type.m.known)
-			fc_ev(c, f, name, "transceiver", &ifc->xcvr.type.m.src, "%s", ifc->xcvr.type.v);
+		if (fc_xcvr(ifc)->type.m.known)
+			fc_ev(c, f, name, "transceiver", &fc_xcvr(ifc)->type.m.src, "%s", fc_xcvr(ifc)->type.v);
 	}
 }
 

@@ -348,10 +348,10 @@ enum fc_rc fc_topology_build(struct fc_model *m, const struct fc_inventory *inv,
 
 		if (l->length_m.m.known)
 			continue;
-		if (l->a.ifc && l->a.ifc->xcvr.cable_len_m.m.known)
-			l->length_m = l->a.ifc->xcvr.cable_len_m;
-		else if (l->b.ifc && l->b.ifc->xcvr.cable_len_m.m.known)
-			l->length_m = l->b.ifc->xcvr.cable_len_m;
+		if (l->a.ifc && fc_xcvr(l->a.ifc)->cable_len_m.m.known)
+			l->length_m = fc_xcvr(l->a.ifc)->cable_len_m;
+		else if (l->b.ifc && fc_xcvr(l->b.ifc)->cable_len_m.m.known)
+			l->length_m = fc_xcvr(l->b.ifc)->cable_len_m;
 		else
 			fc_set_unknown(&l->length_m.m, "no length in the cabling plan or the module EEPROM");
 	}

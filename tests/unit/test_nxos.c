@@ -289,9 +289,9 @@ static void xcvr_text_numbers(void **state)
 		       "Ethernet1/2\n    transceiver is present\n    nominal bitrate is unknown MBit/sec\n"
 		       "    Link length supported for copper is N/A\n");
 	e1 = fc_dev_find_iface(d, "Ethernet1/1");
-	assert_int_equal(e1->xcvr.bitrate_mbps.v, 25500);
-	assert_true(e1->xcvr.cable_len_m.v > 2.99 && e1->xcvr.cable_len_m.v < 3.01);
-	assert_false(fc_dev_find_iface(d, "Ethernet1/2")->xcvr.bitrate_mbps.m.known);
+	assert_int_equal(fc_xcvr(e1)->bitrate_mbps.v, 25500);
+	assert_true(fc_xcvr(e1)->cable_len_m.v > 2.99 && fc_xcvr(e1)->cable_len_m.v < 3.01);
+	assert_false(fc_xcvr(fc_dev_find_iface(d, "Ethernet1/2"))->bitrate_mbps.m.known);
 	assert_int_equal(d->nunparsed, 2);
 	assert_int_equal(d->unparsed[0].src.line, 8);
 	assert_int_equal(d->unparsed[1].src.line, 9);
@@ -447,10 +447,10 @@ static void block_outputs(void **state)
 		       "  Ethernet1/6\n    transceiver is present\n    type is QSFP-100G-SR4\n");
 	e1 = fc_dev_find_iface(d, "Ethernet1/5");
 	e2 = fc_dev_find_iface(d, "Ethernet1/6");
-	assert_false(e1->xcvr.dom_supported.v);                     /* at column 0, once ignored */
-	assert_true(e1->xcvr.dom_supported.m.known);
-	assert_string_equal(e2->xcvr.type.v, "QSFP-100G-SR4");     /* not Ethernet1/5's */
-	assert_string_equal(e1->xcvr.type.v, "SFP-H10GB-CU3M");
+	assert_false(fc_xcvr(e1)->dom_supported.v);                     /* at column 0, once ignored */
+	assert_true(fc_xcvr(e1)->dom_supported.m.known);
+	assert_string_equal(fc_xcvr(e2)->type.v, "QSFP-100G-SR4");     /* not Ethernet1/5's */
+	assert_string_equal(fc_xcvr(e1)->type.v, "SFP-H10GB-CU3M");
 
 	d = parse_text(m, "show ip access-lists",
 		       "IP access list EDGE\n        10 permit udp any any eq 4791\n"
@@ -495,7 +495,7 @@ static void xcvr_lanes(void **state)
 {
 	struct fc_model *m = fc_model_new();
 	struct fc_device *d;
-	struct fc_xcvr *x;
+	const struct fc_xcvr *x;
 	FILE *f = fopen("/tmp/fabcheck-lanes.txt", "w");
 	static const char row[] = "  Tx Power      %5.2f dBm       7.49 dBm   -8.30 dBm    4.49 dBm     -4.30 dBm\n"
 				  "  Rx Power      %5.2f dBm       7.49 dBm  -14.60 dBm    4.49 dBm    -10.59 dBm\n";
@@ -512,7 +512,7 @@ static void xcvr_lanes(void **state)
 	fputs("Ethernet1/2\n    transceiver is not present\n", f);
 	fclose(f);
 	d = parse(m, "/tmp/fabcheck-lanes.txt", "show interface transceiver details", "text");
-	x = &fc_dev_find_iface(d, "Ethernet1/1")->xcvr;
+	x = fc_xcvr(fc_dev_find_iface(d, "Ethernet1/1"));
 	assert_int_equal(x->nlanes, 3);
 	assert_int_equal(x->lanes[0].lane, 1);
 	assert_true(x->lanes[0].temp_c.m.known);
@@ -522,7 +522,7 @@ static void xcvr_lanes(void **state)
 	assert_int_equal(x->lanes[2].lane, 3);
 	assert_true(x->lanes[2].rx_dbm.v > -4.01 && x->lanes[2].rx_dbm.v < -3.99);
 	assert_int_equal(x->lanes[2].rx_dbm.m.src.line, 12);
-	assert_false(fc_dev_find_iface(d, "Ethernet1/2")->xcvr.present.v);
+	assert_false(fc_xcvr(fc_dev_find_iface(d, "Ethernet1/2"))->present.v);
 	remove("/tmp/fabcheck-lanes.txt");
 	fc_model_free(&m);
 }
@@ -576,7 +576,7 @@ static void xcvr_json_lanes(void **state)
 	struct fc_model *m = fc_model_new();
 	struct fc_device *d;
 	struct fc_err err;
-	struct fc_xcvr *x;
+	const struct fc_xcvr *x;
 
 	(void)state;
 	assert_int_equal(parse_json_text(m, XDOC(XROW("1", ", \"rx_pwr\": \"-1.24\", \"rx_pwr_flag\": \"--\", "
@@ -585,7 +585,7 @@ static void xcvr_json_lanes(void **state)
 						 XROW("2", ", \"rx_pwr\": \"N/A\"")),
 					 &d, &err),
 			 FC_OK);
-	x = &fc_dev_find_iface(d, "Ethernet1/36/1")->xcvr;
+	x = fc_xcvr(fc_dev_find_iface(d, "Ethernet1/36/1"));
 	assert_int_equal(x->nlanes, 2);
 	assert_int_equal(x->lanes[0].lane, 1);
 	assert_int_equal(x->lanes[1].lane, 2);

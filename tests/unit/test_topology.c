@@ -152,7 +152,7 @@ static void plan_silent_length_from_module(void **state)
 
 	(void)state;
 	build(&w, "links:\n  - {a: \"leaf1:Ethernet1/1\", b: \"h1:eth0\"}\n");
-	fc_set_dbl(&w.h1e0->xcvr.cable_len_m, 3.0, fc_src_make(w.m, "module.txt", 12));
+	fc_set_dbl(&fc_xcvr_mut(w.m, w.h1e0)->cable_len_m, 3.0, fc_src_make(w.m, "module.txt", 12));
 	assert_int_equal(fc_topology_build(w.m, w.inv, &w.err), FC_OK);
 	l = &w.m->links[0];
 	assert_false(l->cable.m.known);

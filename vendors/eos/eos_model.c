@@ -228,7 +228,7 @@ static enum fc_rc fold_lane_rows(struct fc_parse_ctx *c)
 		long n, k;
 		char *end;
 
-		if (!slash || x->xcvr.nlanes != 1 || x->xcvr.lanes[0].lane != 0)
+		if (!slash || fc_xcvr(x)->nlanes != 1 || x->xcvr->lanes[0].lane != 0)
 			continue;
 		n = strtol(slash + 1, &end, 10);
 		if (*end || n < 2 || n > 16)
@@ -243,24 +243,26 @@ static enum fc_rc fold_lane_rows(struct fc_parse_ctx *c)
 			continue;
 		k++;   /* the loop stepped past the port it found */
 		/* the port's own row: its lane 1, the module's temperature and voltage kept at 0 */
-		if (!fc_xcvr_find_lane(&t->xcvr, 1) && (own = fc_xcvr_find_lane(&t->xcvr, 0))) {
+		if (!fc_xcvr_mut(c->m, t))
+			return FC_ERR_NOMEM;
+		if (!fc_xcvr_find_lane(t->xcvr, 1) && (own = fc_xcvr_find_lane(t->xcvr, 0))) {
 			struct fc_dom_lane o = *own;
 
 			memset(&own->bias_ma, 0, sizeof(own->bias_ma));
 			memset(&own->tx_dbm, 0, sizeof(own->tx_dbm));
 			memset(&own->rx_dbm, 0, sizeof(own->rx_dbm));
-			if (!(dst = fc_xcvr_lane(c->m, &t->xcvr, 1)))
+			if (!(dst = fc_xcvr_lane(c->m, t->xcvr, 1)))
 				return FC_ERR_NOMEM;
 			dst->bias_ma = o.bias_ma, dst->tx_dbm = o.tx_dbm, dst->rx_dbm = o.rx_dbm;
 		}
-		if (!(dst = fc_xcvr_lane(c->m, &t->xcvr, (int)(n - k + 1))))
+		if (!(dst = fc_xcvr_lane(c->m, t->xcvr, (int)(n - k + 1))))
 			return FC_ERR_NOMEM;
-		src = &x->xcvr.lanes[0];
+		src = &x->xcvr->lanes[0];
 		dst->bias_ma = src->bias_ma, dst->tx_dbm = src->tx_dbm, dst->rx_dbm = src->rx_dbm;
-		if (!t->xcvr.dom_supported.m.known)
-			t->xcvr.dom_supported = x->xcvr.dom_supported;
-		x->xcvr.nlanes = 0;
-		fc_set_unknown(&x->xcvr.dom_supported.m, fc_sprintf(c->m->arena, "its transceiver row is lane %ld of %s "
+		if (!t->xcvr->dom_supported.m.known)
+			t->xcvr->dom_supported = x->xcvr->dom_supported;
+		x->xcvr->nlanes = 0;
+		fc_set_unknown(&x->xcvr->dom_supported.m, fc_sprintf(c->m->arena, "its transceiver row is lane %ld of %s "
 									     "(%lld lanes)", n - k + 1, t->name,
 									     (long long)t->lanes.v));
 	}

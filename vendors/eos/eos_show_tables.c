@@ -155,14 +155,16 @@ static enum fc_rc status_line(struct line *l, void *vst)
 		if (at >= sizeof(type))
 			at = sizeof(type) - 1;
 	}
+	if (type[0] && strcmp(type, "N/A") && !fc_xcvr_mut(l->c->m, p->ifc))
+		return FC_ERR_NOMEM;
 	if (!strcmp(type, "Not Present")) {
-		fc_set_bool(&p->ifc->xcvr.present, false, here(l));
+		fc_set_bool(&p->ifc->xcvr->present, false, here(l));
 	} else if (type[0] && strcmp(type, "N/A")) {
 		enum fc_medium med = fc_medium_of(type);
 
-		fc_set_str(l->c->m, &p->ifc->xcvr.type, type, here(l));
+		fc_set_str(l->c->m, &p->ifc->xcvr->type, type, here(l));
 		if (med) {
-			fc_set_bool(&p->ifc->xcvr.present, true, here(l));
+			fc_set_bool(&p->ifc->xcvr->present, true, here(l));
 			if (!p->ifc->medium.m.known)
 				fc_set_medium(&p->ifc->medium, med, here(l));
 		}
@@ -191,10 +193,10 @@ static struct fc_dom_lane *lane_of(struct line *l, const char *name)
 {
 	struct fc_iface *ifc = fc_dev_iface(l->c->m, l->c->dev, name);
 
-	if (!ifc)
+	if (!ifc || !fc_xcvr_mut(l->c->m, ifc))
 		return NULL;
-	fc_set_bool(&ifc->xcvr.dom_supported, true, here(l));
-	return fc_xcvr_lane(l->c->m, &ifc->xcvr, 0);
+	fc_set_bool(&ifc->xcvr->dom_supported, true, here(l));
+	return fc_xcvr_lane(l->c->m, ifc->xcvr, 0);
 }
 
 /* Port Temp Voltage Bias Tx Rx LastUpdate: "N/A" is no value */
@@ -300,14 +302,18 @@ static enum fc_rc hardware_line(struct line *l, void *vst)
 	if (!strncmp(l->text, "Media type:", 11)) {
 		enum fc_medium med = fc_medium_of(val);
 
-		fc_set_str(l->c->m, &st->ifc->xcvr.type, val, here(l));
+		if (!fc_xcvr_mut(l->c->m, st->ifc))
+			return FC_ERR_NOMEM;
+		fc_set_str(l->c->m, &st->ifc->xcvr->type, val, here(l));
 		if (med) {
-			fc_set_bool(&st->ifc->xcvr.present, true, here(l));
+			fc_set_bool(&st->ifc->xcvr->present, true, here(l));
 			if (!st->ifc->medium.m.known)
 				fc_set_medium(&st->ifc->medium, med, here(l));
 		}
 	} else if (!strncmp(l->text, "Module presence:", 16) && strstr(val, "not detected")) {
-		fc_set_bool(&st->ifc->xcvr.present, false, here(l));
+		if (!fc_xcvr_mut(l->c->m, st->ifc))
+			return FC_ERR_NOMEM;
+		fc_set_bool(&st->ifc->xcvr->present, false, here(l));
 	}
 	return FC_OK;   /* power, wavelength, cable type: nothing a rule reads */
 }

@@ -281,17 +281,19 @@ static enum fc_rc module_id(struct fc_parse_ctx *c, const struct doc *d, const s
 	*present = false;
 	if ((rc = text(c, d, x, "mediaType", &type, &lt)) != FC_OK || (rc = text(c, d, x, "vendorSn", &sn, &ls)) != FC_OK)
 		return rc;
+	if (((type && *type && strcmp(type, "Not Present")) || (sn && *sn)) && !fc_xcvr_mut(c->m, ifc))
+		return FC_ERR_NOMEM;
 	if (type && *type && strcmp(type, "Not Present")) {
 		enum fc_medium med = fc_medium_of(type);
 
-		fc_set_bool(&ifc->xcvr.present, true, fc_src_at(c->file, lt));
-		fc_set_str(c->m, &ifc->xcvr.type, type, fc_src_at(c->file, lt));
+		fc_set_bool(&ifc->xcvr->present, true, fc_src_at(c->file, lt));
+		fc_set_str(c->m, &ifc->xcvr->type, type, fc_src_at(c->file, lt));
 		if (med && !ifc->medium.m.known)
 			fc_set_medium(&ifc->medium, med, fc_src_at(c->file, lt));
 		*present = true;
 	}
 	if (sn && *sn)
-		fc_set_str(c->m, &ifc->xcvr.serial, sn, fc_src_at(c->file, ls));
+		fc_set_str(c->m, &ifc->xcvr->serial, sn, fc_src_at(c->file, ls));
 	return FC_OK;
 }
 
@@ -318,7 +320,7 @@ enum fc_rc eos_json_transceiver(struct fc_parse_ctx *c, const struct doc *d, con
 			return FC_ERR_NOMEM;
 		if ((rc = module_id(c, d, x, ifc, &present)) != FC_OK)
 			return rc;
-		if (!(ln = fc_xcvr_lane(c->m, &ifc->xcvr, 0)))
+		if (!(ln = fc_xcvr_lane(c->m, fc_xcvr_mut(c->m, ifc), 0)))
 			return FC_ERR_NOMEM;
 		for (k = 0; k < sizeof(dom_params) / sizeof(dom_params[0]); k++) {
 			double v;
@@ -331,7 +333,7 @@ enum fc_rc eos_json_transceiver(struct fc_parse_ctx *c, const struct doc *d, con
 				fc_dom_set(dom_at(ln, &dom_params[k]), v, fc_src_at(c->file, line)), any = true;
 		}
 		if (any)
-			fc_set_bool(&ifc->xcvr.dom_supported, true, fc_src_at(c->file, x->line));
+			fc_set_bool(&ifc->xcvr->dom_supported, true, fc_src_at(c->file, x->line));
 	}
 	return FC_OK;
 }
@@ -385,7 +387,7 @@ static enum fc_rc dom_param(struct fc_parse_ctx *c, const struct doc *d, const c
 		if (ch->items[j]->type != DOC_NUM || doc_as_double(d, ch->items[j], k, &v, c->err) != FC_OK || !isfinite(v))
 			return fc_err_set(c->err, FC_ERR_INPUT, d->file, ch->items[j]->line, "%s %s channel %s: expected a number",
 					  name, p->key, k);
-		if (!(ln = fc_xcvr_lane(c->m, &ifc->xcvr, lane)))
+		if (!(ln = fc_xcvr_lane(c->m, fc_xcvr_mut(c->m, ifc), lane)))
 			return FC_ERR_NOMEM;
 		dv = dom_at(ln, p);
 		fc_dom_set(dv, v, fc_src_at(c->file, ch->items[j]->line));
@@ -422,7 +424,9 @@ enum fc_rc eos_json_dom_thresholds(struct fc_parse_ctx *c, const struct doc *d, 
 		if (params->type != DOC_MAP)
 			return fc_err_set(c->err, FC_ERR_INPUT, d->file, params->line, "%s: parameters: expected an object",
 					  its->keys[i]);
-		fc_set_bool(&ifc->xcvr.dom_supported, true, fc_src_at(c->file, params->line));
+		if (!fc_xcvr_mut(c->m, ifc))
+			return FC_ERR_NOMEM;
+		fc_set_bool(&ifc->xcvr->dom_supported, true, fc_src_at(c->file, params->line));
 		for (k = 0; k < params->n; k++) {
 			const struct dom_param *p = NULL;
 			size_t q;

@@ -484,9 +484,8 @@ enum fc_rc junos_xml_optics(struct fc_parse_ctx *c, const char *in)
 		if (!fc_xml_is(p, "physical-interface") || !ctext(p, "name", name, sizeof(name)) || !junos_is_port(name) ||
 		    !(diag = fc_xml_child(p, "optics-diagnostics")))
 			continue;
-		if (!(ifc = fc_dev_iface(c->m, c->dev, name)))
+		if (!(ifc = fc_dev_iface(c->m, c->dev, name)) || !(xc = fc_xcvr_mut(c->m, ifc)))
 			return FC_ERR_NOMEM;
-		xc = &ifc->xcvr;
 		if (fc_xml_child(diag, "optic-diagnostics-not-available")) {
 			fc_set_bool(&xc->dom_supported, false, at(c, diag));
 			continue;
@@ -669,16 +668,18 @@ enum fc_rc junos_xcvrs_apply(struct fc_parse_ctx *c, const struct junos_state *s
 
 			if (j->fpc != f || j->pic != p || j->port != n)
 				continue;
-			fc_set_bool(&ifc->xcvr.present, true, j->src);
+			if (!fc_xcvr_mut(c->m, ifc))
+				return FC_ERR_NOMEM;
+			fc_set_bool(&ifc->xcvr->present, true, j->src);
 			if (j->type) {
-				fc_set_str(c->m, &ifc->xcvr.type, j->type, j->src);
+				fc_set_str(c->m, &ifc->xcvr->type, j->type, j->src);
 				if (fc_medium_of(j->type))
 					fc_set_medium(&ifc->medium, fc_medium_of(j->type), j->src);
 			}
 			if (j->part)
-				fc_set_str(c->m, &ifc->xcvr.part, j->part, j->src);
+				fc_set_str(c->m, &ifc->xcvr->part, j->part, j->src);
 			if (j->serial)
-				fc_set_str(c->m, &ifc->xcvr.serial, j->serial, j->src);
+				fc_set_str(c->m, &ifc->xcvr->serial, j->serial, j->src);
 			break;
 		}
 	}

@@ -388,11 +388,13 @@ static enum fc_rc dom_val(struct hp *h, const struct doc_node *map, const char *
 static enum fc_rc module(struct hp *h, struct fc_iface *ifc, const struct doc_node *map)
 {
 	const struct doc_node *n = doc_get(map, "module"), *ths, *ls;
-	struct fc_xcvr *x = &ifc->xcvr;
+	struct fc_xcvr *x = fc_xcvr_mut(h->c->m, ifc);
 	struct fc_str cable;
 	enum fc_rc rc;
 	size_t i;
 
+	if (!x)
+		return FC_ERR_NOMEM;
 	if (take_unknown(h, n, &x->present.m, &rc))
 		return rc;
 	if ((rc = doc_expect(h->d, n, DOC_MAP, "module", h->c->err)) != FC_OK ||

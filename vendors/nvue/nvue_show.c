@@ -442,7 +442,8 @@ enum fc_rc nvue_text_ethtool_module(struct fc_parse_ctx *c, const char *text)
 	if (!(p = nvue_port_of(c, s, buf)))
 		return FC_ERR_NOMEM;
 	p->data = true;
-	x = &p->ifc->xcvr;
+	if (!(x = fc_xcvr_mut(c->m, p->ifc)))
+		return FC_ERR_NOMEM;
 	fc_set_bool(&x->present, true, at);
 	if (mi.compliance[0] || mi.identifier[0])
 		fc_set_str(c->m, &x->type, mi.compliance[0] ? mi.compliance : mi.identifier, at);

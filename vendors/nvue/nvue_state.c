@@ -430,12 +430,15 @@ static enum fc_rc dom_value(struct fc_parse_ctx *c, struct seen *sn, const struc
 static enum fc_rc transceiver(struct fc_parse_ctx *c, struct seen *sn, struct fc_iface *ifc, const struct doc_node *e)
 {
 	struct fc_model *m = c->m;
-	struct fc_xcvr *x = &ifc->xcvr;
+	struct fc_xcvr *x = fc_xcvr_mut(m, ifc);
 	const char *ident = NULL, *compliance = NULL, *cable = NULL;
 	struct fc_src tsrc = { 0 };
 	size_t i, j;
 	enum fc_rc rc = FC_OK;
 	struct fc_dom_lane *mod;
+
+	if (!x)
+		return FC_ERR_NOMEM;
 
 	for (i = 0; i < e->n && rc == FC_OK; i++) {
 		const char *k = e->keys[i], *v = word(e->items[i]);

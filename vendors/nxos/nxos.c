@@ -167,9 +167,9 @@ static void derive_phy(struct fc_model *m, struct nxos_state *st, struct fc_ifac
 				break;
 			}
 	}
-	if (ifc->xcvr.type.m.known && (med = fc_medium_of(ifc->xcvr.type.v)))
-		fc_set_medium(&ifc->medium, med, ifc->xcvr.type.m.src);
-	else if (ifc->xcvr.type.m.known)
+	if (fc_xcvr(ifc)->type.m.known && (med = fc_medium_of(fc_xcvr(ifc)->type.v)))
+		fc_set_medium(&ifc->medium, med, fc_xcvr(ifc)->type.m.src);
+	else if (fc_xcvr(ifc)->type.m.known)
 		fc_set_unknown(&ifc->medium.m, "transceiver type does not name its medium");
 	else
 		fc_set_unknown(&ifc->medium.m, "no transceiver data for the port");
@@ -177,8 +177,8 @@ static void derive_phy(struct fc_model *m, struct nxos_state *st, struct fc_ifac
 		fc_set_unknown(&ifc->lanes.m, "lane count needs the port speed, which is unknown");
 		return;
 	}
-	if (ifc->xcvr.bitrate_mbps.m.known && (lane_gbps = lane_gbps_from_bitrate(ifc->xcvr.bitrate_mbps.v)))
-		lsrc = ifc->xcvr.bitrate_mbps.m.src;
+	if (fc_xcvr(ifc)->bitrate_mbps.m.known && (lane_gbps = lane_gbps_from_bitrate(fc_xcvr(ifc)->bitrate_mbps.v)))
+		lsrc = fc_xcvr(ifc)->bitrate_mbps.m.src;
 	else if (ifc->sw->breakout.m.known && (lane_gbps = lane_gbps_from_breakout(ifc->sw->breakout.v)))
 		lsrc = ifc->sw->breakout.m.src;
 	if (!lane_gbps) {

@@ -300,8 +300,11 @@ enum fc_rc nxos_parse_status_text(struct fc_parse_ctx *c, const char *text)
 							  : !strcmp(w[st + 1], "trunk") ? FC_PORT_MODE_TRUNK : FC_PORT_MODE_ACCESS, s);
 		if (!ifc->speed_mbps.m.known && fc_speed_parse(w[st + 3], &v, NULL))
 			fc_set_int(&ifc->speed_mbps, v, s);
-		if (type && strcmp(type, "--") && !ifc->xcvr.type.m.known)
-			fc_set_str(c->m, &ifc->xcvr.type, type, s);
+		if (type && strcmp(type, "--") && !fc_xcvr(ifc)->type.m.known) {
+			if (!fc_xcvr_mut(c->m, ifc))
+				return FC_ERR_NOMEM;
+			fc_set_str(c->m, &ifc->xcvr->type, type, s);
+		}
 	}
 	if ((rc = nxos_tbl_finish(c, &ws, rc, it.lineno)) != FC_OK)
 		return rc;

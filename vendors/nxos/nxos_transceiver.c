@@ -98,7 +98,8 @@ enum fc_rc nxos_parse_transceiver_json(struct fc_parse_ctx *c, const struct doc 
 			return rc;
 		if (!(ifc = nxos_json_iface(c, name, strlen(name))))
 			return nxos_json_iface_rc(c);
-		x = &ifc->xcvr;
+		if (!(x = fc_xcvr_mut(c->m, ifc)))
+			return FC_ERR_NOMEM;
 #define SRC(k) fc_src_make(c->m, d->file, doc_key_line(r, k))
 		if (sfp)
 			fc_set_bool(&x->present, !strcmp(sfp, "present"), SRC("sfp"));
@@ -313,11 +314,12 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 			continue;
 		/* "Ethernet1/1" alone, or "fc1/48 sfp is present": a module's block, at any indentation */
 		if (nxos_first_iface(l.s, l.n, name, sizeof(name), &wl) && (wl == l.n || nxos_has(l.s, l.n, " is "))) {
-			if (!(ifc = fc_dev_iface(m, c->dev, name)))
+			/* the port's transceiver made with its block: ifc->xcvr is there from here on */
+			if (!(ifc = fc_dev_iface(m, c->dev, name)) || !fc_xcvr_mut(m, ifc))
 				return FC_ERR_NOMEM;
 			lane = NULL;
 			blocks++;
-			if (xcvr_field(m, &ifc->xcvr, l.s + wl, l.n - wl, s) < 0)
+			if (xcvr_field(m, ifc->xcvr, l.s + wl, l.n - wl, s) < 0)
 				rc = nxos_not_understood(c, &l);
 			continue;
 		}
@@ -333,11 +335,11 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 				rc = nxos_not_understood(c, &l);
 				continue;
 			}
-			if (!(lane = fc_xcvr_lane(m, &ifc->xcvr, (int)ln)))
+			if (!(lane = fc_xcvr_lane(m, ifc->xcvr, (int)ln)))
 				return FC_ERR_NOMEM;
 			continue;
 		}
-		if ((k = xcvr_field(m, &ifc->xcvr, l.s, l.n, s)) != 0) {
+		if ((k = xcvr_field(m, ifc->xcvr, l.s, l.n, s)) != 0) {
 			if (k < 0)
 				rc = nxos_not_understood(c, &l);
 			continue;
@@ -350,9 +352,9 @@ enum fc_rc nxos_parse_transceiver_text(struct fc_parse_ctx *c, const char *text)
 			if (dom_row(l.s, l.n, "Temperature", &L->temp_c, s, &lb) || dom_row(l.s, l.n, "Voltage", &L->volt_v, s, &lb) ||
 			    dom_row(l.s, l.n, "Current", &L->bias_ma, s, &lb) || dom_row(l.s, l.n, "Tx Power", &L->tx_dbm, s, &lb) ||
 			    dom_row(l.s, l.n, "Rx Power", &L->rx_dbm, s, &lb)) {
-				fc_set_bool(&ifc->xcvr.dom_supported, true, s);
+				fc_set_bool(&ifc->xcvr->dom_supported, true, s);
 				if (!lane) {
-					if (!(lane = fc_xcvr_lane(m, &ifc->xcvr, 0)))
+					if (!(lane = fc_xcvr_lane(m, ifc->xcvr, 0)))
 						return FC_ERR_NOMEM;
 					*lane = tmp;
 				}

@@ -71,9 +71,9 @@ static void phy(struct fc_model *m, struct fc_iface *ifc)
 {
 	enum fc_medium med;
 
-	if (ifc->xcvr.type.m.known && (med = fc_medium_of(ifc->xcvr.type.v)))
-		fc_set_medium(&ifc->medium, med, ifc->xcvr.type.m.src);
-	else if (ifc->xcvr.type.m.known)
+	if (fc_xcvr(ifc)->type.m.known && (med = fc_medium_of(fc_xcvr(ifc)->type.v)))
+		fc_set_medium(&ifc->medium, med, fc_xcvr(ifc)->type.m.src);
+	else if (fc_xcvr(ifc)->type.m.known)
 		fc_set_unknown(&ifc->medium.m, "the module's compliance does not name its medium");
 	else
 		fc_set_unknown(&ifc->medium.m, "no transceiver EEPROM for the port (show interfaces transceiver eeprom)");

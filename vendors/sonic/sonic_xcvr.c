@@ -111,7 +111,7 @@ static enum fc_rc channel(struct fc_model *m, struct mod *md, const char *k, con
 		*ok = false;
 		return FC_OK;
 	}
-	if (!(L = fc_xcvr_lane(m, &md->ifc->xcvr, lane ? (int)lane : 1)))
+	if (!(L = fc_xcvr_lane(m, md->ifc->xcvr, lane ? (int)lane : 1)))
 		return FC_ERR_NOMEM;
 	fc_dom_set(k[0] == 'R' ? &L->rx_dbm : !strcmp(what, "Bias") ? &L->bias_ma : &L->tx_dbm, x, s);
 	if (!md->monitor)
@@ -171,7 +171,7 @@ static void finish(struct fc_model *m, struct mod *md)
 
 	if (!md->ifc)
 		return;
-	x = &md->ifc->xcvr;
+	x = md->ifc->xcvr;
 	if (md->ext[0])
 		fc_set_str(m, &x->type, md->ext, md->type_src);
 	else if (md->code[0])
@@ -199,7 +199,7 @@ static void finish(struct fc_model *m, struct mod *md)
 static enum fc_rc field(struct fc_parse_ctx *c, struct mod *md, const char *k, const char *v, struct fc_src s,
 			enum section *sec, bool *ok)
 {
-	struct fc_xcvr *x = &md->ifc->xcvr;
+	struct fc_xcvr *x = md->ifc->xcvr;
 	double d;
 	int64_t n;
 
@@ -305,13 +305,14 @@ enum fc_rc sonic_parse_xcvr(struct fc_parse_ctx *c, const char *text)
 		if (!ind && port_line(buf, port, sizeof(port), &rest)) {
 			finish(c->m, &md);
 			sec = S_NONE;
-			if (!(md.ifc = fc_dev_iface(c->m, c->dev, port)))
+			/* the port's transceiver made with its block: md.ifc->xcvr is there from here on */
+			if (!(md.ifc = fc_dev_iface(c->m, c->dev, port)) || !fc_xcvr_mut(c->m, md.ifc))
 				return FC_ERR_NOMEM;
 			blocks++;
 			if (!strcmp(rest, "SFP EEPROM detected"))
-				fc_set_bool(&md.ifc->xcvr.present, true, s);
+				fc_set_bool(&md.ifc->xcvr->present, true, s);
 			else if (!strcmp(rest, "SFP EEPROM Not detected"))
-				fc_set_bool(&md.ifc->xcvr.present, false, s);
+				fc_set_bool(&md.ifc->xcvr->present, false, s);
 			else if (strstr(rest, "not applicable"))
 				md.ifc = NULL;   /* an RJ45 port: no module to read */
 			else
@@ -356,7 +357,7 @@ enum fc_rc sonic_parse_xcvr(struct fc_parse_ctx *c, const char *text)
 
 			ok = true;
 			if ((t && num_unit(v, "C", &x)) || (vcc && num_unit(v, "Volts", &x))) {
-				if (!(L = fc_xcvr_lane(c->m, &md.ifc->xcvr, 0)))
+				if (!(L = fc_xcvr_lane(c->m, md.ifc->xcvr, 0)))
 					return FC_ERR_NOMEM;
 				fc_dom_set(t ? &L->temp_c : &L->volt_v, x, s);
 				if (!md.monitor)

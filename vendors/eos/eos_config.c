@@ -126,7 +126,7 @@ const struct eos_profile *eos_profile(const struct eos_state *s, const char *nam
 {
 	void *v = s ? fc_hmap_get(s->prof_index, name, strlen(name)) : NULL;
 
-	return v ? &s->profiles[(uintptr_t)v - 1] : NULL;
+	return v ? s->profiles[(uintptr_t)v - 1] : NULL;
 }
 
 /* qos map dscp|cos L... to traffic-class T [drop-precedence D]; traffic-class L... to tx-queue|dscp V */
@@ -476,19 +476,19 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 	}
 	if (n == 3 && !strcmp(w[0], "qos") && !strcmp(w[1], "profile")) {
 		const char *name = fc_model_str(m, w[2]);   /* as the model keeps it, as service-profile names it */
-		const struct eos_profile *pf = name ? eos_profile(s, name) : NULL;
+		void *v = name ? fc_hmap_get(s->prof_index, name, strlen(name)) : NULL;
 
 		if (!name)
 			return FC_ERR_NOMEM;
-		i = pf ? (size_t)(pf - s->profiles) : s->nprof;
+		i = v ? (uintptr_t)v - 1 : s->nprof;
 		if (i == s->nprof) {
 			int failed = 0;
 
-			if (!(s->profiles = fc_grow(m->arena, s->profiles, s->nprof, &s->prof_cap, sizeof(*s->profiles))))
+			if (!(s->profiles = fc_grow(m->arena, s->profiles, s->nprof, &s->prof_cap, sizeof(*s->profiles))) ||
+			    !(s->profiles[i] = fc_alloc(m->arena, sizeof(*s->profiles[i]))))
 				return FC_ERR_NOMEM;
-			memset(&s->profiles[i], 0, sizeof(s->profiles[i]));
-			s->profiles[i].name = name;
-			s->profiles[i].src = here(g);
+			s->profiles[i]->name = name;
+			s->profiles[i]->src = here(g);
 			s->nprof++;
 			fc_hmap_put(s->prof_index, name, strlen(name), (void *)(uintptr_t)s->nprof, &failed);
 			if (failed)
@@ -526,7 +526,7 @@ static enum fc_rc top_line(struct cfg *g, char **w, size_t n)
 
 static enum fc_rc sub_line(struct cfg *g, char **w, size_t n)
 {
-	struct eos_qos *q = g->blk == B_PROFILE ? &g->s->profiles[g->profile].q : NULL;
+	struct eos_qos *q = g->blk == B_PROFILE ? &g->s->profiles[g->profile]->q : NULL;
 	int64_t v;
 	bool known;
 	size_t k;

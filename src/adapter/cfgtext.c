@@ -185,20 +185,39 @@ struct ifl {
 	fc_ifname_canon_fn *canon;
 	const char **v;
 	size_t n, cap;
-	struct fc_hmap *seen;
+	struct fc_hmap *seen;   /* the names in v, once there are more than SEEN_SCAN (most lists name
+				 * one port: a map per list was 600 bytes of a configuration's model each) */
 	char letters[64];   /* the previous item's name letters, for a bare number ("Ethernet1-4,6") */
 	const char *why;
 };
+
+#define SEEN_SCAN 16
 
 static bool add_name(struct ifl *l, const char *name)
 {
 	const char *s = fc_model_str(l->m, name);
 	int failed = 0;
+	size_t i;
 
 	if (!s)
 		return false;
-	if (fc_hmap_put(l->seen, s, strlen(s), l, &failed) || failed)
-		return !failed;   /* a port named twice is one port */
+	/* a port named twice is one port */
+	if (!l->seen && l->n < SEEN_SCAN) {
+		for (i = 0; i < l->n; i++)
+			if (!strcmp(l->v[i], s))
+				return true;
+	} else {
+		if (!l->seen) {
+			if (!(l->seen = fc_hmap_new(l->m->arena, 2 * SEEN_SCAN)))
+				return false;
+			for (i = 0; i < l->n && !failed; i++)
+				fc_hmap_put(l->seen, l->v[i], strlen(l->v[i]), l, &failed);
+			if (failed)
+				return false;
+		}
+		if (fc_hmap_put(l->seen, s, strlen(s), l, &failed) || failed)
+			return !failed;
+	}
 	if (l->n == FC_IFLIST_MAX) {
 		l->why = "the list names more than 4096 ports";
 		return false;
@@ -292,10 +311,6 @@ bool fc_iflist(struct fc_model *m, const char *spec, fc_ifname_canon_fn *canon, 
 	*v = NULL;
 	*n = 0;
 	*why = "an item is no interface name or range of one";
-	if (!(l.seen = fc_hmap_new(m->arena, 16))) {
-		*why = "out of memory";
-		return false;
-	}
 	for (;;) {
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
@@ -328,7 +343,9 @@ enum fc_rc fc_acl_append(struct fc_model *m, struct fc_acl *acl, char **w, size_
 		return FC_OK;
 	ace.text = fc_model_strn(m, text, tlen);
 	ace.loc = loc;
-	acl->aces = fc_grow(m->arena, acl->aces, acl->n, &acl->cap, sizeof(*acl->aces));
+	/* in place while the entries are the arena's newest allocation, else doubled from one: most
+	 * ACLs of a configuration have a few entries, and fc_grow's first eight were 960 bytes */
+	acl->aces = fc_grow_tail(m->arena, acl->aces, acl->n, &acl->cap, sizeof(*acl->aces));
 	if (!acl->aces || !ace.text)
 		return FC_ERR_NOMEM;
 	acl->aces[acl->n++] = ace;

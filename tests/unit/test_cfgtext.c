@@ -108,6 +108,13 @@ static void lists(void **state)
 	assert_string_equal(v[2], "Ethernet1/19");
 	assert_true(fc_iflist(m, "e1/49/1-4,Eth1/49/2", nxos_ifname_canon, false, &v, &n, &why));
 	assert_int_equal(n, 4);   /* a port named twice is one port */
+	/* the same past the names compared one by one: a list of 20 naming three of them again, the
+	 * first before the map is made, the others after */
+	assert_true(fc_iflist(m, "Ethernet1/1-15,Ethernet1/3,Ethernet1/16-20,Ethernet1/5,Ethernet1/19", nxos_ifname_canon,
+			      false, &v, &n, &why));
+	assert_int_equal(n, 20);
+	assert_string_equal(v[15], "Ethernet1/16");
+	assert_string_equal(v[19], "Ethernet1/20");
 	assert_true(fc_iflist(m, "port-channel10-12", nxos_ifname_canon, false, &v, &n, &why));
 	assert_int_equal(n, 3);
 	assert_string_equal(v[0], "port-channel10");

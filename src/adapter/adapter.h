@@ -75,7 +75,8 @@ struct fc_reader {
 	fc_json_row_reader *json_row;  /* required with json_rows: one row */
 	bool ends_kept;        /* text: the reader drops the blanks and CRs at the end of each line itself,
 				* so a capture whose only noise they are is read as it is, without a
-				* copy (fc_cli_clean_for); tests/cli/ends_kept.py holds the reader to that */
+				* copy (fc_cli_clean_for); tests/cli/perturb.py (CLI text) and
+				* tests/cli/xml_noise.py (XML replies) hold the readers to that */
 	bool fallback;         /* collected over a CLI instead of the other rows when the first collected
 				* command is not installed on the device (exit status 127) */
 	bool saved_config;     /* what an inventory's config: file is (one row at most) */

@@ -27,12 +27,15 @@ static const char *const optics_spellings[] = { "get-interface-optics-diagnostic
 						"show interfaces diagnostics optics* | display xml", NULL };
 
 /* Every output the adapter reads, the configuration first; the state as XML RPC replies (the optics
- * before the interfaces: a saved "show interfaces diagnostics optics" is not "show interfaces"). */
+ * before the interfaces: a saved "show interfaces diagnostics optics" is not "show interfaces").
+ * ends_kept: the reader takes every value through text() (junos_show.c), which trims it, so blanks
+ * and CRs at line ends are whitespace between elements (libxml2 counts lines by LF alone: a CR
+ * moves no line number), and a reply whose only noise they are is read uncopied. */
 static const struct fc_reader junos_readers[] = {
 	{ .command = "show configuration", .encoding = "text", .text = junos_text_config,
 	  .file = "show_configuration.txt", .rpc = "<get-configuration/>", .large = true, .saved_config = true, .spellings = config_spellings },
 	{ .command = "show version | display xml", .encoding = "text", .text = junos_xml_version,
-	  .file = "show_version.xml", .rpc = "<get-software-information/>", .spellings = version_spellings },
+	  .file = "show_version.xml", .rpc = "<get-software-information/>", .ends_kept = true, .spellings = version_spellings },
 	{ .command = "show chassis hardware | display xml", .encoding = "text", .text = junos_xml_chassis,
 	  .file = "show_chassis_hardware.xml", .rpc = "<get-chassis-inventory/>", .optional = true, .spellings = chassis_spellings },
 	{ .command = "show class-of-service interface | display xml", .encoding = "text", .text = junos_xml_cos_interfaces,
@@ -43,9 +46,11 @@ static const struct fc_reader junos_readers[] = {
 	  .optional = true, .spellings = optics_spellings },
 	{ .command = "show interfaces extensive | display xml", .encoding = "text", .text = junos_xml_interfaces,
 	  .file = "show_interfaces_extensive.xml",
-	  .rpc = "<get-interface-information><extensive/></get-interface-information>", .large = true, .counters = true, .spellings = ifs_spellings },
+	  .rpc = "<get-interface-information><extensive/></get-interface-information>", .large = true, .counters = true,
+	  .ends_kept = true, .spellings = ifs_spellings },
 	{ .command = "show lldp neighbors | display xml", .encoding = "text", .text = junos_xml_lldp,
-	  .file = "show_lldp_neighbors.xml", .rpc = "<get-lldp-neighbors-information/>", .optional = true, .spellings = lldp_spellings },
+	  .file = "show_lldp_neighbors.xml", .rpc = "<get-lldp-neighbors-information/>", .optional = true, .ends_kept = true,
+	  .spellings = lldp_spellings },
 	{ .command = NULL },
 };
 

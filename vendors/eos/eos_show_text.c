@@ -51,9 +51,10 @@ static int64_t count_before(const char *l, const char *word)
 	return strtoll(b, NULL, 10);
 }
 
-static bool starts(const char *l, const char *p)
+/* The first byte first: every body line is tried against some thirty forms */
+static inline bool starts(const char *l, const char *p)
 {
-	return !strncmp(l, p, strlen(p));
+	return l[0] == p[0] && !strncmp(l, p, strlen(p));
 }
 
 /* "Ethernet1 is up, line protocol is up (connected)" */
@@ -175,13 +176,13 @@ static enum fc_rc body(struct tx *t, const char *l)
 enum fc_rc eos_parse_interfaces_text(struct fc_parse_ctx *c, const char *text)
 {
 	struct tx t = { .c = c };
-	const char *p = text;
+	const char *p = text, *end = text + strlen(text);
 	enum fc_rc rc;
 	unsigned headers = 0;
 
-	while (*p) {
-		const char *e = strchr(p, '\n'), *l;
-		size_t n = e ? (size_t)(e - p) : strlen(p);
+	while (p < end) {
+		const char *e = memchr(p, '\n', (size_t)(end - p)), *l;
+		size_t n = e ? (size_t)(e - p) : (size_t)(end - p);
 
 		t.no++;
 		t.line = p, t.len = n;

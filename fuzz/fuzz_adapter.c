@@ -37,15 +37,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static void fuzz_counters(const struct fc_adapter *v, const struct fc_reader *r, const uint8_t *data, size_t size)
 {
 	static const char *const kept[] = { "link_down_events_phy", "np_cnp_sent", "rx_bits_phy", NULL };
-	struct fc_model *m = fc_model_new();
 	struct fc_counters *c = NULL;
 	struct fc_device *d;
+	struct fc_model *m = fuzz_model(v, &d);
 	struct fc_err err;
 
 	fc_err_clear(&err);
-	if (!m || fc_model_add_device(m, "f", v->kind, &d, &err) != FC_OK)
-		abort();
-	d->platform = v->platform;
 	m->counters_only = true;
 	m->counters_kept = kept;
 	m->ncounters_kept = sizeof(kept) / sizeof(kept[0]) - 1;

@@ -33,6 +33,19 @@ static inline bool fuzz_parse(struct fc_model *m, struct fc_device *d, const str
 	return ok;
 }
 
+/* A model of one device "f" of v's platform; aborts when it cannot be made. */
+static inline struct fc_model *fuzz_model(const struct fc_adapter *v, struct fc_device **d)
+{
+	struct fc_model *m = fc_model_new();
+	struct fc_err err;
+
+	fc_err_clear(&err);
+	if (!m || fc_model_add_device(m, "f", v->kind, d, &err) != FC_OK)
+		abort();
+	(*d)->platform = v->platform;
+	return m;
+}
+
 /* pre (read first as pre_cmd, as a snapshot holds a configuration beside a state output; NULL for
  * none, and its refusal does not stop the second), then the input as command, then finalize and
  * the QoS path whether or not either was refused. */
@@ -41,14 +54,11 @@ static inline void fuzz_adapter_pair(const char *platform, const char *pre_cmd, 
 				     const uint8_t *data, size_t size)
 {
 	const struct fc_adapter *v = fc_adapter_find(platform);
-	struct fc_model *m = fc_model_new();
 	struct fc_device *d;
+	struct fc_model *m = fuzz_model(v, &d);
 	struct fc_err err;
 
 	fc_err_clear(&err);
-	if (!m || fc_model_add_device(m, "f", v->kind, &d, &err) != FC_OK)
-		abort();
-	d->platform = v->platform;
 	if (pre)
 		fuzz_parse(m, d, v, "pre", pre_cmd, pre_enc, pre, pre_size);
 	/* a refused output leaves the device part read: the snapshot loader still finalizes it and

@@ -641,7 +641,34 @@ def interfaces_streamed():
     print("show interfaces extensive: 300 ports streamed with their lines; a cut, an error and a non-XML reply refused")
 
 
+def lists():
+    """A list ends its statement: "members [ a b ];" gives a statement a value, and a block, a word
+    or a second list after a ']', or an empty list, is refused at its line (a block after a list
+    once made the next statement read words already dropped)."""
+    m = parse("interfaces {\n    et-0/0/1 {\n        unit 0 {\n            family inet {\n"
+              "                address [ 10.0.0.1/31 10.0.1.1/31 ];\n            }\n        }\n        mtu 9216;\n"
+              "    }\n}\n", "list.conf")
+    et = iface(m, "et-0/0/1")
+    check(et and et["addresses"]["value"] == ["10.0.0.1/31", "10.0.1.1/31"] and et["addresses"]["source"].endswith(":5")
+          and et["mtu"]["value"] == 9216 and not m["not_understood"], "list.conf: %s %s" % (et, m["not_understood"]))
+    bad = {
+        "block-after.conf": ("a b [ c ] { }\nd ;\n", 1, "expected ';' after ']'"),
+        "word-after.conf": ("interfaces {\n    et-0/0/1 {\n        a [ b ] c;\n    }\n}\n", 3, "expected ';' after ']'"),
+        "two-lists.conf": ("x {\n    a [ b ] [ c ];\n}\n", 2, "expected ';' after ']'"),
+        "empty.conf": ("x {\n    y;\n    a [ ];\n}\n", 3, "expected a value in '[ ]'"),
+    }
+    for name, (text, line, want) in bad.items():
+        p = os.path.join(tmp, name)
+        open(p, "w").write(text)
+        r = subprocess.run([FABCHECK, "parse", "--platform", "junos", "--command", "show configuration",
+                            "--encoding", "text", p], capture_output=True, text=True)
+        check(r.returncode == 2 and ("%s:%d: %s" % (name, line, want)) in r.stderr,
+              "%s: exit %d, %r (want line %d: %s)" % (name, r.returncode, r.stderr[:300], line, want))
+    print("lists: [ a b ] read as values; a block, a word or a list after ']' and '[ ]' refused at their lines")
+
+
 realdata()
+lists()
 interfaces_streamed()
 features()
 forms()

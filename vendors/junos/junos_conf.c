@@ -162,7 +162,7 @@ static enum fc_rc curly(struct fc_parse_ctx *c, struct junos_conf *cf, const cha
 	struct tok t = { text, 1, NULL, 0 };
 	struct words ws = { NULL, 0, 0 };
 	size_t level_at[MAX_DEPTH], depth = 0, stmt_at = 0, list_at = 0;
-	bool level_off[MAX_DEPTH], off = false, in_list = false, any = false;
+	bool level_off[MAX_DEPTH], off = false, in_list = false, listed = false, any = false;
 	unsigned line = 1, first = 0;
 	enum fc_rc rc = FC_OK;
 	enum tk k;
@@ -172,6 +172,12 @@ static enum fc_rc curly(struct fc_parse_ctx *c, struct junos_conf *cf, const cha
 	while (rc == FC_OK && (k = next(&t, &line)) != T_END) {
 		bool inact = depth ? level_off[depth - 1] : false;
 
+		/* a list is a statement's last words: "members [ a b ];" (a block, a word or a second
+		 * list after it would leave the list's place in the words stale) */
+		if (listed && k != T_SEMI && k != T_BAD && k != T_NOMEM) {
+			rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, line, "expected ';' after ']'");
+			break;
+		}
 		switch (k) {
 		case T_WORD:
 			if (ws.n == stmt_at && !in_list && (!strcmp(t.buf, "inactive:") || !strcmp(t.buf, "protect:") ||
@@ -195,7 +201,10 @@ static enum fc_rc curly(struct fc_parse_ctx *c, struct junos_conf *cf, const cha
 		case T_RBRACK:
 			if (!in_list)
 				rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, line, "']' without '['");
+			else if (ws.n == list_at)
+				rc = fc_err_set(c->err, FC_ERR_INPUT, c->file, line, "expected a value in '[ ]'");
 			in_list = false;
+			listed = true;
 			break;
 		case T_SEMI:
 			if (in_list) {
@@ -224,6 +233,7 @@ static enum fc_rc curly(struct fc_parse_ctx *c, struct junos_conf *cf, const cha
 			drop_to(&ws, stmt_at);
 			off = false;
 			list_at = 0;
+			listed = false;
 			break;
 		case T_OPEN:
 			if (in_list || ws.n == stmt_at || depth + 1 >= MAX_DEPTH) {

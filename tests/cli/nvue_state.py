@@ -111,6 +111,21 @@ def main():
             base = base or m
         print("nv show qos roce as text: every row read, with and without a terminal's noise")
 
+        # interfaces without a type: NVUE types lo, ethN, vlanN and NAME.VLAN by their names (off the
+        # data path, skipped); any other name is neither skipped nor a port: listed at its line
+        p = os.path.join(t, "names.txt")
+        open(p, "w").write("nv set interface lo ip address 10.0.0.1/32\nnv set interface eth0 ip vrf mgmt\n"
+                           "nv set interface vlan10 ip address 10.1.0.1/24\nnv set interface uplink link mtu 9216\n"
+                           "nv set interface swp1 link mtu 9216\nnv set interface ab link mtu 9216\n"
+                           "nv set interface up type bond\nnv set interface up link mtu 9216\n")
+        m = parse(p, "nv config show -o commands")
+        nu = sorted((u["source"].rsplit(":", 1)[-1], u["text"].split(" --")[0]) for u in m["not_understood"])
+        check(nu == [("4", "interface uplink"), ("6", "interface ab")], "names without a type: not understood %s" % nu)
+        check(sorted(i["name"] for i in m["interfaces"]) == ["swp1", "up"], "names without a type: ports %s" % (
+            [i["name"] for i in m["interfaces"]]))
+        print("interfaces without a type: lo, eth0, vlan10 off the data path; uplink and ab listed at their lines; "
+              "a bond of two letters read")
+
         rep = fabric(t, "lossy", roce_as_text(nvue_leaf.roce_text(op_mode="lossy")))
         conf = [f for f in rep["findings"] if f["rule"] == "DATA-CONFLICT" and f["subject"].startswith("leaf3")]
         check(conf and conf[0]["status"] != "pass", "no DATA-CONFLICT for the mode running lossy: %s" % conf)

@@ -196,6 +196,22 @@ static enum fc_rc iface_keys(struct nvue_cfg *g, struct nvue_port *p, const char
 	return rc;
 }
 
+/* Whether NVUE gives an interface named so, without a type, one of its own (NVIDIA Cumulus Linux
+ * user guide, "Interface Configuration and Management": lo the loopback, ethN the management
+ * ports, vlanN an SVI, NAME.VLAN a subinterface): off the data path fabcheck checks. */
+static bool typed_by_name(const char *n)
+{
+	const char *d = NULL;
+
+	if (!strcmp(n, "lo") || !strcmp(n, "mgmt") || strchr(n, '.'))
+		return true;
+	if (!strncmp(n, "eth", 3))
+		d = n + 3;
+	else if (!strncmp(n, "vlan", 4))
+		d = n + 4;
+	return d && *d && strspn(d, "0123456789") == strlen(d);
+}
+
 static enum fc_rc interfaces(struct nvue_cfg *g, const struct doc_node *v, unsigned line)
 {
 	struct fc_model *m = g->c->m;
@@ -225,8 +241,12 @@ static enum fc_rc interfaces(struct nvue_cfg *g, const struct doc_node *v, unsig
 			continue;
 		}
 		bond = (type && !strcmp(type, "bond")) || (e && e->type == DOC_MAP && doc_get(e, "bond"));
-		if (!type && !bond && (strncmp(v->keys[i], "swp", 3) || v->keys[i][3] < '0' || v->keys[i][3] > '9'))
+		if (!type && !bond && (strncmp(v->keys[i], "swp", 3) || v->keys[i][3] < '0' || v->keys[i][3] > '9')) {
+			if (!typed_by_name(v->keys[i]))
+				rc = nvue_unparsed(g, v->key_lines[i], "interface", v->keys[i], NULL,
+						   "expected swpN, a bond, or lo, ethN, vlanN, NAME.VLAN (no type given)");
 			continue;   /* lo, eth0, vlanN, ... written without a type: off the data path */
+		}
 		if (!fc_iflist(m, v->keys[i], nvue_ifname_canon, false, &names, &n, &why)) {
 			rc = nvue_unparsed(g, v->key_lines[i], "interface", v->keys[i], NULL, why);
 			continue;

@@ -44,8 +44,7 @@ static void fuzz_counters(const struct fc_adapter *v, const struct fc_reader *r,
 
 	fc_err_clear(&err);
 	m->counters_only = true;
-	m->counters_kept = kept;
-	m->ncounters_kept = sizeof(kept) / sizeof(kept[0]) - 1;
+	fc_model_keep_counters(m, kept);
 	fuzz_parse(m, d, v, "fuzz", r->command, r->encoding, data, size);
 	if (fc_counters_take(&m, &c, &err) != FC_OK || m)
 		abort();

@@ -549,6 +549,13 @@ static int by_name(const void *key, const void *item)
 	return strcmp(key, *(const char *const *)item);
 }
 
+void fc_model_keep_counters(struct fc_model *m, const char *const *kept)
+{
+	m->counters_kept = kept;
+	for (m->ncounters_kept = 0; kept && kept[m->ncounters_kept]; m->ncounters_kept++)
+		;
+}
+
 bool fc_counter_kept(const struct fc_model *m, const char *name)
 {
 	if (!m->counters_only || !m->counters_kept)

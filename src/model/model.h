@@ -438,7 +438,7 @@ struct fc_model {
 	bool counters_only;                  /* an earlier snapshot read for its counters (--baseline,
 					      * fc_load_opts): adapters may read no more than those */
 	const char *const *counters_kept;    /* then, of the named counters (statistics, hw_counters), those
-					      * kept (sorted; NULL: all): fc_counter_kept */
+					      * kept (sorted; NULL: all): fc_model_keep_counters sets, fc_counter_kept */
 	size_t ncounters_kept;
 	size_t outputs_not_read;             /* of it, the outputs without any, listed in its manifest and
 					      * not parsed */
@@ -550,6 +550,9 @@ const struct fc_counter *fc_counter_find(const struct fc_counter *v, size_t n, c
 /* Whether a named counter is kept in the model: every one, but in a counters-only read given a list
  * (fc_model.counters_kept), the listed ones. */
 bool fc_counter_kept(const struct fc_model *m, const char *name);
+/* An earlier snapshot's model (counters_only) keeps of the named counters those of kept (sorted,
+ * NULL-terminated; NULL: all). */
+void fc_model_keep_counters(struct fc_model *m, const char *const *kept);
 
 /* "RoCE", "CNP". */
 const char *fc_tclass_name(enum fc_tclass t);

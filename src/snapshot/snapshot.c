@@ -469,9 +469,7 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 	}
 	m->base_dir = fc_strdup(m->arena, md ? target : inv->dir);
 	m->counters_only = o && o->counters_only;
-	m->counters_kept = m->counters_only ? o->counters_kept : NULL;
-	while (m->counters_kept && m->counters_kept[m->ncounters_kept])
-		m->ncounters_kept++;
+	fc_model_keep_counters(m, m->counters_only ? o->counters_kept : NULL);
 	if ((rc = create_devices(m, inv, err)) != FC_OK)
 		goto out;
 	if (md && ((rc = load_manifest(m, md, &jobs, &njobs, err)) != FC_OK ||

@@ -135,11 +135,39 @@ static void empty_model(void **state)
 	fc_counters_free(&c);
 }
 
+/* An earlier snapshot's model keeps the counters named, and only those: each kept name is kept,
+ * names one byte off, a prefix or an extension of one are not; a model not reading counters only
+ * keeps all. */
+static void counters_kept(void **state)
+{
+	static const char *const kept[] = { "a", "link_down_events_phy", "np_cnp_sent", "rx_bits_phy",
+					    "rx_prio3_discards", "tx_pause_ctrl_phy", NULL };
+	static const char *const not[] = { "", "b", "aa", "link_down_events_phz", "link_dxwn_events_phy",
+					   "np_cnp_sen", "rx_bits_phy_", "rx_prio4_discards", "tx_pause_ctrl_ph", NULL };
+	struct fc_model *m = fc_model_new();
+	size_t i;
+
+	(void)state;
+	assert_non_null(m);
+	assert_true(fc_counter_kept(m, "anything"));   /* not an earlier snapshot's */
+	m->counters_only = true;
+	fc_model_keep_counters(m, kept);
+	assert_int_equal(m->ncounters_kept, 6);
+	for (i = 0; kept[i]; i++)
+		assert_true(fc_counter_kept(m, kept[i]));
+	for (i = 0; not[i]; i++)
+		assert_false(fc_counter_kept(m, not[i]));
+	fc_model_keep_counters(m, NULL);
+	assert_true(fc_counter_kept(m, "b"));
+	fc_model_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(kept_after_the_model_is_freed),
 		cmocka_unit_test(empty_model),
+		cmocka_unit_test(counters_kept),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -116,15 +116,19 @@ def main():
         p = os.path.join(t, "names.txt")
         open(p, "w").write("nv set interface lo ip address 10.0.0.1/32\nnv set interface eth0 ip vrf mgmt\n"
                            "nv set interface vlan10 ip address 10.1.0.1/24\nnv set interface uplink link mtu 9216\n"
+                           "nv set interface swp1.100 ip address 10.2.0.1/31\nnv set interface swp2.7 type sub\n"
+                           "nv set interface swp2.7 acl EDGE inbound\n"
                            "nv set interface swp1 link mtu 9216\nnv set interface ab link mtu 9216\n"
                            "nv set interface up type bond\nnv set interface up link mtu 9216\n")
         m = parse(p, "nv config show -o commands")
         nu = sorted((u["source"].rsplit(":", 1)[-1], u["text"].split(" --")[0]) for u in m["not_understood"])
-        check(nu == [("4", "interface uplink"), ("6", "interface ab")], "names without a type: not understood %s" % nu)
-        check(sorted(i["name"] for i in m["interfaces"]) == ["swp1", "up"], "names without a type: ports %s" % (
-            [i["name"] for i in m["interfaces"]]))
+        check(nu == [("4", "interface uplink"), ("9", "interface ab")], "names without a type: not understood %s" % nu)
+        check(sorted(i["name"] for i in m["interfaces"]) == ["swp1", "swp1.100", "swp2.7", "up"],
+              "names without a type: ports %s" % ([i["name"] for i in m["interfaces"]]))
+        sub = [i for i in m["interfaces"] if i["name"] == "swp2.7"]
+        check(sub and sub[0].get("acl_in", {}).get("value") == "EDGE", "subinterface swp2.7's ACL: %s" % sub)
         print("interfaces without a type: lo, eth0, vlan10 off the data path; uplink and ab listed at their lines; "
-              "a bond of two letters read")
+              "a bond of two letters read; subinterfaces (NAME.VLAN, type sub) interfaces of their own, as on NX-OS")
 
         rep = fabric(t, "lossy", roce_as_text(nvue_leaf.roce_text(op_mode="lossy")))
         conf = [f for f in rep["findings"] if f["rule"] == "DATA-CONFLICT" and f["subject"].startswith("leaf3")]

@@ -196,14 +196,14 @@ static enum fc_rc iface_keys(struct nvue_cfg *g, struct nvue_port *p, const char
 	return rc;
 }
 
-/* Whether NVUE gives an interface named so, without a type, one of its own (NVIDIA Cumulus Linux
- * user guide, "Interface Configuration and Management": lo the loopback, ethN the management
- * ports, vlanN an SVI, NAME.VLAN a subinterface): off the data path fabcheck checks. */
+/* Whether NVUE gives an interface named so, without a type, a type off the data path fabcheck
+ * checks (NVIDIA Cumulus Linux user guide, "Interface Configuration and Management": lo the
+ * loopback, ethN the management ports, vlanN an SVI). */
 static bool typed_by_name(const char *n)
 {
 	const char *d = NULL;
 
-	if (!strcmp(n, "lo") || !strcmp(n, "mgmt") || strchr(n, '.'))
+	if (!strcmp(n, "lo") || !strcmp(n, "mgmt"))
 		return true;
 	if (!strncmp(n, "eth", 3))
 		d = n + 3;
@@ -232,19 +232,21 @@ static enum fc_rc interfaces(struct nvue_cfg *g, const struct doc_node *v, unsig
 			rc = nvue_unparsed(g, v->key_lines[i], "interface", v->keys[i], e, "expected the interface's settings");
 			continue;
 		}
-		if (type && in_list(type, (const char *const[]){ "loopback", "eth", "svi", "sub", "vxlan", "peerlink",
+		if (type && in_list(type, (const char *const[]){ "loopback", "eth", "svi", "vxlan", "peerlink",
 								 "tunnel", NULL }))
-			continue;   /* not a front-panel port or bond: off the fabric's data path */
-		if (type && strcmp(type, "swp") && strcmp(type, "bond")) {
+			continue;   /* not a front-panel port, subinterface or bond: off the fabric's data path */
+		if (type && strcmp(type, "swp") && strcmp(type, "bond") && strcmp(type, "sub")) {
 			rc = nvue_unparsed(g, doc_key_line(e, "type"), fc_sprintf(m->arena, "interface %s", v->keys[i]), "type",
 					    doc_get(e, "type"), NULL);
 			continue;
 		}
 		bond = (type && !strcmp(type, "bond")) || (e && e->type == DOC_MAP && doc_get(e, "bond"));
-		if (!type && !bond && (strncmp(v->keys[i], "swp", 3) || v->keys[i][3] < '0' || v->keys[i][3] > '9')) {
+		/* a subinterface (NAME.VLAN) is an interface of its own, as NX-OS's and EOS's are */
+		if (!type && !bond && !strchr(v->keys[i], '.') &&
+		    (strncmp(v->keys[i], "swp", 3) || v->keys[i][3] < '0' || v->keys[i][3] > '9')) {
 			if (!typed_by_name(v->keys[i]))
 				rc = nvue_unparsed(g, v->key_lines[i], "interface", v->keys[i], NULL,
-						   "expected swpN, a bond, or lo, ethN, vlanN, NAME.VLAN (no type given)");
+						   "expected swpN, NAME.VLAN, a bond, or lo, ethN, vlanN (no type given)");
 			continue;   /* lo, eth0, vlanN, ... written without a type: off the data path */
 		}
 		if (!fc_iflist(m, v->keys[i], nvue_ifname_canon, false, &names, &n, &why)) {

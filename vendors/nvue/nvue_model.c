@@ -262,8 +262,9 @@ static int model_lanes(const char *model)
 /* swpNsM: the lanes of the parent's breakout share (parent swpN, breakout "Kx"). */
 static void breakout_lanes(struct fc_parse_ctx *c, const struct nvue_state *s, struct fc_iface *ifc)
 {
-	/* a name the configuration gave may be anything: only swpN... has a parent */
-	const char *sp = strncmp(ifc->name, "swp", 3) ? NULL : strchr(ifc->name + 3, 's');
+	/* a name the configuration gave may be anything: only swpNsM has a parent (a subinterface,
+	 * swpNsM.V, has no lanes of its own) */
+	const char *sp = strncmp(ifc->name, "swp", 3) || strchr(ifc->name, '.') ? NULL : strchr(ifc->name + 3, 's');
 	const struct fc_swport *psw;
 	struct fc_iface *parent;
 	char name[32];

@@ -255,7 +255,8 @@ static enum fc_rc one_iface(struct fc_parse_ctx *c, struct nvue_state *s, struct
 
 	if (!e || e->type != DOC_MAP)
 		return fc_err_set(c->err, FC_ERR_INPUT, c->file, line, "expected interface %s's object", name);
-	if (type ? strcmp(type, "swp") && strcmp(type, "bond") : strncmp(name, "swp", 3))
+	if (type ? strcmp(type, "swp") && strcmp(type, "bond") && strcmp(type, "sub") : strncmp(name, "swp", 3) &&
+							 !strchr(name, '.'))
 		return FC_OK;   /* lo, eth0, vlans, the bridge: off the fabric's data path */
 	if (!nvue_ifname_canon(name, strlen(name), buf, sizeof(buf)))
 		return fc_err_set(c->err, FC_ERR_INPUT, c->file, line, "expected an interface name, not '%s'", name);

@@ -39,6 +39,9 @@ bool nxos_ifname_canon(const char *in, size_t len, char *buf, size_t size)
 		len--;
 	while (len && isspace((unsigned char)*in))
 		in++, len--;
+	if (len < 2 || !isalpha((unsigned char)*in))
+		return false;   /* every spelling is a letter or more, then a digit (most lines asked are
+				 * a table's body: a blank, a number, a dash first) */
 	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
 		for (a = 0; kinds[k].alias[a]; a++) {
 			size_t al = strlen(kinds[k].alias[a]), i;

@@ -105,24 +105,24 @@ static enum acl_verdict eval(const struct fc_acl *acl, const struct pktset *s, c
 	return A_IMPLICIT_DENY;
 }
 
-/* Checks one ACL direction of a switch port; returns false on a failure. */
-static bool check_dir(struct fc_rctx *c, struct fc_finding *f, const struct fc_endpoint *sw,
+/* Checks one ACL direction of a switch port or subinterface (name, as evidence names it, on
+ * device d); returns false on a failure. */
+static bool check_dir(struct fc_rctx *c, struct fc_finding *f, const struct fc_device *d, const char *name,
 		      const struct fc_str *aclname, const char *dir, const struct pktset *s, bool *unknown)
 {
-	const char *name = fc_end_name(c, sw);
 	const struct fc_acl *acl;
 	const struct fc_ace *hit;
 
 	if (!aclname->m.known) {
-		if (sw->dev->config_m.known) {
-			fc_ev(c, f, name, dir, &sw->dev->config_m.src, "no ACL applied %s in the configuration", dir);
+		if (d->config_m.known) {
+			fc_ev(c, f, name, dir, &d->config_m.src, "no ACL applied %s in the configuration", dir);
 			return true;
 		}
 		fc_ev(c, f, name, dir, NULL, "unknown: no configuration was read for the device");
 		*unknown = true;
 		return true;
 	}
-	acl = fc_dev_find_acl(sw->dev, aclname->v);
+	acl = fc_dev_find_acl(d, aclname->v);
 	if (!acl) {
 		fc_ev(c, f, name, dir, &aclname->m.src, "unknown: the ACL %s applied %s is not defined, or not understood",
 		      aclname->v, dir);
@@ -137,7 +137,7 @@ static bool check_dir(struct fc_rctx *c, struct fc_finding *f, const struct fc_e
 		fc_ev(c, f, name, dir, &hit->loc, "%s denies UDP %d: %s", acl->name, ROCE_PORT, hit->text);
 		fc_ev(c, f, name, "applied", &aclname->m.src, "ACL %s applied %s", acl->name, dir);
 		if (!f->cause)
-			fc_finding_cause(c, f, sw->dev, "ACL %s (%s) denies UDP %d: %s", acl->name, dir, ROCE_PORT, hit->text);
+			fc_finding_cause(c, f, d, "ACL %s (%s) denies UDP %d: %s", acl->name, dir, ROCE_PORT, hit->text);
 		return false;
 	case A_IMPLICIT_DENY:
 	case A_MISSING:
@@ -147,8 +147,45 @@ static bool check_dir(struct fc_rctx *c, struct fc_finding *f, const struct fc_e
 	      ROCE_PORT);
 	fc_ev(c, f, name, "applied", &aclname->m.src, "ACL %s applied %s", acl->name, dir);
 	if (!f->cause)
-		fc_finding_cause(c, f, sw->dev, "ACL %s (%s) has no permit for UDP %d", acl->name, dir, ROCE_PORT);
+		fc_finding_cause(c, f, d, "ACL %s (%s) has no permit for UDP %d", acl->name, dir, ROCE_PORT);
 	return false;
+}
+
+/* Whether name is a subinterface of port: PORT.N, the model's name for one (docs/model.md). */
+static bool sub_of(const char *name, const char *port)
+{
+	size_t n = strlen(port);
+
+	return !strncmp(name, port, n) && name[n] == '.' && name[n + 1] &&
+	       strspn(name + n + 1, "0123456789") == strlen(name + n + 1);
+}
+
+/* The ACLs of the subinterfaces of a link's switch port (or of its port-channel): each carries a
+ * VLAN of the link's traffic. Which VLAN RoCE rides no output says, so a drop there is a warning
+ * naming the subinterface, not the link's failure. false when one drops RoCE. */
+static bool check_subs(struct fc_rctx *c, struct fc_finding *f, const struct fc_endpoint *sw, const struct pktset *in,
+		       const struct pktset *out, bool *unknown)
+{
+	const struct fc_device *d = sw->dev;
+	const struct fc_str *lag = &fc_swport(sw->ifc)->lag;
+	bool ok = true;
+	size_t i;
+
+	for (i = 0; i < d->nifaces; i++) {
+		const struct fc_iface *s = d->ifaces[i];
+		const struct fc_swport *ssw = fc_swport(s);
+		const char *name;
+
+		if ((!ssw->acl_in.m.known && !ssw->acl_out.m.known) ||
+		    !(sub_of(s->name, sw->ifc->name) || (lag->m.known && sub_of(s->name, lag->v))))
+			continue;
+		name = fc_rstr(c, "%s:%s", d->name, s->name);
+		if (ssw->acl_in.m.known)
+			ok &= check_dir(c, f, d, name, &ssw->acl_in, "in", in, unknown);
+		if (ssw->acl_out.m.known)
+			ok &= check_dir(c, f, d, name, &ssw->acl_out, "out", out, unknown);
+	}
+	return ok;
 }
 
 static void acl_run(struct fc_rctx *c)
@@ -156,7 +193,7 @@ static void acl_run(struct fc_rctx *c)
 	const struct fc_link *l = c->link;
 	const struct fc_endpoint *e[2] = { &l->a, &l->b };
 	struct fc_finding *f = NULL;
-	bool ok = true, unknown = false, any_switch = false;
+	bool ok = true, sub_ok = true, unknown = false, any_switch = false;
 	int k;
 
 	for (k = 0; k < 2; k++) {
@@ -182,8 +219,9 @@ static void acl_run(struct fc_rctx *c)
 		memcpy(out.dst, in.src, sizeof(in.src));
 		out.dst_any = out.ndst == 0;
 		out.src_any = true;
-		ok &= check_dir(c, f, sw, &fc_swport(sw->ifc)->acl_in, "in", &in, &unknown);
-		ok &= check_dir(c, f, sw, &fc_swport(sw->ifc)->acl_out, "out", &out, &unknown);
+		ok &= check_dir(c, f, sw->dev, fc_end_name(c, sw), &fc_swport(sw->ifc)->acl_in, "in", &in, &unknown);
+		ok &= check_dir(c, f, sw->dev, fc_end_name(c, sw), &fc_swport(sw->ifc)->acl_out, "out", &out, &unknown);
+		sub_ok &= check_subs(c, f, sw, &in, &out, &unknown);
 		/* The other end: which RoCE packets the ACLs were evaluated for. */
 		if (fc_is_host(peer) && peer->ifc && peer->ifc->addresses.m.known && in.nsrc)
 			fc_ev(c, f, fc_end_name(c, peer), "RoCE packets", &peer->ifc->addresses.m.src,
@@ -201,6 +239,11 @@ static void acl_run(struct fc_rctx *c)
 		fc_finding_set_message(c, f, "an ACL on the path drops RoCEv2 (UDP %d): RDMA connections on this link "
 					     "will hang",
 				       ROCE_PORT);
+	} else if (!sub_ok) {
+		f->status = FC_WARN;
+		fc_finding_set_message(c, f, "an ACL on a subinterface of this link's port drops RoCEv2 (UDP %d): RDMA "
+					     "on that subinterface's VLAN will hang",
+				       ROCE_PORT);
 	} else if (unknown) {
 		f->status = FC_UNKNOWN;
 		fc_finding_set_message(c, f, "the ACLs on this link could not all be evaluated");
@@ -214,7 +257,8 @@ const struct fc_rule fc_rule_udp4791_acl = {
 	.aspect = FC_ASPECT_ACL,
 	.severity = FC_SEV_CRITICAL,
 	.scope = FC_SCOPE_LINK,
-	.inputs = "switch port: acl_in, acl_out and those ACLs' entries; host: the port's IP addresses",
+	.inputs = "switch port: acl_in, acl_out and those ACLs' entries, and those of its subinterfaces (PORT.N); "
+		  "host: the port's IP addresses",
 	.reads_switch = FC_CAP_ACL,
 	.reads_host = FC_CAP_ADDRESS,
 	.params = fc_no_params,

@@ -6,7 +6,9 @@ ACL_TABLE `ports` naming PortChannel10 (PORTCHANNEL_MEMBER). A host is cabled to
 members; the ACL denies UDP 4791: UDP4791-SWITCH-ACL fails both member links, its evidence at the
 ACL's deny line; the same switch without the deny passes both. On EOS too: a standard ACL (source
 only, every protocol) denying the hosts' subnet fails, and named ports (`eq bfd`, `eq ntp`) are
-read, never listed as not understood.
+read, never listed as not understood. An ACL on a subinterface (NX-OS Ethernet1/1.100, EOS
+Ethernet1.100, NVUE swp1.100, SONiC Ethernet0.100 bound by ACL_TABLE) that denies UDP 4791 WARNs the link of its port, with evidence at the
+deny line under the subinterface's name; the link of a port without one passes.
 
 usage: lag_acls.py FABCHECK
 """
@@ -106,6 +108,93 @@ def sonic(verb):
     }, indent=2)
 
 
+# A subinterface's ACL (PORT.N on every OS): the subinterface carries a VLAN of the link's
+# traffic, which VLAN RoCE rides no output says: a drop there WARNs the link, naming the
+# subinterface; the other link, without one, passes.
+NXOS_SUB = """hostname sw
+ip access-list EDGE
+  10 permit udp any any eq bfd
+  20 {verb} udp any any eq 4791
+  30 permit ip any any
+interface Ethernet1/1
+  no switchport
+interface Ethernet1/1.100
+  encapsulation dot1q 100
+  ip access-group EDGE in
+interface Ethernet1/2
+  no switchport
+"""
+
+EOS_SUB = """hostname sw
+ip access-list EDGE
+   10 permit udp any any eq bfd
+   20 {verb} udp any any eq 4791
+   40 permit ip any any
+!
+interface Ethernet1
+   no switchport
+!
+interface Ethernet1.100
+   encapsulation dot1q vlan 100
+   ip access-group EDGE in
+!
+interface Ethernet2
+   no switchport
+!
+end
+"""
+
+NVUE_SUB = """- set:
+    system:
+      hostname: sw
+    interface:
+      swp1:
+        type: swp
+      swp2:
+        type: swp
+      swp1.100:
+        type: sub
+        acl:
+          EDGE:
+            inbound: {{}}
+    acl:
+      EDGE:
+        type: ipv4
+        rule:
+          '10':
+            action:
+              {verb}: {{}}
+            match:
+              ip:
+                protocol: udp
+                udp:
+                  dest-port:
+                    '4791': {{}}
+          '20':
+            action:
+              permit: {{}}
+"""
+
+def sonic_sub(verb):
+    return json.dumps({
+        "DEVICE_METADATA": {"localhost": {"hostname": "sw", "hwsku": "ACS-SN5600", "platform": "x86_64-nvidia_sn5600-r0"}},
+        "PORT": {p: {"lanes": l, "speed": "100000", "mtu": "9100", "admin_status": "up"}
+                 for p, l in (("Ethernet0", "0,1,2,3"), ("Ethernet4", "4,5,6,7"))},
+        "VLAN_SUB_INTERFACE": {"Ethernet0.100": {"admin_status": "up"}, "Ethernet0.100|10.8.0.1/31": {}},
+        "ACL_TABLE": {"EDGE": {"type": "L3", "stage": "ingress", "ports": ["Ethernet0.100"]}},
+        "ACL_RULE": {"EDGE|RULE_20": {"PRIORITY": "9980", "PACKET_ACTION": "DROP" if verb == "deny" else "FORWARD",
+                                      "IP_PROTOCOL": "17", "L4_DST_PORT": "4791"},
+                     "EDGE|RULE_30": {"PRIORITY": "1", "PACKET_ACTION": "FORWARD", "SRC_IP": "0.0.0.0/0"}},
+    }, indent=2)
+
+
+SUB_CASES = [  # name, platform, config writer, (the port with a subinterface, the port without), deny text
+    ("nxos-sub", "nxos", lambda v: NXOS_SUB.format(verb=v), ("Ethernet1/1", "Ethernet1/2"), "udp any any eq 4791"),
+    ("eos-sub", "eos", lambda v: EOS_SUB.format(verb=v), ("Ethernet1", "Ethernet2"), "udp any any eq 4791"),
+    ("nvue-sub", "nvue", lambda v: NVUE_SUB.format(verb=v), ("swp1", "swp2"), "'4791': {}"),
+    ("sonic-sub", "sonic", sonic_sub, ("Ethernet0", "Ethernet4"), '"L4_DST_PORT": "4791"'),
+]
+
 CASES = [  # name, platform, config writer, members, the text of the deny line
     ("nxos", "nxos", lambda v: NXOS.format(verb=v), ("Ethernet1/1", "Ethernet1/2"), "udp any any eq 4791"),
     ("eos", "eos", lambda v: EOS.format(verb=v), ("Ethernet1", "Ethernet2"), "udp any any eq 4791"),
@@ -156,6 +245,26 @@ def main():
                 print("%s, ACL %s on the port-channel: %s" % (name, verb, ", ".join(
                     "%s %s" % (m, acl.get("sw:%s <-> %s:ens1f0" % (m, h), {}).get("status"))
                     for m, h in zip(members, ("h1", "h2")))))
+        for name, plat, cfg, ports, deny in SUB_CASES:
+            for verb in ("deny", "permit"):
+                rep, nu = run(os.path.join(t, name + "-" + verb), name, plat, cfg(verb), ports)
+                acl = {f["subject"]: f for f in rep["findings"] if f["rule"] == "UDP4791-SWITCH-ACL"}
+                f = acl.get("sw:%s <-> h1:ens1f0" % ports[0])
+                other = acl.get("sw:%s <-> h2:ens1f0" % ports[1])
+                want = "warn" if verb == "deny" else "pass"
+                check(f is not None and f["status"] == want, "%s (%s): UDP4791-SWITCH-ACL on %s is %s, expected %s" % (
+                    name, verb, ports[0], f and (f["status"], f["message"]), want))
+                check(other is not None and other["status"] == "pass", "%s (%s): %s without a subinterface is %s" % (
+                    name, verb, ports[1], other and (other["status"], other["message"])))
+                if f and verb == "deny":
+                    lines = [open(e["source"]["file"]).read().split("\n")[e["source"]["line"] - 1]
+                             for e in f["evidence"] if e.get("source", {}).get("line")
+                             and e["source"]["file"].endswith("sw.cfg") and e.get("end", "").endswith(".100")]
+                    check(any(deny in x for x in lines), "%s: no evidence of the subinterface at the deny line: %s" % (
+                        name, [(e.get("end"), e.get("value")) for e in f["evidence"]]))
+                check(not nu, "%s (%s): not understood: %s" % (name, verb, nu))
+                print("%s, ACL %s on %s.100: %s %s, %s %s" % (name, verb, ports[0], ports[0], f and f["status"],
+                                                           ports[1], other and other["status"]))
     finally:
         shutil.rmtree(t)
     if failures:

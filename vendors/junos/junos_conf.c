@@ -437,9 +437,84 @@ static size_t names_at(const struct junos_conf *cf, size_t top, const char *cons
 	return n;
 }
 
+/* The statements names_at may name, as a tree of their words: the node of a path of leading
+ * words holds the distinct words that follow it, in the order the statements give them. With it a
+ * group's <wildcard> looks its names up instead of scanning every statement (a configuration
+ * with many apply-groups scanned them all once per wildcard of each). */
+struct wnode {
+	const char **next;
+	size_t n, cap;
+};
+
+struct wtree {
+	struct fc_arena *a;
+	struct fc_hmap *kids;   /* the node's address and a word -> the node of the path one longer */
+	struct wnode root;
+};
+
+/* The key of (node, word) in buf (size bytes); NULL when it does not fit. */
+static const char *wt_key(const struct wnode *node, const char *w, char *buf, size_t size, size_t *len)
+{
+	size_t wl = strlen(w);
+
+	if (sizeof(node) + wl > size)
+		return NULL;
+	memcpy(buf, &node, sizeof(node));
+	memcpy(buf + sizeof(node), w, wl);
+	*len = sizeof(node) + wl;
+	return buf;
+}
+
+/* Adds the statement's words as paths; false when out of memory. */
+static bool wt_add(struct wtree *t, const struct junos_stmt *s)
+{
+	struct wnode *node = &t->root;
+	char buf[1024];
+	size_t k, len;
+
+	for (k = 0; k < s->n; k++) {
+		const char *key = wt_key(node, s->w[k], buf, sizeof(buf), &len);
+		struct wnode *kid;
+		int failed = 0;
+
+		if (!key)
+			return true;   /* a word of 1 KB names no port a wildcard may mean: not indexed */
+		if (!(kid = fc_hmap_get(t->kids, key, len))) {
+			if (!(kid = fc_alloc(t->a, sizeof(*kid))) ||
+			    !(node->next = fc_grow(t->a, node->next, node->n, &node->cap, sizeof(*node->next))))
+				return false;
+			node->next[node->n++] = s->w[k];
+			fc_hmap_put(t->kids, key, len, kid, &failed);
+			if (failed)
+				return false;
+		}
+		node = kid;
+	}
+	return true;
+}
+
+/* names_at over the tree: the names after w[0..pos) that match pattern, into out; their count. */
+static size_t wt_names(const struct wtree *t, const char *const *w, size_t pos, const char *pattern, const char **out,
+		       size_t max)
+{
+	const struct wnode *node = &t->root;
+	char buf[1024];
+	size_t k, len, n = 0;
+
+	for (k = 0; k < pos && node; k++) {
+		const char *key = wt_key(node, w[k], buf, sizeof(buf), &len);
+
+		node = key ? fc_hmap_get(t->kids, key, len) : NULL;
+	}
+	for (k = 0; node && k < node->n && n < max; k++)
+		if (!fnmatch(pattern, node->next[k], 0))
+			out[n++] = node->next[k];
+	return n;
+}
+
 /* One group statement (rest: its words after "groups G") applied: each <wildcard> word expanded
  * against the configuration's names at that position, then added unless explicit. */
-static enum fc_rc apply_one(struct fc_parse_ctx *c, struct junos_conf *cf, struct fc_hmap *idx, size_t top,
+static enum fc_rc apply_one(struct fc_parse_ctx *c, struct junos_conf *cf, struct fc_hmap *idx, const struct wtree *t,
 			    const char **w, size_t n, size_t from, unsigned line, bool inactive)
 {
 	size_t k;
@@ -453,10 +528,10 @@ static enum fc_rc apply_one(struct fc_parse_ctx *c, struct junos_conf *cf, struc
 			enum fc_rc rc = FC_OK;
 
 			snprintf(pat, sizeof(pat), "%.*s", (int)strlen(w[k]) - 2, w[k] + 1);
-			nn = names_at(cf, top, w, k, pat, names, sizeof(names) / sizeof(names[0]));
+			nn = wt_names(t, w, k, pat, names, sizeof(names) / sizeof(names[0]));
 			for (j = 0; j < nn && rc == FC_OK; j++) {
 				w[k] = names[j];
-				rc = apply_one(c, cf, idx, top, w, n, k + 1, line, inactive);
+				rc = apply_one(c, cf, idx, t, w, n, k + 1, line, inactive);
 			}
 			w[k] = save;
 			return rc;
@@ -497,6 +572,7 @@ static size_t range_members(const struct junos_conf *cf, size_t top, const char 
 
 enum fc_rc junos_conf_expand(struct fc_parse_ctx *c, struct junos_conf *cf)
 {
+	struct wtree t = { NULL, NULL, { NULL, 0, 0 } };
 	size_t top = cf->n, i, j, k;
 	struct fc_hmap *idx = fc_hmap_new(c->m->arena, cf->n + 16);
 	enum fc_rc rc = FC_OK;
@@ -538,6 +614,17 @@ enum fc_rc junos_conf_expand(struct fc_parse_ctx *c, struct junos_conf *cf)
 		}
 	}
 	top = cf->n;
+	/* the names a group's wildcards may mean: the explicit and ranged statements, active, not
+	 * under groups (names_at's) */
+	t.a = c->m->arena;
+	if (!(t.kids = fc_hmap_new(c->m->arena, top + 16)))
+		return FC_ERR_NOMEM;
+	for (i = 0; i < top; i++) {
+		const struct junos_stmt *s = &cf->s[i];
+
+		if (!(s->inherited && !s->ranged) && !s->inactive && s->n && strcmp(s->w[0], "groups") && !wt_add(&t, s))
+			return FC_ERR_NOMEM;
+	}
 	/* apply-groups at any level: path ... apply-groups G */
 	for (i = 0; i < top && rc == FC_OK; i++) {
 		const struct junos_stmt a = cf->s[i];
@@ -562,7 +649,7 @@ enum fc_rc junos_conf_expand(struct fc_parse_ctx *c, struct junos_conf *cf)
 				return FC_ERR_NOMEM;
 			for (k = 0; k < g.n - 2; k++)
 				w[k] = k < at ? a.w[k] : g.w[k + 2];
-			rc = apply_one(c, cf, idx, top, w, g.n - 2, at, g.line, g.inactive);
+			rc = apply_one(c, cf, idx, &t, w, g.n - 2, at, g.line, g.inactive);
 		}
 	}
 	return rc;

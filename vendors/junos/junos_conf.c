@@ -412,34 +412,10 @@ static int has_stmt(struct fc_arena *a, struct fc_hmap *idx, const char *const *
 	return failed ? -1 : 0;
 }
 
-/* The names the explicit configuration gives at position pos under the words w[0..pos) that match
- * pattern (Junos's <wildcard>: shell-style, fnmatch), into out (model strings); their count. */
-static size_t names_at(const struct junos_conf *cf, size_t top, const char *const *w, size_t pos, const char *pattern,
-		       const char **out, size_t max)
-{
-	size_t i, k, n = 0;
-
-	for (i = 0; i < top && n < max; i++) {
-		const struct junos_stmt *s = &cf->s[i];
-		bool dup = false;
-
-		if ((s->inherited && !s->ranged) || s->inactive || s->n <= pos || !strcmp(s->w[0], "groups"))
-			continue;
-		for (k = 0; k < pos && !strcmp(s->w[k], w[k]); k++)
-			;
-		if (k < pos || fnmatch(pattern, s->w[pos], 0))
-			continue;
-		for (k = 0; k < n && !dup; k++)
-			dup = out[k] == s->w[pos];
-		if (!dup)
-			out[n++] = s->w[pos];
-	}
-	return n;
-}
-
-/* The statements names_at may name, as a tree of their words: the node of a path of leading
- * words holds the distinct words that follow it, in the order the statements give them. With it a
- * group's <wildcard> looks its names up instead of scanning every statement (a configuration
+/* The names a Junos <wildcard> (shell-style, fnmatch) or an interface-range member may mean: the
+ * explicit (or ranged) active statements outside groups, as a tree of their words. The node of a
+ * path of leading words holds the distinct words that follow it, in the order the statements give
+ * them, so a wildcard looks its names up instead of scanning every statement (a configuration
  * with many apply-groups scanned them all once per wildcard of each). */
 struct wnode {
 	const char **next;
@@ -493,7 +469,15 @@ static bool wt_add(struct wtree *t, const struct junos_stmt *s)
 	return true;
 }
 
-/* names_at over the tree: the names after w[0..pos) that match pattern, into out; their count. */
+/* A statement's words, when it is one a wildcard may name; false when out of memory. */
+static bool wt_names_add(struct wtree *t, const struct junos_stmt *s)
+{
+	if ((s->inherited && !s->ranged) || s->inactive || !s->n || !strcmp(s->w[0], "groups"))
+		return true;
+	return wt_add(t, s);
+}
+
+/* The names after w[0..pos) that match pattern, into out (model strings); their count. */
 static size_t wt_names(const struct wtree *t, const char *const *w, size_t pos, const char *pattern, const char **out,
 		       size_t max)
 {
@@ -544,8 +528,8 @@ static enum fc_rc apply_one(struct fc_parse_ctx *c, struct junos_conf *cf, struc
 }
 
 /* interface-range NAME member X | member-range A to B: the members' names. */
-static size_t range_members(const struct junos_conf *cf, size_t top, const char *name, const char **out, size_t max,
-			    struct fc_model *m)
+static size_t range_members(const struct junos_conf *cf, size_t top, const struct wtree *t, const char *name,
+			    const char **out, size_t max, struct fc_model *m)
 {
 	size_t i, n = 0;
 
@@ -555,7 +539,7 @@ static size_t range_members(const struct junos_conf *cf, size_t top, const char 
 		if (s->n < 5 || strcmp(s->w[0], "interfaces") || strcmp(s->w[1], "interface-range") || strcmp(s->w[2], name))
 			continue;
 		if (s->n == 5 && !strcmp(s->w[3], "member"))
-			n += names_at(cf, top, (const char *const[]){ "interfaces" }, 1, s->w[4], out + n, max - n);
+			n += wt_names(t, (const char *const[]){ "interfaces" }, 1, s->w[4], out + n, max - n);
 		else if (s->n == 7 && !strcmp(s->w[3], "member-range") && !strcmp(s->w[5], "to")) {
 			const char *a = s->w[4], *b = s->w[6], *la = strrchr(a, '/'), *lb = strrchr(b, '/');
 			long lo, hi, v;
@@ -583,6 +567,12 @@ enum fc_rc junos_conf_expand(struct fc_parse_ctx *c, struct junos_conf *cf)
 		if (has_stmt(c->m->arena, idx, cf->s[i].w, cf->s[i].n, true) < 0)
 			return FC_ERR_NOMEM;
 
+	t.a = c->m->arena;
+	if (!(t.kids = fc_hmap_new(c->m->arena, top + 16)))
+		return FC_ERR_NOMEM;
+	for (i = 0; i < top; i++)
+		if (!wt_names_add(&t, &cf->s[i]))
+			return FC_ERR_NOMEM;
 	/* interface ranges first: a group may name their members */
 	for (i = 0; i < top && rc == FC_OK; i++) {
 		const struct junos_stmt *s = &cf->s[i];
@@ -592,7 +582,7 @@ enum fc_rc junos_conf_expand(struct fc_parse_ctx *c, struct junos_conf *cf)
 		if (s->n < 4 || strcmp(s->w[0], "interfaces") || strcmp(s->w[1], "interface-range") ||
 		    !strcmp(s->w[3], "member") || !strcmp(s->w[3], "member-range"))
 			continue;
-		nm = range_members(cf, top, s->w[2], members, sizeof(members) / sizeof(members[0]), c->m);
+		nm = range_members(cf, top, &t, s->w[2], members, sizeof(members) / sizeof(members[0]), c->m);
 		for (j = 0; j < nm && rc == FC_OK; j++) {
 			const char **w = fc_alloc(c->m->arena, (s->n - 1) * sizeof(*w));
 			struct junos_stmt cur = cf->s[i];
@@ -613,18 +603,11 @@ enum fc_rc junos_conf_expand(struct fc_parse_ctx *c, struct junos_conf *cf)
 			}
 		}
 	}
-	top = cf->n;
-	/* the names a group's wildcards may mean: the explicit and ranged statements, active, not
-	 * under groups (names_at's) */
-	t.a = c->m->arena;
-	if (!(t.kids = fc_hmap_new(c->m->arena, top + 16)))
-		return FC_ERR_NOMEM;
-	for (i = 0; i < top; i++) {
-		const struct junos_stmt *s = &cf->s[i];
-
-		if (!(s->inherited && !s->ranged) && !s->inactive && s->n && strcmp(s->w[0], "groups") && !wt_add(&t, s))
+	/* a group's wildcards may also mean the ranges' members */
+	for (i = top; i < cf->n; i++)
+		if (!wt_names_add(&t, &cf->s[i]))
 			return FC_ERR_NOMEM;
-	}
+	top = cf->n;
 	/* apply-groups at any level: path ... apply-groups G */
 	for (i = 0; i < top && rc == FC_OK; i++) {
 		const struct junos_stmt a = cf->s[i];

@@ -244,13 +244,33 @@ static enum fc_rc load_manifest(struct fc_model *m, struct doc *md, struct job *
 	return FC_OK;
 }
 
+/* A device read: its adapter derives what its outputs give together (fc_adapter_finalize; one that
+ * failed leaves what it gives unknown, the device's other outputs are still derived: its ports'
+ * aliases, what LLDP on its neighbours names), then each port's QoS path is resolved for the
+ * fabric's traffic classes (m->intent, set before), unless only counters are read (no rule of an
+ * earlier snapshot reads a QoS path). No adapter reads another device, so devices finish apart. */
+static enum fc_rc finish_device(struct fc_model *m, struct fc_device *d, struct fc_err *err)
+{
+	struct fc_err perr;
+	enum fc_rc rc;
+
+	fc_err_clear(&perr);
+	if (d->status != FC_DEV_NODATA && fc_adapter_finalize(m, d, &perr) != FC_OK)
+		device_error(m, d, &perr);
+	if (!m->counters_only && d->status != FC_DEV_NODATA && (rc = fc_adapter_qos_path(m, d)) != FC_OK)
+		return fc_err_set(err, rc, NULL, 0, "%s: out of memory resolving the QoS path", d->name);
+	return FC_OK;
+}
+
 /* Phase 2: the outputs read and parsed, a device's in its adapter's order (by_device_rank: the
  * configuration, then state; never the manifest's), by two threads where there are two cores. A
  * device's outputs are parsed by one thread, into its device only; what its configuration gave is
- * kept and settled against its state once all are read (fc_adapter_config_settle). The second
- * thread allocates from an arena of its own (a copy of the model that differs only in that), which
- * the model keeps. What refuses the whole input is the first such output in that order, whichever
- * thread met it: devices are taken in order, so every output before it was parsed. */
+ * kept and settled against its state once all are read (fc_adapter_config_settle), and the device
+ * is finished (finish_device) by the same thread: what the adapter adds goes where the device's
+ * tables are (an index grows from the arena it was made in). The second thread allocates from an
+ * arena of its own (a copy of the model that differs only in that), which the model keeps. What
+ * refuses the whole input is the first such output in that order, whichever thread met it: devices
+ * are taken in order, so every output before it was parsed. */
 struct parse_run {
 	const struct fc_roots *snap;
 	const char *dir, *mfile;
@@ -294,6 +314,11 @@ static void *parse_work(void *arg)
 		}
 		if (kept && fc_adapter_config_settle(t->m, r->jobs[r->group[k]].dev, &kept) != FC_OK)
 			goto nomem;
+		if (finish_device(t->m, r->jobs[r->group[k]].dev, &t->err) != FC_OK) {
+			t->bad = r->group[k + 1] - 1;
+			atomic_store(&r->stop, true);
+			return NULL;
+		}
 		continue;
 nomem:
 		fc_err_set(&t->err, FC_ERR_NOMEM, NULL, 0, "out of memory");
@@ -472,6 +497,7 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 	fc_model_keep_counters(m, m->counters_only ? o->counters_kept : NULL);
 	if ((rc = create_devices(m, inv, err)) != FC_OK)
 		goto out;
+	fc_model_intent_from_inventory(m, inv);   /* before any device's QoS path is resolved */
 	if (md && ((rc = load_manifest(m, md, &jobs, &njobs, err)) != FC_OK ||
 		   (rc = parse_outputs(m, target, &snap, md->file, jobs, njobs, err)) != FC_OK))
 		goto out;
@@ -491,28 +517,18 @@ enum fc_rc fc_fabric_load(const char *target, const struct fc_load_opts *o, stru
 		else
 			fc_set_unknown(&m->taken_at.m, "the manifest has no created time");
 	}
+	/* the devices no output of a snapshot gave (every one, from an inventory): a saved configuration
+	 * or intent the inventory names, if any; the others were finished as they were parsed (a device
+	 * with an output in the manifest has left FC_DEV_NODATA, whether it parsed or not) */
 	for (i = 0; i < m->ndevs; i++) {
 		struct fc_device *d = m->devs[i];
-		struct fc_err perr;
 
-		if (d->status == FC_DEV_NODATA && (rc = load_from_inventory(m, inv, &cfg, d, err)) != FC_OK)
+		if (d->status != FC_DEV_NODATA)
+			continue;
+		if ((rc = load_from_inventory(m, inv, &cfg, d, err)) != FC_OK || (rc = finish_device(m, d, err)) != FC_OK)
 			goto out;
-		fc_err_clear(&perr);
-		/* an output that failed leaves what it gives unknown; the device's other outputs are
-		 * still derived (its ports' aliases, what LLDP on its neighbours names) */
-		if (d->status != FC_DEV_NODATA && fc_adapter_finalize(m, d, &perr) != FC_OK)
-			device_error(m, d, &perr);
 		if (d->status == FC_DEV_NODATA)
 			fc_dev_add_error(m, d, "no collected data, saved config or intent for this device");
-	}
-	fc_model_intent_from_inventory(m, inv);
-	for (i = 0; !m->counters_only && i < m->ndevs; i++) {   /* the counter rules read no QoS path */
-		struct fc_device *d = m->devs[i];
-
-		if (d->status != FC_DEV_NODATA && (rc = fc_adapter_qos_path(m, d)) != FC_OK) {
-			rc = fc_err_set(err, rc, NULL, 0, "%s: out of memory resolving the QoS path", d->name);
-			goto out;
-		}
 	}
 out:
 	doc_free(&md);

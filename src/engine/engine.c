@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "util/buf.h"
+#include "util/fmt.h"
 #include "util/str.h"
 
 const char *fc_sev_name(enum fc_sev s)
@@ -69,6 +70,7 @@ struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const ch
 	struct fc_finding *f = fc_alloc(e->arena, sizeof(*f));
 	va_list ap;
 	char buf[2048];
+	size_t n;
 
 	if (e->n == e->cap) {   /* on the heap: realloc moves a big array by remapping, not copying,
 				 * and leaves no abandoned copies in the arena (8 million at 4,000 leaves) */
@@ -87,7 +89,7 @@ struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const ch
 		return NULL;
 	}
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	n = fc_vfmt(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	f->rule = c->rule;
 	f->status = st;
@@ -96,7 +98,7 @@ struct fc_finding *fc_finding_new(struct fc_rctx *c, enum fc_status st, const ch
 	/* interned: a fleet has millions of findings whose subjects, messages and evidence repeat
 	 * (a link's subject in every link rule, "PFC on priorities 3 on both ends" on every link) */
 	f->subject = link_str(c, subject);
-	f->message = fc_intern_repeated(e->arena, buf, strlen(buf));   /* some name their port: unique */
+	f->message = fc_intern_repeated(e->arena, buf, n);   /* some name their port: unique */
 	f->link = c->link;
 	f->dev = c->dev;
 	e->findings[e->n++] = f;
@@ -116,7 +118,7 @@ void fc_finding_cause(struct fc_rctx *c, struct fc_finding *f, const struct fc_d
 		return;
 	}
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	fc_vfmt(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	k->dev = d;
 	if (!(k->text = fc_intern(c->eng->arena, buf))) {
@@ -130,13 +132,14 @@ void fc_finding_set_message(struct fc_rctx *c, struct fc_finding *f, const char 
 {
 	va_list ap;
 	char buf[2048];
+	size_t n;
 
 	if (!f)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	n = fc_vfmt(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	f->message = fc_intern_repeated(c->eng->arena, buf, strlen(buf));
+	f->message = fc_intern_repeated(c->eng->arena, buf, n);
 }
 
 void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char *what, const struct fc_src *src,
@@ -145,7 +148,7 @@ void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char 
 	struct fc_evidence *ev;
 	va_list ap;
 	char buf[1024];
-	size_t cap;
+	size_t cap, n;
 
 	if (!f || f->nev == UINT32_MAX)
 		return;
@@ -159,15 +162,15 @@ void fc_ev(struct fc_rctx *c, struct fc_finding *f, const char *end, const char 
 		return;
 	}
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	n = fc_vfmt(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	ev = &f->ev[f->nev++];
 	ev->end = link_str(c, end);
 	ev->what = fc_intern(c->eng->arena, what);   /* callers may pass a buffer of their own */
 	/* a value kept for every finding repeats across the fleet ("9000", "rs544"): interned; one
 	 * that is dropped with a passing finding goes back with it, so it is copied beside it */
-	ev->value = c->eng->pass_evidence ? fc_intern_repeated(c->eng->arena, buf, strlen(buf))
-					  : fc_strdup(c->eng->ev_arena, buf);
+	ev->value = c->eng->pass_evidence ? fc_intern_repeated(c->eng->arena, buf, n)
+					  : fc_strndup(c->eng->ev_arena, buf, n);
 	if (!ev->value)
 		c->eng->oom = true;
 	if (src)
@@ -230,7 +233,7 @@ const char *fc_rstr(struct fc_rctx *c, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	fc_vfmt(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	return fc_intern(c->eng->arena, buf);   /* rules compare keys by pointer (fleet.c) */
 }

@@ -3,6 +3,7 @@
 #include "doc/doc.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,39 @@ static int by_key_then_line(const void *pa, const void *pb)
 	return c ? c : (a->line > b->line) - (a->line < b->line);
 }
 
+/* Whether a key of map (more than 8) is given twice: 1 yes, 0 no, -1 out of memory. Through a
+ * table of the keys' hashes, in one pass: objects of a host document or an NX-API reply have tens
+ * to thousands of keys, and sorting them (strcmp on every comparison) was 4 % of a 1,000-leaf run. */
+static int twice_by_hash(const struct doc_node *map)
+{
+	uint32_t local[512], *slot = local;
+	size_t cap = 16, i, at;
+	int twice = 0;
+
+	if (map->n >= UINT32_MAX / 2)
+		return -1;
+	while (cap < 2 * map->n)
+		cap <<= 1;
+	if (cap > sizeof(local) / sizeof(local[0]) && !(slot = calloc(cap, sizeof(*slot))))
+		return -1;
+	if (slot == local)
+		memset(local, 0, cap * sizeof(*local));
+	for (i = 0; i < map->n && !twice; i++) {
+		uint64_t h = 14695981039346656037ULL;   /* FNV-1a */
+
+		for (const unsigned char *k = (const unsigned char *)map->keys[i]; *k; k++)
+			h = (h ^ *k) * 1099511628211ULL;
+		for (at = h & (cap - 1); slot[at]; at = (at + 1) & (cap - 1))
+			if (!strcmp(map->keys[slot[at] - 1], map->keys[i]))
+				break;
+		twice = slot[at] != 0;
+		slot[at] = (uint32_t)(i + 1);
+	}
+	if (slot != local)
+		free(slot);
+	return twice;
+}
+
 enum fc_rc doc_unique_keys(const char *file, const struct doc_node *map, struct fc_err *err)
 {
 	struct key_at *v;
@@ -73,6 +107,10 @@ enum fc_rc doc_unique_keys(const char *file, const struct doc_node *map, struct 
 							  "applies is not defined, so neither is taken", map->keys[i], map->key_lines[j]);
 		return FC_OK;
 	}
+	if (!twice_by_hash(map))
+		return FC_OK;
+	/* a key twice (or no memory for the table): sorted, so the error names the first key in order
+	 * that is given twice and its first two lines, whatever order the object has */
 	if (!(v = malloc(map->n * sizeof(*v))))
 		return fc_err_set(err, FC_ERR_NOMEM, file, map->line, "out of memory");
 	for (i = 0; i < map->n; i++)

@@ -166,7 +166,7 @@ static void repeated_keys(void **state)
 	};
 	struct doc *d = NULL;
 	struct fc_err err;
-	char big[4096];
+	char big[16384];
 	size_t i, k = 0;
 
 	(void)state;
@@ -187,6 +187,28 @@ static void repeated_keys(void **state)
 	assert_int_equal(err.line, 101);
 	assert_non_null(strstr(err.msg, "key 'k49' given twice (first on line 50)"));
 	big[k - 7] = 'x';   /* kx9: unique */
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json("big.json", big, k, &d, &err), FC_OK);
+	doc_free(&d);
+	/* 600 keys (a table on the heap), two of them again at the end, the later first: the error
+	 * names the first in order of the keys, k1, at its second line */
+	k = (size_t)snprintf(big, sizeof(big), "{");
+	for (i = 0; i < 600; i++)
+		k += (size_t)snprintf(big + k, sizeof(big) - k, "\"k%zu\": %zu,\n", i, i);
+	k += (size_t)snprintf(big + k, sizeof(big) - k, "\"k70\": 0,\n\"k1\": 0}");
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json("big.json", big, k, &d, &err), FC_ERR_INPUT);
+	assert_int_equal(err.line, 602);
+	assert_non_null(strstr(err.msg, "key 'k1' given twice (first on line 2)"));
+	big[k - 6] = '2';   /* k2 given twice instead: still before k70 */
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json("big.json", big, k, &d, &err), FC_ERR_INPUT);
+	assert_non_null(strstr(err.msg, "key 'k2' given twice (first on line 3)"));
+	big[k - 6] = 'z';   /* kz: unique, and so is every other key but k70 */
+	fc_err_clear(&err);
+	assert_int_equal(doc_parse_json("big.json", big, k, &d, &err), FC_ERR_INPUT);
+	assert_non_null(strstr(err.msg, "key 'k70' given twice (first on line 71)"));
+	big[k - 15] = 'x';   /* k7x */
 	fc_err_clear(&err);
 	assert_int_equal(doc_parse_json("big.json", big, k, &d, &err), FC_OK);
 	doc_free(&d);

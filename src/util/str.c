@@ -49,11 +49,29 @@ bool fc_parse_i64n(const char *s, size_t n, int64_t min, int64_t max, int64_t *o
 
 bool fc_parse_i64(const char *s, int64_t min, int64_t max, int64_t *out)
 {
+	const char *p = s;
+	uint64_t u = 0;
+	size_t nd = 0;
 	char *end;
 	long long v;
 
 	if (!s || !*s || isspace((unsigned char)*s))
 		return false;
+	/* the common case, a sign and at most 18 digits (no overflow: 10^18 < 2^63), without strtoll's
+	 * locale and base machinery (every counter of every output comes through here); anything
+	 * else is strtoll's to decide */
+	if (*p == '-' || *p == '+')
+		p++;
+	for (; *p >= '0' && *p <= '9' && nd < 18; p++, nd++)
+		u = u * 10 + (uint64_t)(*p - '0');
+	if (nd && !*p) {
+		int64_t x = *s == '-' ? -(int64_t)u : (int64_t)u;
+
+		if (x < min || x > max)
+			return false;
+		*out = x;
+		return true;
+	}
 	errno = 0;
 	v = strtoll(s, &end, 10);
 	if (errno || *end || v < min || v > max)

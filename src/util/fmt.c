@@ -125,9 +125,9 @@ size_t fc_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
 	va_copy(args, ap);
 	while (*p) {
 		const char *pct = strchr(p, '%'), *spec;
-		char sub[64];
+		char sub[128];   /* '%', at most 40 flags and digits, a width (12), a precision (12), 3, NUL */
 		size_t k = 0;
-		bool flags = false, width = false, prec = false;
+		bool flags = false, width = false, prec = false, cut = false;
 		int w = 0, pr = -1;
 		enum len len = L_NONE;
 		char conv;
@@ -141,8 +141,10 @@ size_t fc_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
 		sub[k++] = '%';
 		for (; *spec && strchr("-+ #0'", *spec); spec++) {
 			flags = true;
-			if (k < sizeof(sub) - 24)
+			if (k < 40)
 				sub[k++] = *spec;
+			else
+				cut = true;
 		}
 		if (*spec == '*') {
 			width = true;
@@ -153,8 +155,10 @@ size_t fc_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
 		} else {
 			for (; *spec >= '0' && *spec <= '9'; spec++) {
 				width = true;
-				if (k < sizeof(sub) - 24)
+				if (k < 40)
 					sub[k++] = *spec;
+				else
+					cut = true;
 			}
 		}
 		if (*spec == '.') {
@@ -224,7 +228,7 @@ size_t fc_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
 				}
 			}
 		}
-		if (spec - pct + 1 > 40) {   /* no conversion of a literal format is this long */
+		if (cut) {   /* more than 40 flags and digits: no literal format has them; written as they are */
 			put(&o, pct, (size_t)(p - pct));
 			continue;
 		}
@@ -237,15 +241,4 @@ size_t fc_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
 	va_end(args);
 	o.buf[o.n] = '\0';
 	return o.n;
-}
-
-size_t fc_fmt(char *buf, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-	size_t n;
-
-	va_start(ap, fmt);
-	n = fc_vfmt(buf, size, fmt, ap);
-	va_end(ap);
-	return n;
 }

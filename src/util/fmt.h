@@ -15,6 +15,5 @@
  * positional arguments (%1$s): cut to size - 1 bytes and NUL-terminated (size > 0). Returns the
  * bytes written, the NUL not counted (unlike vsnprintf: never more than size - 1). */
 size_t fc_vfmt(char *buf, size_t size, const char *fmt, va_list ap);
-size_t fc_fmt(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

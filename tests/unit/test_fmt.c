@@ -75,7 +75,7 @@ static void integers(void **state)
 	SAME("%llu %llu", 0ULL, ULLONG_MAX);
 	SAME("%zu %zu %zd %zd", (size_t)0, SIZE_MAX, (ssize_t)-5, (ssize_t)SSIZE_MAX);
 	SAME("%jd %ju %td", INTMAX_MIN, UINTMAX_MAX, (ptrdiff_t)-7);
-	SAME("%hd %hhd %hu %hhu", 70000, 300, 70000, 300);
+	SAME("%hd %hhd %hu %hhu", (short)-12345, (signed char)-100, (unsigned short)65535, (unsigned char)255);
 	SAME("priority mask 0x%02llx, %016llx, %x, %#x, %X, %o", 0x08ULL, 0xfe80ULL, 255U, 255U, 0xabcU, 8U);
 	SAME("%5d|%-5d|%05d|%+d|% d|%.3d|%*d|%-*d|%.*d", 42, 42, 42, 42, 42, 7, 4, 42, -4, 42, 3, 5);
 	SAME("%'d %i", 1234567, -3);

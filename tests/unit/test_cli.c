@@ -215,6 +215,32 @@ static void exit_codes(void **state)
 	}
 }
 
+/* What needs no snapshot is refused before one is read: with a target that does not exist (and a
+ * baseline that does not either), the error is the rule id's or the waiver file's, not the
+ * target's; a fleet's load is not paid for a typo. */
+static void usage_before_load(void **state)
+{
+	const char *bad = "/tmp/fabcheck-test-bad-waivers.yaml";
+	const char *a1[] = { "fabcheck", "validate", "tests/no-such-snapshot", "--baseline", "tests/no-such-baseline",
+			     "--rule", "NO-SUCH-RULE", NULL };
+	const char *a2[] = { "fabcheck", "validate", "tests/no-such-snapshot", "--waivers", bad, NULL };
+	struct run r;
+
+	(void)state;
+	run_cli(&r, a1);
+	assert_int_equal(r.code, 2);
+	if (!strstr(r.err, "unknown rule id 'NO-SUCH-RULE'"))
+		fail_msg("stderr: %s", r.err);
+	run_free(&r);
+	write_file(bad, "waivers:\n  - rule: NO-SUCH-RULE\n    subject: '*'\n    reason: r\n    owner: o\n    expires: 2099-01-01\n");
+	run_cli(&r, a2);
+	assert_int_equal(r.code, 2);
+	if (!strstr(r.err, "fabcheck-test-bad-waivers.yaml:2") || !strstr(r.err, "unknown rule id 'NO-SUCH-RULE'"))
+		fail_msg("stderr: %s", r.err);
+	run_free(&r);
+	unlink(bad);
+}
+
 static void incomplete_is_3(void **state)
 {
 	char *t = tmpdir(), path[600];
@@ -935,6 +961,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(demo_planted_findings),
 		cmocka_unit_test(exit_codes),
+		cmocka_unit_test(usage_before_load),
 		cmocka_unit_test(incomplete_is_3),
 		cmocka_unit_test(malformed_inputs),
 		cmocka_unit_test(user_policy_errors),

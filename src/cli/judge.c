@@ -4,9 +4,12 @@
 
 #include "cli/cli.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "diff/diff.h"
 #include "util/arena.h"
@@ -159,6 +162,24 @@ enum fc_rc fc_judge(const struct fc_judge_opts *o, struct fc_judged *j, struct f
 		strftime(today, sizeof(today), "%Y-%m-%d", gmtime_r(&now, &tm));
 		if ((rc = fc_waivers_load(o->waivers, today, fc_rule_list(), &j->wv, err)) != FC_OK)
 			return rc;
+	}
+	/* a profile named on the command line is the one used, whatever the inventory says: it and the
+	 * policy file are read now, and again once the inventory is (a profile from the inventory or
+	 * the policy file is known only then, and a rules directory need not hold the default) */
+	if (o->profile) {
+		struct fc_policy *pre = NULL;
+
+		rc = fc_policy_load(o->rules_dir, o->profile, o->policy, fc_rule_list(), &pre, err);
+		fc_policy_free(&pre);
+		if (rc != FC_OK)
+			return rc;
+	}
+	if (o->baseline_report) {   /* read after the run: a path that cannot be opened is said now */
+		int fd = open(o->baseline_report, O_RDONLY | O_CLOEXEC);
+
+		if (fd < 0)
+			return fc_err_set(err, FC_ERR_IO, o->baseline_report, 0, "cannot open: %s", strerror(errno));
+		close(fd);
 	}
 	/* the earlier snapshot first, for its counters (the counter rules are all that read it): its
 	 * model is freed before this one is loaded, so the pair costs one model and the counters */

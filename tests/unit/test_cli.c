@@ -216,29 +216,38 @@ static void exit_codes(void **state)
 }
 
 /* What needs no snapshot is refused before one is read: with a target that does not exist (and a
- * baseline that does not either), the error is the rule id's or the waiver file's, not the
- * target's; a fleet's load is not paid for a typo. */
+ * baseline that does not either), the error is the rule id's, the waiver file's, the profile's,
+ * the policy file's or the earlier report's, not the target's: a typo costs no fleet's load. */
 static void usage_before_load(void **state)
 {
-	const char *bad = "/tmp/fabcheck-test-bad-waivers.yaml";
-	const char *a1[] = { "fabcheck", "validate", "tests/no-such-snapshot", "--baseline", "tests/no-such-baseline",
-			     "--rule", "NO-SUCH-RULE", NULL };
-	const char *a2[] = { "fabcheck", "validate", "tests/no-such-snapshot", "--waivers", bad, NULL };
-	struct run r;
+#define BAD "/tmp/fabcheck-test-usage.yaml"
+	static const struct { const char *argv[8], *file, *needle; } t[] = {
+		{ { "--baseline", "tests/no-such-baseline", "--rule", "NO-SUCH-RULE" }, NULL, "unknown rule id 'NO-SUCH-RULE'" },
+		{ { "--waivers", BAD }, "waivers:\n  - rule: NO-SUCH-RULE\n    subject: '*'\n    reason: r\n    owner: o\n"
+		  "    expires: 2099-01-01\n", "fabcheck-test-usage.yaml:2" },
+		{ { "--profile", "no_such_profile" }, NULL, "no such profile 'no_such_profile'" },
+		{ { "--profile", "pfc_only", "--policy", BAD }, "rules:\n  NO-SUCH-RULE:\n    enabled: false\n",
+		  "unknown rule id 'NO-SUCH-RULE'" },
+		{ { "--baseline-report", "tests/no-such-report.json" }, NULL, "tests/no-such-report.json: cannot open" },
+	};
+	size_t i, k;
 
 	(void)state;
-	run_cli(&r, a1);
-	assert_int_equal(r.code, 2);
-	if (!strstr(r.err, "unknown rule id 'NO-SUCH-RULE'"))
-		fail_msg("stderr: %s", r.err);
-	run_free(&r);
-	write_file(bad, "waivers:\n  - rule: NO-SUCH-RULE\n    subject: '*'\n    reason: r\n    owner: o\n    expires: 2099-01-01\n");
-	run_cli(&r, a2);
-	assert_int_equal(r.code, 2);
-	if (!strstr(r.err, "fabcheck-test-bad-waivers.yaml:2") || !strstr(r.err, "unknown rule id 'NO-SUCH-RULE'"))
-		fail_msg("stderr: %s", r.err);
-	run_free(&r);
-	unlink(bad);
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		const char *argv[12] = { "fabcheck", "validate", "tests/no-such-snapshot" };
+		struct run r;
+
+		for (k = 0; t[i].argv[k]; k++)
+			argv[3 + k] = t[i].argv[k];
+		if (t[i].file)
+			write_file(BAD, t[i].file);
+		run_cli(&r, argv);
+		unlink(BAD);
+		if (r.code != 2 || !strstr(r.err, t[i].needle))
+			fail_msg("case %zu: exit %d, stderr: %s", i, r.code, r.err);
+		run_free(&r);
+	}
+#undef BAD
 }
 
 static void incomplete_is_3(void **state)

@@ -667,8 +667,22 @@ def lists():
     print("lists: [ a b ] read as values; a block, a word or a list after ']' and '[ ]' refused at their lines")
 
 
+
+def long_names():
+    """A group's <wildcard> means every name the configuration gives at its place, however long:
+    a name of 1.1 KB once went unindexed, and the group was silently not applied to it."""
+    long = "et-0/0/" + "1" * 1100
+    m = parse("set interfaces %s description a\nset interfaces et-0/0/1 description b\n"
+              "set groups G interfaces <et-*> mtu 9216\nset apply-groups G\n" % long, "long.conf")
+    for name in (long, "et-0/0/1"):
+        p = iface(m, name)
+        check(p and p["mtu"]["value"] == 9216, "long.conf %s...: %s" % (name[:12], p and p["mtu"]))
+    print("apply-groups <et-*>: a 1.1 KB interface name expanded like a short one")
+
+
 realdata()
 lists()
+long_names()
 interfaces_streamed()
 features()
 forms()

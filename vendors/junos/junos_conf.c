@@ -426,35 +426,42 @@ struct wtree {
 	struct fc_arena *a;
 	struct fc_hmap *kids;   /* the node's address and a word -> the node of the path one longer */
 	struct wnode root;
+	char *key;              /* room for the key of the longest word added (wt_key) */
+	size_t keycap;
 };
 
-/* The key of (node, word) in buf (size bytes); NULL when it does not fit. */
-static const char *wt_key(const struct wnode *node, const char *w, char *buf, size_t size, size_t *len)
+/* The key of (node, word) in t's buffer; NULL when the word is longer than any in the tree (so no
+ * path has it). */
+static const char *wt_key(const struct wtree *t, const struct wnode *node, const char *w, size_t *len)
 {
 	size_t wl = strlen(w);
 
-	if (sizeof(node) + wl > size)
+	if (sizeof(node) + wl > t->keycap)
 		return NULL;
-	memcpy(buf, &node, sizeof(node));
-	memcpy(buf + sizeof(node), w, wl);
+	memcpy(t->key, &node, sizeof(node));
+	memcpy(t->key + sizeof(node), w, wl);
 	*len = sizeof(node) + wl;
-	return buf;
+	return t->key;
 }
 
 /* Adds the statement's words as paths; false when out of memory. */
 static bool wt_add(struct wtree *t, const struct junos_stmt *s)
 {
 	struct wnode *node = &t->root;
-	char buf[1024];
-	size_t k, len;
+	size_t k, len = 0;
 
 	for (k = 0; k < s->n; k++) {
-		const char *key = wt_key(node, s->w[k], buf, sizeof(buf), &len);
+		size_t need = sizeof(node) + strlen(s->w[k]);
+		const char *key;
 		struct wnode *kid;
 		int failed = 0;
 
-		if (!key)
-			return true;   /* a word of 1 KB names no port a wildcard may mean: not indexed */
+		if (need > t->keycap) {
+			if (!(t->key = fc_alloc(t->a, 2 * need)))
+				return false;
+			t->keycap = 2 * need;
+		}
+		key = wt_key(t, node, s->w[k], &len);
 		if (!(kid = fc_hmap_get(t->kids, key, len))) {
 			if (!(kid = fc_alloc(t->a, sizeof(*kid))) ||
 			    !(node->next = fc_grow(t->a, node->next, node->n, &node->cap, sizeof(*node->next))))
@@ -482,11 +489,10 @@ static size_t wt_names(const struct wtree *t, const char *const *w, size_t pos, 
 		       size_t max)
 {
 	const struct wnode *node = &t->root;
-	char buf[1024];
 	size_t k, len, n = 0;
 
 	for (k = 0; k < pos && node; k++) {
-		const char *key = wt_key(node, w[k], buf, sizeof(buf), &len);
+		const char *key = wt_key(t, node, w[k], &len);
 
 		node = key ? fc_hmap_get(t->kids, key, len) : NULL;
 	}
@@ -556,7 +562,7 @@ static size_t range_members(const struct junos_conf *cf, size_t top, const struc
 
 enum fc_rc junos_conf_expand(struct fc_parse_ctx *c, struct junos_conf *cf)
 {
-	struct wtree t = { NULL, NULL, { NULL, 0, 0 } };
+	struct wtree t = { NULL, NULL, { NULL, 0, 0 }, NULL, 0 };
 	size_t top = cf->n, i, j, k;
 	struct fc_hmap *idx = fc_hmap_new(c->m->arena, cf->n + 16);
 	enum fc_rc rc = FC_OK;

@@ -164,16 +164,11 @@ enum fc_rc fc_judge(const struct fc_judge_opts *o, struct fc_judged *j, struct f
 			return rc;
 	}
 	/* a profile named on the command line is the one used, whatever the inventory says: it and the
-	 * policy file are read now, and again once the inventory is (a profile from the inventory or
-	 * the policy file is known only then, and a rules directory need not hold the default) */
-	if (o->profile) {
-		struct fc_policy *pre = NULL;
-
-		rc = fc_policy_load(o->rules_dir, o->profile, o->policy, fc_rule_list(), &pre, err);
-		fc_policy_free(&pre);
-		if (rc != FC_OK)
-			return rc;
-	}
+	 * policy file are read now; without it they are read once the inventory is (the profile may
+	 * come from the inventory or the policy file, and a rules directory need not hold the default) */
+	if ((rc = fc_ruledocs_load(o->rules_dir, fc_rule_list(), &j->docs, err)) != FC_OK ||
+	    (o->profile && (rc = fc_policy_load(o->rules_dir, o->profile, o->policy, fc_rule_list(), &j->pol, err)) != FC_OK))
+		return rc;
 	if (o->baseline_report) {   /* read after the run: a path that cannot be opened is said now */
 		int fd = open(o->baseline_report, O_RDONLY | O_CLOEXEC);
 
@@ -207,9 +202,7 @@ enum fc_rc fc_judge(const struct fc_judge_opts *o, struct fc_judged *j, struct f
 		return rc;
 	if ((rc = fc_topology_build(j->m, j->inv, err)) != FC_OK)
 		return rc;
-	if ((rc = fc_policy_load(o->rules_dir, o->profile ? o->profile : j->inv->profile, o->policy, fc_rule_list(),
-				 &j->pol, err)) != FC_OK ||
-	    (rc = fc_ruledocs_load(o->rules_dir, fc_rule_list(), &j->docs, err)) != FC_OK)
+	if (!j->pol && (rc = fc_policy_load(o->rules_dir, j->inv->profile, o->policy, fc_rule_list(), &j->pol, err)) != FC_OK)
 		return rc;
 	memset(&eo, 0, sizeof(eo));
 	eo.base = j->base;

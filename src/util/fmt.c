@@ -114,6 +114,15 @@ static void null_str(struct out *o, char *sub, size_t k)
 }
 
 
+/* A flag or width digit of a conversion into sub (at most 40 of them; *cut says one was left out). */
+static void keep(char *sub, size_t *k, char c, bool *cut)
+{
+	if (*k < 40)
+		sub[(*k)++] = c;
+	else
+		*cut = true;
+}
+
 size_t fc_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
 {
 	struct out o = { buf, size, 0 };
@@ -141,10 +150,7 @@ size_t fc_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
 		sub[k++] = '%';
 		for (; *spec && strchr("-+ #0'", *spec); spec++) {
 			flags = true;
-			if (k < 40)
-				sub[k++] = *spec;
-			else
-				cut = true;
+			keep(sub, &k, *spec, &cut);
 		}
 		if (*spec == '*') {
 			width = true;
@@ -155,10 +161,7 @@ size_t fc_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
 		} else {
 			for (; *spec >= '0' && *spec <= '9'; spec++) {
 				width = true;
-				if (k < 40)
-					sub[k++] = *spec;
-				else
-					cut = true;
+				keep(sub, &k, *spec, &cut);
 			}
 		}
 		if (*spec == '.') {
